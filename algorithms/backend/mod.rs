@@ -1,0 +1,82 @@
+//! Backends: where a [`DeviceVector`](crate::DeviceVector) lives and who runs the algorithms.
+//!
+//! A backend is a zero-sized type implementing [`Backend`] (memory) and the algorithm traits
+//! in [`ops`]. Host backends implement every algorithm for every operator by a blanket impl;
+//! the CUDA backend implements them for the operator and type combinations that have kernels,
+//! so using one that has none is a compile error. A new backend is one file here.
+
+mod ops;
+#[cfg(feature = "rayon")]
+mod rayon;
+mod sequential;
+
+pub use ops::{
+    FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops, TransformOps,
+};
+#[cfg(feature = "rayon")]
+pub use rayon::Rayon;
+pub use sequential::Sequential;
+
+use crate::Result;
+use parallax_core::DeviceCopy;
+
+/// Memory management of a backend: buffers of `DeviceCopy` elements.
+pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
+    /// A buffer of `T` in this backend's memory.
+    type Buffer<T: DeviceCopy>: Send + Sync;
+    /// A short name for messages and benchmark tables.
+    const NAME: &'static str;
+    /// Copies a host slice into a new buffer.
+    ///
+    /// # Errors
+    /// Out of memory or a device fault.
+    fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<Self::Buffer<T>>;
+    /// Moves a host vector into a new buffer (host backends take it without copying).
+    ///
+    /// # Errors
+    /// Out of memory or a device fault.
+    fn from_vec<T: DeviceCopy>(data: Vec<T>) -> Result<Self::Buffer<T>> {
+        Self::from_slice(&data)
+    }
+    /// Copies a buffer into a new host vector.
+    ///
+    /// # Errors
+    /// A device fault.
+    fn to_vec<T: DeviceCopy>(buf: &Self::Buffer<T>) -> Result<Vec<T>>;
+    /// The number of elements.
+    fn len<T: DeviceCopy>(buf: &Self::Buffer<T>) -> usize;
+    /// A buffer of `len` all-zero elements (valid by the `DeviceCopy` contract).
+    ///
+    /// # Errors
+    /// Out of memory or a device fault.
+    fn zeroed<T: DeviceCopy>(len: usize) -> Result<Self::Buffer<T>>;
+    /// Runs `f` on the contents as a host slice: in place on host backends, after a copy to
+    /// the host otherwise. Front doors use it to validate small index arrays.
+    ///
+    /// # Errors
+    /// A device fault.
+    fn with_host_slice<T: DeviceCopy, R>(
+        buf: &Self::Buffer<T>,
+        f: impl FnOnce(&[T]) -> R,
+    ) -> Result<R> {
+        Ok(f(&Self::to_vec(buf)?))
+    }
+    /// Sets every element to `value`.
+    ///
+    /// # Errors
+    /// A device fault.
+    fn fill<T: DeviceCopy>(buf: &mut Self::Buffer<T>, value: T) -> Result<()>;
+}
+
+/// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
+/// on, else rayon when `rayon` is on (the default), else sequential.
+#[cfg(feature = "cuda")]
+pub type DefaultBackend = crate::Cuda;
+/// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
+/// on, else rayon when `rayon` is on (the default), else sequential.
+#[cfg(all(not(feature = "cuda"), feature = "rayon"))]
+pub type DefaultBackend = Rayon;
+/// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
+/// on, else rayon when `rayon` is on (the default), else sequential.
+#[cfg(all(not(feature = "cuda"), not(feature = "rayon")))]
+pub type DefaultBackend = Sequential;

@@ -1,0 +1,149 @@
+//! The algorithm traits a backend implements. Each is parameterised by the operator and
+//! element types, so a backend with per-type kernels (CUDA) implements exactly the
+//! combinations it has, and the front doors in this crate are one bound away from them.
+//!
+//! Front doors validate lengths and structure before calling these; implementations may
+//! assume equal lengths where the front door documents them.
+
+use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
+use crate::{Backend, Result};
+use parallax_core::reference::ScanKind;
+use parallax_core::{
+    BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
+};
+
+/// Element-wise unary transform.
+pub trait TransformOps<A: DeviceCopy, F: UnaryFunction<A>>: Backend {
+    /// `y[i] = f(x[i])`; `x` and `y` have equal lengths.
+    fn transform(f: F, x: &Self::Buffer<A>, y: &mut Self::Buffer<F::Output>) -> Result<()>;
+}
+
+/// Element-wise binary transform.
+pub trait Transform2Ops<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>: Backend {
+    /// `y[i] = f(a[i], b[i])`; all three have equal lengths.
+    fn transform2(
+        f: F,
+        a: &Self::Buffer<A>,
+        b: &Self::Buffer<B>,
+        y: &mut Self::Buffer<F::Output>,
+    ) -> Result<()>;
+}
+
+/// Index-driven generation.
+pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
+    /// `y[i] = f(i)`.
+    fn tabulate(f: F, y: &mut Self::Buffer<F::Output>) -> Result<()>;
+}
+
+/// Everything driven by one monoid: reduce, scans, segmented scans and reductions.
+pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
+    /// The fold of `x` from the identity.
+    fn reduce(m: M, x: &Self::Buffer<T>) -> Result<T>;
+    /// Inclusive scan; equal lengths.
+    fn inclusive_scan(m: M, x: &Self::Buffer<T>, y: &mut Self::Buffer<T>) -> Result<()>;
+    /// Exclusive scan seeded with `init`; equal lengths.
+    fn exclusive_scan(m: M, init: T, x: &Self::Buffer<T>, y: &mut Self::Buffer<T>) -> Result<()>;
+    /// Segmented scan by head flags; `flags`, `x`, `y` have equal lengths.
+    fn scan_by_flags(
+        m: M,
+        flags: &Self::Buffer<bool>,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+        kind: ScanKind<T>,
+    ) -> Result<()>;
+    /// Segmented scan by validated offsets (`0 = o[0] <= ... <= o[last] = x.len()`).
+    fn scan_by_offsets(
+        m: M,
+        offsets: &Self::Buffer<usize>,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+        kind: ScanKind<T>,
+    ) -> Result<()>;
+    /// One fold per segment of validated offsets; `y.len() + 1 == offsets.len()`.
+    fn segmented_reduce(
+        m: M,
+        offsets: &Self::Buffer<usize>,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+    ) -> Result<()>;
+}
+
+/// Key-driven segmented operations.
+pub trait KeyedOps<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>: Backend {
+    /// Segmented scan where runs of equal consecutive keys are segments; equal lengths.
+    fn scan_by_keys(
+        m: M,
+        keys: &Self::Buffer<K>,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+        kind: ScanKind<T>,
+    ) -> Result<()>;
+    /// One `(key, fold)` pair per run of equal consecutive keys; equal lengths.
+    #[allow(clippy::type_complexity)]
+    fn reduce_by_key(
+        m: M,
+        keys: &Self::Buffer<K>,
+        x: &Self::Buffer<T>,
+    ) -> Result<(Self::Buffer<K>, Self::Buffer<T>)>;
+}
+
+/// Transforms fused into a reduction or scan (no temporary vector).
+pub trait FusedOps<A: DeviceCopy, T: DeviceCopy, F, M>: Backend
+where
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    /// `reduce(m, map(f, x))`.
+    fn transform_reduce(f: F, m: M, x: &Self::Buffer<A>) -> Result<T>;
+    /// `inclusive_scan(m, map(f, x))`; equal lengths.
+    fn transform_inclusive_scan(
+        f: F,
+        m: M,
+        x: &Self::Buffer<A>,
+        y: &mut Self::Buffer<T>,
+    ) -> Result<()>;
+}
+
+/// Sparse matrix times dense vector over a semiring. `x.len() == ncols`, `y.len() == nrows`;
+/// with `accumulate`, `y = y ⊕ A·x`, else `y = A·x`.
+pub trait SpmvOps<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>: Backend {
+    /// CSR SpMV.
+    fn spmv_csr(
+        s: S,
+        a: &CsrMatrix<T, I, Self>,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+        accumulate: bool,
+    ) -> Result<()>;
+    /// ELL SpMV.
+    fn spmv_ell(
+        s: S,
+        a: &EllMatrix<T, I, Self>,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+        accumulate: bool,
+    ) -> Result<()>;
+    /// COO SpMV (rows sorted).
+    fn spmv_coo(
+        s: S,
+        a: &CooMatrix<T, I, Self>,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+        accumulate: bool,
+    ) -> Result<()>;
+}
+
+/// Stencils over a `D`-dimensional row-major grid.
+pub trait StencilOps<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize>:
+    Backend
+{
+    /// `y[p] = ⊕_k w[k] ⊗ x[p + o[k]]`; `x.len() == y.len() == shape.product()`.
+    fn stencil(
+        s: S,
+        st: &Stencil<T, D, K>,
+        boundary: Boundary,
+        shape: [usize; D],
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+    ) -> Result<()>;
+}

@@ -1,0 +1,62 @@
+//! Segmented reductions: reduce_by_key (runs of equal keys) and segmented_reduce (offsets).
+
+use crate::check::{offsets as check_offsets, same_len};
+use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
+use parallax_core::{DeviceCopy, Monoid};
+
+/// One `(key, fold)` pair per maximal run of equal consecutive keys (Thrust's
+/// `reduce_by_key`); the folds start from the identity.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `keys` and `x` differ.
+///
+/// ```
+/// use parallax::{DeviceVector, Sum};
+/// let k = DeviceVector::<u32>::from_slice(&[1, 1, 3, 1])?;
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
+/// let (keys, sums) = parallax::reduce_by_key(Sum, &k, &x)?;
+/// assert_eq!(keys.to_vec()?, [1, 3, 1]);
+/// assert_eq!(sums.to_vec()?, [3, 3, 4]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn reduce_by_key<K, T, M, B>(
+    m: M,
+    keys: &DeviceVector<K, B>,
+    x: &DeviceVector<T, B>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<T, B>)>
+where
+    K: DeviceCopy + PartialEq,
+    T: DeviceCopy,
+    M: Monoid<T>,
+    B: KeyedOps<K, T, M>,
+{
+    same_len("reduce_by_key keys", x.len(), keys)?;
+    let (k, v) = B::reduce_by_key(m, keys.buffer(), x.buffer())?;
+    Ok((DeviceVector::from_buffer(k), DeviceVector::from_buffer(v)))
+}
+
+/// `y[s]` = the fold of segment `offsets[s]..offsets[s + 1]` (the identity for an empty
+/// segment); `offsets.len() - 1` results.
+///
+/// # Errors
+/// [`Error::InvalidOffsets`](crate::Error::InvalidOffsets) when `offsets` is empty, does not
+/// start at 0, decreases, or does not end at `x.len()`.
+///
+/// ```
+/// use parallax::{DeviceVector, Max};
+/// let x = DeviceVector::<i32>::from_slice(&[5, 1, 7, 2])?;
+/// let o = DeviceVector::from_slice(&[0, 2, 2, 4])?;
+/// assert_eq!(parallax::segmented_reduce(Max, &o, &x)?.to_vec()?, [5, i32::MIN, 7]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    offsets: &DeviceVector<usize, B>,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    check_offsets(offsets, x.len())?;
+    let mut y = DeviceVector::<T, B>::zeros(offsets.len() - 1)?;
+    B::segmented_reduce(m, offsets.buffer(), x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}

@@ -1,0 +1,27 @@
+//! Argument checks shared by the front doors: run before any output is touched.
+
+use crate::{Backend, DeviceVector, Error, Result};
+use parallax_core::DeviceCopy;
+
+/// `Err(LengthMismatch)` unless `v.len() == expected`.
+pub(crate) fn same_len<T: DeviceCopy, B: Backend>(
+    what: &'static str,
+    expected: usize,
+    v: &DeviceVector<T, B>,
+) -> Result<()> {
+    if v.len() == expected {
+        Ok(())
+    } else {
+        Err(Error::LengthMismatch {
+            what,
+            expected,
+            actual: v.len(),
+        })
+    }
+}
+
+/// Validates segment offsets for an input of `len` elements.
+pub(crate) fn offsets<B: Backend>(offsets: &DeviceVector<usize, B>, len: usize) -> Result<()> {
+    B::with_host_slice(offsets.buffer(), |o| crate::sparse::check_offsets(o, len))?
+        .map_err(|problem| Error::InvalidOffsets { problem })
+}

@@ -1,0 +1,167 @@
+//! The one error type of parallax.
+
+use thiserror::Error;
+
+/// Everything a caller can trigger. Library code returns these instead of panicking, and an
+/// operation that fails has written nothing to its outputs.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Two inputs, or an input and an output, that must agree in length do not.
+    #[error("length mismatch in {what}: expected {expected}, got {actual}")]
+    LengthMismatch {
+        /// Which argument was wrong.
+        what: &'static str,
+        /// The length it must have.
+        expected: usize,
+        /// The length it has.
+        actual: usize,
+    },
+    /// A sparse matrix's arrays do not describe a valid matrix of its format.
+    #[error("invalid {format} structure: {problem}")]
+    InvalidSparse {
+        /// `"CSR"`, `"ELL"`, `"COO"` or `"HYB"`.
+        format: &'static str,
+        /// What is wrong, and where.
+        problem: SparseProblem,
+    },
+    /// Segment offsets that do not start at 0, end at the input length, or never decrease.
+    #[error("invalid segment offsets: {problem}")]
+    InvalidOffsets {
+        /// What is wrong, and where.
+        problem: SparseProblem,
+    },
+    /// A stencil or convolution mask that cannot be applied (even sizes, shape and point
+    /// count that disagree, or a grid whose size overflows `usize`).
+    #[error("invalid stencil: {reason}")]
+    InvalidStencil {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A Matrix Market file that cannot be read.
+    #[error("Matrix Market, line {line}: {reason}")]
+    MatrixMarket {
+        /// 1-based line number (0 when the file could not be read at all).
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No CUDA driver (`libcuda`) could be loaded.
+    #[error("no CUDA driver found: {reason}")]
+    NoDriver {
+        /// The loader's message.
+        reason: String,
+    },
+    /// No CUDA device at the requested ordinal.
+    #[error("no CUDA device {ordinal} (found {count})")]
+    NoDevice {
+        /// The requested ordinal.
+        ordinal: usize,
+        /// How many devices the driver reports.
+        count: usize,
+    },
+    /// A device allocation failed; the context keeps working.
+    #[error("out of device memory allocating {bytes} bytes")]
+    OutOfMemory {
+        /// The requested size.
+        bytes: usize,
+    },
+    /// The PTX module could not be loaded.
+    #[error("CUDA module load failed: {reason}")]
+    ModuleLoad {
+        /// The driver's message.
+        reason: String,
+    },
+    /// A kernel launch or a copy failed.
+    #[error("CUDA call failed in {during}: {reason}")]
+    Cuda {
+        /// What was being done.
+        during: &'static str,
+        /// The driver's message.
+        reason: String,
+    },
+    /// A sticky fault (illegal address, launch failure) poisoned the CUDA context; every later
+    /// call fails fast with this error.
+    #[error("CUDA context poisoned by an earlier fault: {reason}")]
+    ContextPoisoned {
+        /// The fault that poisoned it.
+        reason: String,
+    },
+    /// The GPU has no kernel instantiated for this type combination.
+    #[error("no GPU kernel instantiated for {name}")]
+    NoKernel {
+        /// The entry point that was looked up.
+        name: String,
+    },
+}
+
+/// What is wrong with a sparse structure or a segment-offset array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SparseProblem {
+    /// `row_ptr[0]` (or `offsets[0]`) is not 0.
+    #[error("first offset is {found}, not 0")]
+    FirstNotZero {
+        /// The value found.
+        found: usize,
+    },
+    /// `row_ptr[row + 1] < row_ptr[row]`.
+    #[error("offsets decrease after index {at}")]
+    NotMonotone {
+        /// The index after which they decrease.
+        at: usize,
+    },
+    /// The last offset is not the number of entries.
+    #[error("last offset is {found}, expected {expected}")]
+    LastNotLength {
+        /// The value found.
+        found: usize,
+        /// The number of entries (nnz, or the input length).
+        expected: usize,
+    },
+    /// A column index is not below the number of columns.
+    #[error("column {col} at entry {at} is out of range (ncols = {ncols})")]
+    ColumnOutOfRange {
+        /// The entry's position in storage.
+        at: usize,
+        /// The column found.
+        col: usize,
+        /// The number of columns.
+        ncols: usize,
+    },
+    /// A COO row index is not below the number of rows.
+    #[error("row {row} at entry {at} is out of range (nrows = {nrows})")]
+    RowOutOfRange {
+        /// The entry's position in storage.
+        at: usize,
+        /// The row found.
+        row: usize,
+        /// The number of rows.
+        nrows: usize,
+    },
+    /// COO row indices are not sorted (SpMV relies on each row's entries being contiguous).
+    #[error("row indices decrease at entry {at}")]
+    RowsNotSorted {
+        /// The entry whose row is smaller than its predecessor's.
+        at: usize,
+    },
+    /// An ELL row has a stored entry after a padding slot (padding must be trailing).
+    #[error("ELL row {row} has an entry after padding at slot {slot}")]
+    PaddingNotTrailing {
+        /// The row.
+        row: usize,
+        /// The slot holding the entry.
+        slot: usize,
+    },
+    /// A dimension, or the number of entries, does not fit the index type.
+    #[error("{what} = {value} does not fit the index type")]
+    IndexOverflow {
+        /// What overflowed.
+        what: &'static str,
+        /// Its value.
+        value: usize,
+    },
+}
+
+/// `Result<T, parallax::Error>`.
+pub type Result<T, E = Error> = core::result::Result<T, E>;

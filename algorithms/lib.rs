@@ -1,0 +1,70 @@
+//! # parallax
+//!
+//! Generic parallel algorithms — transform, reduce, scans, segmented scans, reduce by key,
+//! SpMV over any semiring, stencils — written once against Rust traits ([`Monoid`],
+//! [`UnaryFunction`], [`BinaryFunction`], [`Semiring`], [`Stencil`]) and run on the CPU
+//! through rayon or on an NVIDIA GPU through CUDA, behind one [`DeviceVector`] API.
+//!
+//! ```
+//! use parallax::{DeviceVector, SaxpyFunctor, Sum};
+//! let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
+//! let y = DeviceVector::from_slice(&[1.0, 1.0, 1.0])?;
+//! let z = parallax::transform2(SaxpyFunctor { a: 2.0 }, &x, &y)?; // 2x + y
+//! assert_eq!(parallax::reduce(Sum, &z)?, 15.0);
+//! assert_eq!(parallax::inclusive_scan(Sum, &z)?.to_vec()?, [3.0, 8.0, 15.0]);
+//! # Ok::<(), parallax::Error>(())
+//! ```
+//!
+//! The backend is a type parameter: `DeviceVector<T>` uses [`DefaultBackend`] (CUDA with the
+//! `cuda` feature, rayon by default), and `DeviceVector<T, Sequential>` or
+//! `DeviceVector<T, Rayon>` name one explicitly. See the crate README for the design.
+
+mod backend;
+mod by_key;
+mod check;
+mod error;
+mod reduce;
+mod scan;
+mod segmented;
+pub mod sparse;
+mod spmv;
+mod stencil;
+mod transform;
+mod vector;
+
+#[cfg(feature = "rayon")]
+pub use backend::Rayon;
+pub use backend::{
+    Backend, DefaultBackend, FusedOps, KeyedOps, MonoidOps, Sequential, SpmvOps, StencilOps,
+    TabulateOps, Transform2Ops, TransformOps,
+};
+pub use by_key::{reduce_by_key, segmented_reduce};
+pub use error::{Error, Result, SparseProblem};
+pub use reduce::{reduce, transform_reduce};
+pub use scan::{
+    exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,
+    transform_inclusive_scan,
+};
+pub use segmented::{
+    exclusive_scan_by_flags, exclusive_scan_by_key, exclusive_scan_by_offsets,
+    inclusive_scan_by_flags, inclusive_scan_by_key, inclusive_scan_by_offsets,
+};
+pub use sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
+pub use spmv::{spmv, spmv_into, SparseMatrix};
+pub use stencil::{convolve_1d, convolve_2d, mask_1d, mask_2d, stencil_map, stencil_map_into};
+pub use transform::{
+    fill, sequence, tabulate, transform, transform2, transform2_into, transform_into,
+};
+pub use vector::{DeviceVector, HostVector};
+
+pub use parallax_core::laws;
+pub use parallax_core::reference::ScanKind;
+pub use parallax_core::{
+    Affine, AffineMap, BinaryFunction, BitAnd, BitOr, BitXor, Bits, Boundary, DeviceCopy, Flagged,
+    Identity, Max, MaxTimes, Min, MinPlus, Monoid, Negate, Number, OrAnd, Plus, PlusTimes, Product,
+    SaxpyFunctor, Scale, Segmented, Semiring, SemiringAdd, Sequence, SparseIndex, Square, Stencil,
+    Sum, Times, UnaryFunction,
+};
+
+/// The sequential reference implementations (the test oracle), on slices.
+pub use parallax_core::reference;

@@ -1,0 +1,126 @@
+//! Prefix scans: inclusive, exclusive (with init) and the fused transform_inclusive_scan.
+
+use crate::check::same_len;
+use crate::{DeviceVector, FusedOps, MonoidOps, Result};
+use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
+
+/// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]`, into a new vector. Operand order is preserved, so
+/// non-commutative monoids (affine maps: linear recurrences) are fine.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{Affine, AffineMap, DeviceVector, Sum};
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
+/// assert_eq!(parallax::inclusive_scan(Sum, &x)?.to_vec()?, [1, 3, 6]);
+/// // x[i] = 2*x[i-1] + 1 from x[-1] = 0: the prefixes of the maps, applied to 0.
+/// let maps = DeviceVector::<AffineMap<i64>>::from_slice(&[AffineMap::new(2, 1); 4])?;
+/// let prefixes = parallax::inclusive_scan(Affine, &maps)?.to_vec()?;
+/// let xs: Vec<i64> = prefixes.iter().map(|f| f.apply(0)).collect();
+/// assert_eq!(xs, [1, 3, 7, 15]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    B::inclusive_scan(m, x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}
+
+/// Inclusive scan into an existing vector of the same length.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the lengths differ (`y` is
+/// untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Max};
+/// let x = DeviceVector::<i32>::from_slice(&[1, 5, 2])?;
+/// let mut y = DeviceVector::zeros(3)?;
+/// parallax::inclusive_scan_into(Max, &x, &mut y)?;
+/// assert_eq!(y.to_vec()?, [1, 5, 5]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn inclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    x: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("inclusive_scan output", x.len(), y)?;
+    B::inclusive_scan(m, x.buffer(), y.buffer_mut())
+}
+
+/// `y[0] = init`, `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i-1]`, into a new vector.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Sum};
+/// let x = DeviceVector::<u32>::from_slice(&[3, 1, 4])?;
+/// assert_eq!(parallax::exclusive_scan(Sum, 10, &x)?.to_vec()?, [10, 13, 14]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    init: T,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    B::exclusive_scan(m, init, x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}
+
+/// Exclusive scan into an existing vector of the same length.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the lengths differ.
+///
+/// ```
+/// use parallax::{DeviceVector, Sum};
+/// let x = DeviceVector::<u32>::from_slice(&[1, 1, 1])?;
+/// let mut y = DeviceVector::zeros(3)?;
+/// parallax::exclusive_scan_into(Sum, 0, &x, &mut y)?;
+/// assert_eq!(y.to_vec()?, [0, 1, 2]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn exclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    init: T,
+    x: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("exclusive_scan output", x.len(), y)?;
+    B::exclusive_scan(m, init, x.buffer(), y.buffer_mut())
+}
+
+/// `y[0] = f(x[0])`, `y[i] = y[i-1] ⊕ f(x[i])`, in one pass with no temporary vector.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Square, Sum};
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
+/// assert_eq!(parallax::transform_inclusive_scan(Square, Sum, &x)?.to_vec()?, [1, 5, 14]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform_inclusive_scan<A, T, F, M, B>(
+    f: F,
+    m: M,
+    x: &DeviceVector<A, B>,
+) -> Result<DeviceVector<T, B>>
+where
+    A: DeviceCopy,
+    T: DeviceCopy,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+    B: FusedOps<A, T, F, M>,
+{
+    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    B::transform_inclusive_scan(f, m, x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}

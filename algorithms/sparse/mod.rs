@@ -1,0 +1,18 @@
+//! Sparse matrices in CSR, ELL, COO and HYB formats, validated when built.
+//!
+//! Each matrix keeps its arrays in a backend's memory (`DeviceVector`s). Constructors take
+//! host `Vec`s, check the whole structure first (so a kernel can never read out of bounds),
+//! then move them to the backend; a failed check returns the exact
+//! [`SparseProblem`](crate::SparseProblem) and nothing is uploaded.
+
+mod coo;
+mod csr;
+mod ell;
+mod hyb;
+mod validate;
+
+pub use coo::CooMatrix;
+pub use csr::CsrMatrix;
+pub use ell::EllMatrix;
+pub use hyb::HybMatrix;
+pub(crate) use validate::check_offsets;

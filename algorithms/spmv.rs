@@ -1,0 +1,140 @@
+//! Sparse matrix–vector products over any semiring, for every storage format.
+
+use crate::check::same_len;
+use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
+use crate::{Backend, DeviceVector, Result, SpmvOps};
+use parallax_core::{DeviceCopy, Semiring, SparseIndex};
+
+/// A sparse matrix format SpMV can run on: [`CsrMatrix`], [`EllMatrix`], [`CooMatrix`],
+/// [`HybMatrix`].
+pub trait SparseMatrix<T: DeviceCopy, B: Backend> {
+    /// The index type.
+    type Index: SparseIndex;
+    /// Number of rows (the length of `y`).
+    fn nrows(&self) -> usize;
+    /// Number of columns (the length of `x`).
+    fn ncols(&self) -> usize;
+    /// Runs the backend's product for this format on checked lengths.
+    #[doc(hidden)]
+    fn apply<S: Semiring<T>>(
+        &self,
+        s: S,
+        x: &DeviceVector<T, B>,
+        y: &mut DeviceVector<T, B>,
+        accumulate: bool,
+    ) -> Result<()>
+    where
+        B: SpmvOps<T, Self::Index, S>;
+}
+
+macro_rules! single_format {
+    ($matrix:ident, $method:ident) => {
+        impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for $matrix<T, I, B> {
+            type Index = I;
+            fn nrows(&self) -> usize {
+                $matrix::nrows(self)
+            }
+            fn ncols(&self) -> usize {
+                $matrix::ncols(self)
+            }
+            fn apply<S: Semiring<T>>(
+                &self,
+                s: S,
+                x: &DeviceVector<T, B>,
+                y: &mut DeviceVector<T, B>,
+                accumulate: bool,
+            ) -> Result<()>
+            where
+                B: SpmvOps<T, I, S>,
+            {
+                B::$method(s, self, x.buffer(), y.buffer_mut(), accumulate)
+            }
+        }
+    };
+}
+single_format!(CsrMatrix, spmv_csr);
+single_format!(EllMatrix, spmv_ell);
+single_format!(CooMatrix, spmv_coo);
+
+impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix<T, I, B> {
+    type Index = I;
+    fn nrows(&self) -> usize {
+        HybMatrix::nrows(self)
+    }
+    fn ncols(&self) -> usize {
+        HybMatrix::ncols(self)
+    }
+    fn apply<S: Semiring<T>>(
+        &self,
+        s: S,
+        x: &DeviceVector<T, B>,
+        y: &mut DeviceVector<T, B>,
+        accumulate: bool,
+    ) -> Result<()>
+    where
+        B: SpmvOps<T, I, S>,
+    {
+        B::spmv_ell(s, self.ell(), x.buffer(), y.buffer_mut(), accumulate)?;
+        B::spmv_coo(s, self.coo(), x.buffer(), y.buffer_mut(), true)
+    }
+}
+
+/// `y = A·x` over the semiring `s`: `y[i] = ⊕_k A[i,k] ⊗ x[k]`, into a new vector.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `x.len() != a.ncols()`.
+///
+/// ```
+/// use parallax::{CsrMatrix, DeviceVector, MinPlus};
+/// // Edge weights 0->1: 4, 1->0: 1, 1->1: 0. One shortest-path relaxation: y[i] = min_k w[i,k] + d[k].
+/// let a = CsrMatrix::<f32>::try_new(2, 2, vec![0, 1, 3], vec![1, 0, 1], vec![4.0, 1.0, 0.0])?;
+/// let d = DeviceVector::from_slice(&[0.0, f32::INFINITY])?;
+/// assert_eq!(parallax::spmv(MinPlus, &a, &d)?.to_vec()?, [f32::INFINITY, 1.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn spmv<T, S, A, B>(s: S, a: &A, x: &DeviceVector<T, B>) -> Result<DeviceVector<T, B>>
+where
+    T: DeviceCopy,
+    S: Semiring<T>,
+    A: SparseMatrix<T, B>,
+    B: SpmvOps<T, A::Index, S>,
+{
+    same_len("spmv x (ncols)", a.ncols(), x)?;
+    let mut y = DeviceVector::<T, B>::zeros(a.nrows())?;
+    a.apply(s, x, &mut y, false)?;
+    Ok(y)
+}
+
+/// `y = A·x` into an existing vector, or with `accumulate` `y = y ⊕ A·x` (the semiring
+/// counterpart of BLAS `y = A·x + y`).
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `x.len() != a.ncols()` or
+/// `y.len() != a.nrows()` (then `y` is untouched).
+///
+/// ```
+/// use parallax::{CsrMatrix, DeviceVector, PlusTimes};
+/// let a = CsrMatrix::<i64>::try_new(1, 2, vec![0, 2], vec![0, 1], vec![2, 3])?;
+/// let x = DeviceVector::from_slice(&[1, 1])?;
+/// let mut y = DeviceVector::from_slice(&[100])?;
+/// parallax::spmv_into(PlusTimes, &a, &x, &mut y, true)?;
+/// assert_eq!(y.to_vec()?, [105]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn spmv_into<T, S, A, B>(
+    s: S,
+    a: &A,
+    x: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+    accumulate: bool,
+) -> Result<()>
+where
+    T: DeviceCopy,
+    S: Semiring<T>,
+    A: SparseMatrix<T, B>,
+    B: SpmvOps<T, A::Index, S>,
+{
+    same_len("spmv x (ncols)", a.ncols(), x)?;
+    same_len("spmv y (nrows)", a.nrows(), y)?;
+    a.apply(s, x, y, accumulate)
+}

@@ -1,0 +1,188 @@
+//! Stencil maps in 1D, 2D and 3D, and dense convolution masks in 1D and 2D.
+
+use crate::check::same_len;
+use crate::{DeviceVector, Error, Result, StencilOps};
+use parallax_core::{Boundary, DeviceCopy, Number, PlusTimes, Semiring, Stencil};
+
+/// The number of grid points of `shape`, or `InvalidStencil` when it overflows.
+fn grid_len<const D: usize>(shape: [usize; D]) -> Result<usize> {
+    shape
+        .iter()
+        .try_fold(1_usize, |acc, &d| acc.checked_mul(d))
+        .ok_or(Error::InvalidStencil {
+            reason: "grid size overflows usize",
+        })
+}
+
+/// `y[p] = ⊕_k w[k] ⊗ x[p + o[k]]` at every point `p` of a row-major grid of `shape`
+/// (last axis contiguous), with `boundary` deciding what out-of-grid neighbours read.
+///
+/// # Errors
+/// [`Error::LengthMismatch`] when `x.len()` is not the product of `shape`;
+/// [`Error::InvalidStencil`] when that product overflows.
+///
+/// ```
+/// use parallax::{Boundary, DeviceVector, PlusTimes, Stencil};
+/// let lap = Stencil::new([[-1], [0], [1]], [1.0_f32, -2.0, 1.0]);
+/// let x = DeviceVector::<f32>::from_slice(&[0.0, 1.0, 4.0, 9.0])?;
+/// let y = parallax::stencil_map(PlusTimes, &lap, Boundary::Clamp, [4], &x)?;
+/// assert_eq!(y.to_vec()?, [1.0, 2.0, 2.0, -4.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn stencil_map<T, S, B, const D: usize, const K: usize>(
+    s: S,
+    stencil: &Stencil<T, D, K>,
+    boundary: Boundary,
+    shape: [usize; D],
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>>
+where
+    T: DeviceCopy,
+    S: Semiring<T>,
+    B: StencilOps<T, S, D, K>,
+{
+    let n = grid_len(shape)?;
+    same_len("stencil input (shape product)", n, x)?;
+    let mut y = DeviceVector::<T, B>::zeros(n)?;
+    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}
+
+/// [`stencil_map`] into an existing vector (which may not alias `x`).
+///
+/// # Errors
+/// As [`stencil_map`], and [`Error::LengthMismatch`] when `y.len() != x.len()`.
+///
+/// ```
+/// use parallax::{Boundary, DeviceVector, PlusTimes, Stencil};
+/// let shift = Stencil::new([[1]], [1_i32]);
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
+/// let mut y = DeviceVector::zeros(3)?;
+/// parallax::stencil_map_into(PlusTimes, &shift, Boundary::Wrap, [3], &x, &mut y)?;
+/// assert_eq!(y.to_vec()?, [2, 3, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn stencil_map_into<T, S, B, const D: usize, const K: usize>(
+    s: S,
+    stencil: &Stencil<T, D, K>,
+    boundary: Boundary,
+    shape: [usize; D],
+    x: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+) -> Result<()>
+where
+    T: DeviceCopy,
+    S: Semiring<T>,
+    B: StencilOps<T, S, D, K>,
+{
+    let n = grid_len(shape)?;
+    same_len("stencil input (shape product)", n, x)?;
+    same_len("stencil output", n, y)?;
+    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_mut())
+}
+
+/// The dense 1D mask `mask` centred on each point, as a stencil (odd `K`).
+///
+/// # Errors
+/// [`Error::InvalidStencil`] when `K` is even (the mask has no centre).
+///
+/// ```
+/// let s = parallax::mask_1d([1.0_f32, 2.0, 1.0])?;
+/// assert_eq!(s.offsets, [[-1], [0], [1]]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn mask_1d<T: Copy, const K: usize>(mask: [T; K]) -> Result<Stencil<T, 1, K>> {
+    if K % 2 == 0 {
+        return Err(Error::InvalidStencil {
+            reason: "a 1D mask needs an odd number of taps",
+        });
+    }
+    let r = (K / 2) as i32;
+    Ok(Stencil::new(core::array::from_fn(|k| [k as i32 - r]), mask))
+}
+
+/// The dense 2D mask of `mask_shape = [height, width]` (row-major, `K = height * width`,
+/// both odd), centred on each point, as a stencil.
+///
+/// # Errors
+/// [`Error::InvalidStencil`] when a side is even or `height * width != K`.
+///
+/// ```
+/// let s = parallax::mask_2d([1_i32; 9], [3, 3])?;
+/// assert_eq!(s.offsets[0], [-1, -1]);
+/// assert_eq!(s.offsets[5], [0, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn mask_2d<T: Copy, const K: usize>(
+    mask: [T; K],
+    mask_shape: [usize; 2],
+) -> Result<Stencil<T, 2, K>> {
+    let [h, w] = mask_shape;
+    if h % 2 == 0 || w % 2 == 0 {
+        return Err(Error::InvalidStencil {
+            reason: "a 2D mask needs odd height and width",
+        });
+    }
+    if h.checked_mul(w) != Some(K) {
+        return Err(Error::InvalidStencil {
+            reason: "mask height * width must equal its length",
+        });
+    }
+    let (rh, rw) = ((h / 2) as i32, (w / 2) as i32);
+    let offsets = core::array::from_fn(|k| [(k / w) as i32 - rh, (k % w) as i32 - rw]);
+    Ok(Stencil::new(offsets, mask))
+}
+
+/// 1D convolution with a dense odd-length mask: `y[i] = Σ_k mask[k]·x[i + k - K/2]`.
+/// This is cross-correlation, the convention of cuDNN and PyTorch; flip the mask for the
+/// signal-processing convolution.
+///
+/// # Errors
+/// [`Error::InvalidStencil`] for an even mask.
+///
+/// ```
+/// use parallax::{Boundary, DeviceVector};
+/// let x = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
+/// let y = parallax::convolve_1d([0.25, 0.5, 0.25], Boundary::Zero, &x)?;
+/// assert_eq!(y.to_vec()?, [1.0, 2.0, 2.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn convolve_1d<T, B, const K: usize>(
+    mask: [T; K],
+    boundary: Boundary,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>>
+where
+    T: Number,
+    B: StencilOps<T, PlusTimes, 1, K>,
+{
+    stencil_map(PlusTimes, &mask_1d(mask)?, boundary, [x.len()], x)
+}
+
+/// 2D convolution (cross-correlation, as cuDNN) of a `shape = [rows, cols]` image with a
+/// dense `mask_shape = [height, width]` mask.
+///
+/// # Errors
+/// [`Error::InvalidStencil`] for a bad mask; [`Error::LengthMismatch`] when `x.len()` is not
+/// `rows * cols`.
+///
+/// ```
+/// use parallax::{Boundary, DeviceVector};
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?; // [[1, 2], [3, 4]]
+/// let y = parallax::convolve_2d([1; 9], [3, 3], Boundary::Zero, [2, 2], &x)?;
+/// assert_eq!(y.to_vec()?, [10, 10, 10, 10]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn convolve_2d<T, B, const K: usize>(
+    mask: [T; K],
+    mask_shape: [usize; 2],
+    boundary: Boundary,
+    shape: [usize; 2],
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>>
+where
+    T: Number,
+    B: StencilOps<T, PlusTimes, 2, K>,
+{
+    stencil_map(PlusTimes, &mask_2d(mask, mask_shape)?, boundary, shape, x)
+}

@@ -1,0 +1,163 @@
+//! Element-wise algorithms: transform (unary, binary), fill, tabulate and sequence.
+
+use crate::check::same_len;
+use crate::{DeviceVector, Result, TabulateOps as Tabulate, Transform2Ops, TransformOps};
+use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction};
+
+/// `y[i] = f(x[i])`, into a new vector.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Square};
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
+/// assert_eq!(parallax::transform(Square, &x)?.to_vec()?, [1, 4, 9]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
+    f: F,
+    x: &DeviceVector<A, B>,
+) -> Result<DeviceVector<F::Output, B>> {
+    let mut y = DeviceVector::<F::Output, B>::zeros(x.len())?;
+    B::transform(f, x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}
+
+/// `y[i] = f(x[i])`, into an existing vector of the same length.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `y.len() != x.len()` (then
+/// `y` is untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Scale};
+/// let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0])?;
+/// let mut y = DeviceVector::zeros(2)?;
+/// parallax::transform_into(Scale { factor: 3.0 }, &x, &mut y)?;
+/// assert_eq!(y.to_vec()?, [3.0, 6.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform_into<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
+    f: F,
+    x: &DeviceVector<A, B>,
+    y: &mut DeviceVector<F::Output, B>,
+) -> Result<()> {
+    same_len("transform output", x.len(), y)?;
+    B::transform(f, x.buffer(), y.buffer_mut())
+}
+
+/// `y[i] = f(a[i], b[i])`, into a new vector: saxpy is `transform2(SaxpyFunctor { a }, &x, &y)`.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `a` and `b` differ in length.
+///
+/// ```
+/// use parallax::{DeviceVector, SaxpyFunctor};
+/// let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0])?;
+/// let y = DeviceVector::from_slice(&[10.0, 20.0])?;
+/// let z = parallax::transform2(SaxpyFunctor { a: 2.0 }, &x, &y)?;
+/// assert_eq!(z.to_vec()?, [12.0, 24.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform2<A, C, F, B>(
+    f: F,
+    a: &DeviceVector<A, B>,
+    b: &DeviceVector<C, B>,
+) -> Result<DeviceVector<F::Output, B>>
+where
+    A: DeviceCopy,
+    C: DeviceCopy,
+    F: BinaryFunction<A, C>,
+    B: Transform2Ops<A, C, F>,
+{
+    same_len("transform2 second input", a.len(), b)?;
+    let mut y = DeviceVector::<F::Output, B>::zeros(a.len())?;
+    B::transform2(f, a.buffer(), b.buffer(), y.buffer_mut())?;
+    Ok(y)
+}
+
+/// `y[i] = f(a[i], b[i])`, into an existing vector (which may not alias the inputs).
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless all three lengths agree.
+///
+/// ```
+/// use parallax::{DeviceVector, Plus};
+/// let a = DeviceVector::<u8>::from_slice(&[250, 1])?;
+/// let mut y = DeviceVector::zeros(2)?;
+/// parallax::transform2_into(Plus, &a, &a, &mut y)?;
+/// assert_eq!(y.to_vec()?, [244, 2]); // integer arithmetic wraps
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform2_into<A, C, F, B>(
+    f: F,
+    a: &DeviceVector<A, B>,
+    b: &DeviceVector<C, B>,
+    y: &mut DeviceVector<F::Output, B>,
+) -> Result<()>
+where
+    A: DeviceCopy,
+    C: DeviceCopy,
+    F: BinaryFunction<A, C>,
+    B: Transform2Ops<A, C, F>,
+{
+    same_len("transform2 second input", a.len(), b)?;
+    same_len("transform2 output", a.len(), y)?;
+    B::transform2(f, a.buffer(), b.buffer(), y.buffer_mut())
+}
+
+/// `y[i] = f(i)` for `i` in `0..len`.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Rayon, Sequence};
+/// let v: DeviceVector<i64, Rayon> = parallax::tabulate(Sequence { start: 5, step: -2 }, 4)?;
+/// assert_eq!(v.to_vec()?, [5, 3, 1, -1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn tabulate<F: UnaryFunction<u64>, B: Tabulate<F>>(
+    f: F,
+    len: usize,
+) -> Result<DeviceVector<F::Output, B>> {
+    let mut y = DeviceVector::<F::Output, B>::zeros(len)?;
+    B::tabulate(f, y.buffer_mut())?;
+    Ok(y)
+}
+
+/// `start, start + step, start + 2*step, ...` (`len` values; Thrust's `sequence`).
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let v: DeviceVector<f32> = parallax::sequence(3, 0.0, 0.5)?;
+/// assert_eq!(v.to_vec()?, [0.0, 0.5, 1.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sequence<T: Number, B: Tabulate<Sequence<T>>>(
+    len: usize,
+    start: T,
+    step: T,
+) -> Result<DeviceVector<T, B>> {
+    tabulate(Sequence { start, step }, len)
+}
+
+/// Sets every element of `v` to `value`.
+///
+/// # Errors
+/// A device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let mut v = DeviceVector::<u32>::zeros(3)?;
+/// parallax::fill(&mut v, 7)?;
+/// assert_eq!(v.to_vec()?, [7, 7, 7]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn fill<T: DeviceCopy, B: crate::Backend>(v: &mut DeviceVector<T, B>, value: T) -> Result<()> {
+    B::fill(v.buffer_mut(), value)
+}

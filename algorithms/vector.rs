@@ -1,0 +1,194 @@
+//! `DeviceVector`: a vector in a backend's memory (Thrust's `device_vector`).
+
+use crate::{Backend, DefaultBackend, Result, Sequential};
+use core::fmt;
+use parallax_core::DeviceCopy;
+
+/// A vector of `T` in the memory of backend `B` (the GPU with `--features cuda`, host memory
+/// otherwise). Every algorithm takes and returns these; moving data between host and device
+/// is always explicit (`from_slice`, `to_vec`, [`copy_to`](Self::copy_to)).
+///
+/// ```
+/// use parallax::{DeviceVector, Rayon, Sequential};
+/// let v = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
+/// assert_eq!(v.len(), 3);
+/// assert_eq!(v.to_vec()?, [1.0, 2.0, 3.0]);
+/// // Explicit backends, and copies between them:
+/// let h: DeviceVector<i32, Sequential> = vec![4, 5].into();
+/// let r: DeviceVector<i32, Rayon> = h.copy_to()?;
+/// assert_eq!(r.as_slice(), [4, 5]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub struct DeviceVector<T: DeviceCopy, B: Backend = DefaultBackend> {
+    buf: B::Buffer<T>,
+}
+
+/// Thrust's `host_vector`: a `DeviceVector` in host memory on the sequential backend.
+pub type HostVector<T> = DeviceVector<T, Sequential>;
+
+impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
+    /// Copies a host slice into backend memory.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) or a device fault.
+    pub fn from_slice(data: &[T]) -> Result<Self> {
+        Ok(Self {
+            buf: B::from_slice(data)?,
+        })
+    }
+
+    /// Moves a host vector into backend memory (no copy on host backends).
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) or a device fault.
+    pub fn from_vec(data: Vec<T>) -> Result<Self> {
+        Ok(Self {
+            buf: B::from_vec(data)?,
+        })
+    }
+
+    /// `len` elements, all zero (`0`, `0.0`, `false`).
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) or a device fault.
+    pub fn zeros(len: usize) -> Result<Self> {
+        Ok(Self {
+            buf: B::zeroed(len)?,
+        })
+    }
+
+    /// `len` copies of `value`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) or a device fault.
+    pub fn filled(len: usize, value: T) -> Result<Self> {
+        let mut v = Self::zeros(len)?;
+        B::fill(&mut v.buf, value)?;
+        Ok(v)
+    }
+
+    /// Copies the contents back to a host `Vec`.
+    ///
+    /// # Errors
+    /// A device fault.
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        B::to_vec(&self.buf)
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        B::len(&self.buf)
+    }
+
+    /// `true` when there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Copies into a vector on backend `B2` (through host memory).
+    ///
+    /// # Errors
+    /// Out of memory or a device fault on either side.
+    pub fn copy_to<B2: Backend>(&self) -> Result<DeviceVector<T, B2>> {
+        DeviceVector::from_vec(self.to_vec()?)
+    }
+
+    /// A copy on the same backend.
+    ///
+    /// # Errors
+    /// Out of memory or a device fault.
+    pub fn try_clone(&self) -> Result<Self> {
+        self.copy_to()
+    }
+
+    /// The backend buffer, for backend implementations.
+    pub fn buffer(&self) -> &B::Buffer<T> {
+        &self.buf
+    }
+
+    /// The backend buffer, mutably, for backend implementations.
+    pub fn buffer_mut(&mut self) -> &mut B::Buffer<T> {
+        &mut self.buf
+    }
+
+    /// Wraps a backend buffer.
+    pub fn from_buffer(buf: B::Buffer<T>) -> Self {
+        Self { buf }
+    }
+}
+
+impl<T: DeviceCopy + fmt::Debug, B: Backend> fmt::Debug for DeviceVector<T, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DeviceVector<{}>", B::NAME)?;
+        match self.to_vec() {
+            Ok(v) => f.debug_list().entries(&v).finish(),
+            Err(e) => write!(f, "[<unreadable: {e}>]"),
+        }
+    }
+}
+
+/// Host backends keep a `Vec<T>`: these vectors get the slice API, `From`, `Clone` and
+/// iterators at no cost.
+macro_rules! host_vector_impls {
+    ($backend:ty) => {
+        impl<T: DeviceCopy> DeviceVector<T, $backend> {
+            /// The elements as a slice (host backends only).
+            pub fn as_slice(&self) -> &[T] {
+                &self.buf
+            }
+            /// The elements as a mutable slice (host backends only).
+            pub fn as_mut_slice(&mut self) -> &mut [T] {
+                &mut self.buf
+            }
+            /// Unwraps the `Vec` (host backends only).
+            pub fn into_vec(self) -> Vec<T> {
+                self.buf
+            }
+        }
+        impl<T: DeviceCopy> From<Vec<T>> for DeviceVector<T, $backend> {
+            fn from(v: Vec<T>) -> Self {
+                Self { buf: v }
+            }
+        }
+        impl<T: DeviceCopy> From<&[T]> for DeviceVector<T, $backend> {
+            fn from(v: &[T]) -> Self {
+                Self { buf: v.to_vec() }
+            }
+        }
+        impl<T: DeviceCopy> FromIterator<T> for DeviceVector<T, $backend> {
+            fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+                Self {
+                    buf: iter.into_iter().collect(),
+                }
+            }
+        }
+        impl<T: DeviceCopy> Clone for DeviceVector<T, $backend> {
+            fn clone(&self) -> Self {
+                Self {
+                    buf: self.buf.clone(),
+                }
+            }
+        }
+        impl<T: DeviceCopy + PartialEq> PartialEq for DeviceVector<T, $backend> {
+            fn eq(&self, other: &Self) -> bool {
+                self.buf == other.buf
+            }
+        }
+        impl<'a, T: DeviceCopy> IntoIterator for &'a DeviceVector<T, $backend> {
+            type Item = &'a T;
+            type IntoIter = core::slice::Iter<'a, T>;
+            fn into_iter(self) -> Self::IntoIter {
+                self.buf.iter()
+            }
+        }
+        impl<T: DeviceCopy> core::ops::Deref for DeviceVector<T, $backend> {
+            type Target = [T];
+            fn deref(&self) -> &[T] {
+                &self.buf
+            }
+        }
+    };
+}
+host_vector_impls!(Sequential);
+#[cfg(feature = "rayon")]
+host_vector_impls!(crate::Rayon);

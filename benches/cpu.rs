@@ -1,0 +1,2 @@
+//! CPU benchmark (placeholder until filled).
+fn main() {}

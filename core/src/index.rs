@@ -1,0 +1,29 @@
+//! `SparseIndex`: the integer types sparse matrices store indices in.
+
+use crate::DeviceCopy;
+
+/// Row-pointer and column-index types of sparse matrices: `u32` (half the index traffic of
+/// `u64`, the usual choice below 2^32 non-zeros), `u64` and `usize`.
+pub trait SparseIndex: DeviceCopy + Ord + core::fmt::Debug + core::hash::Hash {
+    /// The value that marks a padding slot in ELL storage.
+    const PADDING: Self;
+    /// Widens to `usize` (lossless on 64-bit hosts and on nvptx64).
+    fn to_usize(self) -> usize;
+    /// Narrows from `usize`, or `None` when `v` does not fit (or equals [`Self::PADDING`]).
+    fn from_usize(v: usize) -> Option<Self>;
+}
+
+macro_rules! sparse_index {
+    ($($t:ty),*) => {$(
+        impl SparseIndex for $t {
+            const PADDING: Self = <$t>::MAX;
+            #[inline]
+            fn to_usize(self) -> usize { self as usize }
+            #[inline]
+            fn from_usize(v: usize) -> Option<Self> {
+                <$t>::try_from(v).ok().filter(|&i| i != Self::PADDING)
+            }
+        }
+    )*};
+}
+sparse_index!(u32, u64, usize);

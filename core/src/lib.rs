@@ -1,0 +1,43 @@
+//! parallax-core: the traits every parallax algorithm is generic over, the stock operators,
+//! and the sequential reference implementations that serve as the test oracle.
+//!
+//! This crate is `no_std` and has no dependencies, so the same definitions compile for the
+//! host and for the `nvptx64-nvidia-cuda` target. Everything a GPU kernel reaches is generic
+//! or `#[inline]`, so it is generated into the kernels crate (see DESIGN §3).
+//!
+//! ```
+//! use parallax_core::{Monoid, Sum, Affine, AffineMap};
+//! assert_eq!(Sum.combine(2_i32, 3), 5);
+//! // Affine maps compose left to right: first x -> 2x + 1, then x -> 3x.
+//! let f = Affine.combine(AffineMap::new(2, 1), AffineMap::new(3, 0));
+//! assert_eq!(f.apply(10_i64), 63);
+//! ```
+#![no_std]
+
+#[cfg(feature = "alloc")]
+mod alloc_support;
+mod copy;
+mod functor;
+mod index;
+pub mod laws;
+mod monoid;
+mod number;
+mod ops;
+pub mod reference;
+mod semiring;
+mod stencil;
+pub mod tile;
+
+#[cfg(feature = "alloc")]
+pub use alloc_support::zeroed_vec;
+pub use copy::DeviceCopy;
+pub use functor::{BinaryFunction, UnaryFunction};
+pub use index::SparseIndex;
+pub use monoid::Monoid;
+pub use number::{Bits, Number};
+pub use ops::affine::{Affine, AffineMap};
+pub use ops::functors::{Identity, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times};
+pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
+pub use ops::segmented::{Flagged, Segmented};
+pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
+pub use stencil::{Boundary, Stencil};

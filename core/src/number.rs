@@ -1,0 +1,107 @@
+//! `Number`: the arithmetic the stock operators need, identical on every backend.
+//!
+//! Integer arithmetic wraps (two's complement) in debug and release builds alike, so an
+//! overflowing integer sum gives the same bits on the host, in tests and on the GPU.
+
+use crate::DeviceCopy;
+
+/// Primitive numbers: wrapping integer arithmetic, IEEE float arithmetic.
+pub trait Number: DeviceCopy + PartialOrd + PartialEq + core::fmt::Debug {
+    /// Additive identity.
+    const ZERO: Self;
+    /// Multiplicative identity.
+    const ONE: Self;
+    /// The lowest value (`-inf` for floats): the identity of `Max`.
+    const LOWEST: Self;
+    /// The highest value (`+inf` for floats): the identity of `Min`.
+    const HIGHEST: Self;
+    /// `self + rhs`, wrapping for integers.
+    fn add(self, rhs: Self) -> Self;
+    /// `self - rhs`, wrapping for integers.
+    fn sub(self, rhs: Self) -> Self;
+    /// `self * rhs`, wrapping for integers.
+    fn mul(self, rhs: Self) -> Self;
+    /// `self + rhs`, saturating at `LOWEST`/`HIGHEST` for integers (so `HIGHEST` absorbs
+    /// non-negative addends, as the min-plus semiring needs); plain addition for floats.
+    fn saturating_add(self, rhs: Self) -> Self;
+    /// The smaller value; for floats IEEE `minNum` (a NaN operand is ignored).
+    fn min(self, rhs: Self) -> Self;
+    /// The larger value; for floats IEEE `maxNum` (a NaN operand is ignored).
+    fn max(self, rhs: Self) -> Self;
+    /// `v as Self` (wrapping for integers, rounding for floats).
+    fn from_u64(v: u64) -> Self;
+    /// `self as f64`, for error bounds in tests.
+    fn to_f64(self) -> f64;
+    /// `v as Self`, for building test data.
+    fn from_f64(v: f64) -> Self;
+    /// Machine epsilon for floats, `0` for integers (integer results are exact).
+    const EPSILON: f64;
+}
+
+macro_rules! int_number {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const LOWEST: Self = <$t>::MIN;
+            const HIGHEST: Self = <$t>::MAX;
+            const EPSILON: f64 = 0.0;
+            #[inline] fn add(self, rhs: Self) -> Self { self.wrapping_add(rhs) }
+            #[inline] fn sub(self, rhs: Self) -> Self { self.wrapping_sub(rhs) }
+            #[inline] fn mul(self, rhs: Self) -> Self { self.wrapping_mul(rhs) }
+            #[inline] fn saturating_add(self, rhs: Self) -> Self { <$t>::saturating_add(self, rhs) }
+            #[inline] fn min(self, rhs: Self) -> Self { if rhs < self { rhs } else { self } }
+            #[inline] fn max(self, rhs: Self) -> Self { if rhs > self { rhs } else { self } }
+            #[inline] fn from_u64(v: u64) -> Self { v as $t }
+            #[inline] fn to_f64(self) -> f64 { self as f64 }
+            #[inline] fn from_f64(v: f64) -> Self { v as $t }
+        }
+    )*};
+}
+int_number!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+macro_rules! float_number {
+    ($($t:ident),*) => {$(
+        impl Number for $t {
+            const ZERO: Self = 0.0;
+            const ONE: Self = 1.0;
+            const LOWEST: Self = $t::NEG_INFINITY;
+            const HIGHEST: Self = $t::INFINITY;
+            const EPSILON: f64 = $t::EPSILON as f64;
+            #[inline] fn add(self, rhs: Self) -> Self { self + rhs }
+            #[inline] fn sub(self, rhs: Self) -> Self { self - rhs }
+            #[inline] fn mul(self, rhs: Self) -> Self { self * rhs }
+            #[inline] fn saturating_add(self, rhs: Self) -> Self { self + rhs }
+            #[inline] fn min(self, rhs: Self) -> Self { $t::min(self, rhs) }
+            #[inline] fn max(self, rhs: Self) -> Self { $t::max(self, rhs) }
+            #[inline] fn from_u64(v: u64) -> Self { v as $t }
+            #[inline] fn to_f64(self) -> f64 { self as f64 }
+            #[inline] fn from_f64(v: f64) -> Self { v as $t }
+        }
+    )*};
+}
+float_number!(f32, f64);
+
+/// Integers as bit vectors, for the `BitAnd`, `BitOr` and `BitXor` monoids.
+pub trait Bits: Number {
+    /// Every bit set: the identity of `BitAnd`.
+    const ALL_ONES: Self;
+    /// Bitwise and.
+    fn and(self, rhs: Self) -> Self;
+    /// Bitwise or.
+    fn or(self, rhs: Self) -> Self;
+    /// Bitwise exclusive or.
+    fn xor(self, rhs: Self) -> Self;
+}
+
+macro_rules! bits {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            const ALL_ONES: Self = !0;
+            #[inline] fn and(self, rhs: Self) -> Self { self & rhs }
+            #[inline] fn or(self, rhs: Self) -> Self { self | rhs }
+            #[inline] fn xor(self, rhs: Self) -> Self { self ^ rhs }
+        }
+    )*};
+}
+bits!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);

@@ -1,0 +1,6 @@
+//! Stock operators: monoids, functors, the affine-map monoid and the segmented lift.
+
+pub(crate) mod affine;
+pub(crate) mod functors;
+pub(crate) mod monoids;
+pub(crate) mod segmented;

@@ -1,0 +1,32 @@
+//! Sequential reference implementations: the definitions every backend is tested against.
+//!
+//! Each function states the exact formula, including the order in which operands are
+//! combined (a plain left fold), so a backend's result can be compared with it bit for bit
+//! on exact types. The functions never panic: inputs are assumed validated by the caller
+//! (the `parallax` front doors check lengths and structure first); on mismatched lengths they
+//! process the common prefix.
+
+mod reduce;
+mod scan;
+mod segmented;
+mod spmv;
+mod stencil;
+mod transform;
+
+pub use reduce::{reduce, transform_reduce};
+pub use scan::{exclusive_scan, inclusive_scan, transform_inclusive_scan};
+pub use segmented::{
+    reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce,
+};
+pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
+pub use stencil::stencil;
+pub use transform::{tabulate, transform, transform2};
+
+/// Inclusive or exclusive, for the segmented scans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanKind<T> {
+    /// `y[i]` includes `x[i]`.
+    Inclusive,
+    /// `y[i]` covers the elements before `i` of its segment, starting from `init`.
+    Exclusive(T),
+}

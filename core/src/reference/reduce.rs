@@ -1,0 +1,16 @@
+use crate::{Monoid, UnaryFunction};
+
+/// `identity ⊕ x[0] ⊕ x[1] ⊕ ... ⊕ x[n-1]`, folded left to right.
+pub fn reduce<T: Copy, M: Monoid<T>>(m: M, x: &[T]) -> T {
+    x.iter().fold(m.identity(), |acc, &v| m.combine(acc, v))
+}
+
+/// `reduce(m, [f(x[0]), ..., f(x[n-1])])` without the temporary.
+pub fn transform_reduce<A: Copy, T, F, M>(f: F, m: M, x: &[A]) -> T
+where
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    x.iter()
+        .fold(m.identity(), |acc, &v| m.combine(acc, f.apply(v)))
+}

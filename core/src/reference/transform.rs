@@ -1,0 +1,27 @@
+use crate::{BinaryFunction, UnaryFunction};
+
+/// `y[i] = f(x[i])`.
+pub fn transform<A: Copy, F: UnaryFunction<A>>(f: F, x: &[A], y: &mut [F::Output]) {
+    for (yi, &xi) in y.iter_mut().zip(x) {
+        *yi = f.apply(xi);
+    }
+}
+
+/// `y[i] = f(a[i], b[i])`.
+pub fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
+    f: F,
+    a: &[A],
+    b: &[B],
+    y: &mut [F::Output],
+) {
+    for ((yi, &ai), &bi) in y.iter_mut().zip(a).zip(b) {
+        *yi = f.apply(ai, bi);
+    }
+}
+
+/// `y[i] = f(i)`.
+pub fn tabulate<F: UnaryFunction<u64>>(f: F, y: &mut [F::Output]) {
+    for (i, yi) in y.iter_mut().enumerate() {
+        *yi = f.apply(i as u64);
+    }
+}

@@ -1,0 +1,75 @@
+//! Stencils: a fixed set of (offset, weight) points applied at every grid point.
+
+use crate::DeviceCopy;
+
+/// What a stencil reads where a neighbour falls outside the grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum Boundary {
+    /// The term is dropped (the semiring's zero is added: `0` for `(+,×)`).
+    #[default]
+    Zero,
+    /// The nearest edge value is read (replicate padding).
+    Clamp,
+    /// Indices wrap around (periodic domain).
+    Wrap,
+}
+
+impl Boundary {
+    /// Maps a possibly out-of-range coordinate onto `0..n`, or `None` when the term is
+    /// dropped. `n` must be non-zero.
+    #[inline]
+    pub fn resolve(self, i: i64, n: usize) -> Option<usize> {
+        let n = n as i64;
+        if (0..n).contains(&i) {
+            return Some(i as usize);
+        }
+        match self {
+            Boundary::Zero => None,
+            Boundary::Clamp => Some(if i < 0 { 0 } else { (n - 1) as usize }),
+            Boundary::Wrap => Some(i.rem_euclid(n) as usize),
+        }
+    }
+}
+
+/// A `D`-dimensional stencil of `K` points: `y[p] = ⊕_k w[k] ⊗ x[p + offsets[k]]`, folded in
+/// point order from the semiring's zero.
+///
+/// Grids are row-major (C order, like ndarray and NumPy): for a shape `[nz, ny, nx]` the last
+/// axis is contiguous and an offset is written `[dz, dy, dx]`.
+///
+/// ```
+/// use parallax_core::Stencil;
+/// // The 1D three-point Laplacian.
+/// let lap = Stencil::new([[-1], [0], [1]], [1.0_f32, -2.0, 1.0]);
+/// assert_eq!(lap.radius(), [1]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
+pub struct Stencil<T, const D: usize, const K: usize> {
+    /// Neighbour offsets, one `[i32; D]` per point, slowest axis first.
+    pub offsets: [[i32; D]; K],
+    /// One weight per point.
+    pub weights: [T; K],
+}
+
+// SAFETY: repr(C) arrays of i32 and DeviceCopy weights; all-zero is a valid stencil.
+unsafe impl<T: DeviceCopy, const D: usize, const K: usize> DeviceCopy for Stencil<T, D, K> {}
+
+impl<T: Copy, const D: usize, const K: usize> Stencil<T, D, K> {
+    /// A stencil from its points.
+    pub const fn new(offsets: [[i32; D]; K], weights: [T; K]) -> Self {
+        Self { offsets, weights }
+    }
+
+    /// The largest absolute offset along each axis (the halo width a tile needs).
+    pub fn radius(&self) -> [u32; D] {
+        let mut r = [0_u32; D];
+        for o in &self.offsets {
+            for (axis, &d) in o.iter().enumerate() {
+                r[axis] = r[axis].max(d.unsigned_abs());
+            }
+        }
+        r
+    }
+}

@@ -1,0 +1,1 @@
+//! parallax-device: the CUDA backend (host side).
