@@ -26,7 +26,7 @@ fn grid_len<const D: usize>(shape: [usize; D]) -> Result<usize> {
 /// let lap = Stencil::new([[-1], [0], [1]], [1.0_f32, -2.0, 1.0]);
 /// let x = DeviceVector::<f32>::from_slice(&[0.0, 1.0, 4.0, 9.0])?;
 /// let y = parallax::stencil_map(PlusTimes, &lap, Boundary::Clamp, [4], &x)?;
-/// assert_eq!(y.to_vec()?, [1.0, 2.0, 2.0, -4.0]);
+/// assert_eq!(y.to_vec()?, [1.0, 2.0, 2.0, -5.0]); // clamped: 4 - 18 + 9
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn stencil_map<T, S, B, const D: usize, const K: usize>(
