@@ -16,18 +16,18 @@ pub trait Number: DeviceCopy + PartialOrd + PartialEq + core::fmt::Debug {
     /// The highest value (`+inf` for floats): the identity of `Min`.
     const HIGHEST: Self;
     /// `self + rhs`, wrapping for integers.
-    fn add(self, rhs: Self) -> Self;
+    fn plus(self, rhs: Self) -> Self;
     /// `self - rhs`, wrapping for integers.
-    fn sub(self, rhs: Self) -> Self;
+    fn minus(self, rhs: Self) -> Self;
     /// `self * rhs`, wrapping for integers.
-    fn mul(self, rhs: Self) -> Self;
+    fn times(self, rhs: Self) -> Self;
     /// `self + rhs`, saturating at `LOWEST`/`HIGHEST` for integers (so `HIGHEST` absorbs
     /// non-negative addends, as the min-plus semiring needs); plain addition for floats.
-    fn saturating_add(self, rhs: Self) -> Self;
+    fn saturating_plus(self, rhs: Self) -> Self;
     /// The smaller value; for floats IEEE `minNum` (a NaN operand is ignored).
-    fn min(self, rhs: Self) -> Self;
+    fn minimum(self, rhs: Self) -> Self;
     /// The larger value; for floats IEEE `maxNum` (a NaN operand is ignored).
-    fn max(self, rhs: Self) -> Self;
+    fn maximum(self, rhs: Self) -> Self;
     /// `v as Self` (wrapping for integers, rounding for floats).
     fn from_u64(v: u64) -> Self;
     /// `self as f64`, for error bounds in tests.
@@ -46,12 +46,12 @@ macro_rules! int_number {
             const LOWEST: Self = <$t>::MIN;
             const HIGHEST: Self = <$t>::MAX;
             const EPSILON: f64 = 0.0;
-            #[inline] fn add(self, rhs: Self) -> Self { self.wrapping_add(rhs) }
-            #[inline] fn sub(self, rhs: Self) -> Self { self.wrapping_sub(rhs) }
-            #[inline] fn mul(self, rhs: Self) -> Self { self.wrapping_mul(rhs) }
-            #[inline] fn saturating_add(self, rhs: Self) -> Self { <$t>::saturating_add(self, rhs) }
-            #[inline] fn min(self, rhs: Self) -> Self { if rhs < self { rhs } else { self } }
-            #[inline] fn max(self, rhs: Self) -> Self { if rhs > self { rhs } else { self } }
+            #[inline] fn plus(self, rhs: Self) -> Self { self.wrapping_add(rhs) }
+            #[inline] fn minus(self, rhs: Self) -> Self { self.wrapping_sub(rhs) }
+            #[inline] fn times(self, rhs: Self) -> Self { self.wrapping_mul(rhs) }
+            #[inline] fn saturating_plus(self, rhs: Self) -> Self { <$t>::saturating_add(self, rhs) }
+            #[inline] fn minimum(self, rhs: Self) -> Self { if rhs < self { rhs } else { self } }
+            #[inline] fn maximum(self, rhs: Self) -> Self { if rhs > self { rhs } else { self } }
             #[inline] fn from_u64(v: u64) -> Self { v as $t }
             #[inline] fn to_f64(self) -> f64 { self as f64 }
             #[inline] fn from_f64(v: f64) -> Self { v as $t }
@@ -68,12 +68,12 @@ macro_rules! float_number {
             const LOWEST: Self = $t::NEG_INFINITY;
             const HIGHEST: Self = $t::INFINITY;
             const EPSILON: f64 = $t::EPSILON as f64;
-            #[inline] fn add(self, rhs: Self) -> Self { self + rhs }
-            #[inline] fn sub(self, rhs: Self) -> Self { self - rhs }
-            #[inline] fn mul(self, rhs: Self) -> Self { self * rhs }
-            #[inline] fn saturating_add(self, rhs: Self) -> Self { self + rhs }
-            #[inline] fn min(self, rhs: Self) -> Self { $t::min(self, rhs) }
-            #[inline] fn max(self, rhs: Self) -> Self { $t::max(self, rhs) }
+            #[inline] fn plus(self, rhs: Self) -> Self { self + rhs }
+            #[inline] fn minus(self, rhs: Self) -> Self { self - rhs }
+            #[inline] fn times(self, rhs: Self) -> Self { self * rhs }
+            #[inline] fn saturating_plus(self, rhs: Self) -> Self { self + rhs }
+            #[inline] fn minimum(self, rhs: Self) -> Self { $t::min(self, rhs) }
+            #[inline] fn maximum(self, rhs: Self) -> Self { $t::max(self, rhs) }
             #[inline] fn from_u64(v: u64) -> Self { v as $t }
             #[inline] fn to_f64(self) -> f64 { self as f64 }
             #[inline] fn from_f64(v: f64) -> Self { v as $t }

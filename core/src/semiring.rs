@@ -41,11 +41,11 @@ impl<T: Number> Semiring<T> for PlusTimes {
     }
     #[inline]
     fn add(&self, a: T, b: T) -> T {
-        a.add(b)
+        a.plus(b)
     }
     #[inline]
     fn mul(&self, a: T, b: T) -> T {
-        a.mul(b)
+        a.times(b)
     }
 }
 
@@ -65,11 +65,11 @@ impl<T: Number> Semiring<T> for MinPlus {
     }
     #[inline]
     fn add(&self, a: T, b: T) -> T {
-        a.min(b)
+        a.minimum(b)
     }
     #[inline]
     fn mul(&self, a: T, b: T) -> T {
-        a.saturating_add(b)
+        a.saturating_plus(b)
     }
 }
 
@@ -89,11 +89,11 @@ impl<T: Number> Semiring<T> for MaxTimes {
     }
     #[inline]
     fn add(&self, a: T, b: T) -> T {
-        a.max(b)
+        a.maximum(b)
     }
     #[inline]
     fn mul(&self, a: T, b: T) -> T {
-        a.mul(b)
+        a.times(b)
     }
 }
 

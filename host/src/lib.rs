@@ -8,8 +8,20 @@
 //! Work is split into chunks whose boundaries depend only on the input size, never on the
 //! number of threads, so results (floats included) are identical for any `RAYON_NUM_THREADS`.
 
+mod by_key;
+mod elementwise;
 mod memory;
-mod stubs;
+mod reduce;
+mod scan;
+mod segmented;
+mod spmv;
+mod stencil;
 
+pub use by_key::{reduce_by_key, segmented_reduce};
+pub use elementwise::{tabulate, transform, transform2};
 pub use memory::{fill, zeroed_vec};
-pub use stubs::*;
+pub use reduce::{reduce, transform_reduce};
+pub use scan::{exclusive_scan, inclusive_scan, transform_inclusive_scan};
+pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};
+pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
+pub use stencil::stencil;

@@ -29,7 +29,7 @@ impl<T: Number> AffineMap<T> {
     /// Evaluates `a*x + b` (wrapping for integers).
     #[inline]
     pub fn apply(&self, x: T) -> T {
-        self.a.mul(x).add(self.b)
+        self.a.times(x).plus(self.b)
     }
 }
 
@@ -53,6 +53,6 @@ impl<T: Number> Monoid<AffineMap<T>> for Affine {
 
     #[inline]
     fn combine(&self, f: AffineMap<T>, g: AffineMap<T>) -> AffineMap<T> {
-        AffineMap::new(g.a.mul(f.a), g.a.mul(f.b).add(g.b))
+        AffineMap::new(g.a.times(f.a), g.a.times(f.b).plus(g.b))
     }
 }

@@ -22,7 +22,7 @@ impl<T: Number> UnaryFunction<T> for Negate {
     type Output = T;
     #[inline]
     fn apply(&self, x: T) -> T {
-        T::ZERO.sub(x)
+        T::ZERO.minus(x)
     }
 }
 
@@ -34,7 +34,7 @@ impl<T: Number> UnaryFunction<T> for Square {
     type Output = T;
     #[inline]
     fn apply(&self, x: T) -> T {
-        x.mul(x)
+        x.times(x)
     }
 }
 
@@ -49,7 +49,7 @@ impl<T: Number> UnaryFunction<T> for Scale<T> {
     type Output = T;
     #[inline]
     fn apply(&self, x: T) -> T {
-        self.factor.mul(x)
+        self.factor.times(x)
     }
 }
 
@@ -71,7 +71,7 @@ impl<T: Number> UnaryFunction<u64> for Sequence<T> {
     type Output = T;
     #[inline]
     fn apply(&self, i: u64) -> T {
-        self.start.add(T::from_u64(i).mul(self.step))
+        self.start.plus(T::from_u64(i).times(self.step))
     }
 }
 
@@ -86,7 +86,7 @@ impl<T: Number> BinaryFunction<T, T> for SaxpyFunctor<T> {
     type Output = T;
     #[inline]
     fn apply(&self, x: T, y: T) -> T {
-        self.a.mul(x).add(y)
+        self.a.times(x).plus(y)
     }
 }
 
@@ -98,7 +98,7 @@ impl<T: Number> BinaryFunction<T, T> for Plus {
     type Output = T;
     #[inline]
     fn apply(&self, x: T, y: T) -> T {
-        x.add(y)
+        x.plus(y)
     }
 }
 
@@ -110,6 +110,6 @@ impl<T: Number> BinaryFunction<T, T> for Times {
     type Output = T;
     #[inline]
     fn apply(&self, x: T, y: T) -> T {
-        x.mul(y)
+        x.times(y)
     }
 }

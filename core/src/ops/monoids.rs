@@ -28,7 +28,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Sum};
     /// assert_eq!(Sum.combine(u8::MAX, 2), 1);
     /// ```
-    Sum, Number, T::ZERO, |a: T, b: T| a.add(b)
+    Sum, Number, T::ZERO, |a: T, b: T| a.plus(b)
 );
 stock_monoid!(
     /// `a * b` (wrapping for integers); identity `1`.
@@ -37,7 +37,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Product};
     /// assert_eq!(Product.combine(3.0_f64, 4.0), 12.0);
     /// ```
-    Product, Number, T::ONE, |a: T, b: T| a.mul(b)
+    Product, Number, T::ONE, |a: T, b: T| a.times(b)
 );
 stock_monoid!(
     /// The smaller value; identity `T::HIGHEST` (`+inf` for floats).
@@ -46,7 +46,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Min};
     /// assert_eq!(Min.combine(3_i32, -4), -4);
     /// ```
-    Min, Number, T::HIGHEST, |a: T, b: T| a.min(b)
+    Min, Number, T::HIGHEST, |a: T, b: T| a.minimum(b)
 );
 stock_monoid!(
     /// The larger value; identity `T::LOWEST` (`-inf` for floats).
@@ -55,7 +55,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Max};
     /// assert_eq!(Max.combine(3_i32, -4), 3);
     /// ```
-    Max, Number, T::LOWEST, |a: T, b: T| a.max(b)
+    Max, Number, T::LOWEST, |a: T, b: T| a.maximum(b)
 );
 stock_monoid!(
     /// Bitwise and; identity all ones.

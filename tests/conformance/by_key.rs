@@ -1,0 +1,1 @@
+// Conformance body for by_key: filled in by its owner.

@@ -1,0 +1,1 @@
+// Conformance body for reduce: filled in by its owner.

@@ -1,0 +1,1 @@
+// Conformance body for scan: filled in by its owner.

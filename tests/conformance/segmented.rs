@@ -1,0 +1,1 @@
+// Conformance body for segmented: filled in by its owner.

@@ -1,0 +1,1 @@
+// Conformance body for spmv: filled in by its owner.

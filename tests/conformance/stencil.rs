@@ -1,0 +1,1 @@
+// Conformance body for stencil: filled in by its owner.

@@ -1,0 +1,1 @@
+// Conformance body for transform: filled in by its owner.
