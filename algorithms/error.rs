@@ -99,6 +99,12 @@ pub enum Error {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SparseProblem {
+    /// The offsets array is empty; it needs at least `[0, len]`.
+    #[error("offsets are empty; at least [0, {len}] is needed")]
+    EmptyOffsets {
+        /// The length the offsets must cover.
+        len: usize,
+    },
     /// `row_ptr[0]` (or `offsets[0]`) is not 0.
     #[error("first offset is {found}, not 0")]
     FirstNotZero {

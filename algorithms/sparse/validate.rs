@@ -3,17 +3,13 @@
 use crate::SparseProblem;
 use parallax_core::SparseIndex;
 
-/// Checks `offsets[0] == 0`, non-decreasing, `offsets[last] == len`. An empty slice is
-/// accepted only when `allow_empty` (no segments).
+/// Checks `offsets[0] == 0`, non-decreasing, `offsets[last] == len`.
 pub(crate) fn check_offsets<I: SparseIndex>(
     offsets: &[I],
     len: usize,
 ) -> Result<(), SparseProblem> {
     let Some(&first) = offsets.first() else {
-        return Err(SparseProblem::LastNotLength {
-            found: 0,
-            expected: len,
-        });
+        return Err(SparseProblem::EmptyOffsets { len });
     };
     if first.to_usize() != 0 {
         return Err(SparseProblem::FirstNotZero {

@@ -1,0 +1,182 @@
+use parallax::{
+    Boundary, CooMatrix, CsrMatrix, DeviceVector, EllMatrix, Error, HybMatrix, Max, PlusTimes,
+    SparseProblem, Square, Stencil, Sum,
+};
+
+fn v<T: parallax::DeviceCopy>(data: &[T]) -> DeviceVector<T, B> {
+    DeviceVector::from_slice(data).unwrap()
+}
+
+fn mismatch(what: &'static str, expected: usize, actual: usize) -> Error {
+    Error::LengthMismatch { what, expected, actual }
+}
+
+fn bad_offsets(problem: SparseProblem) -> Error {
+    Error::InvalidOffsets { problem }
+}
+
+fn bad_sparse(format: &'static str, problem: SparseProblem) -> Error {
+    Error::InvalidSparse { format, problem }
+}
+
+#[test]
+fn elementwise_and_scan_lengths() {
+    let x = v(&[1_i32, 2, 3]);
+    let mut short = v(&[9_i32, 9]);
+    let e = parallax::transform_into(Square, &x, &mut short).unwrap_err();
+    assert_eq!(e, mismatch("transform output", 3, 2));
+    let e = parallax::transform2(parallax::Plus, &x, &short).unwrap_err();
+    assert_eq!(e, mismatch("transform2 second input", 3, 2));
+    let e = parallax::transform2_into(parallax::Plus, &x, &x, &mut short).unwrap_err();
+    assert_eq!(e, mismatch("transform2 output", 3, 2));
+    let e = parallax::inclusive_scan_into(Sum, &x, &mut short).unwrap_err();
+    assert_eq!(e, mismatch("inclusive_scan output", 3, 2));
+    let e = parallax::exclusive_scan_into(Sum, 0, &x, &mut short).unwrap_err();
+    assert_eq!(e, mismatch("exclusive_scan output", 3, 2));
+    // Nothing the caller passed was touched.
+    assert_eq!(short.to_vec().unwrap(), [9, 9]);
+    assert_eq!(x.to_vec().unwrap(), [1, 2, 3]);
+}
+
+#[test]
+fn segmented_lengths() {
+    let x = v(&[1_i32, 2, 3]);
+    let flags = v(&[true, false]);
+    let keys = v(&[1_u8, 1, 2, 2]);
+    let e = parallax::inclusive_scan_by_flags(Sum, &flags, &x).unwrap_err();
+    assert_eq!(e, mismatch("segment flags", 3, 2));
+    let e = parallax::exclusive_scan_by_flags(Sum, 0, &flags, &x).unwrap_err();
+    assert_eq!(e, mismatch("segment flags", 3, 2));
+    let e = parallax::inclusive_scan_by_key(Sum, &keys, &x).unwrap_err();
+    assert_eq!(e, mismatch("segment keys", 3, 4));
+    let e = parallax::exclusive_scan_by_key(Sum, 0, &keys, &x).unwrap_err();
+    assert_eq!(e, mismatch("segment keys", 3, 4));
+    let e = parallax::reduce_by_key(Sum, &keys, &x).unwrap_err();
+    assert_eq!(e, mismatch("reduce_by_key keys", 3, 4));
+}
+
+#[test]
+fn segment_offsets() {
+    let x = v(&[1_i32, 2, 3]);
+    let rows: [(&[usize], SparseProblem); 4] = [
+        (&[], SparseProblem::EmptyOffsets { len: 3 }),
+        (&[1, 3], SparseProblem::FirstNotZero { found: 1 }),
+        (&[0, 2, 1, 3], SparseProblem::NotMonotone { at: 1 }),
+        (&[0, 2], SparseProblem::LastNotLength { found: 2, expected: 3 }),
+    ];
+    for (offsets, problem) in rows {
+        let o = v(offsets);
+        let want = bad_offsets(problem);
+        assert_eq!(parallax::inclusive_scan_by_offsets(Sum, &o, &x).unwrap_err(), want);
+        assert_eq!(parallax::exclusive_scan_by_offsets(Sum, 0, &o, &x).unwrap_err(), want);
+        assert_eq!(parallax::segmented_reduce(Max, &o, &x).unwrap_err(), want);
+    }
+}
+
+#[test]
+fn csr_structure() {
+    type Csr = CsrMatrix<f32, u32, B>;
+    let vals = || vec![1.0_f32, 2.0];
+    let e = Csr::try_new(2, 2, vec![0, 2], vec![0, 1], vals()).err().unwrap();
+    assert_eq!(e, mismatch("CSR row_ptr (nrows + 1)", 3, 2));
+    let e = Csr::try_new(2, 2, vec![0, 1, 2], vec![0, 1], vec![1.0]).err().unwrap();
+    assert_eq!(e, mismatch("CSR values (nnz = col_idx.len())", 2, 1));
+    let e = Csr::try_new(2, 2, vec![1, 1, 2], vec![0, 1], vals()).err().unwrap();
+    assert_eq!(e, bad_sparse("CSR", SparseProblem::FirstNotZero { found: 1 }));
+    let e = Csr::try_new(2, 2, vec![0, 2, 1], vec![0, 1], vals()).err().unwrap();
+    assert_eq!(e, bad_sparse("CSR", SparseProblem::NotMonotone { at: 1 }));
+    let e = Csr::try_new(2, 2, vec![0, 1, 1], vec![0, 1], vals()).err().unwrap();
+    assert_eq!(e, bad_sparse("CSR", SparseProblem::LastNotLength { found: 1, expected: 2 }));
+    let e = Csr::try_new(2, 2, vec![0, 1, 2], vec![0, 2], vals()).err().unwrap();
+    let problem = SparseProblem::ColumnOutOfRange { at: 1, col: 2, ncols: 2 };
+    assert_eq!(e, bad_sparse("CSR", problem));
+    // u32::MAX is the padding marker, so it is not a usable dimension for u32 indices.
+    let e = Csr::try_new(1, u32::MAX as usize, vec![0, 0], vec![], vec![]).err().unwrap();
+    let problem = SparseProblem::IndexOverflow { what: "ncols", value: u32::MAX as usize };
+    assert_eq!(e, bad_sparse("CSR", problem));
+}
+
+#[test]
+fn ell_coo_hyb_structure() {
+    const P: u32 = u32::MAX;
+    type Ell = EllMatrix<f32, u32, B>;
+    type Coo = CooMatrix<f32, u32, B>;
+    let e = Ell::try_new(2, 2, 2, vec![0, 1, 1], vec![0.0; 4]).err().unwrap();
+    assert_eq!(e, mismatch("ELL col_idx (nrows * width)", 4, 3));
+    let e = Ell::try_new(2, 2, 2, vec![0, 1, 5, P], vec![0.0; 4]).err().unwrap();
+    let problem = SparseProblem::ColumnOutOfRange { at: 2, col: 5, ncols: 2 };
+    assert_eq!(e, bad_sparse("ELL", problem));
+    let e = Ell::try_new(2, 2, 2, vec![P, 1, 1, P], vec![0.0; 4]).err().unwrap();
+    let problem = SparseProblem::PaddingNotTrailing { row: 0, slot: 1 };
+    assert_eq!(e, bad_sparse("ELL", problem));
+    let e = Coo::try_new(2, 2, vec![0, 1], vec![0], vec![1.0, 2.0]).err().unwrap();
+    assert_eq!(e, mismatch("COO col_idx", 2, 1));
+    let e = Coo::try_new(2, 2, vec![0, 2], vec![0, 0], vec![1.0, 2.0]).err().unwrap();
+    let problem = SparseProblem::RowOutOfRange { at: 1, row: 2, nrows: 2 };
+    assert_eq!(e, bad_sparse("COO", problem));
+    let e = Coo::try_new(2, 2, vec![0, 1], vec![0, 7], vec![1.0, 2.0]).err().unwrap();
+    let problem = SparseProblem::ColumnOutOfRange { at: 1, col: 7, ncols: 2 };
+    assert_eq!(e, bad_sparse("COO", problem));
+    let e = Coo::try_new(2, 2, vec![1, 0], vec![0, 0], vec![1.0, 2.0]).err().unwrap();
+    assert_eq!(e, bad_sparse("COO", SparseProblem::RowsNotSorted { at: 1 }));
+    let ell = Ell::try_new(2, 2, 1, vec![0, 1], vec![1.0, 1.0]).unwrap();
+    let coo = Coo::try_new(3, 2, vec![], vec![], vec![]).unwrap();
+    let e = HybMatrix::try_new(ell, coo).err().unwrap();
+    assert_eq!(e, mismatch("HYB nrows", 2, 3));
+}
+
+#[test]
+fn spmv_lengths_leave_y_untouched() {
+    let a = CsrMatrix::<i32, u32, B>::try_new(2, 3, vec![0, 1, 2], vec![0, 2], vec![1, 1]).unwrap();
+    let e = parallax::spmv(PlusTimes, &a, &v(&[1, 2])).unwrap_err();
+    assert_eq!(e, mismatch("spmv x (ncols)", 3, 2));
+    let mut y = v(&[7, 7, 7]);
+    let e = parallax::spmv_into(PlusTimes, &a, &v(&[1, 2, 3]), &mut y, true).unwrap_err();
+    assert_eq!(e, mismatch("spmv y (nrows)", 2, 3));
+    assert_eq!(y.to_vec().unwrap(), [7, 7, 7]);
+}
+
+#[test]
+fn stencil_arguments() {
+    let x = v(&[1.0_f32; 6]);
+    let st = Stencil::new([[0, 0]], [1.0_f32]);
+    let e = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, [2, 2], &x).unwrap_err();
+    assert_eq!(e, mismatch("stencil input (shape product)", 4, 6));
+    let e = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, [usize::MAX, 3], &x);
+    assert_eq!(e.unwrap_err(), Error::InvalidStencil { reason: "grid size overflows usize" });
+    let mut y = v(&[5.0_f32; 4]);
+    let e = parallax::stencil_map_into(PlusTimes, &st, Boundary::Zero, [2, 3], &x, &mut y);
+    assert_eq!(e.unwrap_err(), mismatch("stencil output", 6, 4));
+    assert_eq!(y.to_vec().unwrap(), [5.0; 4]);
+    assert!(matches!(parallax::mask_1d([1.0_f32; 4]), Err(Error::InvalidStencil { .. })));
+    assert!(matches!(parallax::mask_2d([1.0_f32; 6], [2, 3]), Err(Error::InvalidStencil { .. })));
+    assert!(matches!(parallax::mask_2d([1.0_f32; 9], [1, 9]), Ok(_)));
+    assert!(matches!(parallax::mask_2d([1.0_f32; 9], [3, 5]), Err(Error::InvalidStencil { .. })));
+    let e = parallax::convolve_1d([1.0_f32, 1.0], Boundary::Zero, &x).unwrap_err();
+    assert!(matches!(e, Error::InvalidStencil { .. }));
+}
+
+#[test]
+fn empty_inputs_have_defined_results() {
+    let empty = v::<i32>(&[]);
+    assert_eq!(parallax::reduce(Sum, &empty).unwrap(), 0);
+    assert_eq!(parallax::reduce(Max, &empty).unwrap(), i32::MIN);
+    assert_eq!(parallax::transform_reduce(Square, Sum, &empty).unwrap(), 0);
+    assert!(parallax::inclusive_scan(Sum, &empty).unwrap().is_empty());
+    assert!(parallax::exclusive_scan(Sum, 5, &empty).unwrap().is_empty());
+    assert!(parallax::inclusive_scan_by_flags(Sum, &v(&[]), &empty).unwrap().is_empty());
+    assert!(parallax::inclusive_scan_by_key(Sum, &v::<u32>(&[]), &empty).unwrap().is_empty());
+    let o = v(&[0_usize]);
+    assert!(parallax::inclusive_scan_by_offsets(Sum, &o, &empty).unwrap().is_empty());
+    assert!(parallax::segmented_reduce(Sum, &o, &empty).unwrap().is_empty());
+    // Offsets with only empty segments: one identity per segment.
+    let o = v(&[0_usize, 0, 0]);
+    assert_eq!(parallax::segmented_reduce(Sum, &o, &empty).unwrap().to_vec().unwrap(), [0, 0]);
+    let (k, r) = parallax::reduce_by_key(Sum, &v::<u32>(&[]), &empty).unwrap();
+    assert!(k.is_empty() && r.is_empty());
+    let a = CsrMatrix::<i32, u32, B>::try_new(0, 0, vec![0], vec![], vec![]).unwrap();
+    assert!(parallax::spmv(PlusTimes, &a, &empty).unwrap().is_empty());
+    let st = Stencil::new([[0, 1, 0]], [1_i32]);
+    let y = parallax::stencil_map(PlusTimes, &st, Boundary::Wrap, [0, 4, 4], &empty).unwrap();
+    assert!(y.is_empty());
+}
