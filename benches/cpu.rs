@@ -1,2 +1,0 @@
-//! CPU benchmark (placeholder until filled).
-fn main() {}

@@ -1,0 +1,70 @@
+//! What a user writes by hand with std and rayon (the peers of `../shared/bench/cpu_peers`).
+
+use rayon::prelude::*;
+
+/// `z = a*x + y` with `par_iter`.
+pub(crate) fn saxpy(a: f32, x: &[f32], y: &[f32], z: &mut [f32]) {
+    z.par_iter_mut()
+        .zip(x.par_iter().zip(y))
+        .for_each(|(z, (x, y))| *z = a * x + y);
+}
+
+/// `par_iter().sum()`.
+pub(crate) fn sum(x: &[f32]) -> f32 {
+    x.par_iter().sum()
+}
+
+/// The naive two-pass rayon scan of `../shared/bench/cpu_peers` (the ANCHORS.md peer): sum
+/// each chunk in parallel, scan the chunk sums, then scan each chunk from its offset.
+pub(crate) fn scan(x: &[f32], out: &mut [f32]) {
+    let chunk = (x.len() / rayon::current_num_threads()).max(1 << 14);
+    let sums: Vec<f32> = x.par_chunks(chunk).map(|c| c.iter().sum()).collect();
+    let mut offs = Vec::with_capacity(sums.len());
+    let mut acc = 0.0f32;
+    for s in &sums {
+        offs.push(acc);
+        acc += s;
+    }
+    out.par_chunks_mut(chunk)
+        .zip(x.par_chunks(chunk))
+        .zip(offs.par_iter())
+        .for_each(|((o, i), &off)| {
+            let mut a = off;
+            for (oo, ii) in o.iter_mut().zip(i) {
+                a += ii;
+                *oo = a;
+            }
+        });
+}
+
+/// Segmented scan by head flags, written as the naive scan above with a reset at each head.
+pub(crate) fn scan_by_flags(flags: &[bool], x: &[f32], y: &mut [f32]) {
+    // A by-hand segmented scan is rarely parallelised; this is the sequential loop a user writes.
+    let mut acc = 0.0;
+    for ((yi, xi), f) in y.iter_mut().zip(x).zip(flags) {
+        acc = if *f { *xi } else { acc + xi };
+        *yi = acc;
+    }
+}
+
+/// Row-parallel CSR SpMV (`par_iter` over rows).
+pub(crate) fn spmv(row_ptr: &[u32], col: &[u32], val: &[f32], x: &[f32], y: &mut [f32]) {
+    y.par_iter_mut().enumerate().for_each(|(r, yr)| {
+        let (lo, hi) = (row_ptr[r] as usize, row_ptr[r + 1] as usize);
+        *yr = (lo..hi).map(|k| val[k] * x[col[k] as usize]).sum();
+    });
+}
+
+/// 1D convolution with zero boundary, parallel over output elements.
+pub(crate) fn conv1d(mask: &[f32], x: &[f32], y: &mut [f32]) {
+    let r = mask.len() / 2;
+    y.par_iter_mut().enumerate().for_each(|(i, yi)| {
+        let mut acc = 0.0;
+        for (k, w) in mask.iter().enumerate() {
+            if let Some(&v) = (i + k).checked_sub(r).and_then(|j| x.get(j)) {
+                acc += w * v;
+            }
+        }
+        *yi = acc;
+    });
+}
