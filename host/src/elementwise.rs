@@ -1,27 +1,62 @@
-//! Element-wise transform, transform2 and tabulate.
-//!
-//! STUB: sequential stand-ins, to be replaced by the parallel implementation.
+//! Element-wise transform, transform2 and tabulate: `CHUNK`-sized pieces of the output
+//! zipped with the same pieces of the inputs, on rayon above the parallel threshold.
 
-#![allow(unused_imports)]
-use parallax_core::reference::{self as seq, ScanKind};
-use parallax_core::{
-    BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
-};
+use crate::chunking::{for_chunks_mut, CHUNK, PAR_MIN_MAP};
+use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 
-/// See [`seq::transform`].
+/// See [`parallax_core::reference::transform`]; processes the common prefix of `x` and `y`.
+///
+/// ```
+/// let mut y = [0; 3];
+/// parallax_host::transform(parallax_core::Square, &[1, -2, 3], &mut y);
+/// assert_eq!(y, [1, 4, 9]);
+/// ```
 pub fn transform<A: DeviceCopy, F: UnaryFunction<A>>(f: F, x: &[A], y: &mut [F::Output]) {
-    seq::transform(f, x, y)
+    let n = x.len().min(y.len());
+    let x = &x[..n];
+    for_chunks_mut(n >= PAR_MIN_MAP, &mut y[..n], |c, yc| {
+        for (yi, &xi) in yc.iter_mut().zip(&x[c * CHUNK..]) {
+            *yi = f.apply(xi);
+        }
+    });
 }
-/// See [`seq::transform2`].
+
+/// See [`parallax_core::reference::transform2`]; processes the common prefix of the three.
+///
+/// ```
+/// let mut y = [0.0; 2];
+/// let saxpy = parallax_core::SaxpyFunctor { a: 2.0 };
+/// parallax_host::transform2(saxpy, &[1.0, 2.0], &[1.0, 1.0], &mut y);
+/// assert_eq!(y, [3.0, 5.0]);
+/// ```
 pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>(
     f: F,
     a: &[A],
     b: &[B],
     y: &mut [F::Output],
 ) {
-    seq::transform2(f, a, b, y)
+    let n = a.len().min(b.len()).min(y.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    for_chunks_mut(n >= PAR_MIN_MAP, &mut y[..n], |c, yc| {
+        let (ac, bc) = (&a[c * CHUNK..], &b[c * CHUNK..]);
+        for ((yi, &ai), &bi) in yc.iter_mut().zip(ac).zip(bc) {
+            *yi = f.apply(ai, bi);
+        }
+    });
 }
-/// See [`seq::tabulate`].
+
+/// See [`parallax_core::reference::tabulate`].
+///
+/// ```
+/// let mut y = [0; 4];
+/// parallax_host::tabulate(parallax_core::Sequence { start: 1, step: 3 }, &mut y);
+/// assert_eq!(y, [1, 4, 7, 10]);
+/// ```
 pub fn tabulate<F: UnaryFunction<u64>>(f: F, y: &mut [F::Output]) {
-    seq::tabulate(f, y)
+    for_chunks_mut(y.len() >= PAR_MIN_MAP, y, |c, yc| {
+        let base = (c * CHUNK) as u64;
+        for (k, yi) in yc.iter_mut().enumerate() {
+            *yi = f.apply(base + k as u64);
+        }
+    });
 }

@@ -9,15 +9,26 @@
 //! number of threads, so results (floats included) are identical for any `RAYON_NUM_THREADS`.
 
 mod by_key;
+mod chunk_lanes;
+#[cfg(test)]
+mod chunk_robustness;
+mod chunk_scan;
+mod chunking;
 mod elementwise;
 mod memory;
 mod reduce;
 mod scan;
+mod seg_heads;
+mod seg_reduce;
 mod segmented;
 mod spmv;
+mod spmv_coo;
+mod spmv_ell;
 mod stencil;
+mod stencil_row;
 
 pub use by_key::{reduce_by_key, segmented_reduce};
+pub use chunking::CHUNK;
 pub use elementwise::{tabulate, transform, transform2};
 pub use memory::{fill, zeroed_vec};
 pub use reduce::{reduce, transform_reduce};

@@ -1,22 +1,114 @@
-//! Inclusive, exclusive and transform-inclusive scans.
+//! Inclusive, exclusive and transform-inclusive scans: the reduce-then-scan skeleton of
+//! [`crate::chunk_scan`] with the monoid itself as the carry monoid.
 //!
-//! STUB: sequential stand-ins, to be replaced by the parallel implementation.
+//! Lane `j` of a chunk is scanned from its carry, the fold of every element before the lane,
+//! so `y[i] = carry ⊕ (x[lane start] ⊕ ... ⊕ x[i])`: operands stay in index order.
 
-#![allow(unused_imports)]
-use parallax_core::reference::{self as seq, ScanKind};
-use parallax_core::{
-    BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
-};
+use crate::chunk_lanes::{lockstep, Discard, Lanes, LANES};
+use crate::chunk_scan::{chunked_scan, LaneScan};
+use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
-/// See [`seq::inclusive_scan`].
+/// A plain scan of `f(x[i])`: inclusive when `init` is `None`, else exclusive from `init`.
+struct Plain<'a, A, F, M, T> {
+    x: &'a [A],
+    f: F,
+    m: M,
+    init: Option<T>,
+}
+
+impl<A, T, F, M> LaneScan for Plain<'_, A, F, M, T>
+where
+    A: DeviceCopy,
+    T: DeviceCopy,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    type Carry = T;
+    type Out = T;
+
+    fn fold_carry(&self, a: T, b: T) -> T {
+        self.m.combine(a, b)
+    }
+
+    fn totals(&self, start: usize, end: usize) -> Option<Lanes<T>> {
+        let (f, m) = (self.f, self.m);
+        let x = self.x.get(start..end)?;
+        lockstep(
+            x,
+            Discard,
+            |_, v| (f.apply(v), ()),
+            |s, v| (m.combine(s, f.apply(v)), ()),
+        )
+    }
+
+    fn scan(&self, start: usize, seeds: &[Option<T>; LANES], y: &mut [T]) {
+        let (f, m) = (self.f, self.m);
+        let x = self.x.get(start..).unwrap_or(&[]);
+        match self.init {
+            None => lockstep(
+                x,
+                y,
+                |j, v| {
+                    let v = f.apply(v);
+                    let a = seeds[j].map_or(v, |c| m.combine(c, v));
+                    (a, a)
+                },
+                |a, v| {
+                    let a = m.combine(a, f.apply(v));
+                    (a, a)
+                },
+            ),
+            Some(init) => lockstep(
+                x,
+                y,
+                |j, v| {
+                    let a = seeds[j].unwrap_or(init);
+                    (m.combine(a, f.apply(v)), a)
+                },
+                |a, v| (m.combine(a, f.apply(v)), a),
+            ),
+        };
+    }
+}
+
+/// See [`parallax_core::reference::inclusive_scan`].
+///
+/// ```
+/// let mut y = [0; 3];
+/// parallax_host::inclusive_scan(parallax_core::Sum, &[1, 2, 3], &mut y);
+/// assert_eq!(y, [1, 3, 6]);
+/// ```
 pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>>(m: M, x: &[T], y: &mut [T]) {
-    seq::inclusive_scan(m, x, y)
+    transform_inclusive_scan(Identity, m, x, y);
 }
-/// See [`seq::exclusive_scan`].
+
+/// See [`parallax_core::reference::exclusive_scan`].
+///
+/// ```
+/// let mut y = [0; 3];
+/// parallax_host::exclusive_scan(parallax_core::Sum, 10, &[1, 2, 3], &mut y);
+/// assert_eq!(y, [10, 11, 13]);
+/// ```
 pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>>(m: M, init: T, x: &[T], y: &mut [T]) {
-    seq::exclusive_scan(m, init, x, y)
+    let n = x.len().min(y.len());
+    let s = Plain {
+        x: &x[..n],
+        f: Identity,
+        m,
+        init: Some(init),
+    };
+    chunked_scan(&s, &mut y[..n], Some(init));
 }
-/// See [`seq::transform_inclusive_scan`].
+
+/// See [`parallax_core::reference::transform_inclusive_scan`]; `f` runs twice per element
+/// (once for the lane totals, once in the scan), which is cheaper than a temporary.
+///
+/// ```
+/// use parallax_core::{Square, Sum};
+/// let mut y = [0; 3];
+/// parallax_host::transform_inclusive_scan(Square, Sum, &[1, 2, 3], &mut y);
+/// assert_eq!(y, [1, 5, 14]);
+/// ```
 pub fn transform_inclusive_scan<
     A: DeviceCopy,
     T: DeviceCopy,
@@ -28,5 +120,12 @@ pub fn transform_inclusive_scan<
     x: &[A],
     y: &mut [T],
 ) {
-    seq::transform_inclusive_scan(f, m, x, y)
+    let n = x.len().min(y.len());
+    let s = Plain {
+        x: &x[..n],
+        f,
+        m,
+        init: None,
+    };
+    chunked_scan(&s, &mut y[..n], None);
 }

@@ -1,14 +1,142 @@
-//! Segmented scans by flags, keys and offsets.
+//! Segmented scans by flags, keys and offsets: the reduce-then-scan skeleton of
+//! [`crate::chunk_scan`] with the segmented lift [`Segmented`] as the carry monoid.
 //!
-//! STUB: sequential stand-ins, to be replaced by the parallel implementation.
+//! A lane's total is a [`Flagged`] value: `head` says whether a segment starts inside the
+//! lane, `value` folds the lane from its last head (or from its start when it has none), so
+//! `Segmented(m)` folds the totals into each lane's carry exactly as the sequential scan
+//! would run across the lane edges. For an exclusive scan the value after a head starts from
+//! `init`, which makes the same fold produce exclusive carries.
 
-#![allow(unused_imports)]
-use parallax_core::reference::{self as seq, ScanKind};
-use parallax_core::{
-    BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
-};
+use crate::chunk_lanes::{lockstep_seg, Discard, Lanes, LANES};
+use crate::chunk_scan::{chunked_scan, LaneScan};
+use crate::seg_heads::{FlagHeads, Heads, KeyHeads, OffsetHeads};
+use parallax_core::reference::ScanKind;
+use parallax_core::{DeviceCopy, Flagged, Monoid, Segmented};
 
-/// See [`seq::scan_by_flags`].
+/// A segmented scan of `x` with heads from `heads`.
+struct SegScan<'a, T, M, H> {
+    x: &'a [T],
+    m: M,
+    heads: H,
+    kind: ScanKind<T>,
+}
+
+impl<T: DeviceCopy, M: Monoid<T>, H: Heads> LaneScan for SegScan<'_, T, M, H> {
+    type Carry = Flagged<T>;
+    type Out = T;
+
+    fn fold_carry(&self, a: Flagged<T>, b: Flagged<T>) -> Flagged<T> {
+        Segmented(self.m).combine(a, b)
+    }
+
+    fn totals(&self, start: usize, end: usize) -> Option<Lanes<Flagged<T>>> {
+        let m = self.m;
+        let mut buf = Vec::new();
+        let src = self.heads.source(self.x.get(start..end)?, start, &mut buf);
+        match self.kind {
+            ScanKind::Inclusive => lockstep_seg(
+                src,
+                Discard,
+                |_, (v, h)| (Flagged::new(v, h), ()),
+                |s, (v, h)| {
+                    let c = m.combine(s.value, v);
+                    (Flagged::new(if h { v } else { c }, s.head | h), ())
+                },
+                |s, (v, _)| (Flagged::new(m.combine(s.value, v), s.head), ()),
+            ),
+            ScanKind::Exclusive(init) => lockstep_seg(
+                src,
+                Discard,
+                |_, (v, h)| (Flagged::new(if h { m.combine(init, v) } else { v }, h), ()),
+                |s, (v, h)| {
+                    let base = if h { init } else { s.value };
+                    (Flagged::new(m.combine(base, v), s.head | h), ())
+                },
+                |s, (v, _)| (Flagged::new(m.combine(s.value, v), s.head), ()),
+            ),
+        }
+    }
+
+    fn scan(&self, start: usize, seeds: &[Option<Flagged<T>>; LANES], y: &mut [T]) {
+        let m = self.m;
+        let mut buf = Vec::new();
+        let Some(x) = self.x.get(start..start + y.len()) else {
+            return;
+        };
+        let src = self.heads.source(x, start, &mut buf);
+        match self.kind {
+            ScanKind::Inclusive => lockstep_seg(
+                src,
+                y,
+                |j, (v, h)| {
+                    let a = match seeds[j] {
+                        Some(c) if !h => m.combine(c.value, v),
+                        _ => v,
+                    };
+                    (a, a)
+                },
+                |a, (v, h)| {
+                    let c = m.combine(a, v);
+                    let a = if h { v } else { c };
+                    (a, a)
+                },
+                |a, (v, _)| {
+                    let a = m.combine(a, v);
+                    (a, a)
+                },
+            ),
+            ScanKind::Exclusive(init) => lockstep_seg(
+                src,
+                y,
+                |j, (v, h)| {
+                    let a = match seeds[j] {
+                        Some(c) if !h => c.value,
+                        _ => init,
+                    };
+                    (m.combine(a, v), a)
+                },
+                |a, (v, h)| {
+                    let a = if h { init } else { a };
+                    (m.combine(a, v), a)
+                },
+                |a, (v, _)| (m.combine(a, v), a),
+            ),
+        };
+    }
+}
+
+/// Runs a segmented scan over the common prefix of `x`, `y` and the heads' input (`len`).
+fn run<T: DeviceCopy, M: Monoid<T>, H: Heads>(
+    m: M,
+    heads: H,
+    len: usize,
+    x: &[T],
+    y: &mut [T],
+    kind: ScanKind<T>,
+) {
+    let n = x.len().min(y.len()).min(len);
+    let first = match kind {
+        ScanKind::Inclusive => None,
+        ScanKind::Exclusive(init) => Some(Flagged::new(init, true)),
+    };
+    let s = SegScan {
+        x: &x[..n],
+        m,
+        heads,
+        kind,
+    };
+    chunked_scan(&s, &mut y[..n], first);
+}
+
+/// See [`parallax_core::reference::scan_by_flags`].
+///
+/// ```
+/// use parallax_core::{reference::ScanKind, Sum};
+/// let mut y = [0; 5];
+/// let flags = [true, false, true, false, false];
+/// parallax_host::scan_by_flags(Sum, &flags, &[1, 2, 3, 4, 5], &mut y, ScanKind::Inclusive);
+/// assert_eq!(y, [1, 3, 3, 7, 12]);
+/// ```
 pub fn scan_by_flags<T: DeviceCopy, M: Monoid<T>>(
     m: M,
     flags: &[bool],
@@ -16,9 +144,18 @@ pub fn scan_by_flags<T: DeviceCopy, M: Monoid<T>>(
     y: &mut [T],
     kind: ScanKind<T>,
 ) {
-    seq::scan_by_flags(m, flags, x, y, kind)
+    run(m, FlagHeads(flags), flags.len(), x, y, kind);
 }
-/// See [`seq::scan_by_keys`].
+
+/// See [`parallax_core::reference::scan_by_keys`].
+///
+/// ```
+/// use parallax_core::{reference::ScanKind, Sum};
+/// let mut y = [0; 4];
+/// let keys = [7, 7, 2, 2];
+/// parallax_host::scan_by_keys(Sum, &keys, &[1, 2, 3, 4], &mut y, ScanKind::Exclusive(0));
+/// assert_eq!(y, [0, 1, 0, 3]);
+/// ```
 pub fn scan_by_keys<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
     m: M,
     keys: &[K],
@@ -26,9 +163,20 @@ pub fn scan_by_keys<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
     y: &mut [T],
     kind: ScanKind<T>,
 ) {
-    seq::scan_by_keys(m, keys, x, y, kind)
+    run(m, KeyHeads(keys), keys.len(), x, y, kind);
 }
-/// See [`seq::scan_by_offsets`].
+
+/// See [`parallax_core::reference::scan_by_offsets`]. Inputs are assumed validated (offsets
+/// start at 0, never decrease, end at `x.len()`); others give unspecified values, never a
+/// panic.
+///
+/// ```
+/// use parallax_core::{reference::ScanKind, Sum};
+/// let mut y = [0; 4];
+/// let offsets = [0, 1, 1, 4]; // [1] [] [2 3 4]
+/// parallax_host::scan_by_offsets(Sum, &offsets, &[1, 2, 3, 4], &mut y, ScanKind::Inclusive);
+/// assert_eq!(y, [1, 2, 5, 9]);
+/// ```
 pub fn scan_by_offsets<T: DeviceCopy, M: Monoid<T>>(
     m: M,
     offsets: &[usize],
@@ -36,5 +184,5 @@ pub fn scan_by_offsets<T: DeviceCopy, M: Monoid<T>>(
     y: &mut [T],
     kind: ScanKind<T>,
 ) {
-    seq::scan_by_offsets(m, offsets, x, y, kind)
+    run(m, OffsetHeads(offsets), usize::MAX, x, y, kind);
 }

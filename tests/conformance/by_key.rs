@@ -1,1 +1,182 @@
-// Conformance body for by_key: filled in by its owner.
+// Conformance body for reduce_by_key and segmented_reduce, against `parallax::reference`,
+// over run and segment layouts that stress the chunked implementations: one run/segment, one
+// per element, edges exactly on chunk edges (and one off), empty segments (leading, repeated,
+// trailing, a hundred thousand at one position) and random edges. Integers and affine maps
+// exactly, dyadic f32 bit for bit, general f64 within `assert_close`'s bound.
+
+use super::B;
+use crate::common::*;
+use parallax::reference as r;
+use parallax::{
+    Affine, AffineMap, BitXor, DeviceCopy, KeyedOps, Max, Min, Monoid, MonoidOps, Product, Sum,
+};
+use proptest::prelude::*;
+use std::fmt::Debug;
+
+/// The number of layouts `layout` knows.
+const LAYOUTS: u8 = 6;
+
+/// Segment offsets over `n` elements: `0 = o[0] <= ... <= o[last] = n`.
+fn layout(n: usize, kind: u8, seed: u64) -> Vec<usize> {
+    let rnd = |count: usize, s: u64| pseudo_random(count, s).into_iter().map(move |z| z as usize);
+    let mut o: Vec<usize> = match kind % LAYOUTS {
+        0 => vec![],
+        1 => (0..n).collect(),
+        2 => (0..n).step_by(HOST_CHUNK).collect(),
+        3 => (0..n)
+            .step_by(HOST_CHUNK)
+            .flat_map(|c| [c.saturating_sub(1), c + 1])
+            .collect(),
+        4 => rnd(6, seed)
+            .flat_map(|p| [p % (n + 1); 3])
+            .chain([0, 0, n, n])
+            .collect(),
+        _ => rnd(seed as usize % 64, seed).map(|p| p % (n + 1)).collect(),
+    };
+    o.extend([0, n]);
+    o.retain(|&p| p <= n);
+    o.sort_unstable();
+    o
+}
+
+/// Keys whose runs are the non-empty segments of `offsets`: the segment's ordinal mod 3, so
+/// neighbours differ but equal keys recur further on.
+fn keys_of(offsets: &[usize], n: usize) -> Vec<u32> {
+    let mut k = vec![0; n];
+    let segs = offsets.windows(2).filter(|w| w[0] < w[1]);
+    for (ord, w) in segs.enumerate() {
+        k[w[0]..w[1]].fill(ord as u32 % 3);
+    }
+    k
+}
+
+/// reduce_by_key (runs from `offsets`) and segmented_reduce (by `offsets`) equal the
+/// reference under `same`.
+fn check<T, M>(m: M, x: &[T], offsets: &[usize], same: impl Fn(&[T], &[T]) -> bool)
+where
+    T: DeviceCopy + Debug,
+    M: Monoid<T>,
+    B: MonoidOps<T, M> + KeyedOps<u32, T, M>,
+{
+    let n = x.len();
+    let ctx = |what| format!("{what}, n={n}, {} segments", offsets.len() - 1);
+    let keys = keys_of(offsets, n);
+    let (xd, kd, od) = (dv::<T, B>(x), dv(&keys), dv(offsets));
+    let (gk, gv) = parallax::reduce_by_key(m, &kd, &xd).unwrap();
+    let (mut wk, mut wv) = (keys.clone(), x.to_vec());
+    let runs = r::reduce_by_key(m, &keys, x, &mut wk, &mut wv);
+    assert_eq!(host(&gk), wk[..runs], "{}", ctx("reduce_by_key keys"));
+    assert!(
+        same(&host(&gv), &wv[..runs]),
+        "{}",
+        ctx("reduce_by_key values")
+    );
+
+    let got = host(&parallax::segmented_reduce(m, &od, &xd).unwrap());
+    let mut want = vec![m.identity(); offsets.len() - 1];
+    r::segmented_reduce(m, offsets, x, &mut want);
+    assert!(same(&got, &want), "{}", ctx("segmented_reduce"));
+}
+
+fn eq<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a == b
+}
+
+fn same_bits(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// Odd slopes: no map forgets what came before it, so every operand's position matters.
+fn odd_slope(v: i32) -> i64 {
+    i64::from(v.rem_euclid(4)) * 2 - 3
+}
+
+/// Every monoid of the suite on one layout.
+fn check_all(x: &[i32], offsets: &[usize]) {
+    check(Sum, x, offsets, eq);
+    let odd: Vec<i32> = x.iter().map(|v| v | 1).collect();
+    check(Product, &odd, offsets, eq);
+    let wide: Vec<i64> = x.iter().map(|&v| i64::from(v) * 0x1_0000_0001).collect();
+    check(Max, &wide, offsets, eq);
+    check(Min, &wide, offsets, eq);
+    let bits: Vec<u64> = x
+        .iter()
+        .map(|&v| (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    check(BitXor, &bits, offsets, eq);
+    let maps: Vec<_> = x
+        .iter()
+        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .collect();
+    check(Affine, &maps, offsets, eq);
+    let dyadic: Vec<f32> = x.iter().map(|&v| (v % 64) as f32 / 256.0).collect();
+    check(Sum, &dyadic, offsets, same_bits);
+    let f: Vec<f64> = x.iter().map(|&v| f64::from(v) * 1e-6).collect();
+    let abs = f.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
+    let close = |a: &[f64], b: &[f64]| {
+        assert_close(a, b, f.len(), abs, "f64");
+        true
+    };
+    check(Sum, &f, offsets, close);
+}
+
+#[test]
+fn edge_sizes_and_layouts_match_reference() {
+    for n in edge_sizes() {
+        let x: Vec<i32> = pseudo_random(n, 41).into_iter().map(|v| v as i32).collect();
+        for kind in 0..LAYOUTS {
+            check_all(&x, &layout(n, kind, 42 + u64::from(kind)));
+        }
+    }
+}
+
+#[test]
+fn many_empty_segments_at_one_position() {
+    let n = 3 * HOST_CHUNK + 5;
+    let x: Vec<i32> = pseudo_random(n, 43).into_iter().map(|v| v as i32).collect();
+    let mut offsets = vec![0; 10_000];
+    offsets.extend(vec![HOST_CHUNK + 1; 100_000]);
+    offsets.extend([n; 3]);
+    check(Sum, &x, &offsets, eq);
+    let maps: Vec<_> = x
+        .iter()
+        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .collect();
+    check(Affine, &maps, &offsets, eq);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn layouts_equivalence(
+        (x, kind, seed) in (0..3 * HOST_CHUNK).prop_flat_map(|n| {
+            (prop::collection::vec(any::<i32>(), n), 0..LAYOUTS, any::<u64>())
+        }),
+    ) {
+        check_all(&x, &layout(x.len(), kind, seed));
+    }
+
+    #[test]
+    fn dyadic_f32_bitwise(
+        x in prop::collection::vec(dyadic_f32(), 0..4096),
+        kind in 0..LAYOUTS,
+        seed in any::<u64>(),
+    ) {
+        check(Sum, &x, &layout(x.len(), kind, seed), same_bits);
+    }
+
+    #[test]
+    fn f64_within_bound(
+        x in prop::collection::vec(general_f64(), 0..3 * HOST_CHUNK),
+        kind in 0..LAYOUTS,
+        seed in any::<u64>(),
+    ) {
+        let abs = x.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
+        let close = |a: &[f64], b: &[f64]| {
+            assert_close(a, b, x.len(), abs, "f64");
+            true
+        };
+        check(Sum, &x, &layout(x.len(), kind, seed), close);
+    }
+}

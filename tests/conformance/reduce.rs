@@ -1,1 +1,174 @@
-// Conformance body for reduce: filled in by its owner.
+// Conformance body for reduce and transform_reduce, against `parallax::reference`: integers
+// and the non-commutative affine maps exactly, dyadic f32 bit for bit (exact in any order),
+// general f64 within `assert_close`'s bound.
+
+use super::B;
+use crate::common::*;
+use parallax::reference as r;
+use parallax::{
+    Affine, AffineMap, BitXor, DeviceCopy, FusedOps, Max, Min, Monoid, MonoidOps, Negate, Product,
+    Square, Sum, UnaryFunction,
+};
+use proptest::prelude::*;
+use std::fmt::Debug;
+
+/// `reduce` equals the reference fold exactly.
+fn exact<T: DeviceCopy + PartialEq + Debug, M: Monoid<T>>(m: M, x: &[T], what: &str)
+where
+    B: MonoidOps<T, M>,
+{
+    let got = parallax::reduce(m, &dv::<T, B>(x)).unwrap();
+    assert_eq!(got, r::reduce(m, x), "reduce {what}, n={}", x.len());
+}
+
+/// `transform_reduce` equals the reference exactly.
+fn fused_exact<A, T, F, M>(f: F, m: M, x: &[A], what: &str)
+where
+    A: DeviceCopy,
+    T: DeviceCopy + PartialEq + Debug,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+    B: FusedOps<A, T, F, M>,
+{
+    let got = parallax::transform_reduce(f, m, &dv::<A, B>(x)).unwrap();
+    assert_eq!(
+        got,
+        r::transform_reduce(f, m, x),
+        "transform_reduce {what}, n={}",
+        x.len()
+    );
+}
+
+fn check_ints(x: &[i32]) {
+    exact(Sum, x, "i32 Sum");
+    let odd: Vec<i32> = x.iter().map(|v| v | 1).collect();
+    exact(Product, &odd, "i32 Product");
+    exact(Max, x, "i32 Max");
+    exact(Min, x, "i32 Min");
+    let wide: Vec<i64> = x.iter().map(|&v| i64::from(v) * 0x1_0000_0001).collect();
+    exact(Max, &wide, "i64 Max");
+    exact(Min, &wide, "i64 Min");
+    let bits: Vec<u64> = x
+        .iter()
+        .map(|&v| (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    exact(BitXor, &bits, "u64 BitXor");
+    fused_exact(Square, Sum, x, "i32 Square Sum");
+}
+
+fn check_affine(x: &[AffineMap<i64>]) {
+    exact(Affine, x, "Affine i64");
+    fused_exact(parallax::Identity, Affine, x, "Affine i64");
+}
+
+/// Dyadic f32: every partial sum is exact, so any association gives the same bits.
+fn check_dyadic(x: &[f32]) {
+    let n = x.len();
+    let got = parallax::reduce(Sum, &dv::<f32, B>(x)).unwrap();
+    assert_eq!(got.to_bits(), r::reduce(Sum, x).to_bits(), "f32 Sum, n={n}");
+    let got = parallax::reduce(Max, &dv::<f32, B>(x)).unwrap();
+    assert_eq!(got.to_bits(), r::reduce(Max, x).to_bits(), "f32 Max, n={n}");
+    let got = parallax::transform_reduce(Negate, Sum, &dv::<f32, B>(x)).unwrap();
+    let want = r::transform_reduce(Negate, Sum, x);
+    assert_eq!(got.to_bits(), want.to_bits(), "f32 Negate Sum, n={n}");
+}
+
+fn check_f64(x: &[f64]) {
+    let abs: f64 = x.iter().map(|v| v.abs()).sum();
+    let got = parallax::reduce(Sum, &dv::<f64, B>(x)).unwrap();
+    assert_close(&[got], &[r::reduce(Sum, x)], x.len(), abs, "f64 Sum");
+    let sq: f64 = x.iter().map(|v| v * v).sum();
+    let got = parallax::transform_reduce(Square, Sum, &dv::<f64, B>(x)).unwrap();
+    let want = r::transform_reduce(Square, Sum, x);
+    assert_close(&[got], &[want], x.len(), sq, "f64 Square Sum");
+}
+
+/// Odd slopes: a product of them is never 0, so no map forgets what came before it and
+/// every operand's position matters.
+fn odd_slope(z: u64) -> i64 {
+    (z % 4) as i64 * 2 - 3
+}
+
+fn maps(n: usize, seed: u64) -> Vec<AffineMap<i64>> {
+    let v = pseudo_random(n, seed);
+    v.iter()
+        .map(|&z| AffineMap::new(odd_slope(z), (z >> 32) as i64))
+        .collect()
+}
+
+/// `k / 2^8` with `|k| < 2^6`: any partial sum of up to 2^18 of them is exact in f32.
+fn small_dyadic(n: usize, seed: u64) -> Vec<f32> {
+    let v = pseudo_random(n, seed);
+    v.iter()
+        .map(|&z| ((z % 127) as i32 - 63) as f32 / 256.0)
+        .collect()
+}
+
+#[test]
+fn edge_sizes_match_reference() {
+    for n in edge_sizes() {
+        let x: Vec<i32> = pseudo_random(n, 11).into_iter().map(|v| v as i32).collect();
+        check_ints(&x);
+        check_affine(&maps(n, 12));
+        check_dyadic(&small_dyadic(n, 13));
+        let f: Vec<f64> = small_dyadic(n, 14)
+            .iter()
+            .map(|&v| f64::from(v) * 1e3 + 0.1)
+            .collect();
+        check_f64(&f);
+    }
+}
+
+#[test]
+fn beyond_the_parallel_threshold() {
+    // The host backend reduces on one thread below 2^17 elements (8 chunks).
+    let n = 9 * HOST_CHUNK + 5;
+    let x: Vec<i32> = pseudo_random(n, 15).into_iter().map(|v| v as i32).collect();
+    check_ints(&x);
+    check_affine(&maps(n, 16));
+    check_dyadic(&small_dyadic(n, 17));
+}
+
+#[test]
+fn empty_input_gives_identity() {
+    let x = dv::<i32, B>(&[]);
+    assert_eq!(parallax::reduce(Product, &x).unwrap(), 1);
+    assert_eq!(parallax::reduce(Min, &x).unwrap(), i32::MAX);
+    let maps = dv::<AffineMap<i64>, B>(&[]);
+    assert_eq!(
+        parallax::reduce(Affine, &maps).unwrap(),
+        AffineMap::new(1, 0)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn ints_equivalence(x in prop::collection::vec(any::<i32>(), 0..3 * HOST_CHUNK)) {
+        check_ints(&x);
+    }
+
+    #[test]
+    fn affine_equivalence(
+        x in prop::collection::vec((any::<u64>(), any::<i64>()), 0..3 * HOST_CHUNK),
+    ) {
+        let x: Vec<_> = x.into_iter().map(|(a, b)| AffineMap::new(odd_slope(a), b)).collect();
+        check_affine(&x);
+    }
+
+    #[test]
+    fn dyadic_f32_bitwise(x in prop::collection::vec(dyadic_f32(), 0..4096)) {
+        check_dyadic(&x);
+    }
+
+    #[test]
+    fn long_dyadic_f32_bitwise(n in 0..3 * HOST_CHUNK, seed in any::<u64>()) {
+        check_dyadic(&small_dyadic(n, seed));
+    }
+
+    #[test]
+    fn f64_within_bound(x in prop::collection::vec(general_f64(), 0..3 * HOST_CHUNK)) {
+        check_f64(&x);
+    }
+}

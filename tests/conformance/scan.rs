@@ -1,1 +1,175 @@
-// Conformance body for scan: filled in by its owner.
+// Conformance body for inclusive_scan, exclusive_scan (and their `_into` forms) and
+// transform_inclusive_scan, against `parallax::reference`: integers and the non-commutative
+// affine maps exactly, dyadic f32 bit for bit, general f64 within `assert_close`'s bound.
+
+use super::B;
+use crate::common::*;
+use parallax::reference as r;
+use parallax::{
+    Affine, AffineMap, BitXor, DeviceCopy, DeviceVector, Max, Monoid, MonoidOps, Negate, Product,
+    Square, Sum,
+};
+use proptest::prelude::*;
+use std::fmt::Debug;
+
+/// Both scans (and their `_into` forms) equal the reference exactly.
+fn exact<T: DeviceCopy + PartialEq + Debug, M: Monoid<T>>(m: M, init: T, x: &[T], what: &str)
+where
+    B: MonoidOps<T, M>,
+{
+    let (n, xd) = (x.len(), dv::<T, B>(x));
+    let mut want = x.to_vec();
+    r::inclusive_scan(m, x, &mut want);
+    assert_eq!(
+        host(&parallax::inclusive_scan(m, &xd).unwrap()),
+        want,
+        "inclusive {what}, n={n}"
+    );
+    let mut into = DeviceVector::<T, B>::from_slice(x).unwrap();
+    parallax::inclusive_scan_into(m, &xd, &mut into).unwrap();
+    assert_eq!(host(&into), want, "inclusive_scan_into {what}, n={n}");
+    r::exclusive_scan(m, init, x, &mut want);
+    let got = host(&parallax::exclusive_scan(m, init, &xd).unwrap());
+    assert_eq!(got, want, "exclusive {what}, n={n}");
+    parallax::exclusive_scan_into(m, init, &xd, &mut into).unwrap();
+    assert_eq!(host(&into), want, "exclusive_scan_into {what}, n={n}");
+}
+
+fn check_ints(x: &[i32]) {
+    exact(Sum, 7, x, "i32 Sum");
+    let odd: Vec<i32> = x.iter().map(|v| v | 1).collect();
+    exact(Product, 3, &odd, "i32 Product");
+    let wide: Vec<i64> = x.iter().map(|&v| i64::from(v) * 0x1_0000_0001).collect();
+    exact(Max, i64::MIN, &wide, "i64 Max");
+    let bits: Vec<u64> = x
+        .iter()
+        .map(|&v| (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    exact(BitXor, 5, &bits, "u64 BitXor");
+    let got = host(&parallax::transform_inclusive_scan(Square, Sum, &dv::<i32, B>(x)).unwrap());
+    let mut want = vec![0; x.len()];
+    r::transform_inclusive_scan(Square, Sum, x, &mut want);
+    assert_eq!(got, want, "transform_inclusive_scan i32, n={}", x.len());
+}
+
+fn check_affine(x: &[AffineMap<i64>]) {
+    exact(Affine, AffineMap::new(3, -2), x, "Affine i64");
+}
+
+fn bits(v: &[f32]) -> Vec<u32> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+/// Dyadic f32: every prefix is exact, so any association gives the same bits.
+fn check_dyadic(x: &[f32]) {
+    let (n, xd) = (x.len(), dv::<f32, B>(x));
+    let mut want = x.to_vec();
+    r::inclusive_scan(Sum, x, &mut want);
+    let got = host(&parallax::inclusive_scan(Sum, &xd).unwrap());
+    assert_eq!(bits(&got), bits(&want), "inclusive f32, n={n}");
+    r::exclusive_scan(Sum, 0.5, x, &mut want);
+    let got = host(&parallax::exclusive_scan(Sum, 0.5, &xd).unwrap());
+    assert_eq!(bits(&got), bits(&want), "exclusive f32, n={n}");
+    r::transform_inclusive_scan(Negate, Sum, x, &mut want);
+    let got = host(&parallax::transform_inclusive_scan(Negate, Sum, &xd).unwrap());
+    assert_eq!(
+        bits(&got),
+        bits(&want),
+        "transform_inclusive_scan f32, n={n}"
+    );
+}
+
+fn check_f64(x: &[f64]) {
+    let (n, xd) = (x.len(), dv::<f64, B>(x));
+    let abs = x.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
+    let mut want = x.to_vec();
+    r::inclusive_scan(Sum, x, &mut want);
+    let got = host(&parallax::inclusive_scan(Sum, &xd).unwrap());
+    assert_close(&got, &want, n, abs, "inclusive f64");
+    r::exclusive_scan(Sum, -1.0, x, &mut want);
+    let got = host(&parallax::exclusive_scan(Sum, -1.0, &xd).unwrap());
+    assert_close(&got, &want, n, abs, "exclusive f64");
+}
+
+/// Odd slopes: no map forgets what came before it, so every operand's position matters.
+fn odd_slope(z: u64) -> i64 {
+    (z % 4) as i64 * 2 - 3
+}
+
+fn maps(n: usize, seed: u64) -> Vec<AffineMap<i64>> {
+    let v = pseudo_random(n, seed);
+    v.iter()
+        .map(|&z| AffineMap::new(odd_slope(z), (z >> 32) as i64))
+        .collect()
+}
+
+/// `k / 2^8` with `|k| < 2^6`: any partial sum of up to 2^18 of them is exact in f32.
+fn small_dyadic(n: usize, seed: u64) -> Vec<f32> {
+    let v = pseudo_random(n, seed);
+    v.iter()
+        .map(|&z| ((z % 127) as i32 - 63) as f32 / 256.0)
+        .collect()
+}
+
+#[test]
+fn edge_sizes_match_reference() {
+    for n in edge_sizes() {
+        let x: Vec<i32> = pseudo_random(n, 21).into_iter().map(|v| v as i32).collect();
+        check_ints(&x);
+        check_affine(&maps(n, 22));
+        check_dyadic(&small_dyadic(n, 23));
+        let f: Vec<f64> = small_dyadic(n, 24)
+            .iter()
+            .map(|&v| f64::from(v) * 1e3 + 0.1)
+            .collect();
+        check_f64(&f);
+    }
+}
+
+#[test]
+fn many_super_blocks() {
+    // The host backend scans in super-blocks of 4 MiB of output: 16 chunks of 16-byte
+    // affine maps, so this input takes three of them, carries crossing both edges.
+    let n = 40 * HOST_CHUNK + 3;
+    check_affine(&maps(n, 25));
+}
+
+#[test]
+fn inclusive_scan_never_combines_the_identity() {
+    // -0.0 + -0.0 is -0.0 but 0.0 + -0.0 is 0.0: the identity must not leak in anywhere.
+    let x = vec![-0.0_f32; 5 * HOST_CHUNK + 17];
+    let got = host(&parallax::inclusive_scan(Sum, &dv::<f32, B>(&x)).unwrap());
+    assert!(got.iter().all(|v| v.to_bits() == (-0.0_f32).to_bits()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn ints_equivalence(x in prop::collection::vec(any::<i32>(), 0..3 * HOST_CHUNK)) {
+        check_ints(&x);
+    }
+
+    #[test]
+    fn affine_equivalence(
+        x in prop::collection::vec((any::<u64>(), any::<i64>()), 0..3 * HOST_CHUNK),
+    ) {
+        let x: Vec<_> = x.into_iter().map(|(a, b)| AffineMap::new(odd_slope(a), b)).collect();
+        check_affine(&x);
+    }
+
+    #[test]
+    fn dyadic_f32_bitwise(x in prop::collection::vec(dyadic_f32(), 0..4096)) {
+        check_dyadic(&x);
+    }
+
+    #[test]
+    fn long_dyadic_f32_bitwise(n in 0..3 * HOST_CHUNK, seed in any::<u64>()) {
+        check_dyadic(&small_dyadic(n, seed));
+    }
+
+    #[test]
+    fn f64_within_bound(x in prop::collection::vec(general_f64(), 0..3 * HOST_CHUNK)) {
+        check_f64(&x);
+    }
+}

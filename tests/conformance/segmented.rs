@@ -1,1 +1,209 @@
-// Conformance body for segmented: filled in by its owner.
+// Conformance body for the segmented scans (by flags, by keys, by offsets; inclusive and
+// exclusive), against `parallax::reference`, over segment layouts that stress the chunked
+// implementations: one segment, one per element, boundaries exactly on chunk edges (and one
+// off), empty segments (leading, repeated, trailing), and random boundaries. Integers and
+// affine maps exactly, dyadic f32 bit for bit, general f64 within `assert_close`'s bound.
+
+use super::B;
+use crate::common::*;
+use parallax::reference::{self as r, ScanKind};
+use parallax::{Affine, AffineMap, DeviceCopy, KeyedOps, Max, Monoid, MonoidOps, Sum};
+use proptest::prelude::*;
+use std::fmt::Debug;
+
+/// The number of layouts `layout` knows.
+const LAYOUTS: u8 = 6;
+
+/// Segment offsets over `n` elements: `0 = o[0] <= ... <= o[last] = n`.
+fn layout(n: usize, kind: u8, seed: u64) -> Vec<usize> {
+    let rnd = |count: usize, s: u64| pseudo_random(count, s).into_iter().map(move |z| z as usize);
+    let mut o: Vec<usize> = match kind % LAYOUTS {
+        0 => vec![],
+        1 => (0..n).collect(),
+        2 => (0..n).step_by(HOST_CHUNK).collect(),
+        3 => (0..n)
+            .step_by(HOST_CHUNK)
+            .flat_map(|c| [c.saturating_sub(1), c + 1])
+            .collect(),
+        4 => rnd(6, seed)
+            .flat_map(|p| [p % (n + 1); 3])
+            .chain([0, 0, n, n])
+            .collect(),
+        _ => rnd(seed as usize % 64, seed).map(|p| p % (n + 1)).collect(),
+    };
+    o.extend([0, n]);
+    o.retain(|&p| p <= n);
+    o.sort_unstable();
+    o
+}
+
+/// Head flags for `offsets`; with `clear_first`, flag 0 is false (index 0 is a head anyway).
+fn flags_of(offsets: &[usize], n: usize, clear_first: bool) -> Vec<bool> {
+    let mut f = vec![false; n];
+    for &p in offsets.iter().filter(|&&p| p < n) {
+        f[p] = true;
+    }
+    if clear_first {
+        if let Some(f0) = f.first_mut() {
+            *f0 = false;
+        }
+    }
+    f
+}
+
+/// Keys whose runs are the non-empty segments of `offsets`: the segment's ordinal mod 3, so
+/// neighbours differ but equal keys recur further on.
+fn keys_of(offsets: &[usize], n: usize) -> Vec<u32> {
+    let mut k = vec![0; n];
+    let segs = offsets.windows(2).filter(|w| w[0] < w[1]);
+    for (ord, w) in segs.enumerate() {
+        k[w[0]..w[1]].fill(ord as u32 % 3);
+    }
+    k
+}
+
+/// All six scans on one layout equal the reference under `same`.
+fn check<T, M>(m: M, init: T, x: &[T], offsets: &[usize], same: impl Fn(&[T], &[T]) -> bool)
+where
+    T: DeviceCopy + Debug,
+    M: Monoid<T>,
+    B: MonoidOps<T, M> + KeyedOps<u32, T, M>,
+{
+    let n = x.len();
+    let flags = flags_of(offsets, n, offsets.len() % 2 == 0);
+    let keys = keys_of(offsets, n);
+    let (xd, fd, kd, od) = (dv::<T, B>(x), dv(&flags), dv(&keys), dv(offsets));
+    let mut want = x.to_vec();
+    for kind in [ScanKind::Inclusive, ScanKind::Exclusive(init)] {
+        let ctx = |what| format!("{what} {kind:?}, n={n}, {} segments", offsets.len() - 1);
+        let (got, excl) = match kind {
+            ScanKind::Inclusive => (parallax::inclusive_scan_by_flags(m, &fd, &xd), false),
+            ScanKind::Exclusive(i) => (parallax::exclusive_scan_by_flags(m, i, &fd, &xd), true),
+        };
+        r::scan_by_flags(m, &flags, x, &mut want, kind);
+        assert!(same(&host(&got.unwrap()), &want), "{}", ctx("flags"));
+
+        let got = if excl {
+            parallax::exclusive_scan_by_key(m, init, &kd, &xd)
+        } else {
+            parallax::inclusive_scan_by_key(m, &kd, &xd)
+        };
+        r::scan_by_keys(m, &keys, x, &mut want, kind);
+        assert!(same(&host(&got.unwrap()), &want), "{}", ctx("keys"));
+
+        let got = if excl {
+            parallax::exclusive_scan_by_offsets(m, init, &od, &xd)
+        } else {
+            parallax::inclusive_scan_by_offsets(m, &od, &xd)
+        };
+        r::scan_by_offsets(m, offsets, x, &mut want, kind);
+        assert!(same(&host(&got.unwrap()), &want), "{}", ctx("offsets"));
+    }
+}
+
+/// Odd slopes: no map forgets what came before it, so every operand's position matters.
+fn odd_slope(v: i32) -> i64 {
+    i64::from(v.rem_euclid(4)) * 2 - 3
+}
+
+fn eq<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a == b
+}
+
+fn same_bits(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// Every monoid of the suite on one layout; `z` seeds the derived values.
+fn check_all(x: &[i32], offsets: &[usize]) {
+    check(Sum, 7, x, offsets, eq);
+    let wide: Vec<i64> = x.iter().map(|&v| i64::from(v) * 0x1_0000_0001).collect();
+    check(Max, -5, &wide, offsets, eq);
+    let maps: Vec<_> = x
+        .iter()
+        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .collect();
+    check(Affine, AffineMap::new(3, 1), &maps, offsets, eq);
+    let dyadic: Vec<f32> = x.iter().map(|&v| (v % 64) as f32 / 256.0).collect();
+    check(Sum, 0.25, &dyadic, offsets, same_bits);
+    let f: Vec<f64> = x.iter().map(|&v| f64::from(v) * 1e-6).collect();
+    let abs = f.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
+    let close = |a: &[f64], b: &[f64]| {
+        assert_close(a, b, a.len(), abs, "f64 segmented");
+        true
+    };
+    check(Sum, -1.0, &f, offsets, close);
+}
+
+#[test]
+fn edge_sizes_and_layouts_match_reference() {
+    for n in edge_sizes() {
+        let x: Vec<i32> = pseudo_random(n, 31).into_iter().map(|v| v as i32).collect();
+        for kind in 0..LAYOUTS {
+            check_all(&x, &layout(n, kind, 32 + u64::from(kind)));
+        }
+    }
+}
+
+#[test]
+fn many_super_blocks() {
+    // Three super-blocks of 16-byte affine maps (see the scan body), with segments that
+    // cross their edges and some that end exactly on them.
+    let n = 40 * HOST_CHUNK + 3;
+    let x: Vec<i32> = pseudo_random(n, 34).into_iter().map(|v| v as i32).collect();
+    let maps: Vec<_> = x
+        .iter()
+        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .collect();
+    let mut offsets = layout(n, 5, 35);
+    offsets.extend([16 * HOST_CHUNK, 32 * HOST_CHUNK, 20 * HOST_CHUNK + 1]);
+    offsets.sort_unstable();
+    check(Affine, AffineMap::new(3, 1), &maps, &offsets, eq);
+    check(Affine, AffineMap::new(3, 1), &maps, &[0, n], eq);
+}
+
+#[test]
+fn many_empty_segments_at_one_position() {
+    let n = 3 * HOST_CHUNK + 5;
+    let x: Vec<i32> = pseudo_random(n, 33).into_iter().map(|v| v as i32).collect();
+    let mut offsets = vec![0; 10_000];
+    offsets.extend(vec![HOST_CHUNK + 1; 100_000]);
+    offsets.extend([n; 3]);
+    check(Sum, 7, &x, &offsets, eq);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn layouts_equivalence(
+        (x, kind, seed) in (0..3 * HOST_CHUNK).prop_flat_map(|n| {
+            (prop::collection::vec(any::<i32>(), n), 0..LAYOUTS, any::<u64>())
+        }),
+    ) {
+        check_all(&x, &layout(x.len(), kind, seed));
+    }
+
+    #[test]
+    fn dyadic_f32_bitwise(
+        x in prop::collection::vec(dyadic_f32(), 0..4096),
+        kind in 0..LAYOUTS,
+        seed in any::<u64>(),
+    ) {
+        check(Sum, 0.5, &x, &layout(x.len(), kind, seed), same_bits);
+    }
+
+    #[test]
+    fn f64_within_bound(
+        x in prop::collection::vec(general_f64(), 0..3 * HOST_CHUNK),
+        kind in 0..LAYOUTS,
+        seed in any::<u64>(),
+    ) {
+        let abs = x.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
+        let close = |a: &[f64], b: &[f64]| {
+            assert_close(a, b, a.len(), abs, "f64 segmented");
+            true
+        };
+        check(Sum, -1.0, &x, &layout(x.len(), kind, seed), close);
+    }
+}

@@ -150,7 +150,7 @@ fn stencil_arguments() {
     assert_eq!(y.to_vec().unwrap(), [5.0; 4]);
     assert!(matches!(parallax::mask_1d([1.0_f32; 4]), Err(Error::InvalidStencil { .. })));
     assert!(matches!(parallax::mask_2d([1.0_f32; 6], [2, 3]), Err(Error::InvalidStencil { .. })));
-    assert!(matches!(parallax::mask_2d([1.0_f32; 9], [1, 9]), Ok(_)));
+    assert!(parallax::mask_2d([1.0_f32; 9], [1, 9]).is_ok());
     assert!(matches!(parallax::mask_2d([1.0_f32; 9], [3, 5]), Err(Error::InvalidStencil { .. })));
     let e = parallax::convolve_1d([1.0_f32, 1.0], Boundary::Zero, &x).unwrap_err();
     assert!(matches!(e, Error::InvalidStencil { .. }));

@@ -1,0 +1,324 @@
+//! Independent lanes inside a chunk: the kernel every fold and scan of this crate runs.
+//!
+//! A chunk of `len >= LANES * MIN_LANE` elements is walked as `LANES` contiguous lanes of
+//! `len / LANES - SKEW` elements (the last lane also takes the rest) in lockstep. The lanes
+//! are independent dependency chains, so the CPU overlaps them: one f32 add chain runs at
+//! ~1 element per 3-4 cycles, eight keep both FP pipes busy. Lanes are contiguous and
+//! their results are used in lane order, so operand order is kept and non-commutative
+//! monoids stay correct. Shorter chunks (only the last chunk, or a small input) run as one
+//! lane. Everything depends on `len` alone, so two walks over the same length (a scan's
+//! two passes) see the same lanes.
+
+use crate::chunking::CHUNK;
+use parallax_core::{Monoid, UnaryFunction};
+
+/// Independent lanes per chunk: eight f32 add chains of latency 3 cycles cover two FP pipes.
+pub(crate) const LANES: usize = 8;
+
+/// Shortest lane worth splitting a chunk for.
+const MIN_LANE: usize = 64;
+
+/// Lanes are `SKEW` elements shorter than an exact eighth, so their starts are not 2^k bytes
+/// apart. With exact eighths of a full chunk, the eight lanes of `x` and of `y` (8 KiB apart
+/// for f32) all map to one L1 set and evict each other: an f32 scan of 2^24 elements ran at
+/// 1.2 GB/s; skewed by 64 bytes per lane, at memory speed.
+const SKEW: usize = 16;
+
+/// Per-lane states of one chunk; lanes `count..` are unused copies.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lanes<S> {
+    /// One state per lane, in index order.
+    pub(crate) s: [S; LANES],
+    /// The number of lanes in use: 1 or `LANES`.
+    pub(crate) count: usize,
+}
+
+impl<S: Copy> Lanes<S> {
+    /// The used lane states, in index order.
+    pub(crate) fn used(&self) -> &[S] {
+        &self.s[..self.count.min(LANES)]
+    }
+}
+
+/// The lane width for a chunk of `len` elements, or 0 for a single lane.
+fn lane_width(len: usize) -> usize {
+    if len >= LANES * MIN_LANE {
+        len / LANES - SKEW
+    } else {
+        0
+    }
+}
+
+/// What a walk reads: element `i` of one or more equally long inputs.
+pub(crate) trait Source {
+    /// One element (a tuple for several inputs).
+    type Item: Copy;
+    /// The number of elements.
+    fn len(&self) -> usize;
+    /// Element `i`.
+    ///
+    /// # Safety
+    /// `i < self.len()`.
+    unsafe fn at(&self, i: usize) -> Self::Item;
+    /// Whether the source carries segment heads (then walks look for quiet stretches).
+    const HEADS: bool = false;
+    /// `true` when no element of `start..start + len` is a segment head.
+    fn quiet(&self, start: usize, len: usize) -> bool {
+        let _ = (start, len);
+        false
+    }
+}
+
+impl<A: Copy> Source for &[A] {
+    type Item = A;
+    fn len(&self) -> usize {
+        <[A]>::len(self)
+    }
+    #[inline(always)]
+    unsafe fn at(&self, i: usize) -> A {
+        // SAFETY: the caller guarantees `i < self.len()`.
+        unsafe { *self.get_unchecked(i) }
+    }
+}
+
+impl<A: Copy> Source for (&[A], &[bool]) {
+    type Item = (A, bool);
+    fn len(&self) -> usize {
+        self.0.len().min(self.1.len())
+    }
+    #[inline(always)]
+    unsafe fn at(&self, i: usize) -> (A, bool) {
+        // SAFETY: the caller guarantees `i < self.len()`, the shorter of the two lengths.
+        unsafe { (*self.0.get_unchecked(i), *self.1.get_unchecked(i)) }
+    }
+    const HEADS: bool = true;
+    #[inline(always)]
+    fn quiet(&self, start: usize, len: usize) -> bool {
+        // An or-fold, not `any`: no early exit, so it compiles to a few vector ors.
+        let heads = self.1.get(start..start.saturating_add(len));
+        heads.is_some_and(|h| !h.iter().fold(false, |a, &b| a | b))
+    }
+}
+
+/// Where a walk writes: element `i` of an output, or nowhere.
+pub(crate) trait Sink {
+    /// The output element.
+    type Item;
+    /// The number of elements it takes.
+    fn len(&self) -> usize;
+    /// Writes element `i`.
+    ///
+    /// # Safety
+    /// `i < self.len()`.
+    unsafe fn put(&mut self, i: usize, v: Self::Item);
+}
+
+impl<O> Sink for &mut [O] {
+    type Item = O;
+    fn len(&self) -> usize {
+        <[O]>::len(self)
+    }
+    #[inline(always)]
+    unsafe fn put(&mut self, i: usize, v: O) {
+        // SAFETY: the caller guarantees `i < self.len()`.
+        unsafe { *self.get_unchecked_mut(i) = v }
+    }
+}
+
+/// A sink that drops everything: a walk that only folds.
+pub(crate) struct Discard;
+
+impl Sink for Discard {
+    type Item = ();
+    fn len(&self) -> usize {
+        usize::MAX
+    }
+    #[inline(always)]
+    unsafe fn put(&mut self, _: usize, _: ()) {}
+}
+
+/// Walks the common length of `src` and `out` lane by lane in lockstep: lane `j` starts with
+/// `(state, out) = first(j, src[i])` at its first index `i`, then `step(state, src[i])` for
+/// each later index, in increasing order; each `out` goes to `out[i]`. `None` when empty.
+///
+/// Bounds are checked once here (`i < n`), not per element: with per-element checks and
+/// lane offsets held in registers, an f32 scan pass spilled and ran 2x slower.
+#[inline(always)]
+pub(crate) fn lockstep<R: Source, W: Sink, S: Copy>(
+    src: R,
+    out: W,
+    first: impl Fn(usize, R::Item) -> (S, W::Item),
+    step: impl Fn(S, R::Item) -> (S, W::Item),
+) -> Option<Lanes<S>> {
+    lockstep_seg(src, out, first, &step, &step)
+}
+
+/// [`lockstep`] for sources with segment heads: runs of `ROWS` rows in which no lane has a
+/// head take `plain` (the step for an element known not to be a head) instead of `step`.
+/// With sparse heads almost every run is quiet, so a segmented scan costs about what the
+/// plain scan costs plus the read of the heads (f32, heads every 1000 elements, 2^22 on one
+/// core of the EPYC: plain 3.6 ms; by flags 7.7 ms checking every element, 4.5-5.7 ms with
+/// quiet runs of 16 rows; 32 rows: 5.6 ms, 8 rows: 6.2-9.6 ms).
+#[inline(always)]
+pub(crate) fn lockstep_seg<R: Source, W: Sink, S: Copy>(
+    src: R,
+    mut out: W,
+    first: impl Fn(usize, R::Item) -> (S, W::Item),
+    step: impl Fn(S, R::Item) -> (S, W::Item),
+    plain: impl Fn(S, R::Item) -> (S, W::Item),
+) -> Option<Lanes<S>> {
+    let n = src.len().min(out.len());
+    let ops = (&first, &step, &plain);
+    if n == CHUNK {
+        Some(walk::<true, R, W, S>(&src, &mut out, CHUNK, ops))
+    } else if n == 0 {
+        None
+    } else {
+        Some(walk::<false, R, W, S>(&src, &mut out, n, ops))
+    }
+}
+
+/// Rows per quiet-run check: 8 lanes x 16 heads, one vector compare per lane per 128
+/// elements. Longer runs are more often spoiled by a single head (heads every 1000 elements
+/// spoil ~25% of 32-row runs); shorter ones cost more checks than they save.
+const ROWS: usize = 16;
+
+/// The body of [`lockstep_seg`] for `1 <= n <= min(src.len(), out.len())`; `FULL` means
+/// `n == CHUNK`. Never inlined, so the full-chunk copy keeps its constant lane offsets
+/// (inlined, LLVM merged the two copies back into one loop with offsets in registers,
+/// which spilled: an f32 segmented scan ran 2.6x slower than the plain one).
+#[inline(never)]
+fn walk<const FULL: bool, R: Source, W: Sink, S: Copy>(
+    src: &R,
+    out: &mut W,
+    n: usize,
+    (first, step, plain): (
+        &impl Fn(usize, R::Item) -> (S, W::Item),
+        &impl Fn(S, R::Item) -> (S, W::Item),
+        &impl Fn(S, R::Item) -> (S, W::Item),
+    ),
+) -> Lanes<S> {
+    let n = if FULL { CHUNK } else { n };
+    let q = lane_width(n);
+    if q == 0 {
+        // SAFETY: 1 <= n <= the length of `src` and of `out`.
+        let s = unsafe { one_lane(src, out, n, first, step) };
+        return Lanes {
+            s: [s; LANES],
+            count: 1,
+        };
+    }
+    // Lane `j < LANES` visits `j*q + i` for `i < q`, below `LANES*q <= n`; the tail visits
+    // `LANES*q..n`; `n` is at most the length of `src` and of `out`.
+    let mut s: [S; LANES] = core::array::from_fn(|j| {
+        // SAFETY: `j*q < n`, see above.
+        unsafe {
+            let (s, o) = first(j, src.at(j * q));
+            out.put(j * q, o);
+            s
+        }
+    });
+    let mut i = 1;
+    while i < q {
+        let r = ROWS.min(q - i);
+        if R::HEADS && (0..LANES).all(|j| src.quiet(j * q + i, r)) {
+            // SAFETY: rows `i..i + r` lie below `q`, see above.
+            unsafe { rows(src, out, &mut s, q, i..i + r, plain) };
+        } else {
+            // SAFETY: as for the quiet run.
+            unsafe { rows(src, out, &mut s, q, i..i + r, step) };
+        }
+        i += r;
+    }
+    for i in LANES * q..n {
+        // SAFETY: the tail index is below `n`, see above.
+        let (t, o) = step(s[LANES - 1], unsafe { src.at(i) });
+        // SAFETY: as for the read.
+        unsafe { out.put(i, o) };
+        s[LANES - 1] = t;
+    }
+    Lanes { s, count: LANES }
+}
+
+/// Walks `0..n` as one lane.
+///
+/// # Safety
+/// `1 <= n <= min(src.len(), out.len())`.
+#[inline(always)]
+unsafe fn one_lane<R: Source, W: Sink, S: Copy>(
+    src: &R,
+    out: &mut W,
+    n: usize,
+    first: &impl Fn(usize, R::Item) -> (S, W::Item),
+    step: &impl Fn(S, R::Item) -> (S, W::Item),
+) -> S {
+    // SAFETY: every index is below `n`, which the caller guarantees is in bounds.
+    unsafe {
+        let (mut s, o) = first(0, src.at(0));
+        out.put(0, o);
+        for i in 1..n {
+            let (t, o) = step(s, src.at(i));
+            out.put(i, o);
+            s = t;
+        }
+        s
+    }
+}
+
+/// Steps every lane `j` (of width `q`) through its rows `rows`, in lockstep.
+///
+/// # Safety
+/// `j*q + i < min(src.len(), out.len())` for every `j < LANES` and `i` in `rows`.
+#[inline(always)]
+unsafe fn rows<R: Source, W: Sink, S: Copy>(
+    src: &R,
+    out: &mut W,
+    s: &mut [S; LANES],
+    q: usize,
+    rows: core::ops::Range<usize>,
+    f: &impl Fn(S, R::Item) -> (S, W::Item),
+) {
+    for i in rows {
+        for (j, sj) in s.iter_mut().enumerate() {
+            // SAFETY: in bounds by the caller's guarantee.
+            unsafe {
+                let (t, o) = f(*sj, src.at(j * q + i));
+                out.put(j * q + i, o);
+                *sj = t;
+            }
+        }
+    }
+}
+
+/// `f(x[0]) ⊕ ... ⊕ f(x[n-1])` over lanes, combined in index order, without the identity;
+/// `None` for an empty slice.
+#[inline]
+pub(crate) fn fold1<A: Copy, T: Copy, F, M>(f: F, m: M, x: &[A]) -> Option<T>
+where
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    let lanes = lockstep(
+        x,
+        Discard,
+        |_, v| (f.apply(v), ()),
+        |s, v| (m.combine(s, f.apply(v)), ()),
+    )?;
+    let used = lanes.used();
+    Some(used[1..].iter().fold(used[0], |a, &b| m.combine(a, b)))
+}
+
+/// `acc ⊕ f(x[0]) ⊕ ... ⊕ f(x[n-1])`: a plain left fold for short slices (so short segments
+/// match the reference bit for bit), lanes for long ones.
+#[inline]
+pub(crate) fn fold_from<A: Copy, T: Copy, F, M>(f: F, m: M, acc: T, x: &[A]) -> T
+where
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    if lane_width(x.len()) == 0 {
+        x.iter().fold(acc, |a, &v| m.combine(a, f.apply(v)))
+    } else {
+        fold1(f, m, x).map_or(acc, |t| m.combine(acc, t))
+    }
+}
