@@ -5,10 +5,12 @@
 //! then move them to the backend; a failed check returns the exact
 //! [`SparseProblem`](crate::SparseProblem) and nothing is uploaded.
 
+mod convert;
 mod coo;
 mod csr;
 mod ell;
 mod hyb;
+mod matrix_market;
 mod validate;
 
 pub use coo::CooMatrix;
