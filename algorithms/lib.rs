@@ -32,6 +32,8 @@ mod stencil;
 mod transform;
 mod vector;
 
+#[cfg(feature = "cuda")]
+pub use backend::Cuda;
 #[cfg(feature = "rayon")]
 pub use backend::Rayon;
 pub use backend::{

@@ -5,11 +5,15 @@
 //! the CUDA backend implements them for the operator and type combinations that have kernels,
 //! so using one that has none is a compile error. A new backend is one file here.
 
+#[cfg(feature = "cuda")]
+mod cuda;
 mod ops;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod sequential;
 
+#[cfg(feature = "cuda")]
+pub use cuda::Cuda;
 pub use ops::{
     FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops, TransformOps,
 };

@@ -1,1 +1,53 @@
-//! parallax-device: the CUDA backend (host side).
+//! parallax-device: parallax's CUDA backend, host side.
+//!
+//! - [`Device`]: a CUDA context created on first use, with the kernel module (PTX built from
+//!   `device/kernels` by `build.rs` and embedded here as [`PTX`]) loaded once. No driver or a
+//!   bad ordinal is an error, never a panic; a sticky fault poisons the device and every later
+//!   call fails fast with [`DeviceError::Poisoned`].
+//! - [`DeviceBuffer<T>`]: typed device memory (upload, download, fill, zeroed); running out of
+//!   memory is [`DeviceError::OutOfMemory`] with the size, and the device stays usable.
+//! - The operations: [`transform`], [`transform2`], [`tabulate`], [`reduce`],
+//!   [`inclusive_scan`], [`exclusive_scan`], generic over operators that have kernels
+//!   ([`UnaryKernel`], [`BinaryKernel`], [`TabulateKernel`], [`MonoidKernel`]); using an
+//!   operator/type pair with no kernel does not compile.
+//! - `launch` (private): the one module with every `unsafe` kernel launch, typed by the
+//!   `#[repr(C)]` parameter structs the kernels crate defines for both sides.
+//!
+//! ```no_run
+//! use parallax_core::{SaxpyFunctor, Sum};
+//! use parallax_device::{reduce, transform2, DeviceBuffer};
+//! let x = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
+//! let y = DeviceBuffer::from_slice(&[1.0_f32, 1.0, 1.0])?;
+//! let mut z = DeviceBuffer::zeroed(3)?;
+//! transform2(SaxpyFunctor { a: 2.0 }, &x, &y, &mut z)?;
+//! assert_eq!(reduce(Sum, &z)?, 15.0);
+//! # Ok::<(), parallax_device::DeviceError>(())
+//! ```
+
+mod buffer;
+mod device;
+mod error;
+mod kernel;
+mod launch;
+mod ops;
+mod scratch;
+mod timing;
+
+pub use buffer::DeviceBuffer;
+pub use device::{Device, DEVICE_ENV};
+pub use error::{DeviceError, Result};
+pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
+pub use ops::{
+    exclusive_scan, inclusive_scan, reduce, scan_with_layout, tabulate, transform, transform2,
+    ScanLayout,
+};
+pub use parallax_kernels as kernels;
+pub use timing::GpuTimer;
+
+/// The kernels as PTX (sm_80, runs on Ampere, Hopper and later), built by `build.rs` from
+/// `device/kernels` with rustc's nvptx64 backend.
+pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/parallax_kernels.ptx"));
+
+/// Every operation runs on the legacy default stream (`NULL`): it orders kernels, copies and
+/// memsets issued from any host thread, and each operation synchronizes before returning.
+pub(crate) const STREAM: cudarc::driver::sys::CUstream = std::ptr::null_mut();

@@ -39,7 +39,9 @@ impl<T: Number> UnaryFunction<T> for Square {
 }
 
 /// `x -> factor * x`.
+// repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
 pub struct Scale<T> {
     /// The factor.
     pub factor: T,
@@ -59,7 +61,9 @@ impl<T: Number> UnaryFunction<T> for Scale<T> {
 /// use parallax_core::{Sequence, UnaryFunction};
 /// assert_eq!(Sequence { start: 1.0_f32, step: 0.5 }.apply(4), 3.0);
 /// ```
+// repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
 pub struct Sequence<T> {
     /// Value at index 0.
     pub start: T,
@@ -76,7 +80,9 @@ impl<T: Number> UnaryFunction<u64> for Sequence<T> {
 }
 
 /// `(x, y) -> a*x + y`: BLAS saxpy / daxpy as a binary functor.
+// repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
 pub struct SaxpyFunctor<T> {
     /// The scale applied to `x`.
     pub a: T,

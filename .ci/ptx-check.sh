@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Validates parallax's GPU kernels with NVIDIA's assembler, on a machine without a GPU.
+#
+# Builds parallax-device (its build.rs compiles device/kernels to PTX with nightly), runs
+# `ptxas -arch=sm_90 -v` on the PTX, and prints registers, stack and spills per kernel.
+# Exits non-zero when the PTX does not assemble. ptxas comes from the `nvidia-cuda-nvcc` pip
+# wheel (installed on first use; it lands in site-packages/nvidia/cu13/bin/) unless `ptxas`
+# is on PATH or $PTXAS names one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+find_ptxas() {
+    if [[ -n "${PTXAS:-}" ]]; then echo "$PTXAS"; return; fi
+    if command -v ptxas >/dev/null 2>&1; then command -v ptxas; return; fi
+    python3 - <<'PY' 2>/dev/null || true
+import pathlib
+try:
+    import nvidia
+except ImportError:
+    raise SystemExit(0)
+for root in nvidia.__path__:
+    for cand in ("cu13/bin/ptxas", "cuda_nvcc/bin/ptxas", "cu12/bin/ptxas"):
+        p = pathlib.Path(root) / cand
+        if p.is_file():
+            print(p)
+            raise SystemExit(0)
+PY
+}
+
+ptxas=$(find_ptxas)
+if [[ -z "$ptxas" ]]; then
+    echo "== installing ptxas (pip install nvidia-cuda-nvcc)"
+    python3 -m pip install --quiet nvidia-cuda-nvcc
+    ptxas=$(find_ptxas)
+fi
+if [[ -z "$ptxas" ]]; then
+    echo "ptx-check: no ptxas found after installing nvidia-cuda-nvcc" >&2
+    exit 1
+fi
+chmod +x "$ptxas" 2>/dev/null || true
+echo "== ptxas: $ptxas ($("$ptxas" --version | tail -1))"
+
+echo "== building the PTX (cargo build --release -p parallax-device)"
+cargo build --release -p parallax-device
+target_dir=$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+ptx=$(ls -t "$target_dir"/release/build/parallax-device-*/out/parallax_kernels.ptx | head -1)
+echo "== $ptx ($(grep -c '^.visible .entry' "$ptx") kernels)"
+
+log=$(mktemp)
+cubin=$(mktemp)
+trap 'rm -f "$log" "$cubin"' EXIT
+if ! "$ptxas" -arch=sm_90 -v "$ptx" -o "$cubin" >"$log" 2>&1; then
+    cat "$log"
+    echo "ptx-check: ptxas rejected the PTX" >&2
+    exit 1
+fi
+
+python3 - "$log" <<'PY'
+import re, sys
+log = open(sys.argv[1]).read()
+rows = re.findall(
+    r"Compiling entry function '(\w+)'.*?(\d+) bytes stack frame, (\d+) bytes spill stores, "
+    r"(\d+) bytes spill loads\s*\n.*?Used (\d+) registers", log, re.S)
+print(f"{'kernel':<52} {'regs':>5} {'stack':>6} {'spill st':>9} {'spill ld':>9}")
+for name, stack, st, ld, regs in sorted(rows):
+    print(f"{name:<52} {regs:>5} {stack:>6} {st:>9} {ld:>9}")
+spilling = [r[0] for r in rows if int(r[2]) or int(r[3])]
+regs = [int(r[4]) for r in rows]
+print(f"\n{len(rows)} kernels assembled for sm_90; registers {min(regs)}..{max(regs)}; "
+      f"{len(spilling)} with spills{': ' + ', '.join(spilling) if spilling else ''}")
+PY

@@ -1,0 +1,86 @@
+//! `.gpu`-scope atomics in inline PTX.
+//!
+//! `core::sync::atomic` on nvptx64 emits `.sys`-scope acquire/release loads and stores and
+//! relaxed read-modify-writes with no fence (DESIGN §3). Decoupled look-back needs
+//! device-wide (`.gpu`) acquire/release between blocks, which these give directly. Each
+//! `asm!` block leaves memory clobbering on (no `nomem`/`readonly` option), so the compiler
+//! neither moves plain loads and stores across them nor caches values over them. Pointers
+//! arrive as generic addresses (kernel parameters); each instruction converts its operand
+//! with `cvta.to.global` first, as the `.global` state space requires.
+
+use core::arch::asm;
+
+/// `ld.acquire.gpu.global.u32`: later loads of this thread observe every write the releasing
+/// thread made before its matching [`store_release`].
+///
+/// # Safety
+/// `p` must point to a live, 4-byte aligned `u32` in global memory.
+#[inline(always)]
+pub(crate) unsafe fn load_acquire(p: *const u32) -> u32 {
+    let v: u32;
+    // SAFETY: the caller guarantees `p` is a valid global address; the instruction reads 4
+    // bytes and has no other effect.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; ld.acquire.gpu.global.u32 {v}, [g]; }}",
+            v = out(reg32) v,
+            p = in(reg64) p,
+        );
+    }
+    v
+}
+
+/// `st.release.gpu.global.u32`: every earlier write of this thread is visible to a thread
+/// that reads `v` with [`load_acquire`].
+///
+/// # Safety
+/// `p` must point to a live, 4-byte aligned `u32` in global memory that no other thread
+/// writes concurrently with a non-atomic store.
+#[inline(always)]
+pub(crate) unsafe fn store_release(p: *mut u32, v: u32) {
+    // SAFETY: as the caller guarantees; the instruction writes 4 bytes at `p`.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; st.release.gpu.global.u32 [g], {v}; }}",
+            p = in(reg64) p,
+            v = in(reg32) v,
+        );
+    }
+}
+
+/// `atom.relaxed.gpu.global.add.u32`: returns the old value. Used for the scan's tile ticket,
+/// which needs atomicity but no ordering (the flags carry the ordering).
+///
+/// # Safety
+/// `p` must point to a live, 4-byte aligned `u32` in global memory.
+#[inline(always)]
+pub(crate) unsafe fn fetch_add_relaxed(p: *mut u32, v: u32) -> u32 {
+    let old: u32;
+    // SAFETY: as the caller guarantees; an atomic read-modify-write of 4 bytes at `p`.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; \
+               atom.relaxed.gpu.global.add.u32 {old}, [g], {v}; }}",
+            old = out(reg32) old,
+            p = in(reg64) p,
+            v = in(reg32) v,
+        );
+    }
+    old
+}
+
+/// `fence.acq_rel.gpu`: orders this thread's earlier and later memory operations device-wide.
+#[inline(always)]
+#[allow(dead_code)] // kept next to its siblings: the look-back publishes with release stores.
+pub(crate) fn fence_acq_rel() {
+    // SAFETY: a fence has no operands and touches no memory.
+    unsafe { asm!("fence.acq_rel.gpu;") }
+}
+
+/// `nanosleep.u32`: backs a spinning thread off so the tiles it waits on get issue slots
+/// (the look-back polls at most 32 status words at a time).
+#[inline(always)]
+pub(crate) fn nanosleep(ns: u32) {
+    // SAFETY: suspends the thread for up to `ns` nanoseconds; no memory is touched.
+    unsafe { asm!("nanosleep.u32 {ns};", ns = in(reg32) ns) }
+}

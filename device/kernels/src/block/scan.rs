@@ -1,0 +1,49 @@
+//! Block exclusive scan of one value per thread, in thread order.
+
+use crate::simt::{lane, sync_threads, warp_index};
+use crate::tuning::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
+use crate::warp;
+use parallax_core::Monoid;
+
+/// Returns `(exclusive, total)` for every thread: `exclusive` folds the values of all lower
+/// threads (absent for thread 0 and whenever they are all absent), `total` folds the whole
+/// block. One warp scan, one barrier, then each thread folds the 8 warp totals itself (7
+/// combines, cheaper than a second shuffle round and barrier).
+///
+/// # Safety
+/// `shared` must be this block's dynamic shared memory holding a `BlockShared<T>`; every
+/// thread of the block calls this, and `shared.warps` is not read concurrently from an
+/// earlier phase.
+#[inline(always)]
+pub(crate) unsafe fn exclusive_scan<T: Copy, M: Monoid<T>>(
+    m: M,
+    x: Partial<T>,
+    shared: *mut BlockShared<T>,
+) -> (Partial<T>, Partial<T>) {
+    let me = lane();
+    let w = warp_index();
+    let inclusive = warp::inclusive_scan(m, x);
+    let below = warp::shuffle_up(inclusive, 1);
+    let lane_exclusive = if me == 0 {
+        Partial::none(m.identity())
+    } else {
+        below
+    };
+    if me == WARP_THREADS - 1 {
+        // SAFETY: `w < BLOCK_WARPS`; each warp writes only its own slot.
+        unsafe { (*shared).warps[w] = inclusive };
+    }
+    // SAFETY: reached by every thread of the block (caller contract).
+    unsafe { sync_threads() };
+    let mut before = Partial::none(m.identity());
+    let mut total = Partial::none(m.identity());
+    for i in 0..BLOCK_WARPS {
+        // SAFETY: the barrier ordered every slot's write before this read.
+        let p = unsafe { (*shared).warps[i] };
+        if i < w {
+            before = before.join(m, p);
+        }
+        total = total.join(m, p);
+    }
+    (before.join(m, lane_exclusive), total)
+}

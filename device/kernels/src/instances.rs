@@ -1,0 +1,119 @@
+//! The instantiation lists: which (operator, element type) pairs have GPU kernels.
+//!
+//! Each list macro calls a callback macro with every pair as `(OpTag: OpType, TypeTag: Type)`.
+//! The kernels crate's callback generates the `extern "ptx-kernel"` entry points; the
+//! callback in `parallax-device` implements the host-side kernel traits with the same names.
+//! A pair is therefore either in the PTX and implemented on the host, or in neither, and
+//! calling an algorithm with a pair that has no kernel does not compile. Entry-point names
+//! come from [`entry_name!`](crate::entry_name) on both sides and are never typed by hand.
+
+/// The PTX entry-point name of `algo` for operator tag `op` and type tag `ty`:
+/// `parallax_<algo>__<op>__<ty>`.
+///
+/// ```
+/// use parallax_kernels::entry_name;
+/// assert_eq!(entry_name!(inclusive_scan, Affine, AffineMap_i64),
+///            "parallax_inclusive_scan__Affine__AffineMap_i64");
+/// ```
+#[macro_export]
+macro_rules! entry_name {
+    ($algo:ident, $op:ident, $ty:ident) => {
+        concat!(
+            "parallax_",
+            stringify!($algo),
+            "__",
+            stringify!($op),
+            "__",
+            stringify!($ty)
+        )
+    };
+}
+
+/// Calls `$cb!` with every (monoid, element) pair that has `reduce`, `inclusive_scan` and
+/// `exclusive_scan` kernels: `Sum`, `Min`, `Max` over the six primitive numbers, and `Affine`
+/// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order).
+#[macro_export]
+macro_rules! for_each_monoid_instance {
+    ($cb:ident) => {
+        $cb! {
+            (Sum: $crate::ops::Sum, f32: f32),
+            (Sum: $crate::ops::Sum, f64: f64),
+            (Sum: $crate::ops::Sum, i32: i32),
+            (Sum: $crate::ops::Sum, u32: u32),
+            (Sum: $crate::ops::Sum, i64: i64),
+            (Sum: $crate::ops::Sum, u64: u64),
+            (Min: $crate::ops::Min, f32: f32),
+            (Min: $crate::ops::Min, f64: f64),
+            (Min: $crate::ops::Min, i32: i32),
+            (Min: $crate::ops::Min, u32: u32),
+            (Min: $crate::ops::Min, i64: i64),
+            (Min: $crate::ops::Min, u64: u64),
+            (Max: $crate::ops::Max, f32: f32),
+            (Max: $crate::ops::Max, f64: f64),
+            (Max: $crate::ops::Max, i32: i32),
+            (Max: $crate::ops::Max, u32: u32),
+            (Max: $crate::ops::Max, i64: i64),
+            (Max: $crate::ops::Max, u64: u64),
+            (Affine: $crate::ops::Affine, AffineMap_i64: $crate::ops::AffineMap<i64>),
+        }
+    };
+}
+
+/// Calls `$cb!` with every (unary functor, input element) pair that has a `transform`
+/// kernel: `Square`, `Negate` and `Scale<T>` over the six primitive numbers.
+#[macro_export]
+macro_rules! for_each_unary_instance {
+    ($cb:ident) => {
+        $crate::__per_number_type! { $cb, unary }
+    };
+}
+
+/// Calls `$cb!` with every (binary functor, element) pair that has a `transform2` kernel:
+/// `SaxpyFunctor<T>`, `Plus` and `Times` over the six primitive numbers (both inputs `T`).
+#[macro_export]
+macro_rules! for_each_binary_instance {
+    ($cb:ident) => {
+        $crate::__per_number_type! { $cb, binary }
+    };
+}
+
+/// Calls `$cb!` with every (index functor, output element) pair that has a `tabulate`
+/// kernel: `Sequence<T>` over the six primitive numbers.
+#[macro_export]
+macro_rules! for_each_tabulate_instance {
+    ($cb:ident) => {
+        $crate::__per_number_type! { $cb, tabulate }
+    };
+}
+
+/// Expands one functor family over the six primitive numbers.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __per_number_type {
+    ($cb:ident, $family:ident) => {
+        $crate::__family! { $cb, $family, f32, f64, i32, u32, i64, u64 }
+    };
+}
+
+/// The functors of each family for a list of element types.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __family {
+    ($cb:ident, unary, $($t:ident),*) => {
+        $cb! { $(
+            (Square: $crate::ops::Square, $t: $t),
+            (Negate: $crate::ops::Negate, $t: $t),
+            (Scale: $crate::ops::Scale<$t>, $t: $t),
+        )* }
+    };
+    ($cb:ident, binary, $($t:ident),*) => {
+        $cb! { $(
+            (SaxpyFunctor: $crate::ops::SaxpyFunctor<$t>, $t: $t),
+            (Plus: $crate::ops::Plus, $t: $t),
+            (Times: $crate::ops::Times, $t: $t),
+        )* }
+    };
+    ($cb:ident, tabulate, $($t:ident),*) => {
+        $cb! { $( (Sequence: $crate::ops::Sequence<$t>, $t: $t), )* }
+    };
+}

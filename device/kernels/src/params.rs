@@ -1,0 +1,127 @@
+//! Kernel parameter structs, shared by the kernels (nvptx64) and their launchers (host).
+//!
+//! Every kernel takes exactly one of these by value. They are `#[repr(C)]`, so the rustc
+//! `ptx-kernel` ABI passes each as one `.param .align N .b8 [size]` aggregate and the host
+//! passes a pointer to an identical struct to `cuLaunchKernel`. Zero-sized operators (`Sum`,
+//! `Square`) occupy no bytes on either side; operators with parameters (`Scale { factor }`,
+//! `SaxpyFunctor { a }`) travel inside the struct. Pointers are device addresses; lengths and
+//! indices are `u64`, so `n >= 2^31` works everywhere.
+
+/// `y[i] = f(x[i])` for `i < n`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TransformParams<A, O, F> {
+    /// Input, `n` elements.
+    pub x: *const A,
+    /// Output, `n` elements.
+    pub y: *mut O,
+    /// Number of elements.
+    pub n: u64,
+    /// The unary functor.
+    pub f: F,
+}
+
+/// `y[i] = f(a[i], b[i])` for `i < n`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Transform2Params<A, B, O, F> {
+    /// First input, `n` elements.
+    pub a: *const A,
+    /// Second input, `n` elements.
+    pub b: *const B,
+    /// Output, `n` elements.
+    pub y: *mut O,
+    /// Number of elements.
+    pub n: u64,
+    /// The binary functor.
+    pub f: F,
+}
+
+/// `y[i] = f(i)` for `i < n`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TabulateParams<O, F> {
+    /// Output, `n` elements.
+    pub y: *mut O,
+    /// Number of elements.
+    pub n: u64,
+    /// The index functor.
+    pub f: F,
+}
+
+/// Repeats a `period`-word pattern `count` times: `y[e * period + w] = pattern[w]`.
+/// `fill` of any `DeviceCopy` element goes through this with `W = u32` (element size a
+/// multiple of 4) or `W = u8`, so fill never reads a value's bytes as a typed integer on the
+/// host.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct FillParams<W> {
+    /// Output, `count * period` words.
+    pub y: *mut W,
+    /// Number of elements (pattern repetitions).
+    pub count: u64,
+    /// The element's bytes as words, in device memory.
+    pub pattern: *const W,
+    /// Words per element.
+    pub period: u64,
+}
+
+/// One reduce pass: warp `w` (global index) folds warp tiles
+/// `[w * tiles_per_warp, (w + 1) * tiles_per_warp)` of `32 * ITEMS` items each, in order; each
+/// block writes the ordered fold of its warps to `out[block]`. A second pass with one block
+/// folds the partials, so the monoid needs no commutativity.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ReduceParams<T, M> {
+    /// Input, `n` elements.
+    pub x: *const T,
+    /// Number of elements.
+    pub n: u64,
+    /// One partial per block (`out[0]` is the result when there is one block).
+    pub out: *mut T,
+    /// Warp tiles per warp (see [`crate::tuning::reduce_plan`]).
+    pub tiles_per_warp: u64,
+    /// The monoid.
+    pub m: M,
+}
+
+/// Decoupled look-back state (Merrill & Garland 2016), one slot per tile, zeroed before each
+/// launch: `flags[t]` is [`crate::tuning::TILE_EMPTY`], then [`crate::tuning::TILE_AGGREGATE`]
+/// once `aggregates[t]` holds the fold of tile `t`, then [`crate::tuning::TILE_PREFIX`] once
+/// `inclusives[t]` holds the fold of tiles `0..=t`. `counter` hands out tile indices in the
+/// order blocks start, so every tile a block waits on belongs to a block already running.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TileStatus<T> {
+    /// Status word per tile, written with `st.release.gpu`, read with `ld.acquire.gpu`.
+    pub flags: *mut u32,
+    /// Tile aggregates.
+    pub aggregates: *mut T,
+    /// Inclusive prefixes through each tile.
+    pub inclusives: *mut T,
+    /// The next tile index to hand out.
+    pub counter: *mut u32,
+}
+
+/// Single-pass inclusive or exclusive scan of `n` elements in tiles of
+/// `BLOCK_THREADS * ITEMS` items, one tile per block.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ScanParams<T, M> {
+    /// Input, `n` elements.
+    pub x: *const T,
+    /// Output, `n` elements (may equal `x`: each block reads its tile before writing it).
+    pub y: *mut T,
+    /// Number of elements.
+    pub n: u64,
+    /// Look-back state, `ceil(n / tile)` slots.
+    pub status: TileStatus<T>,
+    /// The seed of an exclusive scan (ignored by the inclusive kernel).
+    pub init: T,
+    /// 1: move full tiles through shared memory with coalesced 16-byte accesses (when
+    /// [`crate::tuning::scan_stages`] allows); 0: each thread loads and stores its own
+    /// 64 bytes directly.
+    pub staged: u32,
+    /// The monoid.
+    pub m: M,
+}

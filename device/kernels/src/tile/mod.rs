@@ -1,0 +1,141 @@
+//! Tiles: the items one thread, warp or block owns, moved between global memory and
+//! registers, and the decoupled look-back that chains scan tiles together.
+
+mod lookback;
+mod stage;
+
+pub(crate) use lookback::{look_back, publish};
+pub(crate) use stage::{load_tile, store_tile, Unit};
+
+use core::mem::{size_of, MaybeUninit};
+use core::ptr;
+
+/// `ITEMS` values with 16-byte alignment, so a whole run loads and stores as `v4.b32` /
+/// `v2.b64` vector instructions (one 16-byte access per instruction instead of four).
+#[repr(C, align(16))]
+#[derive(Clone, Copy)]
+struct Vectors<A>(A);
+
+/// `true` when a run of `ITEMS` values of `T` is a whole number of 16-byte vectors.
+const fn vectorizable<T, const ITEMS: usize>() -> bool {
+    (ITEMS * size_of::<T>()) % 16 == 0 && core::mem::align_of::<T>() <= 16
+}
+
+/// Loads `ITEMS` consecutive values starting at `p`.
+///
+/// # Safety
+/// `p..p + ITEMS` must be readable; `p` must be 16-byte aligned when the run is a whole
+/// number of 16-byte vectors (the launchers pass `cuMemAlloc` bases, 256-byte aligned, and
+/// every run starts at a multiple of `ITEMS` items of 64 bytes).
+#[inline(always)]
+pub(crate) unsafe fn load_full<T: Copy, const ITEMS: usize>(p: *const T) -> [T; ITEMS] {
+    if vectorizable::<T, ITEMS>() {
+        // SAFETY: readable and aligned as the caller guarantees.
+        unsafe { ptr::read(p.cast::<Vectors<[T; ITEMS]>>()).0 }
+    } else {
+        // SAFETY: `ITEMS > 0` values are readable at `p` (caller contract).
+        let mut items = [unsafe { p.read() }; ITEMS];
+        for (j, v) in items.iter_mut().enumerate().skip(1) {
+            // SAFETY: `j < ITEMS`, readable as the caller guarantees.
+            *v = unsafe { p.add(j).read() };
+        }
+        items
+    }
+}
+
+/// Loads the values at `base + j < n` of the run at `x + base`, `filler` elsewhere, and
+/// returns how many were loaded (0 when `base >= n`).
+///
+/// # Safety
+/// `x..x + n` must be readable.
+#[inline(always)]
+pub(crate) unsafe fn load_partial<T: Copy, const ITEMS: usize>(
+    x: *const T,
+    base: u64,
+    n: u64,
+    filler: T,
+) -> ([T; ITEMS], usize) {
+    let count = n.saturating_sub(base).min(ITEMS as u64) as usize;
+    let mut items = [filler; ITEMS];
+    for (j, v) in items.iter_mut().enumerate() {
+        if j < count {
+            // SAFETY: `base + j < n`, inside the readable range.
+            *v = unsafe { x.add(base as usize + j).read() };
+        }
+    }
+    (items, count)
+}
+
+/// Stores `ITEMS` consecutive values at `p`.
+///
+/// # Safety
+/// `p..p + ITEMS` must be writable, aligned as for [`load_full`], and written by no other
+/// thread.
+#[inline(always)]
+pub(crate) unsafe fn store_full<T: Copy, const ITEMS: usize>(p: *mut T, items: [T; ITEMS]) {
+    if vectorizable::<T, ITEMS>() {
+        // SAFETY: writable and aligned as the caller guarantees.
+        unsafe { ptr::write(p.cast::<Vectors<[T; ITEMS]>>(), Vectors(items)) }
+    } else {
+        for (j, &v) in items.iter().enumerate() {
+            // SAFETY: `j < ITEMS`, writable as the caller guarantees.
+            unsafe { p.add(j).write(v) }
+        }
+    }
+}
+
+/// Stores the values at `base + j < n` of the run at `y + base`.
+///
+/// # Safety
+/// `y..y + n` must be writable, and these slots written by no other thread.
+#[inline(always)]
+pub(crate) unsafe fn store_partial<T: Copy, const ITEMS: usize>(
+    y: *mut T,
+    base: u64,
+    n: u64,
+    items: [T; ITEMS],
+) {
+    let count = n.saturating_sub(base).min(ITEMS as u64) as usize;
+    for (j, &v) in items.iter().enumerate() {
+        if j < count {
+            // SAFETY: `base + j < n`, inside the writable range.
+            unsafe { y.add(base as usize + j).write(v) }
+        }
+    }
+}
+
+/// Up to `K` values gathered by index before any is used, so `K` loads are in flight at once.
+/// Slots past the end stay uninitialised and are never read.
+pub(crate) struct Gathered<V, const K: usize> {
+    slots: [MaybeUninit<V>; K],
+}
+
+impl<V: Copy, const K: usize> Gathered<V, K> {
+    /// Calls `load(first + k * step)` for each `k < K` whose index is below `n`.
+    #[inline(always)]
+    pub(crate) fn new(first: u64, step: u64, n: u64, load: impl Fn(u64) -> V) -> Self {
+        let mut slots = [const { MaybeUninit::uninit() }; K];
+        // Constant-trip index loop: it unrolls fully and keeps the array in registers (an
+        // iterator over the array by value made LLVM place it in local memory).
+        #[allow(clippy::needless_range_loop)]
+        for k in 0..K {
+            let i = first + k as u64 * step;
+            if i < n {
+                slots[k].write(load(i));
+            }
+        }
+        Self { slots }
+    }
+
+    /// Calls `store(first + k * step, value)` for the same indices as [`Self::new`].
+    #[inline(always)]
+    pub(crate) fn scatter(self, first: u64, step: u64, n: u64, store: impl Fn(u64, V)) {
+        for k in 0..K {
+            let i = first + k as u64 * step;
+            if i < n {
+                // SAFETY: `new` wrote every slot whose index is below `n`.
+                store(i, unsafe { self.slots[k].assume_init() });
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Launch shapes and shared-memory layouts, as plain data read by both the kernels and their
+//! launchers. Partitions depend only on `n` and these constants, never on the GPU's
+//! multiprocessor count, so a float reduce or scan associates the same way on every GPU and
+//! its result is reproducible bit for bit.
+
+/// Threads per block for every kernel: 8 warps. 256 keeps 8 blocks resident per H100
+/// multiprocessor at up to 32 registers per thread and lets the block scan fold its 8 warp
+/// totals in one sequential pass.
+pub const BLOCK_THREADS: u32 = 256;
+/// Threads per warp.
+pub const WARP_THREADS: u32 = 32;
+/// Warps per block.
+pub const BLOCK_WARPS: usize = (BLOCK_THREADS / WARP_THREADS) as usize;
+
+/// Consecutive items each thread of a reduce or scan owns: 64 bytes, loaded as four 16-byte
+/// vectors (16 × f32, 8 × f64, 4 × `AffineMap<i64>`). A scan tile is `BLOCK_THREADS` times
+/// this: 4096 items of 4 bytes, 2048 of 8, 1024 of 16.
+pub const fn items_per_thread(size: usize) -> usize {
+    if size <= 4 {
+        16
+    } else if size <= 8 {
+        8
+    } else {
+        4
+    }
+}
+
+/// Items in one scan tile (one block) for elements of `size` bytes.
+pub const fn scan_tile_items(size: usize) -> u64 {
+    BLOCK_THREADS as u64 * items_per_thread(size) as u64
+}
+
+/// Upper bound on first-pass reduce blocks: 8192 blocks are about ten waves of the 792 blocks
+/// an H100 keeps resident at 40 registers per thread, so the last, partial wave costs under
+/// 10%; the second pass then folds at most 8192 partials in one block.
+pub const REDUCE_MAX_BLOCKS: u64 = 8192;
+
+/// Items per thread per grid-stride step of transform, transform2, tabulate and fill: four
+/// independent coalesced loads in flight per thread.
+pub const TRANSFORM_ITEMS: u64 = 4;
+/// Upper bound on transform blocks; larger inputs loop (grid-stride).
+pub const TRANSFORM_MAX_BLOCKS: u64 = 1 << 20;
+
+/// Tile status: nothing published yet.
+pub const TILE_EMPTY: u32 = 0;
+/// Tile status: the tile's own aggregate is published.
+pub const TILE_AGGREGATE: u32 = 1;
+/// Tile status: the inclusive prefix through the tile is published.
+pub const TILE_PREFIX: u32 = 2;
+
+/// A value that may be absent: the kernels carry "no item yet" explicitly instead of
+/// combining the identity in, so an inclusive scan never combines the identity (a `-0.0`
+/// stays `-0.0`, as in the sequential reference). `valid` is 0 or 1; a `u32` shuffles as one
+/// 32-bit word.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Partial<T> {
+    /// The value (unspecified when `valid == 0`).
+    pub value: T,
+    /// 1 when `value` holds a fold of at least one item.
+    pub valid: u32,
+}
+
+/// Dynamic shared memory of the reduce and scan kernels: one partial per warp, the tile
+/// index a scan block drew, and the tile's incoming prefix. The launcher passes
+/// `size_of::<BlockShared<T>>()` bytes at launch.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct BlockShared<T> {
+    /// One partial per warp (warp totals of a block scan, warp folds of a reduce).
+    pub warps: [Partial<T>; BLOCK_WARPS],
+    /// The prefix of everything before this block's tile (scan).
+    pub prefix: Partial<T>,
+    /// The tile index this block drew (scan).
+    pub tile: u32,
+}
+
+/// A reduce pass over `n` items of `size` bytes: `(blocks, tiles_per_warp)`, where a warp tile
+/// is `32 * items_per_thread(size)` items and each warp folds `tiles_per_warp` consecutive
+/// warp tiles. `max_blocks` is [`REDUCE_MAX_BLOCKS`] for the first pass and 1 for the second.
+/// Every block launched has at least one warp tile. `n == 0` gives `(0, 0)`.
+///
+/// ```
+/// use parallax_kernels::tuning::reduce_plan;
+/// // 2^28 f32: 2^19 warp tiles over 8192 blocks of 8 warps, 8 warp tiles each.
+/// assert_eq!(reduce_plan(1 << 28, 4, 8192), (8192, 8));
+/// assert_eq!(reduce_plan(33, 4, 8192), (1, 1));
+/// assert_eq!(reduce_plan(8192, 4, 1), (1, 2));
+/// ```
+pub const fn reduce_plan(n: u64, size: usize, max_blocks: u64) -> (u64, u64) {
+    let warp_tile = WARP_THREADS as u64 * items_per_thread(size) as u64;
+    let warp_tiles = n.div_ceil(warp_tile);
+    if warp_tiles == 0 {
+        return (0, 0);
+    }
+    let warps_max = max_blocks * BLOCK_WARPS as u64;
+    let per_warp = warp_tiles.div_ceil(warps_max);
+    let blocks = warp_tiles.div_ceil(per_warp * BLOCK_WARPS as u64);
+    (blocks, per_warp)
+}
+
+/// Blocks for an element-wise kernel over `n` items (at least 1, at most
+/// [`TRANSFORM_MAX_BLOCKS`]).
+pub const fn transform_blocks(n: u64) -> u64 {
+    let per_block = BLOCK_THREADS as u64 * TRANSFORM_ITEMS;
+    let b = n.div_ceil(per_block);
+    if b == 0 {
+        1
+    } else if b > TRANSFORM_MAX_BLOCKS {
+        TRANSFORM_MAX_BLOCKS
+    } else {
+        b
+    }
+}
+
+impl<T: Copy> Partial<T> {
+    /// A present value.
+    #[inline(always)]
+    pub const fn some(value: T) -> Self {
+        Self { value, valid: 1 }
+    }
+
+    /// No value; `filler` only occupies the slot (kernels pass the monoid's identity).
+    #[inline(always)]
+    pub const fn none(filler: T) -> Self {
+        Self {
+            value: filler,
+            valid: 0,
+        }
+    }
+
+    /// `self` (lower indices) followed by `later`: absent sides are skipped, so the identity
+    /// is never combined in.
+    #[inline(always)]
+    pub fn join<M: parallax_core::Monoid<T>>(self, m: M, later: Self) -> Self {
+        if self.valid == 0 {
+            later
+        } else if later.valid == 0 {
+            self
+        } else {
+            Self::some(m.combine(self.value, later.value))
+        }
+    }
+}
+
+/// Bytes of one staging unit: the 16-byte vector the staged scan moves.
+pub const STAGE_UNIT: usize = 16;
+/// Units each thread owns in a staged tile (64 bytes: [`items_per_thread`] values).
+pub const STAGE_UNITS_PER_THREAD: usize = 4;
+
+/// `true` when a scan tile of `T` can be staged through shared memory: each thread's
+/// `items_per_thread` values are exactly four 16-byte units (f32, f64, `AffineMap<i64>`, and
+/// every 2-, 4-, 8- or 16-byte type).
+pub const fn scan_stages<T>() -> bool {
+    let size = core::mem::size_of::<T>();
+    items_per_thread(size) * size == STAGE_UNITS_PER_THREAD * STAGE_UNIT
+}
+
+/// Where unit `u` of a staged tile lives in shared memory: one unit of padding after every 8,
+/// so both the coalesced (unit `k·256 + t`) and the per-thread (unit `4t + j`) accesses of
+/// 8 consecutive threads hit 8 different 16-byte bank groups (no bank conflicts).
+pub const fn staged_unit(u: usize) -> usize {
+    u + u / 8
+}
+
+/// Byte offset of the staging area in a scan block's dynamic shared memory (after its
+/// [`BlockShared`], 16-byte aligned).
+pub const fn staging_offset<T>() -> usize {
+    core::mem::size_of::<BlockShared<T>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
+}
+
+/// Dynamic shared memory of a scan block: [`BlockShared`] plus, when the tile is staged,
+/// 1152 units (18 KiB) for a 1024-unit tile with its padding.
+pub const fn scan_shared_bytes<T>() -> usize {
+    let tile_units = BLOCK_THREADS as usize * STAGE_UNITS_PER_THREAD;
+    let staging = if scan_stages::<T>() {
+        staged_unit(tile_units) * STAGE_UNIT
+    } else {
+        0
+    };
+    staging_offset::<T>() + staging
+}

@@ -1,0 +1,266 @@
+//! `DeviceBuffer<T>`: a typed allocation in GPU memory.
+
+use crate::device::Device;
+use crate::error::{DeviceError, Result};
+use crate::scratch::oom;
+use crate::{launch, STREAM};
+use cudarc::driver::{result, sys, sys::CUdeviceptr};
+use parallax_core::DeviceCopy;
+use parallax_kernels::params::FillParams;
+use parallax_kernels::tuning::transform_blocks;
+use std::marker::PhantomData;
+use std::mem::size_of;
+
+/// `len` elements of `T` in the memory of one [`Device`]. Dropping it frees the memory.
+/// Every element is always initialised (buffers start zeroed or copied from the host).
+///
+/// ```no_run
+/// use parallax_device::DeviceBuffer;
+/// let b = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
+/// assert_eq!(b.to_vec()?, [1.0, 2.0, 3.0]);
+/// # Ok::<(), parallax_device::DeviceError>(())
+/// ```
+pub struct DeviceBuffer<T: DeviceCopy> {
+    ptr: CUdeviceptr,
+    len: usize,
+    device: &'static Device,
+    _elements: PhantomData<T>,
+}
+
+impl<T: DeviceCopy> core::fmt::Debug for DeviceBuffer<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("DeviceBuffer")
+            .field("len", &self.len)
+            .field("device", &self.device.ordinal())
+            .finish()
+    }
+}
+
+impl<T: DeviceCopy> DeviceBuffer<T> {
+    /// Allocates `len` elements with unspecified contents; the caller must write all of them
+    /// before anything reads them. Zero bytes allocate nothing (address 0).
+    fn alloc_uninit(device: &'static Device, len: usize) -> Result<Self> {
+        device.enter()?;
+        let bytes = len
+            .checked_mul(size_of::<T>())
+            .ok_or(DeviceError::OutOfMemory { bytes: usize::MAX })?;
+        let ptr = if bytes == 0 {
+            0
+        } else {
+            // SAFETY: a plain allocation in the current context; the memory is written before
+            // it is read (this function's contract).
+            unsafe { result::malloc_sync(bytes) }
+                .map_err(|e| oom(device, "allocating a buffer", e, bytes))?
+        };
+        Ok(Self {
+            ptr,
+            len,
+            device,
+            _elements: PhantomData,
+        })
+    }
+
+    /// `len` all-zero elements (valid by the `DeviceCopy` contract) on the default device.
+    ///
+    /// # Errors
+    /// [`DeviceError::OutOfMemory`] with the requested size (the device stays usable), or
+    /// any error of [`Device::default_device`].
+    pub fn zeroed(len: usize) -> Result<Self> {
+        Self::zeroed_on(Device::default_device()?, len)
+    }
+
+    /// `len` all-zero elements on `device`.
+    ///
+    /// # Errors
+    /// As [`DeviceBuffer::zeroed`].
+    pub fn zeroed_on(device: &'static Device, len: usize) -> Result<Self> {
+        let buf = Self::alloc_uninit(device, len)?;
+        if buf.ptr != 0 {
+            // SAFETY: `ptr` is a live allocation of exactly this many bytes.
+            unsafe { result::memset_d8_async(buf.ptr, 0, buf.bytes(), STREAM) }
+                .map_err(|e| device.fail("zeroing a buffer", e))?;
+        }
+        Ok(buf)
+    }
+
+    /// A copy of `data` on the default device.
+    ///
+    /// # Errors
+    /// As [`DeviceBuffer::zeroed`].
+    pub fn from_slice(data: &[T]) -> Result<Self> {
+        Self::from_slice_on(Device::default_device()?, data)
+    }
+
+    /// A copy of `data` on `device`.
+    ///
+    /// # Errors
+    /// As [`DeviceBuffer::zeroed`].
+    pub fn from_slice_on(device: &'static Device, data: &[T]) -> Result<Self> {
+        let mut buf = Self::alloc_uninit(device, data.len())?;
+        buf.copy_from_slice(data)?;
+        Ok(buf)
+    }
+
+    /// Overwrites the whole buffer with `data`.
+    ///
+    /// # Errors
+    /// [`DeviceError::LengthMismatch`] unless `data.len() == self.len()`; a device fault.
+    pub fn copy_from_slice(&mut self, data: &[T]) -> Result<()> {
+        check_len("copy_from_slice source", self.len, data.len())?;
+        self.device.enter()?;
+        if self.ptr != 0 {
+            // SAFETY: `data` is `bytes()` readable bytes; `ptr` a live allocation of that many.
+            // A synchronous copy on the legacy stream: ordered after earlier kernels.
+            unsafe { sys::cuMemcpyHtoD_v2(self.ptr, data.as_ptr().cast(), self.bytes()) }
+                .result()
+                .map_err(|e| self.device.fail("copying to the device", e))?;
+        }
+        Ok(())
+    }
+
+    /// Overwrites the whole buffer with the contents of `src` (a device-to-device copy).
+    ///
+    /// # Errors
+    /// [`DeviceError::LengthMismatch`] unless the lengths agree, [`DeviceError::DeviceMismatch`]
+    /// across devices, a device fault.
+    pub fn copy_from(&mut self, src: &DeviceBuffer<T>) -> Result<()> {
+        check_len("copy_from source", self.len, src.len)?;
+        let (first, second) = (self.device.ordinal(), src.device.ordinal());
+        if first != second {
+            return Err(DeviceError::DeviceMismatch { first, second });
+        }
+        self.device.enter()?;
+        if self.ptr != 0 {
+            // SAFETY: both are live allocations of `bytes()` bytes; distinct buffers (`&mut`
+            // and `&` cannot alias), so the ranges do not overlap.
+            unsafe { result::memcpy_dtod_async(self.ptr, src.ptr, self.bytes(), STREAM) }
+                .map_err(|e| self.device.fail("copying on the device", e))?;
+        }
+        self.device.synchronize("copy_from")
+    }
+
+    /// Copies the buffer into a new host vector (waits for earlier work on the buffer).
+    ///
+    /// # Errors
+    /// A device fault (a kernel that faulted earlier surfaces here).
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        self.device.enter()?;
+        let mut out = Vec::<T>::with_capacity(self.len);
+        if self.ptr != 0 {
+            // SAFETY: `out` has capacity for `len` elements = `bytes()` bytes; `ptr` holds
+            // `len` initialised elements. Synchronous: done when the call returns.
+            unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr().cast(), self.ptr, self.bytes()) }
+                .result()
+                .map_err(|e| self.device.fail("copying to the host", e))?;
+        }
+        // SAFETY: the copy above initialised all `len` elements (bytes of valid `T`s).
+        unsafe { out.set_len(self.len) };
+        Ok(out)
+    }
+
+    /// Sets every element to `value`: the value's bytes are uploaded once and repeated by the
+    /// `fill` kernel (by 32-bit words when the size allows, else by bytes).
+    ///
+    /// # Errors
+    /// A device fault.
+    pub fn fill(&mut self, value: T) -> Result<()> {
+        if self.len == 0 || size_of::<T>() == 0 {
+            return Ok(());
+        }
+        let dev = self.device;
+        dev.enter()?;
+        let mut scratch = dev.scratch();
+        let pattern = scratch.reserve(dev, size_of::<T>())?;
+        // SAFETY: `value` is `size_of::<T>()` readable bytes; `pattern` has at least as many.
+        unsafe { sys::cuMemcpyHtoD_v2(pattern, (&value as *const T).cast(), size_of::<T>()) }
+            .result()
+            .map_err(|e| dev.fail("uploading a fill value", e))?;
+        let count = self.len as u64;
+        let blocks = transform_blocks(count);
+        if size_of::<T>() % 4 == 0 {
+            let p = FillParams::<u32> {
+                y: device_ptr_mut(self.ptr),
+                count,
+                pattern: device_ptr(pattern),
+                period: (size_of::<T>() / 4) as u64,
+            };
+            // SAFETY: `y` holds `count * period` words (the buffer), `pattern` `period`
+            // words; the scratch lock is held until the synchronize below.
+            unsafe { launch::fill_words(dev, blocks, p) }?;
+        } else {
+            let p = FillParams::<u8> {
+                y: device_ptr_mut(self.ptr),
+                count,
+                pattern: device_ptr(pattern),
+                period: size_of::<T>() as u64,
+            };
+            // SAFETY: as above, in bytes.
+            unsafe { launch::fill_bytes(dev, blocks, p) }?;
+        }
+        dev.synchronize("fill")
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `true` when there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The device the buffer lives on.
+    pub fn device(&self) -> &'static Device {
+        self.device
+    }
+
+    /// Size in bytes (cannot overflow: checked at allocation).
+    fn bytes(&self) -> usize {
+        self.len * size_of::<T>()
+    }
+
+    /// The device address, typed, for kernel parameters (never dereferenced on the host).
+    pub(crate) fn as_ptr(&self) -> *const T {
+        device_ptr(self.ptr)
+    }
+
+    /// The device address, typed and writable, for kernel parameters.
+    pub(crate) fn as_mut_ptr(&mut self) -> *mut T {
+        device_ptr_mut(self.ptr)
+    }
+}
+
+impl<T: DeviceCopy> Drop for DeviceBuffer<T> {
+    fn drop(&mut self) {
+        if self.ptr != 0 && self.device.enter().is_ok() {
+            // SAFETY: `ptr` came from cuMemAlloc and is freed once. Every operation that used
+            // the buffer synchronized before returning, so no queued kernel still touches it.
+            // An error here (a poisoned context) cannot be reported from `drop` and leaks.
+            let _ = unsafe { result::free_sync(self.ptr) };
+        }
+    }
+}
+
+/// A device address as a typed pointer (host code never dereferences it).
+pub(crate) fn device_ptr<T>(addr: CUdeviceptr) -> *const T {
+    std::ptr::without_provenance(addr as usize)
+}
+
+/// A device address as a typed, writable pointer.
+pub(crate) fn device_ptr_mut<T>(addr: CUdeviceptr) -> *mut T {
+    std::ptr::without_provenance_mut(addr as usize)
+}
+
+/// [`DeviceError::LengthMismatch`] unless `actual == expected`.
+pub(crate) fn check_len(what: &'static str, expected: usize, actual: usize) -> Result<()> {
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(DeviceError::LengthMismatch {
+            what,
+            expected,
+            actual,
+        })
+    }
+}

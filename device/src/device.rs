@@ -1,0 +1,217 @@
+//! The device: a CUDA context created on first use, the kernel module loaded once, cached
+//! function handles and scratch memory, and the poison flag set by sticky faults.
+
+use crate::error::{DeviceError, Result};
+use crate::scratch::Scratch;
+use cudarc::driver::{result::DriverError, sys, CudaContext, CudaFunction, CudaModule};
+use cudarc::nvrtc::Ptx;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+/// Environment variable naming the default device ordinal (0 when unset or unparsable).
+pub const DEVICE_ENV: &str = "PARALLAX_CUDA_DEVICE";
+
+/// Driver errors after which the context is unusable (CUDA's "sticky" errors): every later
+/// call returns the same error, so parallax stops issuing work and reports
+/// [`DeviceError::Poisoned`] instead. ECC (214), illegal address (700), launch timeout (702),
+/// hardware stack error (714), illegal instruction (715), misaligned address (716), invalid
+/// address space (717), invalid PC (718), launch failure (719).
+const STICKY: [u32; 9] = [214, 700, 702, 714, 715, 716, 717, 718, 719];
+/// `CUDA_ERROR_OUT_OF_MEMORY`.
+const OUT_OF_MEMORY: u32 = 2;
+/// `CUDA_ERROR_NO_DEVICE`.
+const NO_DEVICE: u32 = 100;
+
+/// One GPU with parallax's kernels loaded. Obtained with [`Device::get`] or
+/// [`Device::default_device`]; lives for the rest of the process.
+pub struct Device {
+    ordinal: usize,
+    ctx: Arc<CudaContext>,
+    module: Arc<CudaModule>,
+    functions: Mutex<HashMap<&'static str, CudaFunction>>,
+    scratch: Mutex<Scratch>,
+    poison: OnceLock<String>,
+}
+
+impl core::fmt::Debug for Device {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Device")
+            .field("ordinal", &self.ordinal)
+            .field("poisoned", &self.poison.get())
+            .finish()
+    }
+}
+
+/// `true` when the driver library loads; probed once, because cudarc panics on the first
+/// driver call when it cannot load `libcuda`.
+fn driver_present() -> bool {
+    static PRESENT: OnceLock<bool> = OnceLock::new();
+    // SAFETY: `is_culib_present` only tries to dlopen the driver library by its usual names.
+    *PRESENT.get_or_init(|| unsafe { sys::is_culib_present() })
+}
+
+/// The devices opened so far, by ordinal.
+fn registry() -> MutexGuard<'static, Vec<(usize, &'static Device)>> {
+    static DEVICES: Mutex<Vec<(usize, &'static Device)>> = Mutex::new(Vec::new());
+    DEVICES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A readable form of a driver error.
+pub(crate) fn describe(e: DriverError) -> String {
+    format!("{e:?}")
+}
+
+impl Device {
+    /// The device at `ordinal`, created (context retained, module loaded) on first use.
+    ///
+    /// # Errors
+    /// [`DeviceError::NoDriver`] without a loadable driver, [`DeviceError::NoDevice`] for an
+    /// ordinal the driver does not have, [`DeviceError::ModuleLoad`] if the driver rejects the
+    /// PTX. Failures are not cached: a later call tries again.
+    pub fn get(ordinal: usize) -> Result<&'static Device> {
+        let mut devices = registry();
+        if let Some((_, d)) = devices.iter().find(|(o, _)| *o == ordinal) {
+            return Ok(d);
+        }
+        let device: &'static Device = Box::leak(Box::new(Self::open(ordinal)?));
+        devices.push((ordinal, device));
+        Ok(device)
+    }
+
+    /// The device named by `PARALLAX_CUDA_DEVICE` (default 0): where `DeviceBuffer`s are
+    /// allocated unless another device is named.
+    ///
+    /// # Errors
+    /// As [`Device::get`].
+    pub fn default_device() -> Result<&'static Device> {
+        let ordinal = std::env::var(DEVICE_ENV)
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0);
+        Self::get(ordinal)
+    }
+
+    fn open(ordinal: usize) -> Result<Device> {
+        if !driver_present() {
+            return Err(DeviceError::NoDriver {
+                reason: "libcuda.so could not be loaded (is the NVIDIA driver installed?)".into(),
+            });
+        }
+        let no_driver = |e: DriverError| DeviceError::NoDriver {
+            reason: describe(e),
+        };
+        if let Err(e) = cudarc::driver::result::init() {
+            return Err(if e.0 as u32 == NO_DEVICE {
+                DeviceError::NoDevice { ordinal, count: 0 }
+            } else {
+                no_driver(e)
+            });
+        }
+        let count = CudaContext::device_count().map_err(no_driver)?;
+        let count = usize::try_from(count).unwrap_or(0);
+        if ordinal >= count {
+            return Err(DeviceError::NoDevice { ordinal, count });
+        }
+        let ctx = CudaContext::new(ordinal).map_err(|e| DeviceError::Cuda {
+            during: "creating the context",
+            reason: describe(e),
+        })?;
+        let module =
+            ctx.load_module(Ptx::from_src(crate::PTX))
+                .map_err(|e| DeviceError::ModuleLoad {
+                    reason: describe(e),
+                })?;
+        Ok(Device {
+            ordinal,
+            ctx,
+            module,
+            functions: Mutex::new(HashMap::new()),
+            scratch: Mutex::new(Scratch::default()),
+            poison: OnceLock::new(),
+        })
+    }
+
+    /// The device ordinal.
+    pub fn ordinal(&self) -> usize {
+        self.ordinal
+    }
+
+    /// The device's name, e.g. `"NVIDIA H100 80GB HBM3"`.
+    ///
+    /// # Errors
+    /// A poisoned context or a driver failure.
+    pub fn name(&self) -> Result<String> {
+        self.enter()?;
+        self.ctx
+            .name()
+            .map_err(|e| self.fail("reading the name", e))
+    }
+
+    /// The cudarc context, for code that needs driver features parallax does not wrap.
+    pub fn context(&self) -> &Arc<CudaContext> {
+        &self.ctx
+    }
+
+    /// `Some(reason)` once a sticky fault has poisoned the context.
+    pub fn poisoned(&self) -> Option<&str> {
+        self.poison.get().map(String::as_str)
+    }
+
+    /// Fails fast on a poisoned context, else makes the context current on this thread.
+    pub(crate) fn enter(&self) -> Result<()> {
+        if let Some(reason) = self.poison.get() {
+            return Err(DeviceError::Poisoned {
+                reason: reason.clone(),
+            });
+        }
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| self.fail("binding the context", e))
+    }
+
+    /// Maps a driver error, poisoning the device on a sticky fault.
+    pub(crate) fn fail(&self, during: &'static str, e: DriverError) -> DeviceError {
+        let code = e.0 as u32;
+        if STICKY.contains(&code) {
+            let reason = self
+                .poison
+                .get_or_init(|| format!("{} during {during}", describe(e)));
+            DeviceError::Poisoned {
+                reason: reason.clone(),
+            }
+        } else if code == OUT_OF_MEMORY {
+            DeviceError::OutOfMemory { bytes: 0 }
+        } else {
+            DeviceError::Cuda {
+                during,
+                reason: describe(e),
+            }
+        }
+    }
+
+    /// The entry point `name`, looked up once and cached.
+    pub(crate) fn function(&self, name: &'static str) -> Result<CudaFunction> {
+        let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(f) = functions.get(name) {
+            return Ok(f.clone());
+        }
+        let f = self
+            .module
+            .load_function(name)
+            .map_err(|_| DeviceError::NoKernel { name: name.into() })?;
+        functions.insert(name, f.clone());
+        Ok(f)
+    }
+
+    /// Exclusive use of the scratch memory for one operation (held until it has synchronized).
+    pub(crate) fn scratch(&self) -> MutexGuard<'_, Scratch> {
+        self.scratch.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits for all work queued on the stream; surfaces asynchronous kernel faults.
+    pub(crate) fn synchronize(&self, during: &'static str) -> Result<()> {
+        // SAFETY: the null (legacy default) stream always exists in a current context.
+        unsafe { sys::cuStreamSynchronize(crate::STREAM).result() }
+            .map_err(|e| self.fail(during, e))
+    }
+}

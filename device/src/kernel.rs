@@ -1,0 +1,120 @@
+//! Host-side kernel traits: an operator type implements one for each element type that has a
+//! kernel, carrying the entry-point names. The implementations are generated from the
+//! kernels crate's instantiation lists (the same lists that generate the PTX entry points),
+//! so an operator/type pair either has a kernel and an implementation, or neither, and
+//! calling an algorithm with a pair that has no kernel is a compile error.
+
+use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
+use parallax_kernels::entry_name;
+
+/// A unary functor with a `transform` kernel for input `A`.
+///
+/// # Safety
+/// `TRANSFORM` must name a PTX entry point taking exactly
+/// `TransformParams<A, Self::Output, Self>` and implementing `transform` for this functor.
+pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
+    /// The `transform` entry point.
+    const TRANSFORM: &'static str;
+}
+
+/// A binary functor with a `transform2` kernel for inputs `A`, `B`.
+///
+/// # Safety
+/// `TRANSFORM2` must name a PTX entry point taking exactly
+/// `Transform2Params<A, B, Self::Output, Self>`.
+pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B> {
+    /// The `transform2` entry point.
+    const TRANSFORM2: &'static str;
+}
+
+/// An index functor with a `tabulate` kernel.
+///
+/// # Safety
+/// `TABULATE` must name a PTX entry point taking exactly `TabulateParams<Self::Output, Self>`.
+pub unsafe trait TabulateKernel: UnaryFunction<u64> {
+    /// The `tabulate` entry point.
+    const TABULATE: &'static str;
+}
+
+/// A monoid with `reduce`, `inclusive_scan` and `exclusive_scan` kernels for elements `T`.
+///
+/// # Safety
+/// `REDUCE` must name an entry point taking exactly `ReduceParams<T, Self>`, and the scans
+/// entry points taking exactly `ScanParams<T, Self>`.
+pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
+    /// The operator's tag in entry-point names (`"Sum"`).
+    const OP: &'static str;
+    /// The element type's tag in entry-point names (`"f32"`, `"AffineMap_i64"`).
+    const TYPE: &'static str;
+    /// The `reduce` entry point.
+    const REDUCE: &'static str;
+    /// The `inclusive_scan` entry point.
+    const INCLUSIVE_SCAN: &'static str;
+    /// The `exclusive_scan` entry point.
+    const EXCLUSIVE_SCAN: &'static str;
+}
+
+/// The name algorithm `algo` would have for this monoid and type, for
+/// [`crate::DeviceError::NoKernel`] reports of algorithms with no GPU kernel yet.
+///
+/// ```
+/// use parallax_device::{kernel_name, MonoidKernel};
+/// assert_eq!(kernel_name::<f32, parallax_core::Sum>("segmented_reduce"),
+///            "parallax_segmented_reduce__Sum__f32");
+/// ```
+pub fn kernel_name<T: DeviceCopy, M: MonoidKernel<T>>(algo: &str) -> String {
+    format!("parallax_{algo}__{}__{}", M::OP, M::TYPE)
+}
+
+macro_rules! monoid_kernels {
+    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates these three entry points from the same list
+        // entry, taking `ReduceParams<$t, $m>` and `ScanParams<$t, $m>`.
+        unsafe impl MonoidKernel<$t> for $m {
+            const OP: &'static str = stringify!($mt);
+            const TYPE: &'static str = stringify!($tt);
+            const REDUCE: &'static str = entry_name!(reduce, $mt, $tt);
+            const INCLUSIVE_SCAN: &'static str = entry_name!(inclusive_scan, $mt, $tt);
+            const EXCLUSIVE_SCAN: &'static str = entry_name!(exclusive_scan, $mt, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_monoid_instance!(monoid_kernels);
+
+macro_rules! unary_kernels {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: generated from the same list entry as the PTX entry point, which takes
+        // `TransformParams<$t, Output, $f>`.
+        unsafe impl UnaryKernel<$t> for $f {
+            const TRANSFORM: &'static str = entry_name!(transform, $ft, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_unary_instance!(unary_kernels);
+
+macro_rules! binary_kernels {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: generated from the same list entry as the PTX entry point, which takes
+        // `Transform2Params<$t, $t, Output, $f>`.
+        unsafe impl BinaryKernel<$t, $t> for $f {
+            const TRANSFORM2: &'static str = entry_name!(transform2, $ft, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_binary_instance!(binary_kernels);
+
+macro_rules! tabulate_kernels {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: generated from the same list entry as the PTX entry point, which takes
+        // `TabulateParams<$t, $f>` (`$t` is the functor's output).
+        unsafe impl TabulateKernel for $f {
+            const TABULATE: &'static str = entry_name!(tabulate, $ft, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_tabulate_instance!(tabulate_kernels);
+
+/// The `fill` entry points (by 32-bit words and by bytes).
+pub(crate) const FILL_WORDS: &str = entry_name!(fill, Pattern, u32);
+/// See [`FILL_WORDS`].
+pub(crate) const FILL_BYTES: &str = entry_name!(fill, Pattern, u8);

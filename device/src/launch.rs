@@ -1,0 +1,159 @@
+//! The launcher: every kernel launch of the crate, one typed function per kernel family
+//! whose signature mirrors the entry point's (`TransformParams<A, F::Output, F>` for
+//! `parallax_transform__<F>__<A>`, ...). This module holds all `unsafe` launches; the safe
+//! operations in `ops/` check lengths and devices, build the parameter struct from live
+//! buffers, and call in here.
+//!
+//! Every launch uses `BLOCK_THREADS` threads per block on the legacy default stream; callers
+//! synchronize before returning, so buffers outlive the work that uses them.
+
+use crate::device::Device;
+use crate::error::{DeviceError, Result};
+use crate::kernel::{
+    BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel, FILL_BYTES, FILL_WORDS,
+};
+use crate::STREAM;
+use core::ffi::c_void;
+use cudarc::driver::result;
+use parallax_core::DeviceCopy;
+use parallax_kernels::params::{
+    FillParams, ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
+};
+use parallax_kernels::tuning::{scan_shared_bytes, BlockShared, BLOCK_THREADS};
+use std::mem::size_of;
+
+/// Launches `name` with `blocks` blocks, `shared` bytes of dynamic shared memory and the
+/// single by-value parameter `params`.
+///
+/// # Safety
+/// `name` must take exactly one parameter of type `P`, and every pointer in `params` must be
+/// valid for what that kernel reads and writes until the stream is synchronized.
+unsafe fn launch<P: Copy>(
+    dev: &Device,
+    name: &'static str,
+    blocks: u64,
+    shared: usize,
+    params: P,
+) -> Result<()> {
+    let f = dev.function(name)?;
+    // The x dimension of a grid is limited to 2^31 - 1 blocks.
+    let grid = u32::try_from(blocks)
+        .ok()
+        .filter(|&b| (1..=i32::MAX as u32).contains(&b))
+        .ok_or(DeviceError::Cuda {
+            during: name,
+            reason: format!("grid of {blocks} blocks is out of range"),
+        })?;
+    let shared = u32::try_from(shared).map_err(|_| DeviceError::Cuda {
+        during: name,
+        reason: format!("{shared} bytes of shared memory is out of range"),
+    })?;
+    let mut p = params;
+    let mut args = [(&mut p as *mut P).cast::<c_void>()];
+    // SAFETY: the caller guarantees the parameter type and pointer validity; the driver
+    // copies `p` before `cuLaunchKernel` returns, so the local may go out of scope.
+    unsafe {
+        result::launch_kernel(
+            f.cu_function(),
+            (grid, 1, 1),
+            (BLOCK_THREADS, 1, 1),
+            shared,
+            STREAM,
+            &mut args,
+        )
+    }
+    .map_err(|e| dev.fail(name, e))
+}
+
+/// `parallax_transform__<F>__<A>(TransformParams<A, F::Output, F>)`.
+///
+/// # Safety
+/// `x` readable and `y` writable for `n` elements on `dev`.
+pub(crate) unsafe fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
+    dev: &Device,
+    blocks: u64,
+    p: TransformParams<A, F::Output, F>,
+) -> Result<()> {
+    // SAFETY: `UnaryKernel` guarantees the entry point's parameter type; pointers by contract.
+    unsafe { launch(dev, F::TRANSFORM, blocks, 0, p) }
+}
+
+/// `parallax_transform2__<F>__<A>(Transform2Params<A, B, F::Output, F>)`.
+///
+/// # Safety
+/// `a`, `b` readable and `y` writable for `n` elements on `dev`.
+pub(crate) unsafe fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
+    dev: &Device,
+    blocks: u64,
+    p: Transform2Params<A, B, F::Output, F>,
+) -> Result<()> {
+    // SAFETY: `BinaryKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, F::TRANSFORM2, blocks, 0, p) }
+}
+
+/// `parallax_tabulate__<F>__<T>(TabulateParams<F::Output, F>)`.
+///
+/// # Safety
+/// `y` writable for `n` elements on `dev`.
+pub(crate) unsafe fn tabulate<F: TabulateKernel>(
+    dev: &Device,
+    blocks: u64,
+    p: TabulateParams<F::Output, F>,
+) -> Result<()> {
+    // SAFETY: `TabulateKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, F::TABULATE, blocks, 0, p) }
+}
+
+/// `parallax_fill__Pattern__u32(FillParams<u32>)`.
+///
+/// # Safety
+/// `y` writable for `count * period` words, `pattern` readable for `period` words.
+pub(crate) unsafe fn fill_words(dev: &Device, blocks: u64, p: FillParams<u32>) -> Result<()> {
+    // SAFETY: the fill entry points take `FillParams<W>`; pointers by contract.
+    unsafe { launch(dev, FILL_WORDS, blocks, 0, p) }
+}
+
+/// `parallax_fill__Pattern__u8(FillParams<u8>)`.
+///
+/// # Safety
+/// As [`fill_words`], in bytes.
+pub(crate) unsafe fn fill_bytes(dev: &Device, blocks: u64, p: FillParams<u8>) -> Result<()> {
+    // SAFETY: as `fill_words`.
+    unsafe { launch(dev, FILL_BYTES, blocks, 0, p) }
+}
+
+/// `parallax_reduce__<M>__<T>(ReduceParams<T, M>)`, with `BlockShared<T>` shared memory.
+///
+/// # Safety
+/// `x` readable for `n` elements and 16-byte aligned, `out` writable for `blocks` elements;
+/// `blocks` and `tiles_per_warp` from `reduce_plan(n, ...)`.
+pub(crate) unsafe fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: ReduceParams<T, M>,
+) -> Result<()> {
+    let shared = size_of::<BlockShared<T>>();
+    // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, M::REDUCE, blocks, shared, p) }
+}
+
+/// `parallax_{in,ex}clusive_scan__<M>__<T>(ScanParams<T, M>)`, with `scan_shared_bytes::<T>()`
+/// of shared memory (`BlockShared<T>` and the staging area).
+///
+/// # Safety
+/// `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status` zeroed
+/// for `blocks = ceil(n / scan_tile_items(size))` tiles.
+pub(crate) unsafe fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
+    dev: &Device,
+    exclusive: bool,
+    blocks: u64,
+    p: ScanParams<T, M>,
+) -> Result<()> {
+    let name = if exclusive {
+        M::EXCLUSIVE_SCAN
+    } else {
+        M::INCLUSIVE_SCAN
+    };
+    // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, name, blocks, scan_shared_bytes::<T>(), p) }
+}

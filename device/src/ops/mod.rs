@@ -1,0 +1,29 @@
+//! The safe operations: check lengths and devices, build the kernel's parameter struct from
+//! live buffers, launch through [`crate::launch`], and synchronize before returning (so a
+//! fault surfaces in the call that caused it and every buffer outlives its kernels).
+
+mod reduce;
+mod scan;
+mod transform;
+
+pub use reduce::reduce;
+pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
+pub use transform::{tabulate, transform, transform2};
+
+use crate::device::Device;
+use crate::error::{DeviceError, Result};
+use crate::DeviceBuffer;
+use parallax_core::DeviceCopy;
+
+/// The device of `a`, after checking that `b` lives there too.
+fn same_device<A: DeviceCopy, B: DeviceCopy>(
+    a: &DeviceBuffer<A>,
+    b: &DeviceBuffer<B>,
+) -> Result<&'static Device> {
+    let (first, second) = (a.device().ordinal(), b.device().ordinal());
+    if first == second {
+        Ok(a.device())
+    } else {
+        Err(DeviceError::DeviceMismatch { first, second })
+    }
+}

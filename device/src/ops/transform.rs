@@ -1,0 +1,92 @@
+//! Element-wise operations: transform, transform2, tabulate.
+
+use super::same_device;
+use crate::buffer::check_len;
+use crate::error::Result;
+use crate::kernel::{BinaryKernel, TabulateKernel, UnaryKernel};
+use crate::{launch, DeviceBuffer};
+use parallax_core::DeviceCopy;
+use parallax_kernels::params::{TabulateParams, Transform2Params, TransformParams};
+use parallax_kernels::tuning::transform_blocks;
+
+/// `y[i] = f(x[i])`.
+///
+/// # Errors
+/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// buffers on different devices; a device fault.
+pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
+    f: F,
+    x: &DeviceBuffer<A>,
+    y: &mut DeviceBuffer<F::Output>,
+) -> Result<()> {
+    check_len("transform output", x.len(), y.len())?;
+    let dev = same_device(x, y)?;
+    if x.is_empty() {
+        return Ok(());
+    }
+    dev.enter()?;
+    let n = x.len() as u64;
+    let p = TransformParams {
+        x: x.as_ptr(),
+        y: y.as_mut_ptr(),
+        n,
+        f,
+    };
+    // SAFETY: `x` and `y` are live buffers of `n` elements on `dev`, borrowed until the
+    // synchronize below.
+    unsafe { launch::transform::<A, F>(dev, transform_blocks(n), p) }?;
+    dev.synchronize("transform")
+}
+
+/// `y[i] = f(a[i], b[i])`.
+///
+/// # Errors
+/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless all lengths agree;
+/// buffers on different devices; a device fault.
+pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
+    f: F,
+    a: &DeviceBuffer<A>,
+    b: &DeviceBuffer<B>,
+    y: &mut DeviceBuffer<F::Output>,
+) -> Result<()> {
+    check_len("transform2 second input", a.len(), b.len())?;
+    check_len("transform2 output", a.len(), y.len())?;
+    same_device(a, b)?;
+    let dev = same_device(a, y)?;
+    if a.is_empty() {
+        return Ok(());
+    }
+    dev.enter()?;
+    let n = a.len() as u64;
+    let p = Transform2Params {
+        a: a.as_ptr(),
+        b: b.as_ptr(),
+        y: y.as_mut_ptr(),
+        n,
+        f,
+    };
+    // SAFETY: live buffers of `n` elements on `dev`, borrowed until the synchronize below.
+    unsafe { launch::transform2::<A, B, F>(dev, transform_blocks(n), p) }?;
+    dev.synchronize("transform2")
+}
+
+/// `y[i] = f(i)`.
+///
+/// # Errors
+/// A device fault.
+pub fn tabulate<F: TabulateKernel>(f: F, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
+    if y.is_empty() {
+        return Ok(());
+    }
+    let dev = y.device();
+    dev.enter()?;
+    let n = y.len() as u64;
+    let p = TabulateParams {
+        y: y.as_mut_ptr(),
+        n,
+        f,
+    };
+    // SAFETY: `y` is a live buffer of `n` elements on `dev`, borrowed until the synchronize.
+    unsafe { launch::tabulate::<F>(dev, transform_blocks(n), p) }?;
+    dev.synchronize("tabulate")
+}

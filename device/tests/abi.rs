@@ -1,0 +1,151 @@
+//! Host-only checks (no GPU needed) that the host and the PTX agree: every instantiated
+//! (algorithm, operator, type) has an entry point in the embedded PTX whose one parameter has
+//! exactly the size of the host's `#[repr(C)]` struct; names come from the shared macro; the
+//! reduce partition covers every input; and a missing driver is an error, not a panic.
+
+use parallax_core::{BinaryFunction, UnaryFunction};
+use parallax_device::kernels::params::{
+    ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
+};
+use parallax_device::kernels::tuning::{items_per_thread, reduce_plan, REDUCE_MAX_BLOCKS};
+use parallax_device::{
+    kernel_name, BinaryKernel, Device, DeviceBuffer, DeviceError, MonoidKernel, TabulateKernel,
+    UnaryKernel, PTX,
+};
+use std::mem::size_of;
+
+/// The byte size of entry point `name`'s single parameter, read from the PTX
+/// (`.param .align A .b8 <name>_param_0[SIZE]`), or `None` if there is no such entry.
+fn param_size(name: &str) -> Option<usize> {
+    let start = PTX.find(&format!(".entry {name}("))?;
+    let decl = &PTX[start..];
+    let open = decl.find(&format!("{name}_param_0["))? + name.len() + "_param_0[".len();
+    let close = decl[open..].find(']')?;
+    decl[open..open + close].parse().ok()
+}
+
+/// Asserts that `name` is an entry point taking `bytes` bytes.
+fn assert_entry(name: &str, bytes: usize) {
+    assert_eq!(param_size(name), Some(bytes), "entry point {name}");
+}
+
+macro_rules! check_monoids {
+    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        assert_entry(<$m as MonoidKernel<$t>>::REDUCE, size_of::<ReduceParams<$t, $m>>());
+        assert_entry(<$m as MonoidKernel<$t>>::INCLUSIVE_SCAN, size_of::<ScanParams<$t, $m>>());
+        assert_entry(<$m as MonoidKernel<$t>>::EXCLUSIVE_SCAN, size_of::<ScanParams<$t, $m>>());
+        count += 3;
+    )* count }};
+}
+
+macro_rules! check_unary {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        assert_entry(
+            <$f as UnaryKernel<$t>>::TRANSFORM,
+            size_of::<TransformParams<$t, <$f as UnaryFunction<$t>>::Output, $f>>(),
+        );
+        count += 1;
+    )* count }};
+}
+
+macro_rules! check_binary {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        assert_entry(
+            <$f as BinaryKernel<$t, $t>>::TRANSFORM2,
+            size_of::<Transform2Params<$t, $t, <$f as BinaryFunction<$t, $t>>::Output, $f>>(),
+        );
+        count += 1;
+    )* count }};
+}
+
+macro_rules! check_tabulate {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        assert_entry(<$f as TabulateKernel>::TABULATE, size_of::<TabulateParams<$t, $f>>());
+        count += 1;
+    )* count }};
+}
+
+#[test]
+fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
+    let monoid = parallax_device::kernels::for_each_monoid_instance!(check_monoids);
+    let unary = parallax_device::kernels::for_each_unary_instance!(check_unary);
+    let binary = parallax_device::kernels::for_each_binary_instance!(check_binary);
+    let tabulate = parallax_device::kernels::for_each_tabulate_instance!(check_tabulate);
+    assert_eq!((monoid, unary, binary, tabulate), (57, 18, 18, 6));
+    // Plus the two fill kernels: nothing in the PTX that the host does not know about.
+    assert_eq!(PTX.matches(".visible .entry").count(), 57 + 18 + 18 + 6 + 2);
+    assert_entry("parallax_fill__Pattern__u32", 32);
+    assert_entry("parallax_fill__Pattern__u8", 32);
+}
+
+#[test]
+fn names_come_from_the_shared_macro() {
+    assert_eq!(
+        <parallax_core::Sum as MonoidKernel<f32>>::REDUCE,
+        "parallax_reduce__Sum__f32"
+    );
+    assert_eq!(
+        <parallax_core::Affine as MonoidKernel<parallax_core::AffineMap<i64>>>::EXCLUSIVE_SCAN,
+        "parallax_exclusive_scan__Affine__AffineMap_i64"
+    );
+    assert_eq!(
+        kernel_name::<u64, parallax_core::Max>("scan_by_flags"),
+        "parallax_scan_by_flags__Max__u64"
+    );
+}
+
+#[test]
+fn the_ptx_calls_nothing_outside_itself() {
+    // An undefined `.func` would mean a function the kernels reach was not generated into the
+    // kernels crate; the driver would reject the module.
+    assert!(!PTX.contains(".extern .func"));
+    // No local memory: every per-thread array stays in registers.
+    assert!(!PTX.contains(".local"));
+}
+
+#[test]
+fn reduce_plan_covers_every_item_and_gives_every_block_work() {
+    for size in [4, 8, 16] {
+        let warp_tile = 32 * items_per_thread(size) as u64;
+        for n in [
+            1,
+            31,
+            33,
+            511,
+            512,
+            513,
+            4097,
+            (1 << 20) + 7,
+            1 << 28,
+            (1 << 31) + 33,
+            1 << 40,
+        ] {
+            for max in [REDUCE_MAX_BLOCKS, 1] {
+                let (blocks, per_warp) = reduce_plan(n, size, max);
+                let per_block = 8 * per_warp * warp_tile;
+                assert!(blocks >= 1 && blocks <= max, "n={n} size={size} max={max}");
+                assert!(blocks * per_block >= n, "n={n}: items left over");
+                assert!((blocks - 1) * per_block < n, "n={n}: an idle block");
+            }
+        }
+    }
+    assert_eq!(reduce_plan(0, 4, REDUCE_MAX_BLOCKS), (0, 0));
+}
+
+#[test]
+fn no_driver_or_bad_ordinal_is_an_error_not_a_panic() {
+    // On a machine without a GPU both calls report the missing driver; with one, the
+    // absurd ordinal is `NoDevice` and the small allocation succeeds.
+    match Device::get(usize::MAX) {
+        Err(DeviceError::NoDriver { .. }) => {
+            let e = DeviceBuffer::<f32>::zeroed(4).expect_err("no driver, yet a buffer");
+            assert!(matches!(e, DeviceError::NoDriver { .. }), "{e:?}");
+        }
+        Err(DeviceError::NoDevice { ordinal, .. }) => {
+            assert_eq!(ordinal, usize::MAX);
+            let b = DeviceBuffer::<f32>::zeroed(4).expect("a GPU is present");
+            assert_eq!(b.to_vec().expect("download"), [0.0; 4]);
+        }
+        other => panic!("expected NoDriver or NoDevice, got {other:?}"),
+    }
+}
