@@ -17,7 +17,10 @@ type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 fn check<T: PartialEq + core::fmt::Debug>(what: &str, got: &[T], want: &[T]) -> Result<()> {
     let shown: Vec<_> = got.iter().take(6).collect();
     let ok = if got == want { "ok" } else { "MISMATCH" };
-    println!("{what:<28} {shown:?}{} [{ok}]", if got.len() > 6 { " ..." } else { "" });
+    println!(
+        "{what:<28} {shown:?}{} [{ok}]",
+        if got.len() > 6 { " ..." } else { "" }
+    );
     if got != want {
         return Err(format!("{what}: {got:?} != reference {want:?}").into());
     }
@@ -25,7 +28,10 @@ fn check<T: PartialEq + core::fmt::Debug>(what: &str, got: &[T], want: &[T]) -> 
 }
 
 fn main() -> Result<()> {
-    println!("parallax quickstart on the {} backend\n", <DefaultBackend as parallax::Backend>::NAME);
+    println!(
+        "parallax quickstart on the {} backend\n",
+        <DefaultBackend as parallax::Backend>::NAME
+    );
     let n = 1 << 20;
     let xs: Vec<f32> = (0..n).map(|i| (i % 7) as f32 * 0.5).collect();
     let ys: Vec<f32> = (0..n).map(|i| (i % 3) as f32).collect();
@@ -83,14 +89,19 @@ fn main() -> Result<()> {
     check("spmv (+,x) Laplacian", &got.to_vec()?, &want)?;
     let w: Vec<f32> = vals.iter().map(|v| v.abs()).collect();
     let graph = CsrMatrix::<f32>::try_new(rows, rows, row_ptr.clone(), cols.clone(), w.clone())?;
-    let dist: Vec<f32> = (0..rows).map(|i| if i == 0 { 0.0 } else { f32::INFINITY }).collect();
+    let dist: Vec<f32> = (0..rows)
+        .map(|i| if i == 0 { 0.0 } else { f32::INFINITY })
+        .collect();
     let got = parallax::spmv(MinPlus, &graph, &DeviceVector::<f32>::from_slice(&dist)?)?;
     reference::spmv_csr(MinPlus, &row_ptr, &cols, &w, &dist, &mut want, false);
     check("spmv (min,+) relaxation", &got.to_vec()?, &want)?;
 
     // stencil: the 2D 5-point Laplacian on a 64 x 64 grid with clamped edges.
     let shape = [64, 64];
-    let lap = Stencil::new([[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]], [1.0, 1.0, -4.0, 1.0, 1.0]);
+    let lap = Stencil::new(
+        [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]],
+        [1.0, 1.0, -4.0, 1.0, 1.0],
+    );
     let grid: Vec<f32> = (0..64 * 64).map(|i| ((i % 64) * (i / 64)) as f32).collect();
     let got = parallax::stencil_map(
         PlusTimes,
