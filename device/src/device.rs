@@ -1,4 +1,5 @@
-//! The device: a CUDA context created on first use, the kernel module loaded once, cached
+//! The device: a CUDA context created on first use, kernel modules loaded once each (the
+//! library's own PTX, and any PTX a user crate built with its own instantiations), cached
 //! function handles and scratch memory, and the poison flag set by sticky faults.
 
 use crate::error::{DeviceError, Result};
@@ -27,8 +28,11 @@ const NO_DEVICE: u32 = 100;
 pub struct Device {
     ordinal: usize,
     ctx: Arc<CudaContext>,
-    module: Arc<CudaModule>,
-    functions: Mutex<HashMap<&'static str, CudaFunction>>,
+    /// Loaded modules by the address of their `'static` PTX text: the library's [`crate::PTX`]
+    /// is loaded when the device opens, a user crate's PTX on its first launch.
+    modules: Mutex<HashMap<usize, Arc<CudaModule>>>,
+    /// Function handles by (PTX address, entry-point name).
+    functions: Mutex<HashMap<(usize, &'static str), CudaFunction>>,
     scratch: Mutex<Scratch>,
     poison: OnceLock<String>,
 }
@@ -121,10 +125,11 @@ impl Device {
                 .map_err(|e| DeviceError::ModuleLoad {
                     reason: describe(e),
                 })?;
+        let modules = HashMap::from([(crate::PTX.as_ptr() as usize, module)]);
         Ok(Device {
             ordinal,
             ctx,
-            module,
+            modules: Mutex::new(modules),
             functions: Mutex::new(HashMap::new()),
             scratch: Mutex::new(Scratch::default()),
             poison: OnceLock::new(),
@@ -189,17 +194,38 @@ impl Device {
         }
     }
 
-    /// The entry point `name`, looked up once and cached.
-    pub(crate) fn function(&self, name: &'static str) -> Result<CudaFunction> {
+    /// The module built from `ptx`, loaded on first use. Modules are keyed by the address
+    /// of the `'static` text, so each embedded PTX string is loaded once per device.
+    fn module(&self, ptx: &'static str) -> Result<Arc<CudaModule>> {
+        let mut modules = self.modules.lock().unwrap_or_else(|e| e.into_inner());
+        let key = ptx.as_ptr() as usize;
+        if let Some(m) = modules.get(&key) {
+            return Ok(m.clone());
+        }
+        self.enter()?;
+        let m = self
+            .ctx
+            .load_module(Ptx::from_src(ptx))
+            .map_err(|e| DeviceError::ModuleLoad {
+                reason: describe(e),
+            })?;
+        modules.insert(key, m.clone());
+        Ok(m)
+    }
+
+    /// The entry point `name` of the module built from `ptx`, looked up once and cached.
+    /// A name the module lacks is [`DeviceError::NoKernel`].
+    pub(crate) fn function(&self, ptx: &'static str, name: &'static str) -> Result<CudaFunction> {
+        let key = (ptx.as_ptr() as usize, name);
         let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(f) = functions.get(name) {
+        if let Some(f) = functions.get(&key) {
             return Ok(f.clone());
         }
         let f = self
-            .module
+            .module(ptx)?
             .load_function(name)
             .map_err(|_| DeviceError::NoKernel { name: name.into() })?;
-        functions.insert(name, f.clone());
+        functions.insert(key, f.clone());
         Ok(f)
     }
 

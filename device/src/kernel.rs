@@ -13,6 +13,9 @@ use parallax_kernels::entry_name;
 /// `TRANSFORM` must name a PTX entry point taking exactly
 /// `TransformParams<A, Self::Output, Self>` and implementing `transform` for this functor.
 pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
+    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
+    /// user crate instantiated the kernels in its own PTX.
+    const PTX: &'static str = crate::PTX;
     /// The `transform` entry point.
     const TRANSFORM: &'static str;
 }
@@ -23,6 +26,9 @@ pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
 /// `TRANSFORM2` must name a PTX entry point taking exactly
 /// `Transform2Params<A, B, Self::Output, Self>`.
 pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B> {
+    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
+    /// user crate instantiated the kernels in its own PTX.
+    const PTX: &'static str = crate::PTX;
     /// The `transform2` entry point.
     const TRANSFORM2: &'static str;
 }
@@ -32,6 +38,9 @@ pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B
 /// # Safety
 /// `TABULATE` must name a PTX entry point taking exactly `TabulateParams<Self::Output, Self>`.
 pub unsafe trait TabulateKernel: UnaryFunction<u64> {
+    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
+    /// user crate instantiated the kernels in its own PTX.
+    const PTX: &'static str = crate::PTX;
     /// The `tabulate` entry point.
     const TABULATE: &'static str;
 }
@@ -42,6 +51,9 @@ pub unsafe trait TabulateKernel: UnaryFunction<u64> {
 /// `REDUCE` must name an entry point taking exactly `ReduceParams<T, Self>`, and the scans
 /// entry points taking exactly `ScanParams<T, Self>`.
 pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
+    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
+    /// user crate instantiated the kernels in its own PTX.
+    const PTX: &'static str = crate::PTX;
     /// The operator's tag in entry-point names (`"Sum"`).
     const OP: &'static str;
     /// The element type's tag in entry-point names (`"f32"`, `"AffineMap_i64"`).

@@ -22,20 +22,21 @@ use parallax_kernels::params::{
 use parallax_kernels::tuning::{scan_shared_bytes, BlockShared, BLOCK_THREADS};
 use std::mem::size_of;
 
-/// Launches `name` with `blocks` blocks, `shared` bytes of dynamic shared memory and the
-/// single by-value parameter `params`.
+/// Launches entry point `name` of the module built from `ptx` with `blocks` blocks, `shared`
+/// bytes of dynamic shared memory and the single by-value parameter `params`.
 ///
 /// # Safety
 /// `name` must take exactly one parameter of type `P`, and every pointer in `params` must be
 /// valid for what that kernel reads and writes until the stream is synchronized.
-unsafe fn launch<P: Copy>(
+pub(crate) unsafe fn launch<P: Copy>(
     dev: &Device,
+    ptx: &'static str,
     name: &'static str,
     blocks: u64,
     shared: usize,
     params: P,
 ) -> Result<()> {
-    let f = dev.function(name)?;
+    let f = dev.function(ptx, name)?;
     // The x dimension of a grid is limited to 2^31 - 1 blocks.
     let grid = u32::try_from(blocks)
         .ok()
@@ -75,7 +76,7 @@ pub(crate) unsafe fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
     p: TransformParams<A, F::Output, F>,
 ) -> Result<()> {
     // SAFETY: `UnaryKernel` guarantees the entry point's parameter type; pointers by contract.
-    unsafe { launch(dev, F::TRANSFORM, blocks, 0, p) }
+    unsafe { launch(dev, F::PTX, F::TRANSFORM, blocks, 0, p) }
 }
 
 /// `parallax_transform2__<F>__<A>(Transform2Params<A, B, F::Output, F>)`.
@@ -88,7 +89,7 @@ pub(crate) unsafe fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A,
     p: Transform2Params<A, B, F::Output, F>,
 ) -> Result<()> {
     // SAFETY: `BinaryKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, F::TRANSFORM2, blocks, 0, p) }
+    unsafe { launch(dev, F::PTX, F::TRANSFORM2, blocks, 0, p) }
 }
 
 /// `parallax_tabulate__<F>__<T>(TabulateParams<F::Output, F>)`.
@@ -101,7 +102,7 @@ pub(crate) unsafe fn tabulate<F: TabulateKernel>(
     p: TabulateParams<F::Output, F>,
 ) -> Result<()> {
     // SAFETY: `TabulateKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, F::TABULATE, blocks, 0, p) }
+    unsafe { launch(dev, F::PTX, F::TABULATE, blocks, 0, p) }
 }
 
 /// `parallax_fill__Pattern__u32(FillParams<u32>)`.
@@ -110,7 +111,7 @@ pub(crate) unsafe fn tabulate<F: TabulateKernel>(
 /// `y` writable for `count * period` words, `pattern` readable for `period` words.
 pub(crate) unsafe fn fill_words(dev: &Device, blocks: u64, p: FillParams<u32>) -> Result<()> {
     // SAFETY: the fill entry points take `FillParams<W>`; pointers by contract.
-    unsafe { launch(dev, FILL_WORDS, blocks, 0, p) }
+    unsafe { launch(dev, crate::PTX, FILL_WORDS, blocks, 0, p) }
 }
 
 /// `parallax_fill__Pattern__u8(FillParams<u8>)`.
@@ -119,7 +120,7 @@ pub(crate) unsafe fn fill_words(dev: &Device, blocks: u64, p: FillParams<u32>) -
 /// As [`fill_words`], in bytes.
 pub(crate) unsafe fn fill_bytes(dev: &Device, blocks: u64, p: FillParams<u8>) -> Result<()> {
     // SAFETY: as `fill_words`.
-    unsafe { launch(dev, FILL_BYTES, blocks, 0, p) }
+    unsafe { launch(dev, crate::PTX, FILL_BYTES, blocks, 0, p) }
 }
 
 /// `parallax_reduce__<M>__<T>(ReduceParams<T, M>)`, with `BlockShared<T>` shared memory.
@@ -134,7 +135,7 @@ pub(crate) unsafe fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(
 ) -> Result<()> {
     let shared = size_of::<BlockShared<T>>();
     // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::REDUCE, blocks, shared, p) }
+    unsafe { launch(dev, M::PTX, M::REDUCE, blocks, shared, p) }
 }
 
 /// `parallax_{in,ex}clusive_scan__<M>__<T>(ScanParams<T, M>)`, with `scan_shared_bytes::<T>()`
@@ -155,5 +156,5 @@ pub(crate) unsafe fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
         M::INCLUSIVE_SCAN
     };
     // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, name, blocks, scan_shared_bytes::<T>(), p) }
+    unsafe { launch(dev, M::PTX, name, blocks, scan_shared_bytes::<T>(), p) }
 }
