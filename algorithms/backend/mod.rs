@@ -7,6 +7,7 @@
 
 #[cfg(feature = "cuda")]
 mod cuda;
+mod host_backend;
 mod ops;
 #[cfg(feature = "rayon")]
 mod rayon;

@@ -2,10 +2,11 @@
 //! `parallax_core::reference`. Always available; the oracle the other backends are tested
 //! against, and Thrust's `host_vector` counterpart.
 
+use super::host_backend::host_backend;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
-use parallax_core::reference::{self as seq, ScanKind};
+use parallax_core::reference::ScanKind;
 use parallax_core::{
     BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
 };
@@ -14,186 +15,30 @@ use parallax_core::{
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sequential;
 
-impl Backend for Sequential {
-    type Buffer<T: DeviceCopy> = Vec<T>;
-    const NAME: &'static str = "sequential";
+/// The reference algorithms, plus the three buffer-level helpers the host backends share.
+mod seq {
+    pub(super) use parallax_core::reference::*;
+    pub(super) use parallax_core::zeroed_vec;
+    use parallax_core::{DeviceCopy, Monoid};
 
-    fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<Vec<T>> {
-        Ok(data.to_vec())
-    }
-    fn from_vec<T: DeviceCopy>(data: Vec<T>) -> Result<Vec<T>> {
-        Ok(data)
-    }
-    fn to_vec<T: DeviceCopy>(buf: &Vec<T>) -> Result<Vec<T>> {
-        Ok(buf.clone())
-    }
-    fn with_host_slice<T: DeviceCopy, R>(buf: &Vec<T>, f: impl FnOnce(&[T]) -> R) -> Result<R> {
-        Ok(f(buf))
-    }
-    fn len<T: DeviceCopy>(buf: &Vec<T>) -> usize {
-        buf.len()
-    }
-    fn zeroed<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
-        Ok(parallax_core::zeroed_vec(len))
-    }
-    fn fill<T: DeviceCopy>(buf: &mut Vec<T>, value: T) -> Result<()> {
+    /// Sets every element to `value`.
+    pub(super) fn fill<T: Copy>(buf: &mut [T], value: T) {
         buf.fill(value);
-        Ok(())
     }
-}
 
-impl<A: DeviceCopy, F: UnaryFunction<A>> TransformOps<A, F> for Sequential {
-    fn transform(f: F, x: &Vec<A>, y: &mut Vec<F::Output>) -> Result<()> {
-        seq::transform(f, x, y);
-        Ok(())
-    }
-}
-
-impl<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>> Transform2Ops<A, B, F> for Sequential {
-    fn transform2(f: F, a: &Vec<A>, b: &Vec<B>, y: &mut Vec<F::Output>) -> Result<()> {
-        seq::transform2(f, a, b, y);
-        Ok(())
-    }
-}
-
-impl<F: UnaryFunction<u64>> TabulateOps<F> for Sequential {
-    fn tabulate(f: F, y: &mut Vec<F::Output>) -> Result<()> {
-        seq::tabulate(f, y);
-        Ok(())
-    }
-}
-
-impl<T: DeviceCopy, M: Monoid<T>> MonoidOps<T, M> for Sequential {
-    fn reduce(m: M, x: &Vec<T>) -> Result<T> {
-        Ok(seq::reduce(m, x))
-    }
-    fn inclusive_scan(m: M, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
-        seq::inclusive_scan(m, x, y);
-        Ok(())
-    }
-    fn exclusive_scan(m: M, init: T, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
-        seq::exclusive_scan(m, init, x, y);
-        Ok(())
-    }
-    fn scan_by_flags(
+    /// The reference `reduce_by_key`, compacted into new vectors of the run count.
+    pub(super) fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
         m: M,
-        flags: &Vec<bool>,
-        x: &Vec<T>,
-        y: &mut Vec<T>,
-        kind: ScanKind<T>,
-    ) -> Result<()> {
-        seq::scan_by_flags(m, flags, x, y, kind);
-        Ok(())
-    }
-    fn scan_by_offsets(
-        m: M,
-        offsets: &Vec<usize>,
-        x: &Vec<T>,
-        y: &mut Vec<T>,
-        kind: ScanKind<T>,
-    ) -> Result<()> {
-        seq::scan_by_offsets(m, offsets, x, y, kind);
-        Ok(())
-    }
-    fn segmented_reduce(m: M, offsets: &Vec<usize>, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
-        seq::segmented_reduce(m, offsets, x, y);
-        Ok(())
-    }
-}
-
-impl<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>> KeyedOps<K, T, M> for Sequential {
-    fn scan_by_keys(
-        m: M,
-        keys: &Vec<K>,
-        x: &Vec<T>,
-        y: &mut Vec<T>,
-        kind: ScanKind<T>,
-    ) -> Result<()> {
-        seq::scan_by_keys(m, keys, x, y, kind);
-        Ok(())
-    }
-    fn reduce_by_key(m: M, keys: &Vec<K>, x: &Vec<T>) -> Result<(Vec<K>, Vec<T>)> {
-        let mut out_keys = keys.clone();
-        let mut out_values = x.clone();
-        let runs = seq::reduce_by_key(m, keys, x, &mut out_keys, &mut out_values);
+        keys: &[K],
+        x: &[T],
+    ) -> (Vec<K>, Vec<T>) {
+        let (mut out_keys, mut out_values) = (keys.to_vec(), x.to_vec());
+        let runs =
+            parallax_core::reference::reduce_by_key(m, keys, x, &mut out_keys, &mut out_values);
         out_keys.truncate(runs);
         out_values.truncate(runs);
-        Ok((out_keys, out_values))
+        (out_keys, out_values)
     }
 }
 
-impl<A, T, F, M> FusedOps<A, T, F, M> for Sequential
-where
-    A: DeviceCopy,
-    T: DeviceCopy,
-    F: UnaryFunction<A, Output = T>,
-    M: Monoid<T>,
-{
-    fn transform_reduce(f: F, m: M, x: &Vec<A>) -> Result<T> {
-        Ok(seq::transform_reduce(f, m, x))
-    }
-    fn transform_inclusive_scan(f: F, m: M, x: &Vec<A>, y: &mut Vec<T>) -> Result<()> {
-        seq::transform_inclusive_scan(f, m, x, y);
-        Ok(())
-    }
-}
-
-impl<T: DeviceCopy, I: SparseIndex, S: Semiring<T>> SpmvOps<T, I, S> for Sequential {
-    fn spmv_csr(
-        s: S,
-        a: &CsrMatrix<T, I, Self>,
-        x: &Vec<T>,
-        y: &mut Vec<T>,
-        accumulate: bool,
-    ) -> Result<()> {
-        let (rp, ci, v) = (
-            a.row_ptr().buffer(),
-            a.col_idx().buffer(),
-            a.values().buffer(),
-        );
-        seq::spmv_csr(s, rp, ci, v, x, y, accumulate);
-        Ok(())
-    }
-    fn spmv_ell(
-        s: S,
-        a: &EllMatrix<T, I, Self>,
-        x: &Vec<T>,
-        y: &mut Vec<T>,
-        accumulate: bool,
-    ) -> Result<()> {
-        let (ci, v) = (a.col_idx().buffer(), a.values().buffer());
-        seq::spmv_ell(s, a.width(), ci, v, x, y, accumulate);
-        Ok(())
-    }
-    fn spmv_coo(
-        s: S,
-        a: &CooMatrix<T, I, Self>,
-        x: &Vec<T>,
-        y: &mut Vec<T>,
-        accumulate: bool,
-    ) -> Result<()> {
-        let (ri, ci, v) = (
-            a.row_idx().buffer(),
-            a.col_idx().buffer(),
-            a.values().buffer(),
-        );
-        seq::spmv_coo(s, ri, ci, v, x, y, accumulate);
-        Ok(())
-    }
-}
-
-impl<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
-    for Sequential
-{
-    fn stencil(
-        s: S,
-        st: &Stencil<T, D, K>,
-        boundary: Boundary,
-        shape: [usize; D],
-        x: &Vec<T>,
-        y: &mut Vec<T>,
-    ) -> Result<()> {
-        seq::stencil(s, st, boundary, shape, x, y);
-        Ok(())
-    }
-}
+host_backend!(Sequential, "sequential", seq);

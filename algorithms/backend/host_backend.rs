@@ -1,0 +1,203 @@
+//! The two host backends, `Sequential` and `Rayon`, store `Vec<T>` and forward every
+//! algorithm to a module of free functions with identical signatures
+//! (`parallax_core::reference` and `parallax_host`): this macro writes those impls once.
+
+/// Implements [`crate::Backend`] and every algorithm trait for host backend `$backend`,
+/// forwarding to the functions of module `$algo` (which must provide the reference
+/// algorithms' signatures plus `zeroed_vec`, `fill` and a `reduce_by_key` returning the
+/// compacted `(keys, values)`).
+macro_rules! host_backend {
+    ($backend:ident, $name:literal, $algo:ident) => {
+        impl Backend for $backend {
+            type Buffer<T: DeviceCopy> = Vec<T>;
+            const NAME: &'static str = $name;
+
+            fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<Vec<T>> {
+                Ok(data.to_vec())
+            }
+            fn from_vec<T: DeviceCopy>(data: Vec<T>) -> Result<Vec<T>> {
+                Ok(data)
+            }
+            fn to_vec<T: DeviceCopy>(buf: &Vec<T>) -> Result<Vec<T>> {
+                Ok(buf.clone())
+            }
+            fn with_host_slice<T: DeviceCopy, R>(
+                buf: &Vec<T>,
+                f: impl FnOnce(&[T]) -> R,
+            ) -> Result<R> {
+                Ok(f(buf))
+            }
+            fn len<T: DeviceCopy>(buf: &Vec<T>) -> usize {
+                buf.len()
+            }
+            fn zeroed<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
+                Ok($algo::zeroed_vec(len))
+            }
+            fn fill<T: DeviceCopy>(buf: &mut Vec<T>, value: T) -> Result<()> {
+                $algo::fill(buf, value);
+                Ok(())
+            }
+        }
+
+        impl<A: DeviceCopy, F: UnaryFunction<A>> TransformOps<A, F> for $backend {
+            fn transform(f: F, x: &Vec<A>, y: &mut Vec<F::Output>) -> Result<()> {
+                $algo::transform(f, x, y);
+                Ok(())
+            }
+        }
+
+        impl<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>> Transform2Ops<A, B, F>
+            for $backend
+        {
+            fn transform2(f: F, a: &Vec<A>, b: &Vec<B>, y: &mut Vec<F::Output>) -> Result<()> {
+                $algo::transform2(f, a, b, y);
+                Ok(())
+            }
+        }
+
+        impl<F: UnaryFunction<u64>> TabulateOps<F> for $backend {
+            fn tabulate(f: F, y: &mut Vec<F::Output>) -> Result<()> {
+                $algo::tabulate(f, y);
+                Ok(())
+            }
+        }
+
+        impl<T: DeviceCopy, M: Monoid<T>> MonoidOps<T, M> for $backend {
+            fn reduce(m: M, x: &Vec<T>) -> Result<T> {
+                Ok($algo::reduce(m, x))
+            }
+            fn inclusive_scan(m: M, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+                $algo::inclusive_scan(m, x, y);
+                Ok(())
+            }
+            fn exclusive_scan(m: M, init: T, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+                $algo::exclusive_scan(m, init, x, y);
+                Ok(())
+            }
+            fn scan_by_flags(
+                m: M,
+                flags: &Vec<bool>,
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+                kind: ScanKind<T>,
+            ) -> Result<()> {
+                $algo::scan_by_flags(m, flags, x, y, kind);
+                Ok(())
+            }
+            fn scan_by_offsets(
+                m: M,
+                offsets: &Vec<usize>,
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+                kind: ScanKind<T>,
+            ) -> Result<()> {
+                $algo::scan_by_offsets(m, offsets, x, y, kind);
+                Ok(())
+            }
+            fn segmented_reduce(
+                m: M,
+                offsets: &Vec<usize>,
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+            ) -> Result<()> {
+                $algo::segmented_reduce(m, offsets, x, y);
+                Ok(())
+            }
+        }
+
+        impl<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>> KeyedOps<K, T, M>
+            for $backend
+        {
+            fn scan_by_keys(
+                m: M,
+                keys: &Vec<K>,
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+                kind: ScanKind<T>,
+            ) -> Result<()> {
+                $algo::scan_by_keys(m, keys, x, y, kind);
+                Ok(())
+            }
+            fn reduce_by_key(m: M, keys: &Vec<K>, x: &Vec<T>) -> Result<(Vec<K>, Vec<T>)> {
+                Ok($algo::reduce_by_key(m, keys, x))
+            }
+        }
+
+        impl<A, T, F, M> FusedOps<A, T, F, M> for $backend
+        where
+            A: DeviceCopy,
+            T: DeviceCopy,
+            F: UnaryFunction<A, Output = T>,
+            M: Monoid<T>,
+        {
+            fn transform_reduce(f: F, m: M, x: &Vec<A>) -> Result<T> {
+                Ok($algo::transform_reduce(f, m, x))
+            }
+            fn transform_inclusive_scan(f: F, m: M, x: &Vec<A>, y: &mut Vec<T>) -> Result<()> {
+                $algo::transform_inclusive_scan(f, m, x, y);
+                Ok(())
+            }
+        }
+
+        impl<T: DeviceCopy, I: SparseIndex, S: Semiring<T>> SpmvOps<T, I, S> for $backend {
+            fn spmv_csr(
+                s: S,
+                a: &CsrMatrix<T, I, Self>,
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+                accumulate: bool,
+            ) -> Result<()> {
+                let (rp, ci, v) = (
+                    a.row_ptr().buffer(),
+                    a.col_idx().buffer(),
+                    a.values().buffer(),
+                );
+                $algo::spmv_csr(s, rp, ci, v, x, y, accumulate);
+                Ok(())
+            }
+            fn spmv_ell(
+                s: S,
+                a: &EllMatrix<T, I, Self>,
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+                accumulate: bool,
+            ) -> Result<()> {
+                let (ci, v) = (a.col_idx().buffer(), a.values().buffer());
+                $algo::spmv_ell(s, a.width(), ci, v, x, y, accumulate);
+                Ok(())
+            }
+            fn spmv_coo(
+                s: S,
+                a: &CooMatrix<T, I, Self>,
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+                accumulate: bool,
+            ) -> Result<()> {
+                let (ri, ci, v) = (
+                    a.row_idx().buffer(),
+                    a.col_idx().buffer(),
+                    a.values().buffer(),
+                );
+                $algo::spmv_coo(s, ri, ci, v, x, y, accumulate);
+                Ok(())
+            }
+        }
+
+        impl<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
+            for $backend
+        {
+            fn stencil(
+                s: S,
+                st: &Stencil<T, D, K>,
+                boundary: Boundary,
+                shape: [usize; D],
+                x: &Vec<T>,
+                y: &mut Vec<T>,
+            ) -> Result<()> {
+                $algo::stencil(s, st, boundary, shape, x, y);
+                Ok(())
+            }
+        }
+    };
+}
+pub(super) use host_backend;
