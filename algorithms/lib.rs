@@ -64,8 +64,8 @@ pub use parallax_core::reference::ScanKind;
 pub use parallax_core::{
     Affine, AffineMap, BinaryFunction, BitAnd, BitOr, BitXor, Bits, Boundary, DeviceCopy, Flagged,
     Identity, Max, MaxTimes, Min, MinPlus, Monoid, Negate, Number, OrAnd, Plus, PlusTimes, Product,
-    SaxpyFunctor, Scale, Segmented, Semiring, SemiringAdd, Sequence, SparseIndex, Square, Stencil,
-    Sum, Times, UnaryFunction,
+    SaxpyFunctor, Scale, Segmented, Semiring, SemiringAdd, Sequence, SparseIndex, SplitMix64,
+    Square, Stencil, Sum, Times, UnaryFunction,
 };
 
 /// The sequential reference implementations (the test oracle), on slices.

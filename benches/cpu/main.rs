@@ -24,16 +24,8 @@ type Sv<T> = DeviceVector<T, Sequential>;
 
 /// Deterministic uniform values in [0, 1) (splitmix64).
 fn uniform(n: usize, seed: u64) -> Vec<f64> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) >> 11) as f64 / (1_u64 << 53) as f64
-        })
-        .collect()
+    let mut g = parallax::SplitMix64::new(seed);
+    (0..n).map(|_| g.unit_f64()).collect()
 }
 
 /// CSR arrays of a generated matrix.

@@ -52,16 +52,7 @@ pub(crate) fn general_f64() -> impl Strategy<Value = f64> {
 
 /// Deterministic pseudo-random values (splitmix64), for large fixed-size cases.
 pub(crate) fn pseudo_random(n: usize, seed: u64) -> Vec<u64> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        })
-        .collect()
+    parallax::SplitMix64::new(seed).take(n).collect()
 }
 
 /// `|got - want| <= c · n · eps · Σ|x|` for every element, with `c = 2`: the classic bound for

@@ -38,30 +38,23 @@ struct Layout {
     col: Vec<usize>,
 }
 
-fn splitmix(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Row lengths uniform in `0..=max_len` (or empty with `empty_pct`%), one optional dense
 /// row, and with `dup_pct`% an entry repeats the previous column of its row.
 fn build(p: &Params) -> Layout {
-    let mut s = p.seed;
+    let mut s = parallax::SplitMix64::new(p.seed);
     let (mut row_ptr, mut col) = (vec![0], Vec::new());
     for r in 0..p.nrows {
         let len = match p.dense {
             _ if p.ncols == 0 => 0,
             Some((d, len)) if d % p.nrows == r => len,
-            _ if splitmix(&mut s) % 100 < p.empty_pct => 0,
-            _ => (splitmix(&mut s) % (p.max_len as u64 + 1)) as usize,
+            _ if s.next_u64() % 100 < p.empty_pct => 0,
+            _ => (s.next_u64() % (p.max_len as u64 + 1)) as usize,
         };
         for k in 0..len {
             let c = match col.last() {
-                Some(&c) if k > 0 && splitmix(&mut s) % 100 < p.dup_pct => c,
-                _ => (splitmix(&mut s) % p.ncols as u64) as usize,
+                Some(&c) if k > 0 && s.next_u64() % 100 < p.dup_pct => c,
+                _ => (s.next_u64() % p.ncols as u64) as usize,
             };
             col.push(c);
         }

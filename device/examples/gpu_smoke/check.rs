@@ -21,16 +21,7 @@ pub(crate) fn err(e: DeviceError) -> String {
 
 /// `n` pseudo-random words (splitmix64), reproducible from `seed`.
 pub(crate) fn bits(n: usize, seed: u64) -> Vec<u64> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        })
-        .collect()
+    parallax_core::SplitMix64::new(seed).take(n).collect()
 }
 
 /// Full-range integers (so sums wrap) or floats uniform in [-1, 1) (so sums cancel).
