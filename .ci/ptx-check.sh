@@ -6,6 +6,9 @@
 # Exits non-zero when the PTX does not assemble. ptxas comes from the `nvidia-cuda-nvcc` pip
 # wheel (installed on first use; it lands in site-packages/nvidia/cu13/bin/) unless `ptxas`
 # is on PATH or $PTXAS names one.
+#
+# Exit status: 0 the PTX assembled; 1 it did not (or the build failed); 3 no ptxas could be
+# found or installed (no pip, no network), so nothing was checked (.ci/run reports a skip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,12 +33,15 @@ PY
 ptxas=$(find_ptxas)
 if [[ -z "$ptxas" ]]; then
     echo "== installing ptxas (pip install nvidia-cuda-nvcc)"
-    python3 -m pip install --quiet nvidia-cuda-nvcc
+    if ! python3 -m pip install --quiet nvidia-cuda-nvcc; then
+        echo "ptx-check: no ptxas: pip install nvidia-cuda-nvcc failed" >&2
+        exit 3
+    fi
     ptxas=$(find_ptxas)
 fi
 if [[ -z "$ptxas" ]]; then
     echo "ptx-check: no ptxas found after installing nvidia-cuda-nvcc" >&2
-    exit 1
+    exit 3
 fi
 chmod +x "$ptxas" 2>/dev/null || true
 echo "== ptxas: $ptxas ($("$ptxas" --version | tail -1))"

@@ -1,7 +1,16 @@
 //! The conformance suite: one body per algorithm, instantiated once per enabled backend by
 //! the one-line `conformance!` macro. Every result is compared with the sequential reference
 //! in `parallax::reference` (bitwise for exact types, within a stated bound for floats).
+//!
+//! With `--features cuda` the same bodies run on the GPU (`cuda::...`). Every test body starts
+//! with `require_gpu!()` (tests/common/gpu.rs): a no-op on the host backends; on the GPU it
+//! fails the test loudly when no GPU is usable, or prints `SKIPPED <test>: <reason>` and
+//! returns when `PARALLAX_SKIP_GPU=1`. `every_test_body_calls_require_gpu` below keeps that
+//! true for tests added later. No case is restricted on the GPU: the operator/type pairs the
+//! bodies use all have kernels (device/kernels/src/instances.rs); algorithms whose GPU
+//! kernels are not written yet fail there with `Error::NoKernel`, visibly.
 
+#[macro_use]
 mod common;
 
 macro_rules! conformance {
@@ -38,3 +47,52 @@ macro_rules! conformance {
 conformance!(sequential, parallax::Sequential);
 #[cfg(feature = "rayon")]
 conformance!(rayon, parallax::Rayon);
+#[cfg(feature = "cuda")]
+conformance!(cuda, parallax::Cuda);
+
+/// Every `#[test]` in the bodies (plain and property tests) begins with `require_gpu!`, so
+/// no GPU test can pass without a GPU unless the skip was asked for and printed.
+#[test]
+fn every_test_body_calls_require_gpu() {
+    let bodies = [
+        ("transform", include_str!("conformance/transform.rs")),
+        ("reduce", include_str!("conformance/reduce.rs")),
+        ("scan", include_str!("conformance/scan.rs")),
+        ("segmented", include_str!("conformance/segmented.rs")),
+        ("by_key", include_str!("conformance/by_key.rs")),
+        ("spmv", include_str!("conformance/spmv.rs")),
+        ("stencil", include_str!("conformance/stencil.rs")),
+        ("invalid_input", include_str!("invalid_input/table.rs")),
+    ];
+    for (name, src) in bodies {
+        let mut lines = src.lines().map(str::trim).peekable();
+        let mut tests = 0;
+        while let Some(line) = lines.next() {
+            if line != "#[test]" {
+                continue;
+            }
+            tests += 1;
+            // The signature may span lines (ending in `) {`, or a one-line `fn .. { .. }`);
+            // the guard is the first thing after its `{`.
+            let mut sig = String::new();
+            for l in lines.by_ref() {
+                sig.push_str(l);
+                sig.push('\n');
+                if l.ends_with(") {") || (l.starts_with("fn ") && l.ends_with('}')) {
+                    break;
+                }
+            }
+            let after = sig.rsplit_once(") {").map_or("", |(_, rest)| rest).trim();
+            let first = if after.is_empty() {
+                lines.peek().copied().unwrap_or("")
+            } else {
+                after
+            };
+            assert!(
+                first.starts_with("require_gpu!("),
+                "{name}.rs: test {tests} does not begin with require_gpu!: {sig}"
+            );
+        }
+        assert!(tests > 0, "{name}: no tests found");
+    }
+}

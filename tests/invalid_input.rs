@@ -1,6 +1,10 @@
 //! The invalid-input table: every row feeds one kind of bad input to a front door and checks
 //! the exact error, and that the caller's output vector was left untouched. Also the defined
-//! results for empty inputs. Instantiated once per host backend.
+//! results for empty inputs. Instantiated once per backend (the GPU too with `--features
+//! cuda`; each test starts with `require_gpu!`, see tests/common/gpu.rs).
+
+#[macro_use]
+mod common;
 
 macro_rules! invalid_input_table {
     ($name:ident, $backend:ty) => {
@@ -14,3 +18,5 @@ macro_rules! invalid_input_table {
 invalid_input_table!(sequential, parallax::Sequential);
 #[cfg(feature = "rayon")]
 invalid_input_table!(rayon, parallax::Rayon);
+#[cfg(feature = "cuda")]
+invalid_input_table!(cuda, parallax::Cuda);

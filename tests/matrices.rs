@@ -5,6 +5,9 @@
 //! product computed here from the file's raw triplets (parsed by the few lines below, not by
 //! the library). The reader's error reporting is checked on small texts, and fuzzed.
 
+#[cfg(feature = "cuda")]
+mod common;
+
 use parallax::{Backend, CooMatrix, DeviceVector, Error, Number, PlusTimes, Sequential, SpmvOps};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -42,8 +45,14 @@ fn raw(path: &Path) -> Raw {
     }
 }
 
+/// `$PARALLAX_DATA_DIR/matrices` when set (a test binary run away from its source tree, as
+/// by scripts/run-gpu-tests.sh), else the repository's `data/matrices`.
 fn matrix_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/matrices");
+    let data = std::env::var_os("PARALLAX_DATA_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("data"),
+        PathBuf::from,
+    );
+    let dir = data.join("matrices");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -142,6 +151,21 @@ fn gallery_matrices_in_every_format() {
             check::<f64, parallax::Rayon>(&path, &m, &want);
             check::<f32, parallax::Rayon>(&path, &m, &want);
         }
+    }
+}
+
+/// The same on the GPU (cuda builds; see tests/common/gpu.rs for the no-GPU policy).
+#[cfg(feature = "cuda")]
+#[test]
+fn gallery_matrices_on_the_gpu() {
+    if common::gpu::skip_gpu::<parallax::Cuda>() {
+        return;
+    }
+    for path in matrix_files() {
+        let m = raw(&path);
+        let want = reference(&m, &x_of(m.ncols));
+        check::<f64, parallax::Cuda>(&path, &m, &want);
+        check::<f32, parallax::Cuda>(&path, &m, &want);
     }
 }
 

@@ -1,6 +1,9 @@
 //! Helpers shared by the test bodies: uploads, data generators and float bounds.
 #![allow(dead_code)]
 
+#[macro_use]
+pub(crate) mod gpu;
+
 use parallax::{Backend, DeviceCopy, DeviceVector, Number};
 use proptest::prelude::*;
 

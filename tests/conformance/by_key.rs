@@ -122,6 +122,7 @@ fn check_all(x: &[i32], offsets: &[usize]) {
 
 #[test]
 fn edge_sizes_and_layouts_match_reference() {
+    require_gpu!();
     for n in edge_sizes() {
         let x: Vec<i32> = pseudo_random(n, 41).into_iter().map(|v| v as i32).collect();
         for kind in 0..LAYOUTS {
@@ -132,6 +133,7 @@ fn edge_sizes_and_layouts_match_reference() {
 
 #[test]
 fn many_empty_segments_at_one_position() {
+    require_gpu!();
     let n = 3 * HOST_CHUNK + 5;
     let x: Vec<i32> = pseudo_random(n, 43).into_iter().map(|v| v as i32).collect();
     let mut offsets = vec![0; 10_000];
@@ -154,6 +156,7 @@ proptest! {
             (prop::collection::vec(any::<i32>(), n), 0..LAYOUTS, any::<u64>())
         }),
     ) {
+        require_gpu!(proptest);
         check_all(&x, &layout(x.len(), kind, seed));
     }
 
@@ -163,6 +166,7 @@ proptest! {
         kind in 0..LAYOUTS,
         seed in any::<u64>(),
     ) {
+        require_gpu!(proptest);
         check(Sum, &x, &layout(x.len(), kind, seed), same_bits);
     }
 
@@ -172,6 +176,7 @@ proptest! {
         kind in 0..LAYOUTS,
         seed in any::<u64>(),
     ) {
+        require_gpu!(proptest);
         let abs = x.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
         let close = |a: &[f64], b: &[f64]| {
             assert_close(a, b, x.len(), abs, "f64");

@@ -106,6 +106,7 @@ fn small_dyadic(n: usize, seed: u64) -> Vec<f32> {
 
 #[test]
 fn edge_sizes_match_reference() {
+    require_gpu!();
     for n in edge_sizes() {
         let x: Vec<i32> = pseudo_random(n, 11).into_iter().map(|v| v as i32).collect();
         check_ints(&x);
@@ -121,6 +122,7 @@ fn edge_sizes_match_reference() {
 
 #[test]
 fn beyond_the_parallel_threshold() {
+    require_gpu!();
     // The host backend reduces on one thread below 2^17 elements (8 chunks).
     let n = 9 * HOST_CHUNK + 5;
     let x: Vec<i32> = pseudo_random(n, 15).into_iter().map(|v| v as i32).collect();
@@ -131,6 +133,7 @@ fn beyond_the_parallel_threshold() {
 
 #[test]
 fn empty_input_gives_identity() {
+    require_gpu!();
     let x = dv::<i32, B>(&[]);
     assert_eq!(parallax::reduce(Product, &x).unwrap(), 1);
     assert_eq!(parallax::reduce(Min, &x).unwrap(), i32::MAX);
@@ -146,6 +149,7 @@ proptest! {
 
     #[test]
     fn ints_equivalence(x in prop::collection::vec(any::<i32>(), 0..3 * HOST_CHUNK)) {
+        require_gpu!(proptest);
         check_ints(&x);
     }
 
@@ -153,22 +157,26 @@ proptest! {
     fn affine_equivalence(
         x in prop::collection::vec((any::<u64>(), any::<i64>()), 0..3 * HOST_CHUNK),
     ) {
+        require_gpu!(proptest);
         let x: Vec<_> = x.into_iter().map(|(a, b)| AffineMap::new(odd_slope(a), b)).collect();
         check_affine(&x);
     }
 
     #[test]
     fn dyadic_f32_bitwise(x in prop::collection::vec(dyadic_f32(), 0..4096)) {
+        require_gpu!(proptest);
         check_dyadic(&x);
     }
 
     #[test]
     fn long_dyadic_f32_bitwise(n in 0..3 * HOST_CHUNK, seed in any::<u64>()) {
+        require_gpu!(proptest);
         check_dyadic(&small_dyadic(n, seed));
     }
 
     #[test]
     fn f64_within_bound(x in prop::collection::vec(general_f64(), 0..3 * HOST_CHUNK)) {
+        require_gpu!(proptest);
         check_f64(&x);
     }
 }

@@ -113,6 +113,7 @@ fn small_dyadic(n: usize, seed: u64) -> Vec<f32> {
 
 #[test]
 fn edge_sizes_match_reference() {
+    require_gpu!();
     for n in edge_sizes() {
         let x: Vec<i32> = pseudo_random(n, 21).into_iter().map(|v| v as i32).collect();
         check_ints(&x);
@@ -128,6 +129,7 @@ fn edge_sizes_match_reference() {
 
 #[test]
 fn many_super_blocks() {
+    require_gpu!();
     // The host backend scans in super-blocks of 4 MiB of output: 16 chunks of 16-byte
     // affine maps, so this input takes three of them, carries crossing both edges.
     let n = 40 * HOST_CHUNK + 3;
@@ -136,6 +138,7 @@ fn many_super_blocks() {
 
 #[test]
 fn inclusive_scan_never_combines_the_identity() {
+    require_gpu!();
     // -0.0 + -0.0 is -0.0 but 0.0 + -0.0 is 0.0: the identity must not leak in anywhere.
     let x = vec![-0.0_f32; 5 * HOST_CHUNK + 17];
     let got = host(&parallax::inclusive_scan(Sum, &dv::<f32, B>(&x)).unwrap());
@@ -147,6 +150,7 @@ proptest! {
 
     #[test]
     fn ints_equivalence(x in prop::collection::vec(any::<i32>(), 0..3 * HOST_CHUNK)) {
+        require_gpu!(proptest);
         check_ints(&x);
     }
 
@@ -154,22 +158,26 @@ proptest! {
     fn affine_equivalence(
         x in prop::collection::vec((any::<u64>(), any::<i64>()), 0..3 * HOST_CHUNK),
     ) {
+        require_gpu!(proptest);
         let x: Vec<_> = x.into_iter().map(|(a, b)| AffineMap::new(odd_slope(a), b)).collect();
         check_affine(&x);
     }
 
     #[test]
     fn dyadic_f32_bitwise(x in prop::collection::vec(dyadic_f32(), 0..4096)) {
+        require_gpu!(proptest);
         check_dyadic(&x);
     }
 
     #[test]
     fn long_dyadic_f32_bitwise(n in 0..3 * HOST_CHUNK, seed in any::<u64>()) {
+        require_gpu!(proptest);
         check_dyadic(&small_dyadic(n, seed));
     }
 
     #[test]
     fn f64_within_bound(x in prop::collection::vec(general_f64(), 0..3 * HOST_CHUNK)) {
+        require_gpu!(proptest);
         check_f64(&x);
     }
 }

@@ -137,6 +137,7 @@ fn check_all(x: &[i32], offsets: &[usize]) {
 
 #[test]
 fn edge_sizes_and_layouts_match_reference() {
+    require_gpu!();
     for n in edge_sizes() {
         let x: Vec<i32> = pseudo_random(n, 31).into_iter().map(|v| v as i32).collect();
         for kind in 0..LAYOUTS {
@@ -147,6 +148,7 @@ fn edge_sizes_and_layouts_match_reference() {
 
 #[test]
 fn many_super_blocks() {
+    require_gpu!();
     // Three super-blocks of 16-byte affine maps (see the scan body), with segments that
     // cross their edges and some that end exactly on them.
     let n = 40 * HOST_CHUNK + 3;
@@ -164,6 +166,7 @@ fn many_super_blocks() {
 
 #[test]
 fn many_empty_segments_at_one_position() {
+    require_gpu!();
     let n = 3 * HOST_CHUNK + 5;
     let x: Vec<i32> = pseudo_random(n, 33).into_iter().map(|v| v as i32).collect();
     let mut offsets = vec![0; 10_000];
@@ -181,6 +184,7 @@ proptest! {
             (prop::collection::vec(any::<i32>(), n), 0..LAYOUTS, any::<u64>())
         }),
     ) {
+        require_gpu!(proptest);
         check_all(&x, &layout(x.len(), kind, seed));
     }
 
@@ -190,6 +194,7 @@ proptest! {
         kind in 0..LAYOUTS,
         seed in any::<u64>(),
     ) {
+        require_gpu!(proptest);
         check(Sum, 0.5, &x, &layout(x.len(), kind, seed), same_bits);
     }
 
@@ -199,6 +204,7 @@ proptest! {
         kind in 0..LAYOUTS,
         seed in any::<u64>(),
     ) {
+        require_gpu!(proptest);
         let abs = x.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
         let close = |a: &[f64], b: &[f64]| {
             assert_close(a, b, a.len(), abs, "f64 segmented");

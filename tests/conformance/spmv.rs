@@ -342,19 +342,19 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
-    fn plus_times_i64_u32(p in params()) { plus_times_i64::<u32>(&p); }
+    fn plus_times_i64_u32(p in params()) { require_gpu!(proptest); plus_times_i64::<u32>(&p); }
 
     #[test]
-    fn plus_times_i64_u64(p in params()) { plus_times_i64::<u64>(&p); }
+    fn plus_times_i64_u64(p in params()) { require_gpu!(proptest); plus_times_i64::<u64>(&p); }
 
     #[test]
-    fn plus_times_f64_u32(p in params()) { plus_times_f64::<u32>(&p); }
+    fn plus_times_f64_u32(p in params()) { require_gpu!(proptest); plus_times_f64::<u32>(&p); }
 
     #[test]
-    fn tropical_f32_u32(p in params()) { tropical_f32::<u32>(&p); }
+    fn tropical_f32_u32(p in params()) { require_gpu!(proptest); tropical_f32::<u32>(&p); }
 
     #[test]
-    fn or_and_u64(p in params()) { or_and::<u64>(&p); }
+    fn or_and_u64(p in params()) { require_gpu!(proptest); or_and::<u64>(&p); }
 }
 
 proptest! {
@@ -368,6 +368,7 @@ proptest! {
             (Just(nr), Just(nc), proptest::collection::vec(entry, 0..60))
         })
     ) {
+        require_gpu!(proptest);
         let rows: Vec<u32> = t.iter().map(|e| e.0).collect();
         let cols: Vec<u32> = t.iter().map(|e| e.1).collect();
         let vals: Vec<i32> = t.iter().map(|e| e.2).collect();
@@ -390,6 +391,7 @@ proptest! {
 
 #[test]
 fn bad_lengths_are_errors_and_leave_y_alone() {
+    require_gpu!();
     let a = CsrMatrix::<i64, u32, B>::try_new(2, 3, vec![0, 1, 3], vec![2, 0, 1], vec![1, 2, 3])
         .unwrap();
     let err = parallax::spmv(PlusTimes, &a, &dv::<i64, B>(&[1, 2])).unwrap_err();

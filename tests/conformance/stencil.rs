@@ -173,21 +173,25 @@ proptest! {
 
     #[test]
     fn random_1d((shape, o, seed, b) in case::<1, 5>([0], [300], 1000)) {
+        require_gpu!(proptest);
         all_semirings(o, b, shape, seed);
     }
 
     #[test]
     fn random_2d((shape, o, seed, b) in case::<2, 5>([0, 0], [12, 40], 1000)) {
+        require_gpu!(proptest);
         all_semirings(o, b, shape, seed);
     }
 
     #[test]
     fn random_3d((shape, o, seed, b) in case::<3, 7>([0, 0, 0], [6, 7, 24], 1000)) {
+        require_gpu!(proptest);
         all_semirings(o, b, shape, seed);
     }
 
     #[test]
     fn random_no_points((shape, o, seed, b) in case::<2, 0>([0, 0], [9, 9], 1000)) {
+        require_gpu!(proptest);
         all_semirings(o, b, shape, seed);
     }
 }
@@ -199,11 +203,13 @@ proptest! {
 
     #[test]
     fn random_large_1d((shape, o, seed, b) in case::<1, 9>([1 << 15], [(1 << 15) + 999], 40)) {
+        require_gpu!(proptest);
         all_semirings(o, b, shape, seed);
     }
 
     #[test]
     fn random_large_3d((shape, o, seed, b) in case::<3, 7>([30, 30, 60], [34, 36, 80], 40)) {
+        require_gpu!(proptest);
         all_semirings(o, b, shape, seed);
     }
 }
@@ -248,6 +254,7 @@ const SEVEN_POINT: [[i32; 3]; 7] = [
 
 #[test]
 fn laplacian_1d() {
+    require_gpu!();
     classic(
         LAPLACE_1D,
         &[[0], [1], [2], [3], [33], [1000], [(1 << 15) + 3]],
@@ -256,6 +263,7 @@ fn laplacian_1d() {
 
 #[test]
 fn nine_taps_1d() {
+    require_gpu!();
     let sizes = [
         [0],
         [1],
@@ -272,6 +280,7 @@ fn nine_taps_1d() {
 
 #[test]
 fn five_point_2d() {
+    require_gpu!();
     let shapes = [
         [0, 5],
         [5, 0],
@@ -288,6 +297,7 @@ fn five_point_2d() {
 
 #[test]
 fn dense_5x5_2d() {
+    require_gpu!();
     let shapes = [
         [0, 0],
         [1, 1],
@@ -303,6 +313,7 @@ fn dense_5x5_2d() {
 
 #[test]
 fn seven_point_3d() {
+    require_gpu!();
     let shapes = [
         [0, 3, 3],
         [3, 0, 3],
@@ -318,6 +329,7 @@ fn seven_point_3d() {
 /// `convolve_1d` and `convolve_2d` equal the reference applied to hand-built mask offsets.
 #[test]
 fn convolve_matches_hand_built_masks() {
+    require_gpu!();
     for b in BOUNDARIES {
         for n in [0, 1, 2, 4, 5, 100, (1 << 15) + 3] {
             let x = floats(n, n as u64, -10.0, 10.0);
@@ -355,6 +367,7 @@ fn convolve_matches_hand_built_masks() {
 
 #[test]
 fn masks_are_centred() {
+    require_gpu!();
     let m = parallax::mask_1d([1_i32, 2, 3, 4, 5]).expect("odd mask");
     assert_eq!(m.offsets, [[-2], [-1], [0], [1], [2]]);
     assert_eq!(m.weights, [1, 2, 3, 4, 5]);
@@ -366,6 +379,7 @@ fn masks_are_centred() {
 
 #[test]
 fn bad_masks_are_invalid_stencils() {
+    require_gpu!();
     let bad = |r: Result<(), Error>| matches!(r, Err(Error::InvalidStencil { .. }));
     assert!(bad(parallax::mask_1d([1.0_f32, 2.0]).map(drop)));
     assert!(bad(parallax::mask_1d::<f32, 0>([]).map(drop)));
@@ -400,6 +414,7 @@ fn bad_masks_are_invalid_stencils() {
 
 #[test]
 fn wrong_lengths_are_length_mismatches() {
+    require_gpu!();
     let mismatch = |r: Result<(), Error>| matches!(r, Err(Error::LengthMismatch { .. }));
     let st = Stencil::new(FIVE_POINT, [1_i32; 5]);
     let x = dv::<i32, B>(&[1, 2, 3, 4, 5, 6]);

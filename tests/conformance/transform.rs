@@ -85,6 +85,7 @@ fn check_tabulate(n: usize, start: f64, step: f64) {
 
 #[test]
 fn edge_sizes_match_reference() {
+    require_gpu!();
     for n in edge_sizes() {
         check_unary(&ints(n, 1), &floats(n, 2));
         check_binary(&ints(n, 3), &ints(n, 4), &floats(n, 5), &floats(n, 6));
@@ -94,6 +95,7 @@ fn edge_sizes_match_reference() {
 
 #[test]
 fn beyond_the_parallel_threshold() {
+    require_gpu!();
     // The host backend maps on one thread below 2^19 elements (32 chunks).
     let n = 33 * HOST_CHUNK + 5;
     check_unary(&ints(n, 7), &floats(n, 8));
@@ -103,6 +105,7 @@ fn beyond_the_parallel_threshold() {
 
 #[test]
 fn transform_into_rejects_wrong_length() {
+    require_gpu!();
     let x = dv::<i32, B>(&ints(HOST_CHUNK + 1, 9));
     let mut y = DeviceVector::<i32, B>::filled(HOST_CHUNK, 5).unwrap();
     assert!(parallax::transform_into(Negate, &x, &mut y).is_err());
@@ -117,6 +120,7 @@ proptest! {
         xi in prop::collection::vec(any::<i32>(), 0..3 * HOST_CHUNK),
         seed in any::<u64>(),
     ) {
+        require_gpu!(proptest);
         check_unary(&xi, &floats(xi.len(), seed));
     }
 
@@ -125,6 +129,7 @@ proptest! {
         ab in prop::collection::vec((any::<i32>(), any::<i32>()), 0..3 * HOST_CHUNK),
         f in prop::collection::vec((general_f64(), general_f64()), 0..3 * HOST_CHUNK),
     ) {
+        require_gpu!(proptest);
         let (ai, bi): (Vec<i32>, Vec<i32>) = ab.into_iter().unzip();
         let (af, bf): (Vec<f64>, Vec<f64>) = f.into_iter().unzip();
         check_binary(&ai, &bi, &af, &bf);
@@ -132,6 +137,7 @@ proptest! {
 
     #[test]
     fn tabulate_equivalence(n in 0..3 * HOST_CHUNK, start in general_f64(), step in general_f64()) {
+        require_gpu!(proptest);
         check_tabulate(n, start, step);
     }
 }

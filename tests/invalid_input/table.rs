@@ -21,6 +21,7 @@ fn bad_sparse(format: &'static str, problem: SparseProblem) -> Error {
 
 #[test]
 fn elementwise_and_scan_lengths() {
+    require_gpu!();
     let x = v(&[1_i32, 2, 3]);
     let mut short = v(&[9_i32, 9]);
     let e = parallax::transform_into(Square, &x, &mut short).unwrap_err();
@@ -40,6 +41,7 @@ fn elementwise_and_scan_lengths() {
 
 #[test]
 fn segmented_lengths() {
+    require_gpu!();
     let x = v(&[1_i32, 2, 3]);
     let flags = v(&[true, false]);
     let keys = v(&[1_u8, 1, 2, 2]);
@@ -57,6 +59,7 @@ fn segmented_lengths() {
 
 #[test]
 fn segment_offsets() {
+    require_gpu!();
     let x = v(&[1_i32, 2, 3]);
     let rows: [(&[usize], SparseProblem); 4] = [
         (&[], SparseProblem::EmptyOffsets { len: 3 }),
@@ -75,6 +78,7 @@ fn segment_offsets() {
 
 #[test]
 fn csr_structure() {
+    require_gpu!();
     type Csr = CsrMatrix<f32, u32, B>;
     let vals = || vec![1.0_f32, 2.0];
     let e = Csr::try_new(2, 2, vec![0, 2], vec![0, 1], vals()).err().unwrap();
@@ -98,6 +102,7 @@ fn csr_structure() {
 
 #[test]
 fn ell_coo_hyb_structure() {
+    require_gpu!();
     const P: u32 = u32::MAX;
     type Ell = EllMatrix<f32, u32, B>;
     type Coo = CooMatrix<f32, u32, B>;
@@ -127,6 +132,7 @@ fn ell_coo_hyb_structure() {
 
 #[test]
 fn spmv_lengths_leave_y_untouched() {
+    require_gpu!();
     let a = CsrMatrix::<i32, u32, B>::try_new(2, 3, vec![0, 1, 2], vec![0, 2], vec![1, 1]).unwrap();
     let e = parallax::spmv(PlusTimes, &a, &v(&[1, 2])).unwrap_err();
     assert_eq!(e, mismatch("spmv x (ncols)", 3, 2));
@@ -138,6 +144,7 @@ fn spmv_lengths_leave_y_untouched() {
 
 #[test]
 fn stencil_arguments() {
+    require_gpu!();
     let x = v(&[1.0_f32; 6]);
     let st = Stencil::new([[0, 0]], [1.0_f32]);
     let e = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, [2, 2], &x).unwrap_err();
@@ -158,6 +165,7 @@ fn stencil_arguments() {
 
 #[test]
 fn empty_inputs_have_defined_results() {
+    require_gpu!();
     let empty = v::<i32>(&[]);
     assert_eq!(parallax::reduce(Sum, &empty).unwrap(), 0);
     assert_eq!(parallax::reduce(Max, &empty).unwrap(), i32::MIN);

@@ -31,7 +31,8 @@ macro_rules! entry_name {
 
 /// Calls `$cb!` with every (monoid, element) pair that has `reduce`, `inclusive_scan` and
 /// `exclusive_scan` kernels: `Sum`, `Min`, `Max` over the six primitive numbers, and `Affine`
-/// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order).
+/// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order), and
+/// `Product`, `BitAnd`, `BitOr`, `BitXor` over i32, u32, i64, u64.
 #[macro_export]
 macro_rules! for_each_monoid_instance {
     ($cb:ident) => {
@@ -55,12 +56,31 @@ macro_rules! for_each_monoid_instance {
             (Max: $crate::ops::Max, i64: i64),
             (Max: $crate::ops::Max, u64: u64),
             (Affine: $crate::ops::Affine, AffineMap_i64: $crate::ops::AffineMap<i64>),
+            // Product and the bitwise monoids over the integer types (wrapping, exact): the
+            // conformance suite's integer cases run on the GPU with them.
+            (Product: $crate::ops::Product, i32: i32),
+            (Product: $crate::ops::Product, u32: u32),
+            (Product: $crate::ops::Product, i64: i64),
+            (Product: $crate::ops::Product, u64: u64),
+            (BitAnd: $crate::ops::BitAnd, i32: i32),
+            (BitAnd: $crate::ops::BitAnd, u32: u32),
+            (BitAnd: $crate::ops::BitAnd, i64: i64),
+            (BitAnd: $crate::ops::BitAnd, u64: u64),
+            (BitOr: $crate::ops::BitOr, i32: i32),
+            (BitOr: $crate::ops::BitOr, u32: u32),
+            (BitOr: $crate::ops::BitOr, i64: i64),
+            (BitOr: $crate::ops::BitOr, u64: u64),
+            (BitXor: $crate::ops::BitXor, i32: i32),
+            (BitXor: $crate::ops::BitXor, u32: u32),
+            (BitXor: $crate::ops::BitXor, i64: i64),
+            (BitXor: $crate::ops::BitXor, u64: u64),
         }
     };
 }
 
 /// Calls `$cb!` with every (unary functor, input element) pair that has a `transform`
-/// kernel: `Square`, `Negate` and `Scale<T>` over the six primitive numbers.
+/// kernel: `Square`, `Negate` and `Scale<T>` over the six primitive numbers, and `Identity`
+/// over `AffineMap<i64>`.
 #[macro_export]
 macro_rules! for_each_unary_instance {
     ($cb:ident) => {
@@ -104,7 +124,11 @@ macro_rules! __family {
             (Square: $crate::ops::Square, $t: $t),
             (Negate: $crate::ops::Negate, $t: $t),
             (Scale: $crate::ops::Scale<$t>, $t: $t),
-        )* }
+        )*
+            // `transform_reduce(Identity, Affine, ..)` of the conformance suite (a fused
+            // pair whose monoid is non-commutative).
+            (Identity: $crate::ops::Identity, AffineMap_i64: $crate::ops::AffineMap<i64>),
+        }
     };
     ($cb:ident, binary, $($t:ident),*) => {
         $cb! { $(

@@ -45,6 +45,7 @@ pub mod ops {
         Affine, AffineMap, Max, Min, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Sum,
         Times,
     };
+    pub use parallax_core::{BitAnd, BitOr, BitXor, Identity, Product};
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -1,0 +1,282 @@
+//! The large tier: reduce, scans and segmented scans on the GPU at n = 2^31 + 12345, past
+//! every 32-bit index, with EVERY output element checked on the host (in parallel with rayon)
+//! against a closed form.
+//!
+//! Only with `--features cuda`, and only when asked: each test is `#[ignore]`d, so a plain
+//! `cargo test` or a run of the suite leaves them out; `scripts/run-gpu-tests.sh --large` runs
+//! them with `--ignored --test-threads=1` (one at a time: each holds up to ~20 GB of GPU
+//! memory and ~11 GB of host memory). Inputs are generated on the GPU (`sequence`, then
+//! `transform(Square)`) except the segment flags and offsets, which are uploaded.
+//!
+//! The input is `x[i] = i² mod 2^32` (u32, wrapping), so every prefix has the closed form
+//! `Σ_{j<=i} j² = i(i+1)(2i+1)/6 (mod 2^32)` and a segment's scan is a difference of two.
+#![cfg(feature = "cuda")]
+
+#[macro_use]
+mod common;
+
+use parallax::{Cuda, DeviceVector, Max, Min, Square, Sum};
+use rayon::prelude::*;
+use std::time::Instant;
+
+type B = Cuda;
+
+/// 2^31 + 12345 elements: past `i32::MAX` and `u32`-indexed tile counts, not a power of two.
+const N: usize = (1 << 31) + 12345;
+
+/// `Σ_{j<=i} j² mod 2^32`, dividing before multiplying so nothing overflows `u64`.
+fn prefix_squares(i: u64) -> u32 {
+    let (mut a, mut b, mut c) = (i, i + 1, 2 * i + 1);
+    if a % 2 == 0 {
+        a /= 2;
+    } else {
+        b /= 2;
+    }
+    if a % 3 == 0 {
+        a /= 3;
+    } else if b % 3 == 0 {
+        b /= 3;
+    } else {
+        c /= 3;
+    }
+    a.wrapping_mul(b).wrapping_mul(c) as u32
+}
+
+/// `Σ_{j<i} j² mod 2^32` (0 for `i = 0`).
+fn before(i: usize) -> u32 {
+    if i == 0 {
+        0
+    } else {
+        prefix_squares(i as u64 - 1)
+    }
+}
+
+/// `x[i] = i² mod 2^32` for `i < N`, generated on the GPU.
+fn squares() -> DeviceVector<u32, B> {
+    let t = Instant::now();
+    let seq = parallax::sequence::<u32, B>(N, 0, 1).expect("sequence");
+    let x = parallax::transform(Square, &seq).expect("transform Square");
+    eprintln!("large: generated x (n={N}) on the GPU in {:?}", t.elapsed());
+    x
+}
+
+/// Downloads `y` and asserts `y[i] == want(i)` for every `i` (the first mismatch is named).
+fn check_all(what: &str, y: &DeviceVector<u32, B>, want: impl Fn(usize) -> u32 + Sync) {
+    let t = Instant::now();
+    let y = y.to_vec().expect("download");
+    assert_eq!(y.len(), N, "{what}: length");
+    let down = t.elapsed();
+    let bad = (0..N).into_par_iter().find_first(|&i| y[i] != want(i));
+    if let Some(i) = bad {
+        panic!("{what}: y[{i}] = {}, want {}", y[i], want(i));
+    }
+    eprintln!(
+        "large: {what}: all {N} elements verified (download {down:?}, check {:?})",
+        t.elapsed() - down
+    );
+}
+
+/// Like [`check_all`] for a segmented scan: `want(i, start of i's segment)`, segment by
+/// segment (long segments split into pieces of 2^20 so all cores share the work).
+fn check_segments(
+    what: &str,
+    y: &DeviceVector<u32, B>,
+    offsets: &[usize],
+    want: impl Fn(usize, usize) -> u32 + Sync,
+) {
+    let t = Instant::now();
+    let y = y.to_vec().expect("download");
+    assert_eq!(y.len(), N, "{what}: length");
+    let down = t.elapsed();
+    const PIECE: usize = 1 << 20;
+    let bad = offsets
+        .par_windows(2)
+        .flat_map_iter(|w| {
+            let (s, e) = (w[0], w[1]);
+            (s..e)
+                .step_by(PIECE)
+                .map(move |c| (s, c, (c + PIECE).min(e)))
+        })
+        .find_map_any(|(s, c, e)| (c..e).find(|&i| y[i] != want(i, s)).map(|i| (i, s)));
+    if let Some((i, s)) = bad {
+        panic!(
+            "{what}: y[{i}] (segment from {s}) = {}, want {}",
+            y[i],
+            want(i, s)
+        );
+    }
+    eprintln!(
+        "large: {what}: all {N} elements verified over {} segments (download {down:?}, \
+         check {:?})",
+        offsets.len() - 1,
+        t.elapsed() - down
+    );
+}
+
+/// Segment offsets over `N`: pseudo-random lengths below 8192 with about one in sixteen
+/// empty, one segment of 2^30 + 3 elements from 2^29 + 1 (a carry across ~2^18 tiles), one
+/// straddling 2^31 (2^31 - 1000 .. 2^31 + 5000), a boundary at exactly 2^31 + 8192, and
+/// empty segments at both ends.
+fn offsets() -> Vec<usize> {
+    const G: (usize, usize) = ((1 << 29) + 1, (1 << 29) + 1 + (1 << 30) + 3);
+    const S: (usize, usize) = ((1 << 31) - 1000, (1 << 31) + 5000);
+    let mut o = vec![0, 0, 0];
+    let mut pos = 0usize;
+    let mut z = 0x2545_F491_4F6C_DD1Du64;
+    while pos < N {
+        z ^= z << 13;
+        z ^= z >> 7;
+        z ^= z << 17;
+        let len = if z >> 60 == 0 { 0 } else { (z % 8192) as usize };
+        pos += len;
+        let inside = |r: (usize, usize)| pos > r.0 && pos < r.1;
+        if pos < N && !inside(G) && !inside(S) {
+            o.push(pos);
+        }
+    }
+    o.extend([G.0, G.1, S.0, S.1, (1 << 31) + 8192, N, N]);
+    o.sort_unstable();
+    o
+}
+
+/// Head flags for `offsets` (index 0 is a head anyway; its flag is set).
+fn flags_of(offsets: &[usize]) -> Vec<bool> {
+    let mut f = vec![false; N];
+    for &p in offsets.iter().filter(|&&p| p < N) {
+        f[p] = true;
+    }
+    f
+}
+
+/// Runs `op`, naming it and its time.
+fn timed<R>(what: &str, op: impl FnOnce() -> parallax::Result<R>) -> R {
+    let t = Instant::now();
+    let r = op().unwrap_or_else(|e| panic!("{what}: {e}"));
+    eprintln!("large: {what} on the GPU: {:?}", t.elapsed());
+    r
+}
+
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements, ~9 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn reduce_sum_u32_past_2_31() {
+    require_gpu!();
+    let x = squares();
+    let want = prefix_squares(N as u64 - 1);
+    assert_eq!(timed("reduce Sum u32", || parallax::reduce(Sum, &x)), want);
+    assert_eq!(
+        timed("reduce Max u32", || parallax::reduce(Max, &x)),
+        (0..N as u64)
+            .into_par_iter()
+            .map(|i| (i * i) as u32)
+            .max()
+            .unwrap()
+    );
+    drop(x);
+    let seq = parallax::sequence::<u32, B>(N, 0, 1).expect("sequence");
+    let got = timed("transform_reduce Square Sum u32", || {
+        parallax::transform_reduce(Square, Sum, &seq)
+    });
+    assert_eq!(got, want);
+}
+
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements of i64, ~17 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn reduce_i64_past_2_31() {
+    require_gpu!();
+    let x = timed("sequence i64", || parallax::sequence::<i64, B>(N, -7, 3));
+    let n = N as i128;
+    let want = -7 * n + 3 * n * (n - 1) / 2;
+    assert_eq!(
+        i128::from(timed("reduce Sum i64", || parallax::reduce(Sum, &x))),
+        want
+    );
+    assert_eq!(timed("reduce Min i64", || parallax::reduce(Min, &x)), -7);
+    assert_eq!(
+        timed("reduce Max i64", || parallax::reduce(Max, &x)),
+        -7 + 3 * (N as i64 - 1)
+    );
+}
+
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements, ~18 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn inclusive_scan_u32_past_2_31() {
+    require_gpu!();
+    let x = squares();
+    let y = timed("inclusive_scan Sum u32", || {
+        parallax::inclusive_scan(Sum, &x)
+    });
+    check_all("inclusive_scan Sum u32", &y, |i| prefix_squares(i as u64));
+}
+
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements, ~18 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn exclusive_scan_u32_past_2_31() {
+    require_gpu!();
+    let x = squares();
+    let init = 0xDEAD_BEEF_u32;
+    let y = timed("exclusive_scan Sum u32", || {
+        parallax::exclusive_scan(Sum, init, &x)
+    });
+    check_all("exclusive_scan Sum u32", &y, |i| {
+        init.wrapping_add(before(i))
+    });
+}
+
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements and flags, ~20 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn scan_by_flags_u32_past_2_31() {
+    require_gpu!();
+    let offsets = offsets();
+    let flags = DeviceVector::<bool, B>::from_slice(&flags_of(&offsets)).expect("upload");
+    let x = squares();
+    let y = timed("inclusive_scan_by_flags Sum u32", || {
+        parallax::inclusive_scan_by_flags(Sum, &flags, &x)
+    });
+    check_segments("inclusive_scan_by_flags", &y, &offsets, |i, s| {
+        prefix_squares(i as u64).wrapping_sub(before(s))
+    });
+    drop(y);
+    let init = 17_u32;
+    let y = timed("exclusive_scan_by_flags Sum u32", || {
+        parallax::exclusive_scan_by_flags(Sum, init, &flags, &x)
+    });
+    check_segments("exclusive_scan_by_flags", &y, &offsets, |i, s| {
+        init.wrapping_add(before(i).wrapping_sub(before(s)))
+    });
+}
+
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements and offsets, ~18 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn scan_by_offsets_u32_past_2_31() {
+    require_gpu!();
+    let offsets = offsets();
+    let od = DeviceVector::<usize, B>::from_slice(&offsets).expect("upload");
+    let x = squares();
+    let y = timed("inclusive_scan_by_offsets Sum u32", || {
+        parallax::inclusive_scan_by_offsets(Sum, &od, &x)
+    });
+    check_segments("inclusive_scan_by_offsets", &y, &offsets, |i, s| {
+        prefix_squares(i as u64).wrapping_sub(before(s))
+    });
+    drop(y);
+    let init = 17_u32;
+    let y = timed("exclusive_scan_by_offsets Sum u32", || {
+        parallax::exclusive_scan_by_offsets(Sum, init, &od, &x)
+    });
+    check_segments("exclusive_scan_by_offsets", &y, &offsets, |i, s| {
+        init.wrapping_add(before(i).wrapping_sub(before(s)))
+    });
+}
+
+/// The closed forms themselves, on the CPU (runs in every `cargo test --features cuda`).
+#[test]
+fn closed_forms_match_a_running_sum() {
+    let mut acc = 0_u32;
+    for i in 0..100_000_u64 {
+        acc = acc.wrapping_add((i * i) as u32);
+        assert_eq!(prefix_squares(i), acc, "i={i}");
+    }
+    let o = offsets();
+    assert!(o.windows(2).all(|w| w[0] <= w[1]) && o[0] == 0 && o[o.len() - 1] == N);
+    assert!(o.windows(2).any(|w| w[0] < 1 << 31 && w[1] > 1 << 31));
+}
