@@ -10,6 +10,9 @@
 
 mod reduce;
 mod scan;
+mod segmented;
+mod segmented_aux;
+mod segmented_entries;
 mod transform;
 
 use crate::params::{

@@ -1,0 +1,138 @@
+//! The small element-wise passes around the segmented scan: head flags from keys or
+//! offsets, the per-segment gather of segmented reduce, and the run scatter of reduce by key.
+//! Each is a grid-stride loop with one item per thread per step (consecutive threads take
+//! consecutive items, so every warp access is coalesced).
+
+use crate::params_segmented::{
+    KeyHeadsParams, OffsetHeadsParams, RunScatterParams, SegGatherParams,
+};
+use crate::simt::{block_index, grid_blocks, thread_index};
+use crate::tuning::BLOCK_THREADS;
+use parallax_core::Monoid;
+
+/// Calls `body(i)` for every `i < n` this thread owns (grid-stride, one item per step).
+#[inline(always)]
+fn each_index(n: u64, mut body: impl FnMut(u64)) {
+    let step = u64::from(BLOCK_THREADS);
+    let stride = grid_blocks() * step;
+    let mut i = block_index() * step + u64::from(thread_index());
+    while i < n {
+        body(i);
+        i += stride;
+    }
+}
+
+/// `heads[i] = (i == 0 || keys[i] != keys[i - 1])`, and `counts[i]` the same as a word
+/// when `counts` is not null.
+///
+/// # Safety
+/// `keys` readable, `heads` (and `counts` unless null) writable for `n` elements.
+#[inline(always)]
+pub(crate) unsafe fn key_heads<W: Copy + PartialEq>(p: KeyHeadsParams<W>) {
+    each_index(p.n, |i| {
+        let at = i as usize;
+        // SAFETY: `i < n` and `i - 1 < n`, readable by the contract.
+        let head = at == 0 || unsafe { p.keys.add(at).read() != p.keys.add(at - 1).read() };
+        // SAFETY: `i < n`, writable; one writer per index.
+        unsafe {
+            p.heads.add(at).write(u8::from(head));
+            if !p.counts.is_null() {
+                p.counts.add(at).write(u32::from(head));
+            }
+        }
+    });
+}
+
+/// `heads[offsets[s]] = 1` for every nonempty segment `s`.
+///
+/// # Safety
+/// `offsets` readable for `segments + 1` validated entries, `heads` writable for
+/// `offsets[segments]` bytes.
+#[inline(always)]
+pub(crate) unsafe fn offset_heads(p: OffsetHeadsParams) {
+    each_index(p.segments, |s| {
+        let s = s as usize;
+        // SAFETY: `s + 1 <= segments`, readable by the contract.
+        let (lo, hi) = unsafe { (p.offsets.add(s).read(), p.offsets.add(s + 1).read()) };
+        if lo < hi {
+            // SAFETY: `lo < hi <= n`; nonempty segments start at distinct offsets.
+            unsafe { p.heads.add(lo as usize).write(1) };
+        }
+    });
+}
+
+/// `y[s] = identity ⊕ scanned[o[s+1] - 1]` (nonempty), `identity` (empty).
+///
+/// # Safety
+/// `offsets` readable for `segments + 1` validated entries, `scanned` for `o[segments]`
+/// values, `y` writable for `segments` values.
+#[inline(always)]
+pub(crate) unsafe fn seg_gather<T: Copy, M: Monoid<T>>(p: SegGatherParams<T, M>) {
+    let m = p.m;
+    each_index(p.segments, |s| {
+        let s = s as usize;
+        // SAFETY: `s + 1 <= segments`, readable by the contract.
+        let (lo, hi) = unsafe { (p.offsets.add(s).read(), p.offsets.add(s + 1).read()) };
+        let v = if lo < hi {
+            // SAFETY: `hi - 1 < n`.
+            m.combine(m.identity(), unsafe {
+                p.scanned.add(hi as usize - 1).read()
+            })
+        } else {
+            m.identity()
+        };
+        // SAFETY: `s < segments`, writable; one writer per segment.
+        unsafe { p.y.add(s).write(v) };
+    });
+}
+
+/// `true` when element `i` ends its run.
+///
+/// # Safety
+/// `heads` readable for `n` bytes; `i < n`.
+#[inline(always)]
+unsafe fn is_tail(heads: *const u8, i: u64, n: u64) -> bool {
+    // SAFETY: `i + 1 < n` when read.
+    i + 1 == n || unsafe { heads.add(i as usize + 1).read() } != 0
+}
+
+/// Reduce by key, values: `out[counts[i] - 1] = identity ⊕ src[i]` for every run end `i`.
+///
+/// # Safety
+/// `heads`, `counts`, `src` readable for `n` elements; `out` writable for `counts[n - 1]`.
+#[inline(always)]
+pub(crate) unsafe fn scatter_values<T: Copy, M: Monoid<T>>(p: RunScatterParams<T, M>) {
+    let m = p.m;
+    each_index(p.n, |i| {
+        // SAFETY: `i < n`.
+        if unsafe { is_tail(p.heads, i, p.n) } {
+            let at = i as usize;
+            // SAFETY: `i < n` readable; `counts[i] - 1` is this run's index, below
+            // `counts[n - 1]` and written by this run's last element only.
+            unsafe {
+                let r = p.counts.add(at).read() as usize - 1;
+                let v = m.combine(m.identity(), p.src.add(at).read());
+                p.out.add(r).write(v);
+            }
+        }
+    });
+}
+
+/// Reduce by key, keys: `out[counts[i] - 1] = src[i]` for every run end `i`.
+///
+/// # Safety
+/// As [`scatter_values`].
+#[inline(always)]
+pub(crate) unsafe fn scatter_keys<W: Copy, M: Copy>(p: RunScatterParams<W, M>) {
+    each_index(p.n, |i| {
+        // SAFETY: `i < n`.
+        if unsafe { is_tail(p.heads, i, p.n) } {
+            let at = i as usize;
+            // SAFETY: as for `scatter_values`.
+            unsafe {
+                let r = p.counts.add(at).read() as usize - 1;
+                p.out.add(r).write(p.src.add(at).read());
+            }
+        }
+    });
+}

@@ -1,0 +1,80 @@
+//! Entry points of the segmented family: for each (monoid, type) pair of
+//! `for_each_monoid_instance!`, the inclusive and exclusive segmented scans by head flags,
+//! the segmented-reduce gather and the reduce-by-key value scatter; for each key word type,
+//! the key-to-head-flag pass and the reduce-by-key key scatter; and the offsets-to-head-flag
+//! pass.
+
+#![allow(improper_ctypes_definitions)]
+
+use super::{segmented, segmented_aux};
+use crate::params_segmented::{
+    KeyHeadsParams, OffsetHeadsParams, RunScatterParams, SegGatherParams, SegScanParams,
+};
+use crate::tuning::items_per_thread;
+use core::mem::size_of;
+
+/// The segmented entry points of each (monoid, type) pair.
+macro_rules! segmented_entry_points {
+    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(seg_inclusive_scan, $mt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: SegScanParams<$t, $m>) {
+                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
+                unsafe {
+                    segmented::seg_scan::<$t, $m, { items_per_thread(size_of::<$t>()) }, false>(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(seg_exclusive_scan, $mt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: SegScanParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe {
+                    segmented::seg_scan::<$t, $m, { items_per_thread(size_of::<$t>()) }, true>(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(seg_gather, $mt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: SegGatherParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe { segmented_aux::seg_gather::<$t, $m>(p) }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(scatter_values, $mt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: RunScatterParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe { segmented_aux::scatter_values::<$t, $m>(p) }
+            }
+        };
+    )* };
+}
+crate::for_each_monoid_instance!(segmented_entry_points);
+
+/// The key passes of each key word type.
+macro_rules! key_entry_points {
+    ($( ($wt:ident: $w:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(key_heads, $wt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: KeyHeadsParams<$t>) {
+                // SAFETY: as above.
+                unsafe { segmented_aux::key_heads::<$t>(p) }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(scatter_keys, $wt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: RunScatterParams<$t, $w>) {
+                // SAFETY: as above.
+                unsafe { segmented_aux::scatter_keys::<$t, $w>(p) }
+            }
+        };
+    )* };
+}
+crate::for_each_key_word_instance!(key_entry_points);
+
+#[unsafe(export_name = crate::entry_name!(offset_heads, Offsets, u64))]
+unsafe extern "ptx-kernel" fn offset_heads_entry(p: OffsetHeadsParams) {
+    // SAFETY: as above.
+    unsafe { segmented_aux::offset_heads(p) }
+}
