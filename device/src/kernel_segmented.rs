@@ -7,11 +7,11 @@ use parallax_core::DeviceCopy;
 use parallax_kernels::entry_name;
 
 /// A monoid with the segmented kernels for elements `T`: segmented scans by head flags, the
-/// segmented-reduce gather and the reduce-by-key value scatter.
+/// segmented-reduce gather and the one-pass reduce of runs (reduce by key).
 ///
 /// # Safety
 /// The scan entry points must take exactly `SegScanParams<T, Self>`, `SEG_GATHER`
-/// `SegGatherParams<T, Self>` and `SCATTER_VALUES` `RunScatterParams<T, Self>`.
+/// `SegGatherParams<T, Self>` and `REDUCE_RUNS` `ReduceRunsParams<T, Self>`.
 pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     /// The inclusive segmented scan entry point.
     const SEG_INCLUSIVE_SCAN: &'static str;
@@ -19,8 +19,8 @@ pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     const SEG_EXCLUSIVE_SCAN: &'static str;
     /// The per-segment gather of segmented reduce.
     const SEG_GATHER: &'static str;
-    /// The run scatter of reduce by key.
-    const SCATTER_VALUES: &'static str;
+    /// The one-pass reduce of runs of reduce by key.
+    const REDUCE_RUNS: &'static str;
 }
 
 /// A key type the GPU compares and moves as an unsigned word of its size. Implemented only
@@ -29,7 +29,7 @@ pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
 ///
 /// # Safety
 /// `Word` has the size and alignment of `Self`; `KEY_HEADS` takes exactly
-/// `KeyHeadsParams<Self::Word>` and `SCATTER_KEYS` `RunScatterParams<Self::Word, NoOp>`; two
+/// `KeyHeadsParams<Self::Word>` and `GATHER_KEYS` `GatherKeysParams<Self::Word>`; two
 /// keys are `==` exactly when their words are.
 pub unsafe trait KeyKernel: DeviceCopy + PartialEq {
     /// The PTX module holding the entry points.
@@ -38,8 +38,8 @@ pub unsafe trait KeyKernel: DeviceCopy + PartialEq {
     type Word: DeviceCopy;
     /// Keys to head flags.
     const KEY_HEADS: &'static str;
-    /// The run scatter of reduce by key.
-    const SCATTER_KEYS: &'static str;
+    /// The key gather of reduce by key.
+    const GATHER_KEYS: &'static str;
 }
 
 macro_rules! segmented_kernels {
@@ -50,7 +50,7 @@ macro_rules! segmented_kernels {
             const SEG_INCLUSIVE_SCAN: &'static str = entry_name!(seg_inclusive_scan, $mt, $tt);
             const SEG_EXCLUSIVE_SCAN: &'static str = entry_name!(seg_exclusive_scan, $mt, $tt);
             const SEG_GATHER: &'static str = entry_name!(seg_gather, $mt, $tt);
-            const SCATTER_VALUES: &'static str = entry_name!(scatter_values, $mt, $tt);
+            const REDUCE_RUNS: &'static str = entry_name!(reduce_runs, $mt, $tt);
         }
     )* };
 }
@@ -63,7 +63,7 @@ macro_rules! key_kernels {
         unsafe impl KeyKernel for $k {
             type Word = $w;
             const KEY_HEADS: &'static str = entry_name!(key_heads, Word, $w);
-            const SCATTER_KEYS: &'static str = entry_name!(scatter_keys, Word, $w);
+            const GATHER_KEYS: &'static str = entry_name!(gather_keys, Word, $w);
         }
     )* };
 }

@@ -8,8 +8,8 @@ use crate::kernel_segmented::{KeyKernel, SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
-    seg_scan_shared_bytes, KeyHeadsParams, NoOp, OffsetHeadsParams, RunScatterParams,
-    SegGatherParams, SegScanParams,
+    reduce_runs_shared_bytes, seg_scan_shared_bytes, GatherKeysParams, KeyHeadsParams,
+    OffsetHeadsParams, ReduceRunsParams, SegGatherParams, SegScanParams,
 };
 
 /// `parallax_seg_{in,ex}clusive_scan__<M>__<T>(SegScanParams<T, M>)`.
@@ -68,28 +68,30 @@ pub(crate) unsafe fn seg_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
     unsafe { launch(dev, M::PTX, M::SEG_GATHER, blocks, 0, p) }
 }
 
-/// `parallax_scatter_values__<M>__<T>(RunScatterParams<T, M>)`.
+/// `parallax_reduce_runs__<M>__<T>(ReduceRunsParams<T, M>)`.
 ///
 /// # Safety
-/// `heads`, `counts`, `src` readable for `n`; `out` writable for `counts[n - 1]`.
-pub(crate) unsafe fn scatter_values<T: DeviceCopy, M: SegmentedKernel<T>>(
+/// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
+/// `tails` writable for `n`, `runs` for one word; `status` zeroed for `blocks` tiles.
+pub(crate) unsafe fn reduce_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
     blocks: u64,
-    p: RunScatterParams<T, M>,
+    p: ReduceRunsParams<T, M>,
 ) -> Result<()> {
+    let shared = reduce_runs_shared_bytes::<T>();
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::PTX, M::SCATTER_VALUES, blocks, 0, p) }
+    unsafe { launch(dev, M::PTX, M::REDUCE_RUNS, blocks, shared, p) }
 }
 
-/// `parallax_scatter_keys__Word__<W>(RunScatterParams<W, NoOp>)`.
+/// `parallax_gather_keys__Word__<W>(GatherKeysParams<W>)`.
 ///
 /// # Safety
-/// As [`scatter_values`].
-pub(crate) unsafe fn scatter_keys<K: KeyKernel>(
+/// `tails` readable for `runs` valid indices of `keys`; `out` writable for `runs` words.
+pub(crate) unsafe fn gather_keys<K: KeyKernel>(
     dev: &Device,
     blocks: u64,
-    p: RunScatterParams<K::Word, NoOp>,
+    p: GatherKeysParams<K::Word>,
 ) -> Result<()> {
     // SAFETY: `KeyKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, K::PTX, K::SCATTER_KEYS, blocks, 0, p) }
+    unsafe { launch(dev, K::PTX, K::GATHER_KEYS, blocks, 0, p) }
 }

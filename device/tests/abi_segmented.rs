@@ -3,7 +3,8 @@
 //! monoid list and every key type.
 
 use parallax_device::kernels::params_segmented::{
-    KeyHeadsParams, NoOp, OffsetHeadsParams, RunScatterParams, SegGatherParams, SegScanParams,
+    GatherKeysParams, KeyHeadsParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams,
+    SegScanParams,
 };
 use parallax_device::{KeyKernel, SegmentedKernel, PTX};
 use std::mem::size_of;
@@ -28,8 +29,8 @@ macro_rules! check_segmented {
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN, scan);
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_GATHER, size_of::<SegGatherParams<$t, $m>>());
         assert_entry(
-            <$m as SegmentedKernel<$t>>::SCATTER_VALUES,
-            size_of::<RunScatterParams<$t, $m>>(),
+            <$m as SegmentedKernel<$t>>::REDUCE_RUNS,
+            size_of::<ReduceRunsParams<$t, $m>>(),
         );
         count += 4;
     )* count }};
@@ -38,10 +39,7 @@ macro_rules! check_segmented {
 fn check_key<K: KeyKernel>() {
     assert_eq!(size_of::<K>(), size_of::<K::Word>());
     assert_entry(K::KEY_HEADS, size_of::<KeyHeadsParams<K::Word>>());
-    assert_entry(
-        K::SCATTER_KEYS,
-        size_of::<RunScatterParams<K::Word, NoOp>>(),
-    );
+    assert_entry(K::GATHER_KEYS, size_of::<GatherKeysParams<K::Word>>());
 }
 
 #[test]

@@ -8,10 +8,10 @@
 macro_rules! for_each_key_word_instance {
     ($cb:ident) => {
         $cb! {
-            (Word: $crate::params_segmented::NoOp, u8: u8),
-            (Word: $crate::params_segmented::NoOp, u16: u16),
-            (Word: $crate::params_segmented::NoOp, u32: u32),
-            (Word: $crate::params_segmented::NoOp, u64: u64),
+            (Word: $crate::params_segmented::KeyWord, u8: u8),
+            (Word: $crate::params_segmented::KeyWord, u16: u16),
+            (Word: $crate::params_segmented::KeyWord, u32: u32),
+            (Word: $crate::params_segmented::KeyWord, u64: u64),
         }
     };
 }

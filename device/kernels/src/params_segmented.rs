@@ -9,7 +9,7 @@
 use crate::params::TileStatus;
 use crate::tuning::STAGE_UNITS_PER_THREAD;
 use crate::tuning::{scan_stages, staged_unit, BlockShared, BLOCK_THREADS, STAGE_UNIT};
-use parallax_core::Flagged;
+use parallax_core::{Flagged, Monoid};
 
 /// Single-pass segmented scan of `n` values by head flags, in tiles of
 /// `BLOCK_THREADS * items_per_thread(size_of::<T>())` items, one tile per block. The scan
@@ -36,9 +36,7 @@ pub struct SegScanParams<T, M> {
 }
 
 /// Head flags from keys: `heads[i] = (i == 0 || keys[i] != keys[i-1])`, comparing keys as
-/// words `W` (u8, u16, u32, u64: bitwise equality, which is `==` for integer keys). When
-/// `counts` is not null it also writes `counts[i] = heads[i]` (the input of the run-index scan
-/// of reduce by key).
+/// words `W` (u8, u16, u32, u64: bitwise equality, which is `==` for integer keys).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct KeyHeadsParams<W> {
@@ -46,8 +44,6 @@ pub struct KeyHeadsParams<W> {
     pub keys: *const W,
     /// Head flags, `n` bytes.
     pub heads: *mut u8,
-    /// Optional run-start counts, `n` words (null: not written).
-    pub counts: *mut u32,
     /// Number of elements.
     pub n: u64,
 }
@@ -82,45 +78,117 @@ pub struct SegGatherParams<T, M> {
     pub m: M,
 }
 
-/// Reduce by key, last pass: every run's last element `i` (`i == n - 1` or `heads[i + 1]`)
-/// writes its run `r = counts[i] - 1` (`counts`: inclusive sum of the head flags):
-/// `values[r] = identity ⊕ scanned[i]` (values kernel) or `keys[r] = src[i]` (keys kernel).
+/// A run-aware scan element: `value` folds the items since the last head of its range (or
+/// all of them when it has none), `heads` counts the heads in its range. Combining sums the
+/// counts, so the inclusive scan at item `i` also gives `i`'s run index plus one.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct RunScatterParams<S, M> {
+pub struct RunAgg<T> {
+    /// The fold since the range's last head.
+    pub value: T,
+    /// Heads in the range.
+    pub heads: u32,
+}
+
+/// The monoid on [`RunAgg`]: `a` then `b` is `b.value` when `b` has a head, else
+/// `a.value ⊕ b.value`; the head counts add (wrapping, as the `u32` run indices of at most
+/// `u32::MAX` elements never overflow). Associative whenever `M` is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunOp<M>(pub M);
+
+impl<T, M: Monoid<T>> Monoid<RunAgg<T>> for RunOp<M> {
+    #[inline(always)]
+    fn identity(&self) -> RunAgg<T> {
+        RunAgg {
+            value: self.0.identity(),
+            heads: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn combine(&self, a: RunAgg<T>, b: RunAgg<T>) -> RunAgg<T> {
+        RunAgg {
+            value: if b.heads != 0 {
+                b.value
+            } else {
+                self.0.combine(a.value, b.value)
+            },
+            heads: a.heads.wrapping_add(b.heads),
+        }
+    }
+}
+
+/// Reduce by key or by head flags in one pass: a segmented scan over [`RunAgg`] whose every
+/// run end `i` (`i == n - 1` or `heads[i + 1] != 0`) writes `values[r] = identity ⊕ fold of
+/// the run` and `tails[r] = i` for its run index `r`; the element `n - 1` writes the number
+/// of runs to `runs`. Needs `n <= u32::MAX`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ReduceRunsParams<T, M> {
     /// Head flags, `n` bytes.
     pub heads: *const u8,
-    /// Inclusive sum of the head flags, `n` words.
-    pub counts: *const u32,
-    /// The per-element source: the segmented scan (values) or the keys (as words).
-    pub src: *const S,
-    /// Output, one entry per run.
-    pub out: *mut S,
+    /// Input, `n` values.
+    pub x: *const T,
     /// Number of elements.
     pub n: u64,
-    /// The monoid (values) or `()`-like zero-sized placeholder (keys).
+    /// Look-back state, `ceil(n / tile)` slots.
+    pub status: TileStatus<RunAgg<T>>,
+    /// One fold per run (room for `n`).
+    pub values: *mut T,
+    /// The last index of every run (room for `n`).
+    pub tails: *mut u32,
+    /// The number of runs (one word).
+    pub runs: *mut u32,
+    /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
+    pub staged: u32,
+    /// The monoid.
     pub m: M,
 }
 
-/// A zero-sized operator placeholder for kernels that move words and combine nothing.
+/// Reduce by key, keys: `out[r] = keys[tails[r]]` for `r < runs`.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoOp;
-
-/// Byte offset of the value staging area in a segmented scan block's dynamic shared memory:
-/// after its `BlockShared<Flagged<T>>`, 16-byte aligned.
-pub const fn seg_staging_offset<T>() -> usize {
-    core::mem::size_of::<BlockShared<Flagged<T>>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
+#[derive(Clone, Copy, Debug)]
+pub struct GatherKeysParams<W> {
+    /// Keys, as words.
+    pub keys: *const W,
+    /// The last index of every run.
+    pub tails: *const u32,
+    /// Output, one key per run.
+    pub out: *mut W,
+    /// Number of runs.
+    pub runs: u64,
 }
 
-/// Dynamic shared memory of a segmented scan block: `BlockShared<Flagged<T>>` plus, when the
-/// value tile is staged, 18 KiB of padded staging units (as the plain scan).
-pub const fn seg_scan_shared_bytes<T>() -> usize {
+/// Byte offset of the value staging area in the dynamic shared memory of a segmented scan
+/// block whose scan element is `V` (`Flagged<T>`, `RunAgg<T>`): after its `BlockShared<V>`,
+/// 16-byte aligned.
+pub const fn seg_staging_offset<V>() -> usize {
+    core::mem::size_of::<BlockShared<V>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
+}
+
+/// Dynamic shared memory of a segmented scan block over values `T` with scan element `V`:
+/// `BlockShared<V>` plus, when the value tile is staged, 18 KiB of padded staging units (as
+/// the plain scan).
+pub const fn seg_shared_bytes<T, V>() -> usize {
     let tile_units = BLOCK_THREADS as usize * STAGE_UNITS_PER_THREAD;
     let staging = if scan_stages::<T>() {
         staged_unit(tile_units) * STAGE_UNIT
     } else {
         0
     };
-    seg_staging_offset::<T>() + staging
+    seg_staging_offset::<V>() + staging
 }
+
+/// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`]).
+pub const fn seg_scan_shared_bytes<T>() -> usize {
+    seg_shared_bytes::<T, Flagged<T>>()
+}
+
+/// Dynamic shared memory of the reduce-runs kernels ([`ReduceRunsParams`]).
+pub const fn reduce_runs_shared_bytes<T>() -> usize {
+    seg_shared_bytes::<T, RunAgg<T>>()
+}
+
+/// The tag type of the key word list entries (the keyed kernels have no operator).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeyWord;

@@ -1,21 +1,20 @@
-//! Reduce by key, in passes over scratch (about `4n` key-word + `19n` value-and-index bytes
-//! for 4-byte keys and values; a fused single pass is future work):
-//! 1. keys to head bytes and 0/1 run-start counts (`u32`),
-//! 2. the segmented inclusive scan of the values by those heads,
-//! 3. the inclusive `u32` sum scan of the counts (run index + 1 of every element),
-//! 4. one 4-byte read of the run count, the exact-size outputs, and a scatter of every run's
-//!    last element: its key, and `identity ⊕` its scanned value.
+//! Reduce by key in three passes: keys to head bytes (reads the keys, writes `n` bytes); one
+//! single-pass segmented scan over the values that also counts runs and writes, compacted,
+//! each run's fold and last index (reads `n` bytes and the values, writes 8 bytes per run);
+//! and a gather of each run's key by its last index into the exact-size output. Traffic for
+//! 4-byte keys and values: about `10n + 20·runs` bytes, against the ideal `8n + 8·runs`.
 
 use super::same_device;
-use super::segmented::{seg_scan_raw, seg_state, Plan};
+use super::segmented::Plan;
 use crate::buffer::{check_len, device_ptr, device_ptr_mut};
 use crate::error::{DeviceError, Result};
 use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
-use crate::{launch, launch_segmented, DeviceBuffer};
-use cudarc::driver::sys;
-use parallax_core::{DeviceCopy, Sum};
-use parallax_kernels::params::ScanParams;
-use parallax_kernels::params_segmented::{KeyHeadsParams, NoOp, RunScatterParams};
+use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use cudarc::driver::{result, sys};
+use parallax_core::DeviceCopy;
+use parallax_kernels::params_segmented::{
+    GatherKeysParams, KeyHeadsParams, ReduceRunsParams, RunAgg,
+};
 use parallax_kernels::tuning::transform_blocks;
 use std::mem::size_of;
 
@@ -52,82 +51,62 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let n = x.len() as u64;
     let mut plan = Plan::default();
     let heads = plan.take(n as usize);
-    let counts = plan.take(4 * n as usize);
-    let scanned = plan.take(n as usize * size_of::<T>());
-    let seg = seg_state::<T>(&mut plan, n);
-    let count_state = plan.state::<u32>(n, size_of::<u32>());
+    let values = plan.take(n as usize * size_of::<T>());
+    let tails = plan.take(4 * n as usize);
+    let runs_at = plan.take(4);
+    let state = plan.state::<RunAgg<T>>(n, size_of::<T>());
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    let (heads, counts, scanned) = (
+    let (heads, values, tails, runs_at) = (
         base + heads as u64,
-        base + counts as u64,
-        base + scanned as u64,
+        base + values as u64,
+        base + tails as u64,
+        base + runs_at as u64,
     );
-    let blocks = transform_blocks(n);
     let p = KeyHeadsParams {
         keys: keys.as_ptr().cast::<K::Word>(),
         heads: device_ptr_mut(heads),
-        counts: device_ptr_mut(counts),
         n,
     };
-    // SAFETY: `K::Word` has `K`'s layout; `heads` and `counts` are `n` entries of the
-    // scratch locked until the synchronize below.
-    unsafe { launch_segmented::key_heads::<K>(dev, blocks, p) }?;
-    // SAFETY: heads written above; `scanned` holds `n` values of locked scratch.
-    unsafe {
-        seg_scan_raw(
-            dev,
-            m,
-            device_ptr(heads),
-            x.as_ptr(),
-            device_ptr_mut(scanned),
-            n,
-            None,
-            base,
-            seg,
-        )
-    }?;
-    count_state.zero(dev, base)?;
-    let p = ScanParams {
-        x: device_ptr(counts),
-        y: device_ptr_mut(counts),
+    // SAFETY: `K::Word` has `K`'s layout; `heads` is `n` bytes of the scratch locked until
+    // the synchronize below.
+    unsafe { launch::key_heads::<K>(dev, transform_blocks(n), p) }?;
+    state.zero(dev, base)?;
+    let p = ReduceRunsParams {
+        heads: device_ptr(heads),
+        x: x.as_ptr(),
         n,
-        status: count_state.status(base),
-        init: 0_u32,
+        status: state.status(base),
+        values: device_ptr_mut(values),
+        tails: device_ptr_mut(tails),
+        runs: device_ptr_mut(runs_at),
         staged: 1,
-        m: Sum,
-    };
-    // SAFETY: an in-place scan of `n` locked scratch words (the kernel reads each tile
-    // before writing it); its state is zeroed for `tiles` tiles.
-    unsafe { launch::scan::<u32, Sum>(dev, false, count_state.tiles, p) }?;
-    let mut runs = 0_u32;
-    // SAFETY: reads the last count (4 bytes inside the scratch); a synchronous copy on the
-    // legacy stream, ordered after the scan.
-    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u32).cast(), counts + 4 * (n - 1), 4) }
-        .result()
-        .map_err(|e| dev.fail("reading the run count", e))?;
-    let mut out_keys = DeviceBuffer::<K>::zeroed_on(dev, runs as usize)?;
-    let mut out_values = DeviceBuffer::<T>::zeroed_on(dev, runs as usize)?;
-    let p = RunScatterParams {
-        heads: device_ptr(heads),
-        counts: device_ptr(counts),
-        src: keys.as_ptr().cast::<K::Word>(),
-        out: out_keys.as_mut_ptr().cast::<K::Word>(),
-        n,
-        m: NoOp,
-    };
-    // SAFETY: every run index is below `runs`, the outputs' length; inputs as above.
-    unsafe { launch_segmented::scatter_keys::<K>(dev, blocks, p) }?;
-    let p = RunScatterParams {
-        heads: device_ptr(heads),
-        counts: device_ptr(counts),
-        src: device_ptr(scanned),
-        out: out_values.as_mut_ptr(),
-        n,
         m,
     };
-    // SAFETY: as above.
-    unsafe { launch_segmented::scatter_values(dev, blocks, p) }?;
+    // SAFETY: heads written above; `values`, `tails` hold `n` entries and `runs_at` one word
+    // of locked scratch; `n <= u32::MAX`; one block per tile of zeroed state.
+    unsafe { launch::reduce_runs(dev, state.tiles, p) }?;
+    let mut runs = 0_u32;
+    // SAFETY: 4 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
+    // after the kernel (which always writes it: element `n - 1` ends the last run).
+    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u32).cast(), runs_at, 4) }
+        .result()
+        .map_err(|e| dev.fail("reading the run count", e))?;
+    let runs = runs as usize;
+    let mut out_keys = DeviceBuffer::<K>::zeroed_on(dev, runs)?;
+    let mut out_values = DeviceBuffer::<T>::zeroed_on(dev, runs)?;
+    let dst = out_values.as_mut_ptr() as usize as u64;
+    // SAFETY: `runs` values of the scratch into the fresh output of `runs` values.
+    unsafe { result::memcpy_dtod_async(dst, values, runs * size_of::<T>(), STREAM) }
+        .map_err(|e| dev.fail("copying the run values", e))?;
+    let p = GatherKeysParams {
+        keys: keys.as_ptr().cast::<K::Word>(),
+        tails: device_ptr(tails),
+        out: out_keys.as_mut_ptr().cast::<K::Word>(),
+        runs: runs as u64,
+    };
+    // SAFETY: `tails` holds `runs` indices below `n`; `out_keys` has `runs` keys.
+    unsafe { launch::gather_keys::<K>(dev, transform_blocks(runs as u64), p) }?;
     dev.synchronize("reduce_by_key")?;
     Ok((out_keys, out_values))
 }

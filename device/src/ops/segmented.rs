@@ -204,7 +204,6 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let p = KeyHeadsParams {
         keys: keys.as_ptr().cast::<K::Word>(),
         heads: device_ptr_mut(heads),
-        counts: std::ptr::null_mut(),
         n,
     };
     // SAFETY: `K::Word` has `K`'s layout; `heads` is `n` bytes of locked scratch.

@@ -9,6 +9,7 @@
 #![allow(improper_ctypes_definitions)]
 
 mod reduce;
+mod reduce_runs;
 mod scan;
 mod segmented;
 mod segmented_aux;

@@ -31,7 +31,12 @@ use parallax_core::{Flagged, Monoid, Segmented};
 /// # Safety
 /// `heads` readable for `n` bytes and 16-byte aligned; `full` only when `base + ITEMS <= n`.
 #[inline(always)]
-unsafe fn load_heads<const ITEMS: usize>(heads: *const u8, base: u64, n: u64, full: bool) -> u32 {
+pub(super) unsafe fn load_heads<const ITEMS: usize>(
+    heads: *const u8,
+    base: u64,
+    n: u64,
+    full: bool,
+) -> u32 {
     let bytes: [u8; ITEMS] = if full {
         // SAFETY: the run is below `n`; `base` is a multiple of ITEMS (16-byte aligned when
         // the run is a whole vector).
@@ -50,7 +55,7 @@ unsafe fn load_heads<const ITEMS: usize>(heads: *const u8, base: u64, n: u64, fu
 
 /// `true` when a head lies at or before item `j` of the thread.
 #[inline(always)]
-fn seen(mask: u32, j: usize) -> bool {
+pub(super) fn seen(mask: u32, j: usize) -> bool {
     mask & (u32::MAX >> (31 - j)) != 0
 }
 
@@ -85,13 +90,13 @@ unsafe fn publish<T: Copy>(status: TileStatus<T>, tile: u64, value: T, flag: u32
 /// tile's fold (present: a launched tile has at least one item); `status` has a slot for
 /// `tile`.
 #[inline(always)]
-unsafe fn tile_prefix<T: Copy, M: Monoid<T>>(
-    sm: Segmented<M>,
-    status: TileStatus<Flagged<T>>,
+pub(super) unsafe fn tile_prefix<V: Copy, S: Monoid<V>>(
+    sm: S,
+    status: TileStatus<V>,
     tile: u64,
-    total: Partial<Flagged<T>>,
-    shared: *mut BlockShared<Flagged<T>>,
-) -> Partial<Flagged<T>> {
+    total: Partial<V>,
+    shared: *mut BlockShared<V>,
+) -> Partial<V> {
     if tile == 0 {
         if thread_index() == 0 {
             // SAFETY: slot 0 exists; thread 0 is its only writer.
@@ -137,7 +142,7 @@ pub(crate) unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const E
     let (shared, staging) = unsafe {
         (
             dynamic_shared::<BlockShared<Flagged<T>>>(),
-            dynamic_shared_at::<Unit>(seg_staging_offset::<T>()),
+            dynamic_shared_at::<Unit>(seg_staging_offset::<Flagged<T>>()),
         )
     };
     if thread_index() == 0 {

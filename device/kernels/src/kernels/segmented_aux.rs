@@ -4,7 +4,7 @@
 //! consecutive items, so every warp access is coalesced).
 
 use crate::params_segmented::{
-    KeyHeadsParams, OffsetHeadsParams, RunScatterParams, SegGatherParams,
+    GatherKeysParams, KeyHeadsParams, OffsetHeadsParams, SegGatherParams,
 };
 use crate::simt::{block_index, grid_blocks, thread_index};
 use crate::tuning::BLOCK_THREADS;
@@ -22,11 +22,10 @@ fn each_index(n: u64, mut body: impl FnMut(u64)) {
     }
 }
 
-/// `heads[i] = (i == 0 || keys[i] != keys[i - 1])`, and `counts[i]` the same as a word
-/// when `counts` is not null.
+/// `heads[i] = (i == 0 || keys[i] != keys[i - 1])`.
 ///
 /// # Safety
-/// `keys` readable, `heads` (and `counts` unless null) writable for `n` elements.
+/// `keys` readable, `heads` writable for `n` elements.
 #[inline(always)]
 pub(crate) unsafe fn key_heads<W: Copy + PartialEq>(p: KeyHeadsParams<W>) {
     each_index(p.n, |i| {
@@ -34,12 +33,7 @@ pub(crate) unsafe fn key_heads<W: Copy + PartialEq>(p: KeyHeadsParams<W>) {
         // SAFETY: `i < n` and `i - 1 < n`, readable by the contract.
         let head = at == 0 || unsafe { p.keys.add(at).read() != p.keys.add(at - 1).read() };
         // SAFETY: `i < n`, writable; one writer per index.
-        unsafe {
-            p.heads.add(at).write(u8::from(head));
-            if !p.counts.is_null() {
-                p.counts.add(at).write(u32::from(head));
-            }
-        }
+        unsafe { p.heads.add(at).write(u8::from(head)) };
     });
 }
 
@@ -86,53 +80,18 @@ pub(crate) unsafe fn seg_gather<T: Copy, M: Monoid<T>>(p: SegGatherParams<T, M>)
     });
 }
 
-/// `true` when element `i` ends its run.
+/// Reduce by key, keys: `out[r] = keys[tails[r]]`.
 ///
 /// # Safety
-/// `heads` readable for `n` bytes; `i < n`.
+/// `tails` readable for `runs` indices of `keys`; `out` writable for `runs` words.
 #[inline(always)]
-unsafe fn is_tail(heads: *const u8, i: u64, n: u64) -> bool {
-    // SAFETY: `i + 1 < n` when read.
-    i + 1 == n || unsafe { heads.add(i as usize + 1).read() } != 0
-}
-
-/// Reduce by key, values: `out[counts[i] - 1] = identity ⊕ src[i]` for every run end `i`.
-///
-/// # Safety
-/// `heads`, `counts`, `src` readable for `n` elements; `out` writable for `counts[n - 1]`.
-#[inline(always)]
-pub(crate) unsafe fn scatter_values<T: Copy, M: Monoid<T>>(p: RunScatterParams<T, M>) {
-    let m = p.m;
-    each_index(p.n, |i| {
-        // SAFETY: `i < n`.
-        if unsafe { is_tail(p.heads, i, p.n) } {
-            let at = i as usize;
-            // SAFETY: `i < n` readable; `counts[i] - 1` is this run's index, below
-            // `counts[n - 1]` and written by this run's last element only.
-            unsafe {
-                let r = p.counts.add(at).read() as usize - 1;
-                let v = m.combine(m.identity(), p.src.add(at).read());
-                p.out.add(r).write(v);
-            }
-        }
-    });
-}
-
-/// Reduce by key, keys: `out[counts[i] - 1] = src[i]` for every run end `i`.
-///
-/// # Safety
-/// As [`scatter_values`].
-#[inline(always)]
-pub(crate) unsafe fn scatter_keys<W: Copy, M: Copy>(p: RunScatterParams<W, M>) {
-    each_index(p.n, |i| {
-        // SAFETY: `i < n`.
-        if unsafe { is_tail(p.heads, i, p.n) } {
-            let at = i as usize;
-            // SAFETY: as for `scatter_values`.
-            unsafe {
-                let r = p.counts.add(at).read() as usize - 1;
-                p.out.add(r).write(p.src.add(at).read());
-            }
+pub(crate) unsafe fn gather_keys<W: Copy>(p: GatherKeysParams<W>) {
+    each_index(p.runs, |r| {
+        let r = r as usize;
+        // SAFETY: `r < runs`; `tails[r]` indexes `keys` (contract); one writer per run.
+        unsafe {
+            let i = p.tails.add(r).read() as usize;
+            p.out.add(r).write(p.keys.add(i).read());
         }
     });
 }

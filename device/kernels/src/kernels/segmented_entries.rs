@@ -1,14 +1,15 @@
 //! Entry points of the segmented family: for each (monoid, type) pair of
 //! `for_each_monoid_instance!`, the inclusive and exclusive segmented scans by head flags,
-//! the segmented-reduce gather and the reduce-by-key value scatter; for each key word type,
-//! the key-to-head-flag pass and the reduce-by-key key scatter; and the offsets-to-head-flag
+//! the segmented-reduce gather and the one-pass reduce of runs; for each key word type, the
+//! key-to-head-flag pass and the reduce-by-key key gather; and the offsets-to-head-flag
 //! pass.
 
 #![allow(improper_ctypes_definitions)]
 
-use super::{segmented, segmented_aux};
+use super::{reduce_runs, segmented, segmented_aux};
 use crate::params_segmented::{
-    KeyHeadsParams, OffsetHeadsParams, RunScatterParams, SegGatherParams, SegScanParams,
+    GatherKeysParams, KeyHeadsParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams,
+    SegScanParams,
 };
 use crate::tuning::items_per_thread;
 use core::mem::size_of;
@@ -42,10 +43,12 @@ macro_rules! segmented_entry_points {
             }
         };
         const _: () = {
-            #[unsafe(export_name = crate::entry_name!(scatter_values, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: RunScatterParams<$t, $m>) {
+            #[unsafe(export_name = crate::entry_name!(reduce_runs, $mt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: ReduceRunsParams<$t, $m>) {
                 // SAFETY: as above.
-                unsafe { segmented_aux::scatter_values::<$t, $m>(p) }
+                unsafe {
+                    reduce_runs::reduce_runs::<$t, $m, { items_per_thread(size_of::<$t>()) }>(p)
+                }
             }
         };
     )* };
@@ -63,10 +66,10 @@ macro_rules! key_entry_points {
             }
         };
         const _: () = {
-            #[unsafe(export_name = crate::entry_name!(scatter_keys, $wt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: RunScatterParams<$t, $w>) {
+            #[unsafe(export_name = crate::entry_name!(gather_keys, $wt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: GatherKeysParams<$t>) {
                 // SAFETY: as above.
-                unsafe { segmented_aux::scatter_keys::<$t, $w>(p) }
+                unsafe { segmented_aux::gather_keys::<$t>(p) }
             }
         };
     )* };
