@@ -28,16 +28,14 @@ pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
 /// other types (floats, where `-0.0 == 0.0` and `NaN != NaN`) have no GPU keyed operations.
 ///
 /// # Safety
-/// `Word` has the size and alignment of `Self`; `KEY_HEADS` takes exactly
-/// `KeyHeadsParams<Self::Word>` and `GATHER_KEYS` `GatherKeysParams<Self::Word>`; two
+/// `Word` has the size and alignment of `Self`; `GATHER_KEYS` takes exactly
+/// `GatherKeysParams<Self::Word>`; two
 /// keys are `==` exactly when their words are.
 pub unsafe trait KeyKernel: DeviceCopy + PartialEq {
     /// The PTX module holding the entry points.
     const PTX: &'static str = crate::PTX;
     /// The unsigned word type of the same size.
     type Word: DeviceCopy;
-    /// Keys to head flags.
-    const KEY_HEADS: &'static str;
     /// The key gather of reduce by key.
     const GATHER_KEYS: &'static str;
 }
@@ -62,7 +60,6 @@ macro_rules! key_kernels {
         // equality is bitwise; the key word list generates both entry points for `$w`.
         unsafe impl KeyKernel for $k {
             type Word = $w;
-            const KEY_HEADS: &'static str = entry_name!(key_heads, Word, $w);
             const GATHER_KEYS: &'static str = entry_name!(gather_keys, Word, $w);
         }
     )* };

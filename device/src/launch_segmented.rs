@@ -8,8 +8,8 @@ use crate::kernel_segmented::{KeyKernel, SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
-    reduce_runs_shared_bytes, seg_scan_shared_bytes, GatherKeysParams, KeyHeadsParams,
-    OffsetHeadsParams, ReduceRunsParams, SegGatherParams, SegScanParams,
+    reduce_runs_shared_bytes, seg_scan_shared_bytes, GatherKeysParams, OffsetHeadsParams,
+    ReduceRunsParams, SegGatherParams, SegScanParams,
 };
 
 /// `parallax_seg_{in,ex}clusive_scan__<M>__<T>(SegScanParams<T, M>)`.
@@ -30,19 +30,6 @@ pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     };
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, name, blocks, seg_scan_shared_bytes::<T>(), p) }
-}
-
-/// `parallax_key_heads__Word__<W>(KeyHeadsParams<W>)`.
-///
-/// # Safety
-/// `keys` readable, `heads` (and `counts` unless null) writable for `n` elements.
-pub(crate) unsafe fn key_heads<K: KeyKernel>(
-    dev: &Device,
-    blocks: u64,
-    p: KeyHeadsParams<K::Word>,
-) -> Result<()> {
-    // SAFETY: `KeyKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, K::PTX, K::KEY_HEADS, blocks, 0, p) }
 }
 
 /// `parallax_offset_heads__Offsets__u64(OffsetHeadsParams)`.

@@ -3,8 +3,7 @@
 //! monoid list and every key type.
 
 use parallax_device::kernels::params_segmented::{
-    GatherKeysParams, KeyHeadsParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams,
-    SegScanParams,
+    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams, SegScanParams,
 };
 use parallax_device::{KeyKernel, SegmentedKernel, PTX};
 use std::mem::size_of;
@@ -38,7 +37,6 @@ macro_rules! check_segmented {
 
 fn check_key<K: KeyKernel>() {
     assert_eq!(size_of::<K>(), size_of::<K::Word>());
-    assert_entry(K::KEY_HEADS, size_of::<KeyHeadsParams<K::Word>>());
     assert_entry(K::GATHER_KEYS, size_of::<GatherKeysParams<K::Word>>());
 }
 

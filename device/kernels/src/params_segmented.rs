@@ -1,10 +1,9 @@
 //! Parameter structs and shared-memory layout of the segmented family (segmented scans,
 //! segmented reduce, reduce by key), shared by the kernels (nvptx64) and their launchers.
 //!
-//! Every segmented operation runs the same single-pass segmented scan over a byte array of
-//! head flags (`heads[i] != 0` starts a segment at `i`; index 0 always starts one). Flags
-//! come from the caller (`scan_by_flags`), from keys ([`KeyHeadsParams`]) or from offsets
-//! ([`OffsetHeadsParams`]). Sizes and indices are `u64`.
+//! Every segmented operation runs the same single-pass segmented scan, whose heads (index 0
+//! always starts a segment) come from flag bytes (`scan_by_flags`; offsets through the
+//! [`OffsetHeadsParams`] pre-pass) or from keys compared as words. Sizes and indices are `u64`.
 
 use crate::params::TileStatus;
 use crate::tuning::STAGE_UNITS_PER_THREAD;
@@ -17,7 +16,8 @@ use parallax_core::{Flagged, Monoid};
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct SegScanParams<T, M> {
-    /// Head flags, `n` bytes (0: continues the segment; anything else: starts one).
+    /// The head source: `n` flag bytes (0: continues the segment; anything else: starts
+    /// one) when `key_bytes == 0`, else `n` keys of `key_bytes` bytes (a new key starts one).
     pub heads: *const u8,
     /// Input, `n` values.
     pub x: *const T,
@@ -31,21 +31,10 @@ pub struct SegScanParams<T, M> {
     pub init: T,
     /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
     pub staged: u32,
+    /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes.
+    pub key_bytes: u32,
     /// The monoid.
     pub m: M,
-}
-
-/// Head flags from keys: `heads[i] = (i == 0 || keys[i] != keys[i-1])`, comparing keys as
-/// words `W` (u8, u16, u32, u64: bitwise equality, which is `==` for integer keys).
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct KeyHeadsParams<W> {
-    /// Keys, `n` words.
-    pub keys: *const W,
-    /// Head flags, `n` bytes.
-    pub heads: *mut u8,
-    /// Number of elements.
-    pub n: u64,
 }
 
 /// Head flags from offsets: `heads[offsets[s]] = 1` for every nonempty segment `s`
@@ -125,7 +114,7 @@ impl<T, M: Monoid<T>> Monoid<RunAgg<T>> for RunOp<M> {
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ReduceRunsParams<T, M> {
-    /// Head flags, `n` bytes.
+    /// The head source, as in [`SegScanParams`].
     pub heads: *const u8,
     /// Input, `n` values.
     pub x: *const T,
@@ -141,6 +130,8 @@ pub struct ReduceRunsParams<T, M> {
     pub runs: *mut u32,
     /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
     pub staged: u32,
+    /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes.
+    pub key_bytes: u32,
     /// The monoid.
     pub m: M,
 }

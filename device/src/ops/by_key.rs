@@ -1,8 +1,9 @@
-//! Reduce by key in three passes: keys to head bytes (reads the keys, writes `n` bytes); one
-//! single-pass segmented scan over the values that also counts runs and writes, compacted,
-//! each run's fold and last index (reads `n` bytes and the values, writes 8 bytes per run);
-//! and a gather of each run's key by its last index into the exact-size output. Traffic for
-//! 4-byte keys and values: about `10n + 20·runs` bytes, against the ideal `8n + 8·runs`.
+//! Reduce by key in one pass over keys and values and two small ones over the runs: a
+//! single-pass segmented scan that finds heads by comparing keys, counts runs, and writes,
+//! compacted, each run's fold and last index (reads the keys and values, writes 8 bytes per
+//! run); a copy of the folds and a gather of each run's key by its last index into the
+//! exact-size outputs. Traffic for 4-byte keys and values: about `8n + 24·runs` bytes,
+//! against the ideal `8n + 8·runs`.
 
 use super::same_device;
 use super::segmented::Plan;
@@ -12,9 +13,7 @@ use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
 use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
-use parallax_kernels::params_segmented::{
-    GatherKeysParams, KeyHeadsParams, ReduceRunsParams, RunAgg,
-};
+use parallax_kernels::params_segmented::{GatherKeysParams, ReduceRunsParams, RunAgg};
 use parallax_kernels::tuning::transform_blocks;
 use std::mem::size_of;
 
@@ -50,30 +49,20 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     dev.enter()?;
     let n = x.len() as u64;
     let mut plan = Plan::default();
-    let heads = plan.take(n as usize);
     let values = plan.take(n as usize * size_of::<T>());
     let tails = plan.take(4 * n as usize);
     let runs_at = plan.take(4);
     let state = plan.state::<RunAgg<T>>(n, size_of::<T>());
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    let (heads, values, tails, runs_at) = (
-        base + heads as u64,
+    let (values, tails, runs_at) = (
         base + values as u64,
         base + tails as u64,
         base + runs_at as u64,
     );
-    let p = KeyHeadsParams {
-        keys: keys.as_ptr().cast::<K::Word>(),
-        heads: device_ptr_mut(heads),
-        n,
-    };
-    // SAFETY: `K::Word` has `K`'s layout; `heads` is `n` bytes of the scratch locked until
-    // the synchronize below.
-    unsafe { launch::key_heads::<K>(dev, transform_blocks(n), p) }?;
     state.zero(dev, base)?;
     let p = ReduceRunsParams {
-        heads: device_ptr(heads),
+        heads: keys.as_ptr().cast::<u8>(),
         x: x.as_ptr(),
         n,
         status: state.status(base),
@@ -81,10 +70,12 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
         tails: device_ptr_mut(tails),
         runs: device_ptr_mut(runs_at),
         staged: 1,
+        key_bytes: size_of::<K>() as u32,
         m,
     };
-    // SAFETY: heads written above; `values`, `tails` hold `n` entries and `runs_at` one word
-    // of locked scratch; `n <= u32::MAX`; one block per tile of zeroed state.
+    // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (a primitive integer);
+    // `values`, `tails` hold `n` entries and `runs_at` one word of the scratch locked until
+    // the synchronize below; `n <= u32::MAX`; one block per tile of zeroed state.
     unsafe { launch::reduce_runs(dev, state.tiles, p) }?;
     let mut runs = 0_u32;
     // SAFETY: 4 bytes inside the scratch; a synchronous copy on the legacy stream, ordered

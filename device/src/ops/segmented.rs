@@ -1,7 +1,7 @@
 //! Segmented scans by flags, keys and offsets, and segmented reduce by offsets: one
-//! single-pass segmented scan kernel over head-flag bytes, with head flags taken from the
-//! caller (flags), or written to scratch by a pre-pass (keys: `n` key reads and `n` flag bytes;
-//! offsets: a zeroing memset and one write per nonempty segment).
+//! single-pass segmented scan kernel, with heads read from the caller's flag bytes or keys
+//! (compared as words inside the kernel), or for offsets from flag bytes written to scratch by
+//! a pre-pass (a zeroing memset of `n` bytes and one write per nonempty segment).
 
 use super::same_device;
 use crate::buffer::{check_len, device_ptr, device_ptr_mut};
@@ -14,7 +14,7 @@ use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
 use parallax_kernels::params::TileStatus;
 use parallax_kernels::params_segmented::SegScanParams;
-use parallax_kernels::params_segmented::{KeyHeadsParams, OffsetHeadsParams, SegGatherParams};
+use parallax_kernels::params_segmented::{OffsetHeadsParams, SegGatherParams};
 use parallax_kernels::tuning::{scan_tile_items, transform_blocks};
 use std::mem::size_of;
 
@@ -100,10 +100,11 @@ pub(super) fn seg_state<T>(plan: &mut Plan, n: u64) -> State {
     plan.state::<Flagged<T>>(n, size_of::<T>())
 }
 
-/// Queues the segmented scan of `n > 0` values by the head bytes at `heads`.
+/// Queues the segmented scan of `n > 0` values by the head bytes at `heads`
+/// (`key_bytes == 0`) or by the keys of `key_bytes` bytes there.
 ///
 /// # Safety
-/// `heads`, `x` readable and `y` writable for `n` elements on `dev`, 16-byte aligned;
+/// `heads` (keys or flags), `x` readable and `y` writable for `n` elements on `dev`, 16-byte aligned;
 /// `state` lies in the scratch at `base`, which the caller holds until it synchronizes.
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
@@ -114,6 +115,7 @@ pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
     y: *mut T,
     n: u64,
     init: Option<T>,
+    key_bytes: u32,
     base: CUdeviceptr,
     state: State,
 ) -> Result<()> {
@@ -126,6 +128,7 @@ pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
         status: state.status(base),
         init: init.unwrap_or_else(|| m.identity()),
         staged: 1,
+        key_bytes,
         m,
     };
     // SAFETY: as the caller guarantees; one block per tile of zeroed state.
@@ -168,6 +171,7 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
             y.as_mut_ptr(),
             n,
             init,
+            0,
             base,
             state,
         )
@@ -196,28 +200,22 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     dev.enter()?;
     let n = x.len() as u64;
     let mut plan = Plan::default();
-    let heads = plan.take(n as usize);
     let state = seg_state::<T>(&mut plan, n);
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    let heads = base + heads as u64;
-    let p = KeyHeadsParams {
-        keys: keys.as_ptr().cast::<K::Word>(),
-        heads: device_ptr_mut(heads),
-        n,
-    };
-    // SAFETY: `K::Word` has `K`'s layout; `heads` is `n` bytes of locked scratch.
-    unsafe { launch::key_heads::<K>(dev, transform_blocks(n), p) }?;
-    // SAFETY: as in `scan_by_flags`, with the heads just written.
+    // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (1, 2, 4 or 8: a
+    // `KeyKernel` is a primitive integer), cuMemAlloc aligned; otherwise as in
+    // `scan_by_flags`.
     unsafe {
         seg_scan_raw(
             dev,
             m,
-            device_ptr(heads),
+            keys.as_ptr().cast::<u8>(),
             x.as_ptr(),
             y.as_mut_ptr(),
             n,
             init,
+            size_of::<K>() as u32,
             base,
             state,
         )
@@ -284,6 +282,7 @@ pub fn scan_by_offsets<T: DeviceCopy, M: SegmentedKernel<T>>(
             y.as_mut_ptr(),
             n,
             init,
+            0,
             base,
             state,
         )
@@ -331,6 +330,7 @@ pub fn segmented_reduce<T: DeviceCopy, M: SegmentedKernel<T>>(
                 device_ptr_mut(scanned),
                 n,
                 None,
+                0,
                 base,
                 state,
             )

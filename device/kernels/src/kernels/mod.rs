@@ -8,6 +8,7 @@
 // de facto; see the crate README.)
 #![allow(improper_ctypes_definitions)]
 
+mod heads;
 mod reduce;
 mod reduce_runs;
 mod scan;

@@ -2,11 +2,13 @@
 //! [`segmented`](super::segmented) over [`RunAgg`] pairs, which carry the number of heads
 //! seen besides the segmented fold, so every item knows its run index. Each run's last item
 //! writes the run's fold (`identity ⊕ fold`, as the reference starts every run from the
-//! identity) and its own index, compacted; nothing else is written. Key runs come in as head
-//! bytes; the keys of the runs are gathered afterwards by their last indices.
+//! identity) and its own index, compacted; nothing else is written. Heads come from keys
+//! directly (see [`super::heads`]); the keys of the runs are gathered afterwards by their
+//! last indices.
 
+use super::heads::{head_mask, is_head};
 use super::scan::TileIo;
-use super::segmented::{load_heads, seen, tile_prefix};
+use super::segmented::{seen, tile_prefix};
 use crate::atomics::fetch_add_relaxed;
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
@@ -66,11 +68,11 @@ pub(crate) unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(
     // SAFETY: every thread is here; `x` as the contract says.
     let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
-    let heads = unsafe { load_heads::<ITEMS>(p.heads, base, p.n, full) };
+    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, base, p.n, full) };
     // Bit `j`: item `base + j` ends its run (the next item starts one, or it is the last).
     let after = base + ITEMS as u64;
-    // SAFETY: `after < n` is inside `heads`.
-    let next_head = after < p.n && unsafe { p.heads.add(after as usize).read() } != 0;
+    // SAFETY: `is_head` reads only inside the source.
+    let next_head = unsafe { is_head(p.heads, p.key_bytes, after, p.n) };
     let mut tails = (heads >> 1) | (u32::from(next_head) << (ITEMS - 1));
     if base < p.n && p.n - base <= ITEMS as u64 {
         tails |= 1 << (p.n - base - 1);

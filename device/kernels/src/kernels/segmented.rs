@@ -2,13 +2,14 @@
 //! block and look-back machinery run over `Flagged<T>` pairs with the `Segmented<M>` lift
 //! (Blelloch's construction; a head restarts the fold). Each thread owns `ITEMS` consecutive
 //! items: their values (staged like the plain scan) and their head bytes (one 16-byte vector
-//! for 4-byte values).
+//! for 4-byte values) or their keys (see [`super::heads`]).
 //!
 //! Exclusive scans reuse the inclusive machinery: a head's value is replaced by
 //! `init ⊕ x[head]` before the scan, and item `i` then outputs `init` at a head, else the
 //! inclusive result of item `i - 1`. By associativity this equals the reference's left fold
 //! `((init ⊕ x[h]) ⊕ x[h+1]) ⊕ ...` bit for bit on exact types.
 
+use super::heads::head_mask;
 use super::scan::TileIo;
 use crate::atomics::fetch_add_relaxed;
 use crate::atomics::store_release;
@@ -18,40 +19,11 @@ use crate::params_segmented::{seg_staging_offset, SegScanParams};
 use crate::simt::{
     dynamic_shared, dynamic_shared_at, lane, sync_threads, thread_index, warp_index,
 };
-use crate::tile::{load_full, load_partial, look_back, Unit};
+use crate::tile::{look_back, Unit};
 use crate::tuning::{
     scan_stages, BlockShared, Partial, BLOCK_THREADS, TILE_AGGREGATE, TILE_PREFIX,
 };
 use parallax_core::{Flagged, Monoid, Segmented};
-
-/// This thread's head flags as a bit mask (bit `j`: item `base + j` starts a segment; no
-/// bits past `n`); global index 0 always starts a segment. A mask instead of a `[bool; ITEMS]`
-/// keeps the 16-item loops of 4-byte types in registers.
-///
-/// # Safety
-/// `heads` readable for `n` bytes and 16-byte aligned; `full` only when `base + ITEMS <= n`.
-#[inline(always)]
-pub(super) unsafe fn load_heads<const ITEMS: usize>(
-    heads: *const u8,
-    base: u64,
-    n: u64,
-    full: bool,
-) -> u32 {
-    let bytes: [u8; ITEMS] = if full {
-        // SAFETY: the run is below `n`; `base` is a multiple of ITEMS (16-byte aligned when
-        // the run is a whole vector).
-        unsafe { load_full(heads.add(base as usize)) }
-    } else {
-        // SAFETY: reads only indices below `n`.
-        unsafe { load_partial(heads, base, n, 0).0 }
-    };
-    let mut mask = u32::from(base == 0);
-    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
-    for j in 0..ITEMS {
-        mask |= u32::from(bytes[j] != 0) << j;
-    }
-    mask
-}
 
 /// `true` when a head lies at or before item `j` of the thread.
 #[inline(always)]
@@ -165,7 +137,7 @@ pub(crate) unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const E
     // SAFETY: every thread is here; `x` as the contract says.
     let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
-    let heads = unsafe { load_heads::<ITEMS>(p.heads, io.base, p.n, full) };
+    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, io.base, p.n, full) };
     let head = |j: usize| heads & (1 << j) != 0;
     // Thread scan in place: `vals[j]` becomes the fold from the last head at or before `j`
     // within the thread (or from the thread's first item); at a head of an exclusive scan the

@@ -1,11 +1,8 @@
-//! The small element-wise passes around the segmented scan: head flags from keys or
-//! offsets, the per-segment gather of segmented reduce, and the run scatter of reduce by key.
+//! The small element-wise passes around the segmented scan: head flags from offsets, the per-segment gather of segmented reduce, and the run scatter of reduce by key.
 //! Each is a grid-stride loop with one item per thread per step (consecutive threads take
 //! consecutive items, so every warp access is coalesced).
 
-use crate::params_segmented::{
-    GatherKeysParams, KeyHeadsParams, OffsetHeadsParams, SegGatherParams,
-};
+use crate::params_segmented::{GatherKeysParams, OffsetHeadsParams, SegGatherParams};
 use crate::simt::{block_index, grid_blocks, thread_index};
 use crate::tuning::BLOCK_THREADS;
 use parallax_core::Monoid;
@@ -20,21 +17,6 @@ fn each_index(n: u64, mut body: impl FnMut(u64)) {
         body(i);
         i += stride;
     }
-}
-
-/// `heads[i] = (i == 0 || keys[i] != keys[i - 1])`.
-///
-/// # Safety
-/// `keys` readable, `heads` writable for `n` elements.
-#[inline(always)]
-pub(crate) unsafe fn key_heads<W: Copy + PartialEq>(p: KeyHeadsParams<W>) {
-    each_index(p.n, |i| {
-        let at = i as usize;
-        // SAFETY: `i < n` and `i - 1 < n`, readable by the contract.
-        let head = at == 0 || unsafe { p.keys.add(at).read() != p.keys.add(at - 1).read() };
-        // SAFETY: `i < n`, writable; one writer per index.
-        unsafe { p.heads.add(at).write(u8::from(head)) };
-    });
 }
 
 /// `heads[offsets[s]] = 1` for every nonempty segment `s`.

@@ -1,15 +1,14 @@
 //! Entry points of the segmented family: for each (monoid, type) pair of
 //! `for_each_monoid_instance!`, the inclusive and exclusive segmented scans by head flags,
 //! the segmented-reduce gather and the one-pass reduce of runs; for each key word type, the
-//! key-to-head-flag pass and the reduce-by-key key gather; and the offsets-to-head-flag
+//! reduce-by-key key gather; and the offsets-to-head-flag
 //! pass.
 
 #![allow(improper_ctypes_definitions)]
 
 use super::{reduce_runs, segmented, segmented_aux};
 use crate::params_segmented::{
-    GatherKeysParams, KeyHeadsParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams,
-    SegScanParams,
+    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams, SegScanParams,
 };
 use crate::tuning::items_per_thread;
 use core::mem::size_of;
@@ -58,13 +57,6 @@ crate::for_each_monoid_instance!(segmented_entry_points);
 /// The key passes of each key word type.
 macro_rules! key_entry_points {
     ($( ($wt:ident: $w:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(key_heads, $wt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: KeyHeadsParams<$t>) {
-                // SAFETY: as above.
-                unsafe { segmented_aux::key_heads::<$t>(p) }
-            }
-        };
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(gather_keys, $wt, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: GatherKeysParams<$t>) {
