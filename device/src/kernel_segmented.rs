@@ -11,14 +11,17 @@ use parallax_kernels::entry_name;
 ///
 /// # Safety
 /// The scan entry points must take exactly `SegScanParams<T, Self>`, `SEG_GATHER`
-/// `SegGatherParams<T, Self>` and `REDUCE_RUNS` `ReduceRunsParams<T, Self>`.
+/// `SegGatherParams<T, Self>`, `RUN_GATHER` `RunGatherParams<T, Self>` and `REDUCE_RUNS`
+/// `ReduceRunsParams<T, Self>`.
 pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     /// The inclusive segmented scan entry point.
     const SEG_INCLUSIVE_SCAN: &'static str;
     /// The exclusive segmented scan entry point.
     const SEG_EXCLUSIVE_SCAN: &'static str;
-    /// The per-segment gather of segmented reduce.
+    /// The per-segment gather of segmented reduce, from a segmented scan.
     const SEG_GATHER: &'static str;
+    /// The per-segment gather of segmented reduce, from compacted runs.
+    const RUN_GATHER: &'static str;
     /// The one-pass reduce of runs of reduce by key.
     const REDUCE_RUNS: &'static str;
 }
@@ -48,6 +51,7 @@ macro_rules! segmented_kernels {
             const SEG_INCLUSIVE_SCAN: &'static str = entry_name!(seg_inclusive_scan, $mt, $tt);
             const SEG_EXCLUSIVE_SCAN: &'static str = entry_name!(seg_exclusive_scan, $mt, $tt);
             const SEG_GATHER: &'static str = entry_name!(seg_gather, $mt, $tt);
+            const RUN_GATHER: &'static str = entry_name!(run_gather, $mt, $tt);
             const REDUCE_RUNS: &'static str = entry_name!(reduce_runs, $mt, $tt);
         }
     )* };

@@ -9,7 +9,7 @@ use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
     reduce_runs_shared_bytes, seg_scan_shared_bytes, GatherKeysParams, OffsetHeadsParams,
-    ReduceRunsParams, SegGatherParams, SegScanParams,
+    ReduceRunsParams, RunGatherParams, SegGatherParams, SegScanParams,
 };
 
 /// `parallax_seg_{in,ex}clusive_scan__<M>__<T>(SegScanParams<T, M>)`.
@@ -53,6 +53,20 @@ pub(crate) unsafe fn seg_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
 ) -> Result<()> {
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, M::SEG_GATHER, blocks, 0, p) }
+}
+
+/// `parallax_run_gather__<M>__<T>(RunGatherParams<T, M>)`.
+///
+/// # Safety
+/// `offsets` readable for `segments + 1` validated entries; `tails` (increasing, one per
+/// nonempty segment) and `values` for `runs`; `y` writable for `segments`.
+pub(crate) unsafe fn run_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: RunGatherParams<T, M>,
+) -> Result<()> {
+    // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, M::PTX, M::RUN_GATHER, blocks, 0, p) }
 }
 
 /// `parallax_reduce_runs__<M>__<T>(ReduceRunsParams<T, M>)`.

@@ -3,7 +3,8 @@
 //! monoid list and every key type.
 
 use parallax_device::kernels::params_segmented::{
-    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams, SegScanParams,
+    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, RunGatherParams, SegGatherParams,
+    SegScanParams,
 };
 use parallax_device::{KeyKernel, SegmentedKernel, PTX};
 use std::mem::size_of;
@@ -27,11 +28,12 @@ macro_rules! check_segmented {
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN, scan);
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN, scan);
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_GATHER, size_of::<SegGatherParams<$t, $m>>());
+        assert_entry(<$m as SegmentedKernel<$t>>::RUN_GATHER, size_of::<RunGatherParams<$t, $m>>());
         assert_entry(
             <$m as SegmentedKernel<$t>>::REDUCE_RUNS,
             size_of::<ReduceRunsParams<$t, $m>>(),
         );
-        count += 4;
+        count += 5;
     )* count }};
 }
 
@@ -43,7 +45,7 @@ fn check_key<K: KeyKernel>() {
 #[test]
 fn every_segmented_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let monoid = parallax_device::kernels::for_each_monoid_instance!(check_segmented);
-    assert_eq!(monoid, 4 * 19);
+    assert_eq!(monoid, 5 * 19);
     check_key::<u8>();
     check_key::<i8>();
     check_key::<u16>();

@@ -67,6 +67,28 @@ pub struct SegGatherParams<T, M> {
     pub m: M,
 }
 
+/// Segmented reduce from the compacted runs of [`ReduceRunsParams`] over offset heads:
+/// `y[s] = values[r]` where run `r` is the one whose last index is `o[s+1] - 1` (found by
+/// binary search in `tails`), the identity for an empty segment.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RunGatherParams<T, M> {
+    /// Validated offsets, `segments + 1` entries.
+    pub offsets: *const u64,
+    /// One fold per nonempty segment, in order.
+    pub values: *const T,
+    /// The last index of each nonempty segment, increasing.
+    pub tails: *const u32,
+    /// Number of nonempty segments.
+    pub runs: u64,
+    /// Output, one value per segment.
+    pub y: *mut T,
+    /// Number of segments.
+    pub segments: u64,
+    /// The monoid.
+    pub m: M,
+}
+
 /// A run-aware scan element: `value` folds the items since the last head of its range (or
 /// all of them when it has none), `heads` counts the heads in its range. Combining sums the
 /// counts, so the inclusive scan at item `i` also gives `i`'s run index plus one.

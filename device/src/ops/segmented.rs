@@ -13,8 +13,8 @@ use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
 use parallax_kernels::params::TileStatus;
+use parallax_kernels::params_segmented::OffsetHeadsParams;
 use parallax_kernels::params_segmented::SegScanParams;
-use parallax_kernels::params_segmented::{OffsetHeadsParams, SegGatherParams};
 use parallax_kernels::tuning::{scan_tile_items, transform_blocks};
 use std::mem::size_of;
 
@@ -225,7 +225,7 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
 
 /// Writes head bytes for `offsets` (validated, `segments + 1` entries ending at `n > 0`) to
 /// the scratch at `heads`.
-fn offsets_to_heads(
+pub(super) fn offsets_to_heads(
     dev: &Device,
     offsets: &DeviceBuffer<usize>,
     heads: CUdeviceptr,
@@ -288,64 +288,4 @@ pub fn scan_by_offsets<T: DeviceCopy, M: SegmentedKernel<T>>(
         )
     }?;
     dev.synchronize("scan_by_offsets")
-}
-
-/// Segmented reduce: `y[s]` folds `x[offsets[s]..offsets[s + 1]]` from the identity (the
-/// identity for an empty segment). An inclusive segmented scan into scratch, then one
-/// gather per segment (`identity ⊕` the scan at the segment's last element).
-///
-/// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless
-/// `y.len() + 1 == offsets.len()`; otherwise as [`scan_by_flags`].
-pub fn segmented_reduce<T: DeviceCopy, M: SegmentedKernel<T>>(
-    m: M,
-    offsets: &DeviceBuffer<usize>,
-    x: &DeviceBuffer<T>,
-    y: &mut DeviceBuffer<T>,
-) -> Result<()> {
-    check_len("segmented_reduce offsets", y.len() + 1, offsets.len())?;
-    let dev = same_device(x, y)?;
-    same_device(x, offsets)?;
-    if y.is_empty() {
-        return Ok(());
-    }
-    dev.enter()?;
-    let n = x.len() as u64;
-    let mut plan = Plan::default();
-    let heads = plan.take(n as usize);
-    let scanned = plan.take(n as usize * size_of::<T>());
-    let state = seg_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
-    let (heads, scanned) = (base + heads as u64, base + scanned as u64);
-    if n > 0 {
-        offsets_to_heads(dev, offsets, heads, n)?;
-        // SAFETY: as in `scan_by_flags`; `scanned` is `n` values of locked scratch.
-        unsafe {
-            seg_scan_raw(
-                dev,
-                m,
-                device_ptr(heads),
-                x.as_ptr(),
-                device_ptr_mut(scanned),
-                n,
-                None,
-                0,
-                base,
-                state,
-            )
-        }?;
-    }
-    let segments = y.len() as u64;
-    let p = SegGatherParams {
-        offsets: offsets.as_ptr().cast::<u64>(),
-        scanned: device_ptr(scanned),
-        y: y.as_mut_ptr(),
-        segments,
-        m,
-    };
-    // SAFETY: validated offsets end at `n`, so the gather reads only scanned values below
-    // `n` (none when `n == 0`: every segment is empty); `y` has `segments` values.
-    unsafe { launch::seg_gather(dev, transform_blocks(segments), p) }?;
-    dev.synchronize("segmented_reduce")
 }

@@ -65,10 +65,11 @@ pub(crate) unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(
         staged: full && p.staged != 0 && scan_stages::<T>(),
         staging,
     };
-    // SAFETY: every thread is here; `x` as the contract says.
-    let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
+    // Heads first, so keys and values are never live together (as in the segmented scan).
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
     let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, base, p.n, full) };
+    // SAFETY: every thread is here; `x` as the contract says.
+    let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
     // Bit `j`: item `base + j` ends its run (the next item starts one, or it is the last).
     let after = base + ITEMS as u64;
     // SAFETY: `is_head` reads only inside the source.

@@ -134,10 +134,12 @@ pub(crate) unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const E
         staged: full && p.staged != 0 && scan_stages::<T>(),
         staging,
     };
-    // SAFETY: every thread is here; `x` as the contract says.
-    let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
+    // Heads first: the keys (up to 16 words) are reduced to a mask before the values are
+    // loaded, so they are never live together.
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
     let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, io.base, p.n, full) };
+    // SAFETY: every thread is here; `x` as the contract says.
+    let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
     let head = |j: usize| heads & (1 << j) != 0;
     // Thread scan in place: `vals[j]` becomes the fold from the last head at or before `j`
     // within the thread (or from the thread's first item); at a head of an exclusive scan the

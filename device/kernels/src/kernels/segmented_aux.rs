@@ -2,7 +2,9 @@
 //! Each is a grid-stride loop with one item per thread per step (consecutive threads take
 //! consecutive items, so every warp access is coalesced).
 
-use crate::params_segmented::{GatherKeysParams, OffsetHeadsParams, SegGatherParams};
+use crate::params_segmented::{
+    GatherKeysParams, OffsetHeadsParams, RunGatherParams, SegGatherParams,
+};
 use crate::simt::{block_index, grid_blocks, thread_index};
 use crate::tuning::BLOCK_THREADS;
 use parallax_core::Monoid;
@@ -54,6 +56,45 @@ pub(crate) unsafe fn seg_gather<T: Copy, M: Monoid<T>>(p: SegGatherParams<T, M>)
             m.combine(m.identity(), unsafe {
                 p.scanned.add(hi as usize - 1).read()
             })
+        } else {
+            m.identity()
+        };
+        // SAFETY: `s < segments`, writable; one writer per segment.
+        unsafe { p.y.add(s).write(v) };
+    });
+}
+
+/// `y[s]` = the fold of the run ending at `o[s+1] - 1` (nonempty), `identity` (empty).
+///
+/// # Safety
+/// `offsets` readable for `segments + 1` validated entries; `tails` (increasing) and
+/// `values` readable for `runs` entries, one per nonempty segment; `y` writable for
+/// `segments` values.
+#[inline(always)]
+pub(crate) unsafe fn run_gather<T: Copy, M: Monoid<T>>(p: RunGatherParams<T, M>) {
+    let m = p.m;
+    each_index(p.segments, |s| {
+        let s = s as usize;
+        // SAFETY: `s + 1 <= segments`, readable by the contract.
+        let (lo, hi) = unsafe { (p.offsets.add(s).read(), p.offsets.add(s + 1).read()) };
+        let v = if lo < hi {
+            // Lower bound of `hi - 1` in `tails[0..runs]`: it is there (a nonempty segment
+            // ends a run), so the search ends on it.
+            let target = hi - 1;
+            let (mut first, mut len) = (0_u64, p.runs);
+            while len > 0 {
+                let half = len / 2;
+                // SAFETY: `first + half < first + len <= runs`.
+                let t = u64::from(unsafe { p.tails.add((first + half) as usize).read() });
+                if t < target {
+                    first += half + 1;
+                    len -= half + 1;
+                } else {
+                    len = half;
+                }
+            }
+            // SAFETY: `first < runs`: the target is present.
+            unsafe { p.values.add(first as usize).read() }
         } else {
             m.identity()
         };

@@ -1,6 +1,6 @@
 //! Entry points of the segmented family: for each (monoid, type) pair of
 //! `for_each_monoid_instance!`, the inclusive and exclusive segmented scans by head flags,
-//! the segmented-reduce gather and the one-pass reduce of runs; for each key word type, the
+//! the segmented-reduce gathers and the one-pass reduce of runs; for each key word type, the
 //! reduce-by-key key gather; and the offsets-to-head-flag
 //! pass.
 
@@ -8,7 +8,8 @@
 
 use super::{reduce_runs, segmented, segmented_aux};
 use crate::params_segmented::{
-    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, SegGatherParams, SegScanParams,
+    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, RunGatherParams, SegGatherParams,
+    SegScanParams,
 };
 use crate::tuning::items_per_thread;
 use core::mem::size_of;
@@ -39,6 +40,13 @@ macro_rules! segmented_entry_points {
             unsafe extern "ptx-kernel" fn entry(p: SegGatherParams<$t, $m>) {
                 // SAFETY: as above.
                 unsafe { segmented_aux::seg_gather::<$t, $m>(p) }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(run_gather, $mt, $tt))]
+            unsafe extern "ptx-kernel" fn entry(p: RunGatherParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe { segmented_aux::run_gather::<$t, $m>(p) }
             }
         };
         const _: () = {
