@@ -11,10 +11,12 @@
 //! Kernels today: transform (`Square`, `Negate`, `Scale`), transform2 (`SaxpyFunctor`,
 //! `Plus`, `Times`), tabulate (`Sequence`), reduce and single-pass inclusive/exclusive scan
 //! (`Sum`, `Min`, `Max` over f32, f64, i32, u32, i64, u64; `Affine` over `AffineMap<i64>`).
+//! The segmented scans (by flags, keys, offsets), `segmented_reduce` and `reduce_by_key` run on
+//! one single-pass segmented scan kernel for the same pairs (keys: the integer types).
 //! `transform_reduce` and `transform_inclusive_scan` run as a transform into a temporary
-//! followed by the reduce or scan (correct, not yet fused). The segmented scans,
-//! `segmented_reduce`, the keyed operations, SpMV and stencils have no GPU kernel yet: they
-//! return [`Error::NoKernel`] with the entry point they would use, never a wrong answer.
+//! followed by the reduce or scan (correct, not yet fused). SpMV and stencils have no GPU
+//! kernel yet: they return [`Error::NoKernel`] with the entry point they would use, never a
+//! wrong answer.
 
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
@@ -22,8 +24,8 @@ use crate::{Backend, Error, Result};
 use parallax_core::reference::ScanKind;
 use parallax_core::{Boundary, DeviceCopy, Semiring, SparseIndex, Stencil, UnaryFunction};
 use parallax_device::{
-    self as device, kernel_name, BinaryKernel, DeviceBuffer, DeviceError, MonoidKernel,
-    TabulateKernel, UnaryKernel,
+    self as device, BinaryKernel, DeviceBuffer, DeviceError, KeyKernel, MonoidKernel,
+    SegmentedKernel, TabulateKernel, UnaryKernel,
 };
 
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
@@ -103,14 +105,7 @@ impl<F: TabulateKernel> TabulateOps<F> for Cuda {
     }
 }
 
-/// [`Error::NoKernel`] for `algo` on this monoid and type.
-fn no_kernel<T: DeviceCopy, M: MonoidKernel<T>, R>(algo: &str) -> Result<R> {
-    Err(Error::NoKernel {
-        name: kernel_name::<T, M>(algo),
-    })
-}
-
-impl<T: DeviceCopy, M: MonoidKernel<T>> MonoidOps<T, M> for Cuda {
+impl<T: DeviceCopy, M: SegmentedKernel<T>> MonoidOps<T, M> for Cuda {
     fn reduce(m: M, x: &DeviceBuffer<T>) -> Result<T> {
         Ok(device::reduce(m, x)?)
     }
@@ -120,55 +115,60 @@ impl<T: DeviceCopy, M: MonoidKernel<T>> MonoidOps<T, M> for Cuda {
     fn exclusive_scan(m: M, init: T, x: &DeviceBuffer<T>, y: &mut DeviceBuffer<T>) -> Result<()> {
         Ok(device::exclusive_scan(m, init, x, y)?)
     }
-    /// No GPU kernel yet: [`Error::NoKernel`].
     fn scan_by_flags(
-        _: M,
-        _: &DeviceBuffer<bool>,
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
-        _: ScanKind<T>,
+        m: M,
+        flags: &DeviceBuffer<bool>,
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
+        kind: ScanKind<T>,
     ) -> Result<()> {
-        no_kernel::<T, M, _>("scan_by_flags")
+        Ok(device::scan_by_flags(m, flags, x, y, seed(kind))?)
     }
-    /// No GPU kernel yet: [`Error::NoKernel`].
     fn scan_by_offsets(
-        _: M,
-        _: &DeviceBuffer<usize>,
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
-        _: ScanKind<T>,
+        m: M,
+        offsets: &DeviceBuffer<usize>,
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
+        kind: ScanKind<T>,
     ) -> Result<()> {
-        no_kernel::<T, M, _>("scan_by_offsets")
+        Ok(device::scan_by_offsets(m, offsets, x, y, seed(kind))?)
     }
-    /// No GPU kernel yet: [`Error::NoKernel`].
     fn segmented_reduce(
-        _: M,
-        _: &DeviceBuffer<usize>,
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
+        m: M,
+        offsets: &DeviceBuffer<usize>,
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        no_kernel::<T, M, _>("segmented_reduce")
+        Ok(device::segmented_reduce(m, offsets, x, y)?)
     }
 }
 
-impl<K: DeviceCopy + PartialEq, T: DeviceCopy, M: MonoidKernel<T>> KeyedOps<K, T, M> for Cuda {
-    /// No GPU kernel yet: [`Error::NoKernel`].
-    fn scan_by_keys(
-        _: M,
-        _: &DeviceBuffer<K>,
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
-        _: ScanKind<T>,
-    ) -> Result<()> {
-        no_kernel::<T, M, _>("scan_by_keys")
+/// The seed of a segmented scan: `None` for inclusive, `Some(init)` for exclusive.
+fn seed<T>(kind: ScanKind<T>) -> Option<T> {
+    match kind {
+        ScanKind::Inclusive => None,
+        ScanKind::Exclusive(init) => Some(init),
     }
-    /// No GPU kernel yet: [`Error::NoKernel`].
+}
+
+/// Keys are compared as words on the GPU, so only integer keys (`KeyKernel`) have keyed
+/// operations here; other key types do not compile.
+impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for Cuda {
+    fn scan_by_keys(
+        m: M,
+        keys: &DeviceBuffer<K>,
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
+        kind: ScanKind<T>,
+    ) -> Result<()> {
+        Ok(device::scan_by_keys(m, keys, x, y, seed(kind))?)
+    }
     fn reduce_by_key(
-        _: M,
-        _: &DeviceBuffer<K>,
-        _: &DeviceBuffer<T>,
+        m: M,
+        keys: &DeviceBuffer<K>,
+        x: &DeviceBuffer<T>,
     ) -> Result<(DeviceBuffer<K>, DeviceBuffer<T>)> {
-        no_kernel::<T, M, _>("reduce_by_key")
+        Ok(device::reduce_by_key(m, keys, x)?)
     }
 }
 

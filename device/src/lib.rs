@@ -28,7 +28,9 @@ mod buffer;
 mod device;
 mod error;
 mod kernel;
+mod kernel_segmented;
 mod launch;
+mod launch_segmented;
 mod ops;
 mod scratch;
 mod timing;
@@ -37,10 +39,12 @@ pub use buffer::DeviceBuffer;
 pub use device::{Device, DEVICE_ENV};
 pub use error::{DeviceError, Result};
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
+pub use kernel_segmented::{KeyKernel, SegmentedKernel};
 pub use ops::{
     exclusive_scan, inclusive_scan, reduce, scan_with_layout, tabulate, transform, transform2,
     ScanLayout,
 };
+pub use ops::{reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
 pub use parallax_kernels as kernels;
 pub use timing::GpuTimer;
 

@@ -73,10 +73,12 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let tabulate = parallax_device::kernels::for_each_tabulate_instance!(check_tabulate);
     // 35 monoid pairs x 3 algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>.
     assert_eq!((monoid, unary, binary, tabulate), (105, 19, 18, 6));
-    // Plus the two fill kernels: nothing in the PTX that the host does not know about.
+    // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 5 per
+    // monoid pair, 1 per key word, 1 offsets pass): nothing the host does not know about.
+    let segmented = 5 * (monoid / 3) + 4 + 1;
     assert_eq!(
         PTX.matches(".visible .entry").count(),
-        monoid + unary + binary + tabulate + 2
+        monoid + unary + binary + tabulate + 2 + segmented
     );
     assert_entry("parallax_fill__Pattern__u32", 32);
     assert_entry("parallax_fill__Pattern__u8", 32);

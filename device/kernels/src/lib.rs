@@ -35,7 +35,9 @@
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
 
 mod instances;
+mod instances_segmented;
 pub mod params;
+pub mod params_segmented;
 pub mod tuning;
 
 /// The operator and element types the instantiation lists name, re-exported so the list

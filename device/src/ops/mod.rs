@@ -2,12 +2,18 @@
 //! live buffers, launch through [`crate::launch`], and synchronize before returning (so a
 //! fault surfaces in the call that caused it and every buffer outlives its kernels).
 
+mod by_key;
 mod reduce;
 mod scan;
+mod segmented;
+mod segmented_reduce;
 mod transform;
 
+pub use by_key::reduce_by_key;
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
+pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};
+pub use segmented_reduce::segmented_reduce;
 pub use transform::{tabulate, transform, transform2};
 
 use crate::device::Device;

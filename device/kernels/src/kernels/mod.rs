@@ -8,8 +8,13 @@
 // de facto; see the crate README.)
 #![allow(improper_ctypes_definitions)]
 
+mod heads;
 mod reduce;
+mod reduce_runs;
 mod scan;
+mod segmented;
+mod segmented_aux;
+mod segmented_entries;
 mod transform;
 
 use crate::params::{

@@ -68,18 +68,18 @@ unsafe fn tile_prefix<T: Copy, M: Monoid<T>, const EXCLUSIVE: bool>(
 
 /// Where this thread's items of the block's tile are, and how they move.
 #[derive(Clone, Copy)]
-struct TileIo {
+pub(super) struct TileIo {
     /// First item of the tile.
-    start: u64,
+    pub(super) start: u64,
     /// First item of this thread (`start + thread · ITEMS`).
-    base: u64,
+    pub(super) base: u64,
     /// The whole tile is below `n`.
-    full: bool,
+    pub(super) full: bool,
     /// Full and moved through shared memory (block-uniform: a launch parameter and the
     /// tile decide it).
-    staged: bool,
+    pub(super) staged: bool,
     /// The block's staging area.
-    staging: *mut Unit,
+    pub(super) staging: *mut Unit,
 }
 
 impl TileIo {
@@ -88,7 +88,7 @@ impl TileIo {
     /// # Safety
     /// Called by every thread of the block; `x` readable for `n` items, 16-byte aligned.
     #[inline(always)]
-    unsafe fn load<T: Copy, const ITEMS: usize>(
+    pub(super) unsafe fn load<T: Copy, const ITEMS: usize>(
         self,
         x: *const T,
         n: u64,
@@ -115,7 +115,12 @@ impl TileIo {
     /// Called by every thread of the block, after a barrier that follows [`Self::load`];
     /// `y` writable for `n` items, 16-byte aligned; the tile is this block's alone.
     #[inline(always)]
-    unsafe fn store<T: Copy, const ITEMS: usize>(self, y: *mut T, n: u64, out: [T; ITEMS]) {
+    pub(super) unsafe fn store<T: Copy, const ITEMS: usize>(
+        self,
+        y: *mut T,
+        n: u64,
+        out: [T; ITEMS],
+    ) {
         if self.staged {
             // SAFETY: as the caller guarantees.
             unsafe { store_tile(y.add(self.start as usize), self.staging, out) };

@@ -1,0 +1,129 @@
+//! Where segment heads come from, read per thread as a bit mask over its `ITEMS` items: head
+//! flag bytes (`key_bytes == 0`: nonzero starts a segment), or keys of 1, 2, 4 or 8 bytes
+//! (`key_bytes`), where item `i` starts a segment when `key[i] != key[i - 1]` as words. The
+//! source is a uniform run-time choice, so one kernel serves flags, offsets (as flags) and
+//! every key width: no extra entry points per key type, and no key-to-flag pre-pass.
+
+use crate::tile::{load_full, load_partial};
+
+/// Bit `j` of the result: item `base + j` starts a segment (no bits at or past `n`); bit 0 is
+/// set when `base == 0`.
+///
+/// # Safety
+/// `src` readable for `n` items of `key_bytes` bytes (1 byte for flags), 16-byte aligned;
+/// `full` only when `base + ITEMS <= n`; `ITEMS <= 32`.
+#[inline(always)]
+pub(super) unsafe fn head_mask<const ITEMS: usize>(
+    src: *const u8,
+    key_bytes: u32,
+    base: u64,
+    n: u64,
+    full: bool,
+) -> u32 {
+    if base >= n {
+        return 0;
+    }
+    // SAFETY: as the caller guarantees, for the source's item width.
+    let mask = unsafe {
+        match key_bytes {
+            1 => key_mask::<u8, ITEMS>(src, base, n, full),
+            2 => key_mask::<u16, ITEMS>(src.cast(), base, n, full),
+            4 => key_mask::<u32, ITEMS>(src.cast(), base, n, full),
+            8 => key_mask::<u64, ITEMS>(src.cast(), base, n, full),
+            _ => flag_mask::<ITEMS>(src, base, n, full),
+        }
+    };
+    mask | u32::from(base == 0)
+}
+
+/// `true` when item `i < n` starts a segment (`false` at or past `n`).
+///
+/// # Safety
+/// As [`head_mask`].
+#[inline(always)]
+pub(super) unsafe fn is_head(src: *const u8, key_bytes: u32, i: u64, n: u64) -> bool {
+    if i >= n {
+        return false;
+    }
+    if i == 0 {
+        return true;
+    }
+    let at = i as usize;
+    // SAFETY: `i - 1 < i < n`, inside the source.
+    unsafe {
+        match key_bytes {
+            1 => src.add(at).read() != src.add(at - 1).read(),
+            2 => differs(src.cast::<u16>(), at),
+            4 => differs(src.cast::<u32>(), at),
+            8 => differs(src.cast::<u64>(), at),
+            _ => src.add(at).read() != 0,
+        }
+    }
+}
+
+/// `keys[at] != keys[at - 1]`.
+///
+/// # Safety
+/// Both readable.
+#[inline(always)]
+unsafe fn differs<W: Copy + PartialEq>(keys: *const W, at: usize) -> bool {
+    // SAFETY: as the caller guarantees.
+    unsafe { keys.add(at).read() != keys.add(at - 1).read() }
+}
+
+/// Head bits from flag bytes.
+///
+/// # Safety
+/// As [`head_mask`], with `base < n`.
+#[inline(always)]
+unsafe fn flag_mask<const ITEMS: usize>(flags: *const u8, base: u64, n: u64, full: bool) -> u32 {
+    let bytes: [u8; ITEMS] = if full {
+        // SAFETY: the run is below `n`; `base` is a multiple of ITEMS.
+        unsafe { load_full(flags.add(base as usize)) }
+    } else {
+        // SAFETY: reads only indices below `n`.
+        unsafe { load_partial(flags, base, n, 0).0 }
+    };
+    let mut mask = 0;
+    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
+    for j in 0..ITEMS {
+        mask |= u32::from(bytes[j] != 0) << j;
+    }
+    mask
+}
+
+/// Head bits from keys compared as words `W` (bit 0 compares with the key before `base`).
+///
+/// # Safety
+/// As [`head_mask`], with `base < n`.
+#[inline(always)]
+unsafe fn key_mask<W: Copy + PartialEq, const ITEMS: usize>(
+    keys: *const W,
+    base: u64,
+    n: u64,
+    full: bool,
+) -> u32 {
+    let at = base as usize;
+    // SAFETY: `base < n`, and `base - 1` when `base > 0`.
+    let before = unsafe { keys.add(at.saturating_sub(1)).read() };
+    let (k, count): ([W; ITEMS], usize) = if full {
+        // SAFETY: the run is below `n`; `base` is a multiple of ITEMS.
+        (unsafe { load_full(keys.add(at)) }, ITEMS)
+    } else {
+        // SAFETY: reads only indices below `n`.
+        unsafe { load_partial(keys, base, n, before) }
+    };
+    let mut mask = 0;
+    let mut prev = before;
+    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
+    for j in 0..ITEMS {
+        mask |= u32::from(k[j] != prev) << j;
+        prev = k[j];
+    }
+    let real = if count >= 32 {
+        u32::MAX
+    } else {
+        (1_u32 << count) - 1
+    };
+    mask & real
+}

@@ -1,0 +1,207 @@
+//! Parameter structs and shared-memory layout of the segmented family (segmented scans,
+//! segmented reduce, reduce by key), shared by the kernels (nvptx64) and their launchers.
+//!
+//! Every segmented operation runs the same single-pass segmented scan, whose heads (index 0
+//! always starts a segment) come from flag bytes (`scan_by_flags`; offsets through the
+//! [`OffsetHeadsParams`] pre-pass) or from keys compared as words. Sizes and indices are `u64`.
+
+use crate::params::TileStatus;
+use crate::tuning::STAGE_UNITS_PER_THREAD;
+use crate::tuning::{scan_stages, staged_unit, BlockShared, BLOCK_THREADS, STAGE_UNIT};
+use parallax_core::{Flagged, Monoid};
+
+/// Single-pass segmented scan of `n` values by head flags, in tiles of
+/// `BLOCK_THREADS * items_per_thread(size_of::<T>())` items, one tile per block. The scan
+/// operator is `Segmented<M>` on `Flagged<T>`, so the look-back state holds flagged values.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SegScanParams<T, M> {
+    /// The head source: `n` flag bytes (0: continues the segment; anything else: starts
+    /// one) when `key_bytes == 0`, else `n` keys of `key_bytes` bytes (a new key starts one).
+    pub heads: *const u8,
+    /// Input, `n` values.
+    pub x: *const T,
+    /// Output, `n` values (may equal `x`).
+    pub y: *mut T,
+    /// Number of elements.
+    pub n: u64,
+    /// Look-back state, `ceil(n / tile)` slots.
+    pub status: TileStatus<Flagged<T>>,
+    /// The seed of every segment of an exclusive scan (ignored by the inclusive kernel).
+    pub init: T,
+    /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
+    pub staged: u32,
+    /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes.
+    pub key_bytes: u32,
+    /// The monoid.
+    pub m: M,
+}
+
+/// Head flags from offsets: `heads[offsets[s]] = 1` for every nonempty segment `s`
+/// (`offsets[s] < offsets[s + 1]`). `heads` must be zeroed first.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OffsetHeadsParams {
+    /// Validated offsets, `segments + 1` entries, `0 = o[0] <= ... <= o[segments] = n`.
+    pub offsets: *const u64,
+    /// Head flags, `n` bytes.
+    pub heads: *mut u8,
+    /// Number of segments.
+    pub segments: u64,
+}
+
+/// Segmented reduce from an inclusive segmented scan `scanned`: `y[s] = identity ⊕
+/// scanned[o[s+1] - 1]` for a nonempty segment, the identity for an empty one.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SegGatherParams<T, M> {
+    /// Validated offsets, `segments + 1` entries.
+    pub offsets: *const u64,
+    /// Inclusive segmented scan of the values by these offsets.
+    pub scanned: *const T,
+    /// Output, one value per segment.
+    pub y: *mut T,
+    /// Number of segments.
+    pub segments: u64,
+    /// The monoid.
+    pub m: M,
+}
+
+/// Segmented reduce from the compacted runs of [`ReduceRunsParams`] over offset heads:
+/// `y[s] = values[r]` where run `r` is the one whose last index is `o[s+1] - 1` (found by
+/// binary search in `tails`), the identity for an empty segment.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RunGatherParams<T, M> {
+    /// Validated offsets, `segments + 1` entries.
+    pub offsets: *const u64,
+    /// One fold per nonempty segment, in order.
+    pub values: *const T,
+    /// The last index of each nonempty segment, increasing.
+    pub tails: *const u32,
+    /// Number of nonempty segments.
+    pub runs: u64,
+    /// Output, one value per segment.
+    pub y: *mut T,
+    /// Number of segments.
+    pub segments: u64,
+    /// The monoid.
+    pub m: M,
+}
+
+/// A run-aware scan element: `value` folds the items since the last head of its range (or
+/// all of them when it has none), `heads` counts the heads in its range. Combining sums the
+/// counts, so the inclusive scan at item `i` also gives `i`'s run index plus one.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RunAgg<T> {
+    /// The fold since the range's last head.
+    pub value: T,
+    /// Heads in the range.
+    pub heads: u32,
+}
+
+/// The monoid on [`RunAgg`]: `a` then `b` is `b.value` when `b` has a head, else
+/// `a.value ⊕ b.value`; the head counts add (wrapping, as the `u32` run indices of at most
+/// `u32::MAX` elements never overflow). Associative whenever `M` is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunOp<M>(pub M);
+
+impl<T, M: Monoid<T>> Monoid<RunAgg<T>> for RunOp<M> {
+    #[inline(always)]
+    fn identity(&self) -> RunAgg<T> {
+        RunAgg {
+            value: self.0.identity(),
+            heads: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn combine(&self, a: RunAgg<T>, b: RunAgg<T>) -> RunAgg<T> {
+        RunAgg {
+            value: if b.heads != 0 {
+                b.value
+            } else {
+                self.0.combine(a.value, b.value)
+            },
+            heads: a.heads.wrapping_add(b.heads),
+        }
+    }
+}
+
+/// Reduce by key or by head flags in one pass: a segmented scan over [`RunAgg`] whose every
+/// run end `i` (`i == n - 1` or `heads[i + 1] != 0`) writes `values[r] = identity ⊕ fold of
+/// the run` and `tails[r] = i` for its run index `r`; the element `n - 1` writes the number
+/// of runs to `runs`. Needs `n <= u32::MAX`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ReduceRunsParams<T, M> {
+    /// The head source, as in [`SegScanParams`].
+    pub heads: *const u8,
+    /// Input, `n` values.
+    pub x: *const T,
+    /// Number of elements.
+    pub n: u64,
+    /// Look-back state, `ceil(n / tile)` slots.
+    pub status: TileStatus<RunAgg<T>>,
+    /// One fold per run (room for `n`).
+    pub values: *mut T,
+    /// The last index of every run (room for `n`).
+    pub tails: *mut u32,
+    /// The number of runs (one word).
+    pub runs: *mut u32,
+    /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
+    pub staged: u32,
+    /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes.
+    pub key_bytes: u32,
+    /// The monoid.
+    pub m: M,
+}
+
+/// Reduce by key, keys: `out[r] = keys[tails[r]]` for `r < runs`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct GatherKeysParams<W> {
+    /// Keys, as words.
+    pub keys: *const W,
+    /// The last index of every run.
+    pub tails: *const u32,
+    /// Output, one key per run.
+    pub out: *mut W,
+    /// Number of runs.
+    pub runs: u64,
+}
+
+/// Byte offset of the value staging area in the dynamic shared memory of a segmented scan
+/// block whose scan element is `V` (`Flagged<T>`, `RunAgg<T>`): after its `BlockShared<V>`,
+/// 16-byte aligned.
+pub const fn seg_staging_offset<V>() -> usize {
+    core::mem::size_of::<BlockShared<V>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
+}
+
+/// Dynamic shared memory of a segmented scan block over values `T` with scan element `V`:
+/// `BlockShared<V>` plus, when the value tile is staged, 18 KiB of padded staging units (as
+/// the plain scan).
+pub const fn seg_shared_bytes<T, V>() -> usize {
+    let tile_units = BLOCK_THREADS as usize * STAGE_UNITS_PER_THREAD;
+    let staging = if scan_stages::<T>() {
+        staged_unit(tile_units) * STAGE_UNIT
+    } else {
+        0
+    };
+    seg_staging_offset::<V>() + staging
+}
+
+/// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`]).
+pub const fn seg_scan_shared_bytes<T>() -> usize {
+    seg_shared_bytes::<T, Flagged<T>>()
+}
+
+/// Dynamic shared memory of the reduce-runs kernels ([`ReduceRunsParams`]).
+pub const fn reduce_runs_shared_bytes<T>() -> usize {
+    seg_shared_bytes::<T, RunAgg<T>>()
+}
+
+/// The tag type of the key word list entries (the keyed kernels have no operator).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeyWord;

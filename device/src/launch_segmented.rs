@@ -1,0 +1,98 @@
+//! Launchers of the segmented family: the only `unsafe` launches of the segmented scans,
+//! segmented reduce and reduce by key, one typed function per kernel whose signature mirrors
+//! the entry point's parameter struct. All go through [`crate::launch::launch`].
+
+use crate::device::Device;
+use crate::error::Result;
+use crate::kernel_segmented::{KeyKernel, SegmentedKernel, OFFSET_HEADS};
+use crate::launch::launch;
+use parallax_core::DeviceCopy;
+use parallax_kernels::params_segmented::{
+    reduce_runs_shared_bytes, seg_scan_shared_bytes, GatherKeysParams, OffsetHeadsParams,
+    ReduceRunsParams, RunGatherParams, SegGatherParams, SegScanParams,
+};
+
+/// `parallax_seg_{in,ex}clusive_scan__<M>__<T>(SegScanParams<T, M>)`.
+///
+/// # Safety
+/// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
+/// zeroed for `blocks = ceil(n / scan_tile_items(size))` tiles.
+pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    exclusive: bool,
+    blocks: u64,
+    p: SegScanParams<T, M>,
+) -> Result<()> {
+    let name = if exclusive {
+        M::SEG_EXCLUSIVE_SCAN
+    } else {
+        M::SEG_INCLUSIVE_SCAN
+    };
+    // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, M::PTX, name, blocks, seg_scan_shared_bytes::<T>(), p) }
+}
+
+/// `parallax_offset_heads__Offsets__u64(OffsetHeadsParams)`.
+///
+/// # Safety
+/// `offsets` readable for `segments + 1` validated entries; `heads` writable for the last.
+pub(crate) unsafe fn offset_heads(dev: &Device, blocks: u64, p: OffsetHeadsParams) -> Result<()> {
+    // SAFETY: the entry point takes `OffsetHeadsParams`; pointers by contract.
+    unsafe { launch(dev, crate::PTX, OFFSET_HEADS, blocks, 0, p) }
+}
+
+/// `parallax_seg_gather__<M>__<T>(SegGatherParams<T, M>)`.
+///
+/// # Safety
+/// `offsets` readable for `segments + 1` validated entries, `scanned` for the last of them,
+/// `y` writable for `segments`.
+pub(crate) unsafe fn seg_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: SegGatherParams<T, M>,
+) -> Result<()> {
+    // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, M::PTX, M::SEG_GATHER, blocks, 0, p) }
+}
+
+/// `parallax_run_gather__<M>__<T>(RunGatherParams<T, M>)`.
+///
+/// # Safety
+/// `offsets` readable for `segments + 1` validated entries; `tails` (increasing, one per
+/// nonempty segment) and `values` for `runs`; `y` writable for `segments`.
+pub(crate) unsafe fn run_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: RunGatherParams<T, M>,
+) -> Result<()> {
+    // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, M::PTX, M::RUN_GATHER, blocks, 0, p) }
+}
+
+/// `parallax_reduce_runs__<M>__<T>(ReduceRunsParams<T, M>)`.
+///
+/// # Safety
+/// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
+/// `tails` writable for `n`, `runs` for one word; `status` zeroed for `blocks` tiles.
+pub(crate) unsafe fn reduce_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: ReduceRunsParams<T, M>,
+) -> Result<()> {
+    let shared = reduce_runs_shared_bytes::<T>();
+    // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, M::PTX, M::REDUCE_RUNS, blocks, shared, p) }
+}
+
+/// `parallax_gather_keys__Word__<W>(GatherKeysParams<W>)`.
+///
+/// # Safety
+/// `tails` readable for `runs` valid indices of `keys`; `out` writable for `runs` words.
+pub(crate) unsafe fn gather_keys<K: KeyKernel>(
+    dev: &Device,
+    blocks: u64,
+    p: GatherKeysParams<K::Word>,
+) -> Result<()> {
+    // SAFETY: `KeyKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, K::PTX, K::GATHER_KEYS, blocks, 0, p) }
+}

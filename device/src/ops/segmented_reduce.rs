@@ -1,0 +1,171 @@
+//! Segmented reduce by offsets: `y[s]` folds `x[offsets[s]..offsets[s + 1]]` from the
+//! identity (the identity for an empty segment).
+//!
+//! For `0 < n <= u32::MAX` one reduce-runs pass over head bytes written from the offsets
+//! writes the fold of each nonempty segment, compacted (4 bytes read per element, 8 written
+//! per segment); with no empty segment that is `y` already (one copy), otherwise a gather
+//! places each fold by binary search of its last index. Other sizes take the general path:
+//! a full segmented scan into scratch and a gather.
+
+use super::same_device;
+use super::segmented::{offsets_to_heads, seg_scan_raw, seg_state, Plan};
+use crate::buffer::{check_len, device_ptr, device_ptr_mut};
+use crate::device::Device;
+use crate::error::Result;
+use crate::kernel_segmented::SegmentedKernel;
+use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use cudarc::driver::{result, sys};
+use parallax_core::DeviceCopy;
+use parallax_kernels::params_segmented::{
+    ReduceRunsParams, RunAgg, RunGatherParams, SegGatherParams,
+};
+use parallax_kernels::tuning::transform_blocks;
+use std::mem::size_of;
+
+/// Segmented reduce: `y[s]` folds `x[offsets[s]..offsets[s + 1]]` from the identity (the
+/// identity for an empty segment); offsets validated (`0 = o[0] <= ... <= o[last] = x.len()`).
+///
+/// # Errors
+/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless
+/// `y.len() + 1 == offsets.len()`; buffers on different devices, no scratch memory, a device
+/// fault.
+pub fn segmented_reduce<T: DeviceCopy, M: SegmentedKernel<T>>(
+    m: M,
+    offsets: &DeviceBuffer<usize>,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    check_len("segmented_reduce offsets", y.len() + 1, offsets.len())?;
+    let dev = same_device(x, y)?;
+    same_device(x, offsets)?;
+    if y.is_empty() {
+        return Ok(());
+    }
+    dev.enter()?;
+    if x.is_empty() || x.len() > u32::MAX as usize {
+        by_scan(dev, m, offsets, x, y)
+    } else {
+        by_runs(dev, m, offsets, x, y)
+    }
+}
+
+/// The reduce-runs path (`0 < n <= u32::MAX`).
+fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    m: M,
+    offsets: &DeviceBuffer<usize>,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    let n = x.len() as u64;
+    let segments = y.len() as u64;
+    let mut plan = Plan::default();
+    let heads = plan.take(n as usize);
+    let values = plan.take(n as usize * size_of::<T>());
+    let tails = plan.take(4 * n as usize);
+    let runs_at = plan.take(4);
+    let state = plan.state::<RunAgg<T>>(n, size_of::<T>());
+    let mut scratch = dev.scratch();
+    let base = plan.reserve(dev, &mut scratch)?;
+    let (heads, values, tails, runs_at) = (
+        base + heads as u64,
+        base + values as u64,
+        base + tails as u64,
+        base + runs_at as u64,
+    );
+    offsets_to_heads(dev, offsets, heads, n)?;
+    state.zero(dev, base)?;
+    let p = ReduceRunsParams {
+        heads: device_ptr(heads),
+        x: x.as_ptr(),
+        n,
+        status: state.status(base),
+        values: device_ptr_mut(values),
+        tails: device_ptr_mut(tails),
+        runs: device_ptr_mut(runs_at),
+        staged: 1,
+        key_bytes: 0,
+        m,
+    };
+    // SAFETY: `heads` written above; `values`, `tails` hold `n` entries and `runs_at` one
+    // word of the scratch locked until the synchronize below; `0 < n <= u32::MAX`.
+    unsafe { launch::reduce_runs(dev, state.tiles, p) }?;
+    let mut runs = 0_u32;
+    // SAFETY: 4 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
+    // after the kernel (which always writes it).
+    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u32).cast(), runs_at, 4) }
+        .result()
+        .map_err(|e| dev.fail("reading the run count", e))?;
+    let runs = u64::from(runs);
+    if runs == segments {
+        // No empty segment: run `r` is segment `r`.
+        let dst = y.as_mut_ptr() as usize as u64;
+        // SAFETY: `runs` values of scratch into `y`, which holds `segments == runs`.
+        unsafe { result::memcpy_dtod_async(dst, values, runs as usize * size_of::<T>(), STREAM) }
+            .map_err(|e| dev.fail("copying segment folds", e))?;
+    } else {
+        let p = RunGatherParams {
+            offsets: offsets.as_ptr().cast::<u64>(),
+            values: device_ptr(values),
+            tails: device_ptr(tails),
+            runs,
+            y: y.as_mut_ptr(),
+            segments,
+            m,
+        };
+        // SAFETY: one fold and one increasing last index per nonempty segment, `runs` of
+        // them; `y` has `segments` values.
+        unsafe { launch::run_gather(dev, transform_blocks(segments), p) }?;
+    }
+    dev.synchronize("segmented_reduce")
+}
+
+/// The general path (any `n`, used when `n == 0` or `n > u32::MAX`): an inclusive
+/// segmented scan of all `n` values into scratch, then one gather per segment
+/// (`identity ⊕` the scan at the segment's last element).
+fn by_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    m: M,
+    offsets: &DeviceBuffer<usize>,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    let n = x.len() as u64;
+    let mut plan = Plan::default();
+    let heads = plan.take(n as usize);
+    let scanned = plan.take(n as usize * size_of::<T>());
+    let state = seg_state::<T>(&mut plan, n);
+    let mut scratch = dev.scratch();
+    let base = plan.reserve(dev, &mut scratch)?;
+    let (heads, scanned) = (base + heads as u64, base + scanned as u64);
+    if n > 0 {
+        offsets_to_heads(dev, offsets, heads, n)?;
+        // SAFETY: as in `scan_by_flags`; `scanned` is `n` values of locked scratch.
+        unsafe {
+            seg_scan_raw(
+                dev,
+                m,
+                device_ptr(heads),
+                x.as_ptr(),
+                device_ptr_mut(scanned),
+                n,
+                None,
+                0,
+                base,
+                state,
+            )
+        }?;
+    }
+    let segments = y.len() as u64;
+    let p = SegGatherParams {
+        offsets: offsets.as_ptr().cast::<u64>(),
+        scanned: device_ptr(scanned),
+        y: y.as_mut_ptr(),
+        segments,
+        m,
+    };
+    // SAFETY: validated offsets end at `n`, so the gather reads only scanned values below
+    // `n` (none when `n == 0`: every segment is empty); `y` has `segments` values.
+    unsafe { launch::seg_gather(dev, transform_blocks(segments), p) }?;
+    dev.synchronize("segmented_reduce")
+}

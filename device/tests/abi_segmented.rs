@@ -1,0 +1,66 @@
+//! Host-only checks (no GPU needed) that the segmented family's entry points exist in the
+//! embedded PTX with a parameter of exactly the host struct's size, for every pair of the
+//! monoid list and every key type.
+
+use parallax_device::kernels::params_segmented::{
+    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, RunGatherParams, SegGatherParams,
+    SegScanParams,
+};
+use parallax_device::{KeyKernel, SegmentedKernel, PTX};
+use std::mem::size_of;
+
+/// The byte size of entry point `name`'s single parameter, read from the PTX.
+fn param_size(name: &str) -> Option<usize> {
+    let start = PTX.find(&format!(".entry {name}("))?;
+    let decl = &PTX[start..];
+    let open = decl.find(&format!("{name}_param_0["))? + name.len() + "_param_0[".len();
+    let close = decl[open..].find(']')?;
+    decl[open..open + close].parse().ok()
+}
+
+fn assert_entry(name: &str, bytes: usize) {
+    assert_eq!(param_size(name), Some(bytes), "entry point {name}");
+}
+
+macro_rules! check_segmented {
+    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        let scan = size_of::<SegScanParams<$t, $m>>();
+        assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN, scan);
+        assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN, scan);
+        assert_entry(<$m as SegmentedKernel<$t>>::SEG_GATHER, size_of::<SegGatherParams<$t, $m>>());
+        assert_entry(<$m as SegmentedKernel<$t>>::RUN_GATHER, size_of::<RunGatherParams<$t, $m>>());
+        assert_entry(
+            <$m as SegmentedKernel<$t>>::REDUCE_RUNS,
+            size_of::<ReduceRunsParams<$t, $m>>(),
+        );
+        count += 5;
+    )* count }};
+}
+
+fn check_key<K: KeyKernel>() {
+    assert_eq!(size_of::<K>(), size_of::<K::Word>());
+    assert_entry(K::GATHER_KEYS, size_of::<GatherKeysParams<K::Word>>());
+}
+
+#[test]
+fn every_segmented_instantiation_has_an_entry_point_with_the_host_parameter_size() {
+    let monoid = parallax_device::kernels::for_each_monoid_instance!(check_segmented);
+    assert_eq!(monoid, 5 * 35);
+    check_key::<u8>();
+    check_key::<i8>();
+    check_key::<u16>();
+    check_key::<i16>();
+    check_key::<u32>();
+    check_key::<i32>();
+    check_key::<u64>();
+    check_key::<i64>();
+    check_key::<usize>();
+    assert_entry(
+        "parallax_offset_heads__Offsets__u64",
+        size_of::<OffsetHeadsParams>(),
+    );
+    assert_eq!(
+        <parallax_core::Affine as SegmentedKernel<parallax_core::AffineMap<i64>>>::SEG_EXCLUSIVE_SCAN,
+        "parallax_seg_exclusive_scan__Affine__AffineMap_i64"
+    );
+}
