@@ -36,6 +36,7 @@
 
 mod instances;
 pub mod params;
+pub mod params_spmv;
 pub mod tuning;
 
 /// The operator and element types the instantiation lists name, re-exported so the list
@@ -45,6 +46,7 @@ pub mod ops {
         Affine, AffineMap, Max, Min, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Sum,
         Times,
     };
+    pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -4,6 +4,7 @@
 
 mod reduce;
 mod scan;
+pub(crate) mod spmv;
 mod transform;
 
 pub use reduce::reduce;

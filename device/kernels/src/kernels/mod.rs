@@ -10,6 +10,8 @@
 
 mod reduce;
 mod scan;
+mod spmv;
+mod spmv_merge;
 mod transform;
 
 use crate::params::{
