@@ -135,7 +135,7 @@ pub const SPMV_MAX_BLOCKS: u64 = 1 << 20;
 pub enum CsrKernel {
     /// The row-per-sub-warp kernel with `1 << lanes_log2` lanes per row.
     Vector {
-        /// log2 of the lanes per row (1..=5).
+        /// log2 of the lanes per row (0..=5; 0 is a thread per row).
         lanes_log2: u32,
     },
     /// The merge-based, nonzero-balanced kernel.
@@ -143,36 +143,44 @@ pub enum CsrKernel {
 }
 
 /// Longest row, as a multiple of the mean row length (plus [`IRREGULAR_SLACK`]), that the
-/// vector kernel still takes. Above it one sub-warp's row outlasts its warp's other rows
-/// and the load imbalance costs more than the merge kernel's search and fix-up. H100:
-/// the 2D Poisson 5-point matrix (max/mean = 1.0) runs faster on the vector kernel and the
-/// power-law matrix of `shared/bench/peers.cu` (max 20000, mean 6.1, ratio 3280) on the merge
-/// kernel;
-/// see `tests/spmv_gpu.rs` for both kernels timed on both.
+/// vector kernel still takes. Above it one thread's or sub-warp's row outlasts its warp's
+/// other rows. H100, `tests/spmv_gpu.rs` `spmv_bench`, f32 (+,×), median of 20: on the
+/// power-law matrix of `shared/bench/peers.cu` (2^22 rows, mean 6.1, max 20000: ratio
+/// 3280) the best vector kernel (16 lanes) takes 0.981 ms and the merge kernel 0.376 ms; on
+/// the 2D Poisson 4096² 5-point matrix (ratio 1.0) the vector kernel takes 0.316 ms and the
+/// merge kernel 0.630 ms.
 pub const IRREGULAR_RATIO: u64 = 8;
 /// Rows up to this many entries never count as irregular (a 32-lane sub-warp covers them in
 /// one pass).
 pub const IRREGULAR_SLACK: u64 = 32;
+/// Entries per lane the vector kernel aims for. H100, Poisson 4096² (mean 5), f32 (+,×):
+/// 1 lane per row 0.316 ms, 2 lanes 0.366, 4 lanes 0.536, 8 lanes (CUSP's rule, one entry
+/// per lane) 0.871, 32 lanes 3.01 ms: a lane with several entries keeps more loads in
+/// flight than lanes that idle in a sub-warp too wide for the row.
+pub const VECTOR_ENTRIES_PER_LANE: u64 = 8;
 
 /// Picks the CSR kernel: the merge kernel when the longest row exceeds
-/// `IRREGULAR_RATIO · mean + IRREGULAR_SLACK`, else the vector kernel with the power of two
-/// lanes (2 to 32) nearest above the mean row length (CUSP's rule).
+/// `IRREGULAR_RATIO · mean + IRREGULAR_SLACK`, else the vector kernel with the smallest
+/// power of two lanes (1 to 32) that leaves at most [`VECTOR_ENTRIES_PER_LANE`] of a mean row
+/// to each lane.
 ///
 /// ```
 /// use parallax_kernels::params_spmv::{csr_kernel, CsrKernel};
-/// // 2D Poisson 4096²: mean 4.998, max 5.
-/// assert_eq!(csr_kernel(1 << 24, 83_850_240, 5), CsrKernel::Vector { lanes_log2: 3 });
+/// // 2D Poisson 4096²: mean 4.999, max 5: a thread per row.
+/// assert_eq!(csr_kernel(1 << 24, 83_869_696, 5), CsrKernel::Vector { lanes_log2: 0 });
+/// // Mean 40, max 60: 8 lanes.
+/// assert_eq!(csr_kernel(1000, 40_000, 60), CsrKernel::Vector { lanes_log2: 3 });
 /// // peers.cu's power law: 2^22 rows, 25_571_476 entries (mean 6.1), max 20000.
 /// assert_eq!(csr_kernel(1 << 22, 25_571_476, 20_000), CsrKernel::Merge);
-/// assert_eq!(csr_kernel(0, 0, 0), CsrKernel::Vector { lanes_log2: 1 });
+/// assert_eq!(csr_kernel(0, 0, 0), CsrKernel::Vector { lanes_log2: 0 });
 /// ```
 pub const fn csr_kernel(nrows: u64, nnz: u64, max_row: u64) -> CsrKernel {
     let mean = if nrows == 0 { 0 } else { nnz.div_ceil(nrows) };
     if max_row > IRREGULAR_RATIO * mean + IRREGULAR_SLACK {
         return CsrKernel::Merge;
     }
-    let mut lanes_log2 = 1;
-    while lanes_log2 < 5 && (1_u64 << lanes_log2) < mean {
+    let mut lanes_log2 = 0;
+    while lanes_log2 < 5 && (VECTOR_ENTRIES_PER_LANE << lanes_log2) < mean {
         lanes_log2 += 1;
     }
     CsrKernel::Vector { lanes_log2 }
