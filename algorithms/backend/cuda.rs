@@ -10,22 +10,25 @@
 //!
 //! Kernels today: transform (`Square`, `Negate`, `Scale`), transform2 (`SaxpyFunctor`,
 //! `Plus`, `Times`), tabulate (`Sequence`), reduce and single-pass inclusive/exclusive scan
-//! (`Sum`, `Min`, `Max` over f32, f64, i32, u32, i64, u64; `Affine` over `AffineMap<i64>`).
-//! The segmented scans (by flags, keys, offsets), `segmented_reduce` and `reduce_by_key` run on
-//! one single-pass segmented scan kernel for the same pairs (keys: the integer types).
+//! (`Sum`, `Min`, `Max` over f32, f64, i32, u32, i64, u64; `Affine` over `AffineMap<i64>`;
+//! `Product` and the bitwise monoids over i32, u32, i64, u64). The segmented scans (by flags,
+//! keys, offsets), `segmented_reduce` and `reduce_by_key` run on one single-pass segmented scan
+//! kernel for the same pairs (keys: the integer types). SpMV in CSR, ELL and COO (HYB composes
+//! ELL and COO) over `PlusTimes` and `MinPlus` (six numbers), `MaxTimes` (f32, f64) and `OrAnd`
+//! (bool), for `u32`, `u64` and `usize` indices.
 //! `transform_reduce` and `transform_inclusive_scan` run as a transform into a temporary
-//! followed by the reduce or scan (correct, not yet fused). SpMV and stencils have no GPU
-//! kernel yet: they return [`Error::NoKernel`] with the entry point they would use, never a
-//! wrong answer.
+//! followed by the reduce or scan (correct, not yet fused). Stencils have no GPU kernel yet:
+//! they return [`Error::NoKernel`] with the entry point they would use, never a wrong answer.
 
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Error, Result};
 use parallax_core::reference::ScanKind;
-use parallax_core::{Boundary, DeviceCopy, Semiring, SparseIndex, Stencil, UnaryFunction};
+use parallax_core::{Boundary, DeviceCopy, Semiring, Stencil, UnaryFunction};
+use parallax_device::kernels::params_spmv::csr_kernel;
 use parallax_device::{
     self as device, BinaryKernel, DeviceBuffer, DeviceError, KeyKernel, MonoidKernel,
-    SegmentedKernel, TabulateKernel, UnaryKernel,
+    SegmentedKernel, SemiringKernel, SpmvIndex, TabulateKernel, UnaryKernel,
 };
 
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
@@ -210,36 +213,51 @@ fn no_kernel_for<S, T, R>(algo: &str) -> Result<R> {
     })
 }
 
-impl<T: DeviceCopy, I: SparseIndex, S: Semiring<T>> SpmvOps<T, I, S> for Cuda {
-    /// No GPU kernel yet: [`Error::NoKernel`].
+/// SpMV for every (semiring, type) pair with kernels and every index type (`u64` and
+/// `usize` share the 64-bit kernels). CSR picks the row-per-sub-warp or the merge-based kernel
+/// from the matrix's row statistics ([`csr_kernel`]).
+impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cuda {
     fn spmv_csr(
-        _: S,
-        _: &CsrMatrix<T, I, Self>,
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
-        _: bool,
+        s: S,
+        a: &CsrMatrix<T, I, Self>,
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
+        accumulate: bool,
     ) -> Result<()> {
-        no_kernel_for::<S, T, _>("spmv_csr")
+        let kernel = csr_kernel(a.nrows() as u64, a.nnz() as u64, a.max_row_len() as u64);
+        let (rp, col, val) = (
+            a.row_ptr().buffer(),
+            a.col_idx().buffer(),
+            a.values().buffer(),
+        );
+        // SAFETY: `CsrMatrix` validated its structure when it was built.
+        Ok(unsafe { device::spmv_csr(s, kernel, rp, col, val, x, y, accumulate) }?)
     }
-    /// No GPU kernel yet: [`Error::NoKernel`].
     fn spmv_ell(
-        _: S,
-        _: &EllMatrix<T, I, Self>,
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
-        _: bool,
+        s: S,
+        a: &EllMatrix<T, I, Self>,
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
+        accumulate: bool,
     ) -> Result<()> {
-        no_kernel_for::<S, T, _>("spmv_ell")
+        let (col, val) = (a.col_idx().buffer(), a.values().buffer());
+        // SAFETY: `EllMatrix` validated its structure when it was built.
+        Ok(unsafe { device::spmv_ell(s, a.width(), col, val, x, y, accumulate) }?)
     }
-    /// No GPU kernel yet: [`Error::NoKernel`].
     fn spmv_coo(
-        _: S,
-        _: &CooMatrix<T, I, Self>,
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
-        _: bool,
+        s: S,
+        a: &CooMatrix<T, I, Self>,
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
+        accumulate: bool,
     ) -> Result<()> {
-        no_kernel_for::<S, T, _>("spmv_coo")
+        let (row, col, val) = (
+            a.row_idx().buffer(),
+            a.col_idx().buffer(),
+            a.values().buffer(),
+        );
+        // SAFETY: `CooMatrix` validated its structure when it was built.
+        Ok(unsafe { device::spmv_coo(s, row, col, val, x, y, accumulate) }?)
     }
 }
 

@@ -21,6 +21,8 @@ pub struct CsrMatrix<T: DeviceCopy, I: SparseIndex = u32, B: Backend = DefaultBa
     row_ptr: DeviceVector<I, B>,
     col_idx: DeviceVector<I, B>,
     values: DeviceVector<T, B>,
+    /// The longest row's entry count (backends pick a kernel from it).
+    max_row_len: usize,
 }
 
 const FORMAT: &str = "CSR";
@@ -96,9 +98,15 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
         col_idx: Vec<I>,
         values: Vec<T>,
     ) -> Result<Self> {
+        let max_row_len = row_ptr
+            .windows(2)
+            .map(|w| w[1].to_usize().saturating_sub(w[0].to_usize()))
+            .max()
+            .unwrap_or(0);
         Ok(Self {
             nrows,
             ncols,
+            max_row_len,
             row_ptr: DeviceVector::from_vec(row_ptr)?,
             col_idx: DeviceVector::from_vec(col_idx)?,
             values: DeviceVector::from_vec(values)?,
@@ -116,6 +124,10 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// Number of stored entries.
     pub fn nnz(&self) -> usize {
         self.values.len()
+    }
+    /// The number of entries in the longest row (0 without rows).
+    pub fn max_row_len(&self) -> usize {
+        self.max_row_len
     }
     /// Row pointers (`nrows + 1`).
     pub fn row_ptr(&self) -> &DeviceVector<I, B> {

@@ -29,8 +29,10 @@ mod device;
 mod error;
 mod kernel;
 mod kernel_segmented;
+mod kernel_spmv;
 mod launch;
 mod launch_segmented;
+mod launch_spmv;
 mod ops;
 mod scratch;
 mod timing;
@@ -40,6 +42,8 @@ pub use device::{Device, DEVICE_ENV};
 pub use error::{DeviceError, Result};
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
 pub use kernel_segmented::{KeyKernel, SegmentedKernel};
+pub use kernel_spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
+pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use ops::{
     exclusive_scan, inclusive_scan, reduce, scan_with_layout, tabulate, transform, transform2,
     ScanLayout,

@@ -7,10 +7,13 @@ use parallax_core::{BinaryFunction, UnaryFunction};
 use parallax_device::kernels::params::{
     ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
 };
+use parallax_device::kernels::params_spmv::{
+    SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
+};
 use parallax_device::kernels::tuning::{items_per_thread, reduce_plan, REDUCE_MAX_BLOCKS};
 use parallax_device::{
-    kernel_name, BinaryKernel, Device, DeviceBuffer, DeviceError, MonoidKernel, TabulateKernel,
-    UnaryKernel, PTX,
+    kernel_name, BinaryKernel, Device, DeviceBuffer, DeviceError, MonoidKernel, SemiringKernel,
+    TabulateKernel, UnaryKernel, PTX,
 };
 use std::mem::size_of;
 
@@ -65,6 +68,30 @@ macro_rules! check_tabulate {
     )* count }};
 }
 
+macro_rules! check_semirings {
+    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        let (a, b) = (<$s as SemiringKernel<$t>>::SPMV_U32, <$s as SemiringKernel<$t>>::SPMV_U64);
+        assert_entry(a.csr_vector, size_of::<SpmvCsrVectorParams<$t, u32, $s>>());
+        assert_entry(b.csr_vector, size_of::<SpmvCsrVectorParams<$t, u64, $s>>());
+        assert_entry(a.csr_merge, size_of::<SpmvMergeParams<$t, u32, $s>>());
+        assert_entry(b.csr_merge, size_of::<SpmvMergeParams<$t, u64, $s>>());
+        assert_entry(a.coo, size_of::<SpmvMergeParams<$t, u32, $s>>());
+        assert_entry(b.coo, size_of::<SpmvMergeParams<$t, u64, $s>>());
+        assert_entry(a.ell, size_of::<SpmvEllParams<$t, u32, $s>>());
+        assert_entry(b.ell, size_of::<SpmvEllParams<$t, u64, $s>>());
+        assert_eq!(a.fixup, b.fixup);
+        assert_entry(a.fixup, size_of::<SpmvFixupParams<$t, $s>>());
+        count += 9;
+    )* count }};
+}
+
+#[test]
+fn every_spmv_instantiation_has_its_entry_points() {
+    let spmv = parallax_device::kernels::for_each_semiring_instance!(check_semirings);
+    assert_eq!(spmv, 135);
+    assert_eq!(PTX.matches(".visible .entry parallax_spmv_").count(), spmv);
+}
+
 #[test]
 fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let monoid = parallax_device::kernels::for_each_monoid_instance!(check_monoids);
@@ -75,9 +102,11 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     assert_eq!((monoid, unary, binary, tabulate), (105, 19, 18, 6));
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 5 per
     // monoid pair, 1 per key word, 1 offsets pass): nothing the host does not know about.
+    // (SpMV's entry points are counted by their own test.)
     let segmented = 5 * (monoid / 3) + 4 + 1;
+    let spmv = PTX.matches(".visible .entry parallax_spmv_").count();
     assert_eq!(
-        PTX.matches(".visible .entry").count(),
+        PTX.matches(".visible .entry").count() - spmv,
         monoid + unary + binary + tabulate + 2 + segmented
     );
     assert_entry("parallax_fill__Pattern__u32", 32);

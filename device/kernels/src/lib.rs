@@ -38,6 +38,7 @@ mod instances;
 mod instances_segmented;
 pub mod params;
 pub mod params_segmented;
+pub mod params_spmv;
 pub mod tuning;
 
 /// The operator and element types the instantiation lists name, re-exported so the list
@@ -48,6 +49,7 @@ pub mod ops {
         Times,
     };
     pub use parallax_core::{BitAnd, BitOr, BitXor, Identity, Product};
+    pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
 }
 
 #[cfg(target_arch = "nvptx64")]

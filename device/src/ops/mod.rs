@@ -7,6 +7,7 @@ mod reduce;
 mod scan;
 mod segmented;
 mod segmented_reduce;
+pub(crate) mod spmv;
 mod transform;
 
 pub use by_key::reduce_by_key;

@@ -15,6 +15,8 @@ mod scan;
 mod segmented;
 mod segmented_aux;
 mod segmented_entries;
+mod spmv;
+mod spmv_merge;
 mod transform;
 
 use crate::params::{

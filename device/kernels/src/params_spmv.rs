@@ -1,0 +1,192 @@
+//! SpMV kernel parameter structs (host and device) and the launch plan the host reads to pick
+//! a CSR kernel. Every struct is `#[repr(C)]`, passed by value as the kernel's one parameter;
+//! the semiring `s` comes last (zero-sized for every stock semiring). Index pointers are of
+//! the kernel's index width (`u32` or `u64`; a host `usize` matrix passes its `u64` view).
+//! `accumulate` is 1 for `y = y ⊕ A·x` and 0 for `y = A·x`.
+
+/// CSR, one sub-warp of `1 << lanes_log2` lanes per row ("vector" kernel): the lanes stride
+/// through the row, then fold their partials with shuffles.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SpmvCsrVectorParams<T, I, S> {
+    /// Row pointers, `nrows + 1`.
+    pub row_ptr: *const I,
+    /// Column of each entry, `nnz`.
+    pub col: *const I,
+    /// Value of each entry, `nnz`.
+    pub val: *const T,
+    /// Input vector, `ncols`.
+    pub x: *const T,
+    /// Output vector, `nrows`.
+    pub y: *mut T,
+    /// Number of rows.
+    pub nrows: u64,
+    /// log2 of the lanes per row (0..=5; 0 is a thread per row).
+    pub lanes_log2: u32,
+    /// 1: `y = y ⊕ A·x`; 0: `y = A·x`.
+    pub accumulate: u32,
+    /// The semiring.
+    pub s: S,
+}
+
+/// One piece of a row that crosses a warp tile's edge in the nonzero-balanced kernels: the
+/// fold of the row's items inside one warp tile. Each warp tile writes a head slot (the row it
+/// finishes that began in an earlier tile) and a tail slot (the row still open at its end).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SpmvCarry<T> {
+    /// The row.
+    pub row: u64,
+    /// The fold of the row's items within the tile (from the semiring's zero).
+    pub value: T,
+    /// 1 when the slot holds a piece.
+    pub valid: u32,
+    /// Tail slots: 1 when the row's first item is in this tile (the fix-up starts there).
+    pub began: u32,
+}
+
+/// Nonzero-balanced SpMV (merge-based CSR, Merrill & Garland 2016, and COO): warp `w` owns
+/// items `[w · MERGE_TILE, (w + 1) · MERGE_TILE)` of the merge path (CSR: `nrows` row ends
+/// merged with `nnz` nonzeros) or of the nonzeros (COO). Rows finished inside one tile are
+/// written to `y`; pieces of rows crossing tile edges go to `heads`/`tails` for
+/// [`SpmvFixupParams`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SpmvMergeParams<T, I, S> {
+    /// CSR: row pointers (`nrows + 1`); COO: the row of each entry (`nnz`, sorted).
+    pub rows: *const I,
+    /// Column of each entry, `nnz`.
+    pub col: *const I,
+    /// Value of each entry, `nnz`.
+    pub val: *const T,
+    /// Input vector, `ncols`.
+    pub x: *const T,
+    /// Output vector, `nrows`.
+    pub y: *mut T,
+    /// Number of rows.
+    pub nrows: u64,
+    /// Number of stored entries.
+    pub nnz: u64,
+    /// Warp tiles (one head and one tail slot each).
+    pub warps: u64,
+    /// One head slot per warp tile.
+    pub heads: *mut SpmvCarry<T>,
+    /// One tail slot per warp tile.
+    pub tails: *mut SpmvCarry<T>,
+    /// 1: rows finished here are combined into `y` (`y ⊕ t`); 0: stored.
+    pub accumulate: u32,
+    /// The semiring.
+    pub s: S,
+}
+
+/// Folds, for every row that crosses warp-tile edges, its pieces in tile order (the tail
+/// where it began, whole-tile middles, the head where it ends) and stores it into `y`. One
+/// warp per warp tile `w`; only tiles whose tail slot began the row do work.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SpmvFixupParams<T, S> {
+    /// Output vector.
+    pub y: *mut T,
+    /// Head slots of the merge kernel.
+    pub heads: *const SpmvCarry<T>,
+    /// Tail slots of the merge kernel.
+    pub tails: *const SpmvCarry<T>,
+    /// Number of warp tiles.
+    pub warps: u64,
+    /// 1: `y = y ⊕ row`; 0: `y = row`.
+    pub accumulate: u32,
+    /// The semiring.
+    pub s: S,
+}
+
+/// ELL, one thread per row: slot `k` of row `r` at `k · nrows + r`; a column equal to the
+/// index type's `PADDING` ends the row.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SpmvEllParams<T, I, S> {
+    /// Column of each slot, `nrows · width`, column-major.
+    pub col: *const I,
+    /// Value of each slot, `nrows · width`, column-major.
+    pub val: *const T,
+    /// Input vector, `ncols`.
+    pub x: *const T,
+    /// Output vector, `nrows`.
+    pub y: *mut T,
+    /// Number of rows.
+    pub nrows: u64,
+    /// Slots per row.
+    pub width: u64,
+    /// 1: `y = y ⊕ A·x`; 0: `y = A·x`.
+    pub accumulate: u32,
+    /// The semiring.
+    pub s: S,
+}
+
+/// Merge-path items each lane owns in the nonzero-balanced kernels (M&G use 7 per thread for
+/// 4-byte values on Pascal; 8 keeps the per-lane loop short and a warp tile at 256 items).
+pub const MERGE_ITEMS: u64 = 8;
+/// Items of one warp tile of the nonzero-balanced kernels.
+pub const MERGE_TILE: u64 = crate::tuning::WARP_THREADS as u64 * MERGE_ITEMS;
+/// Upper bound on blocks of the grid-stride SpMV kernels (vector CSR, ELL, fix-up).
+pub const SPMV_MAX_BLOCKS: u64 = 1 << 20;
+
+/// The CSR kernel for a matrix's row-length statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CsrKernel {
+    /// The row-per-sub-warp kernel with `1 << lanes_log2` lanes per row.
+    Vector {
+        /// log2 of the lanes per row (0..=5; 0 is a thread per row).
+        lanes_log2: u32,
+    },
+    /// The merge-based, nonzero-balanced kernel.
+    Merge,
+}
+
+/// Longest row, as a multiple of the mean row length (plus [`IRREGULAR_SLACK`]), that the
+/// vector kernel still takes. Above it one thread's or sub-warp's row outlasts its warp's
+/// other rows. H100, `tests/spmv_gpu.rs` `spmv_bench`, f32 (+,×), median of 20: on the
+/// power-law matrix of `shared/bench/peers.cu` (2^22 rows, mean 6.1, max 20000: ratio
+/// 3280) the best vector kernel (16 lanes) takes 0.981 ms and the merge kernel 0.376 ms; on
+/// the 2D Poisson 4096² 5-point matrix (ratio 1.0) the vector kernel takes 0.316 ms and the
+/// merge kernel 0.630 ms.
+pub const IRREGULAR_RATIO: u64 = 8;
+/// Rows up to this many entries never count as irregular (a 32-lane sub-warp covers them in
+/// one pass).
+pub const IRREGULAR_SLACK: u64 = 32;
+/// Entries per lane the vector kernel aims for. H100, Poisson 4096² (mean 5), f32 (+,×):
+/// 1 lane per row 0.316 ms, 2 lanes 0.366, 4 lanes 0.536, 8 lanes (CUSP's rule, one entry
+/// per lane) 0.871, 32 lanes 3.01 ms: a lane with several entries keeps more loads in
+/// flight than lanes that idle in a sub-warp too wide for the row.
+pub const VECTOR_ENTRIES_PER_LANE: u64 = 8;
+
+/// Picks the CSR kernel: the merge kernel when the longest row exceeds
+/// `IRREGULAR_RATIO · mean + IRREGULAR_SLACK`, else the vector kernel with the smallest
+/// power of two lanes (1 to 32) that leaves at most [`VECTOR_ENTRIES_PER_LANE`] of a mean row
+/// to each lane.
+///
+/// ```
+/// use parallax_kernels::params_spmv::{csr_kernel, CsrKernel};
+/// // 2D Poisson 4096²: mean 4.999, max 5: a thread per row.
+/// assert_eq!(csr_kernel(1 << 24, 83_869_696, 5), CsrKernel::Vector { lanes_log2: 0 });
+/// // Mean 40, max 60: 8 lanes.
+/// assert_eq!(csr_kernel(1000, 40_000, 60), CsrKernel::Vector { lanes_log2: 3 });
+/// // peers.cu's power law: 2^22 rows, 25_571_476 entries (mean 6.1), max 20000.
+/// assert_eq!(csr_kernel(1 << 22, 25_571_476, 20_000), CsrKernel::Merge);
+/// assert_eq!(csr_kernel(0, 0, 0), CsrKernel::Vector { lanes_log2: 0 });
+/// ```
+pub const fn csr_kernel(nrows: u64, nnz: u64, max_row: u64) -> CsrKernel {
+    let mean = if nrows == 0 { 0 } else { nnz.div_ceil(nrows) };
+    if max_row > IRREGULAR_RATIO * mean + IRREGULAR_SLACK {
+        return CsrKernel::Merge;
+    }
+    let mut lanes_log2 = 0;
+    while lanes_log2 < 5 && (VECTOR_ENTRIES_PER_LANE << lanes_log2) < mean {
+        lanes_log2 += 1;
+    }
+    CsrKernel::Vector { lanes_log2 }
+}
+
+/// Warp tiles of a nonzero-balanced kernel over `items` merge-path items.
+pub const fn merge_warps(items: u64) -> u64 {
+    items.div_ceil(MERGE_TILE)
+}

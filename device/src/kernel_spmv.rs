@@ -1,0 +1,107 @@
+//! Host-side SpMV kernel traits: [`SemiringKernel`] for every (semiring, element) pair of the
+//! kernels crate's `for_each_semiring_instance!` list (the same list generates the PTX entry
+//! points), and [`SpmvIndex`] for the index types, which maps each to the kernels' index
+//! width (`u32` → `u32`, `u64` and `usize` → `u64`). An `spmv` with a pair outside the list
+//! does not compile.
+
+use parallax_core::{DeviceCopy, Semiring, SparseIndex};
+use parallax_kernels::entry_name;
+
+/// The SpMV entry points of one (semiring, element, index width).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpmvEntries {
+    /// CSR, row per sub-warp (`SpmvCsrVectorParams`).
+    pub csr_vector: &'static str,
+    /// CSR, merge-based (`SpmvMergeParams`).
+    pub csr_merge: &'static str,
+    /// COO (`SpmvMergeParams`).
+    pub coo: &'static str,
+    /// ELL (`SpmvEllParams`).
+    pub ell: &'static str,
+    /// Fix-up of rows crossing warp tiles (`SpmvFixupParams`), shared by both widths.
+    pub fixup: &'static str,
+}
+
+/// A semiring with SpMV kernels for elements `T`.
+///
+/// # Safety
+/// Each name in [`SPMV_U32`](Self::SPMV_U32) / [`SPMV_U64`](Self::SPMV_U64) must be an entry
+/// point of [`PTX`](Self::PTX) taking exactly the parameter struct its field documents, with
+/// index type `u32` / `u64`, element `T` and semiring `Self`.
+pub unsafe trait SemiringKernel<T: DeviceCopy>: Semiring<T> {
+    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
+    /// user crate instantiated the kernels in its own PTX.
+    const PTX: &'static str = crate::PTX;
+    /// Entry points for `u32` indices.
+    const SPMV_U32: SpmvEntries;
+    /// Entry points for `u64` indices.
+    const SPMV_U64: SpmvEntries;
+}
+
+/// A sparse index type with SpMV kernels: the kernels read it as [`Kernel`](Self::Kernel),
+/// an integer of the same size.
+///
+/// # Safety
+/// `Kernel` must have the size, alignment and value representation of `Self`, and
+/// [`entries`](Self::entries) must return the entry points for `Kernel`.
+pub unsafe trait SpmvIndex: SparseIndex {
+    /// The index type of the kernels that read this one.
+    type Kernel: SparseIndex;
+    /// The entry points for this index width.
+    fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries;
+}
+
+// SAFETY: the identity mapping; the `u32` entry points.
+unsafe impl SpmvIndex for u32 {
+    type Kernel = u32;
+    fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries {
+        S::SPMV_U32
+    }
+}
+
+// SAFETY: the identity mapping; the `u64` entry points.
+unsafe impl SpmvIndex for u64 {
+    type Kernel = u64;
+    fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries {
+        S::SPMV_U64
+    }
+}
+
+// `usize` is read by the `u64` kernels: only on hosts where they agree.
+const _: () = assert!(
+    size_of::<usize>() == size_of::<u64>() && align_of::<usize>() == align_of::<u64>(),
+    "the CUDA backend needs a 64-bit host"
+);
+
+// SAFETY: `usize` is a 64-bit unsigned integer here (asserted above), and `usize::MAX` (its
+// padding marker) is `u64::MAX`.
+unsafe impl SpmvIndex for usize {
+    type Kernel = u64;
+    fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries {
+        S::SPMV_U64
+    }
+}
+
+macro_rules! semiring_kernels {
+    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates these entry points from the same list entry,
+        // with the parameter structs documented on `SpmvEntries`.
+        unsafe impl SemiringKernel<$t> for $s {
+            const SPMV_U32: SpmvEntries = SpmvEntries {
+                csr_vector: entry_name!(spmv_csr_vector_u32, $st, $tt),
+                csr_merge: entry_name!(spmv_csr_merge_u32, $st, $tt),
+                coo: entry_name!(spmv_coo_u32, $st, $tt),
+                ell: entry_name!(spmv_ell_u32, $st, $tt),
+                fixup: entry_name!(spmv_fixup, $st, $tt),
+            };
+            const SPMV_U64: SpmvEntries = SpmvEntries {
+                csr_vector: entry_name!(spmv_csr_vector_u64, $st, $tt),
+                csr_merge: entry_name!(spmv_csr_merge_u64, $st, $tt),
+                coo: entry_name!(spmv_coo_u64, $st, $tt),
+                ell: entry_name!(spmv_ell_u64, $st, $tt),
+                fixup: entry_name!(spmv_fixup, $st, $tt),
+            };
+        }
+    )* };
+}
+parallax_kernels::for_each_semiring_instance!(semiring_kernels);

@@ -1,0 +1,239 @@
+//! SpMV over any semiring with kernels: CSR (row per sub-warp, or merge-based and
+//! nonzero-balanced for irregular rows), ELL and COO. The matrix arrives as its arrays; the
+//! caller (the facade's validated matrix types) guarantees the structure, which is why these
+//! functions are `unsafe`. Lengths and devices are checked here.
+
+use super::same_device;
+use crate::buffer::{check_len, device_ptr_mut};
+use crate::device::Device;
+use crate::error::Result;
+use crate::kernel_spmv::{SemiringKernel, SpmvIndex};
+use crate::scratch::align_up;
+use crate::{launch_spmv, DeviceBuffer};
+use parallax_core::DeviceCopy;
+use parallax_kernels::params_spmv::{
+    merge_warps, CsrKernel, SpmvCarry, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams,
+    SpmvMergeParams, SPMV_MAX_BLOCKS,
+};
+use parallax_kernels::tuning::{BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
+use std::mem::size_of;
+
+/// The index buffer's device address as the kernels' index type.
+fn index_ptr<I: SpmvIndex>(b: &DeviceBuffer<I>) -> *const I::Kernel {
+    b.as_ptr().cast()
+}
+
+/// `blocks` capped at [`SPMV_MAX_BLOCKS`] (the kernels that take this loop grid-stride).
+fn capped(blocks: u64) -> u64 {
+    blocks.clamp(1, SPMV_MAX_BLOCKS)
+}
+
+/// `y = A·x` (or `y = y ⊕ A·x` with `accumulate`) for the CSR matrix
+/// `(row_ptr, col, val)` with `y.len()` rows and `x.len()` columns, by `kernel` (see
+/// [`parallax_kernels::params_spmv::csr_kernel`] for the automatic choice).
+///
+/// # Safety
+/// The structure must be valid: `row_ptr` non-decreasing from 0 to `col.len()`, every column
+/// below `x.len()` (what the facade's `CsrMatrix::try_new` checks).
+///
+/// # Errors
+/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless
+/// `row_ptr.len() == y.len() + 1` and `val.len() == col.len()`; buffers on different
+/// devices; a device fault or no memory for the fix-up slots.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn spmv_csr<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
+    s: S,
+    kernel: CsrKernel,
+    row_ptr: &DeviceBuffer<I>,
+    col: &DeviceBuffer<I>,
+    val: &DeviceBuffer<T>,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+    accumulate: bool,
+) -> Result<()> {
+    check_len("spmv_csr row_ptr (nrows + 1)", y.len() + 1, row_ptr.len())?;
+    check_len("spmv_csr values (nnz)", col.len(), val.len())?;
+    let dev = same_device(row_ptr, y)?;
+    same_device(col, val)?;
+    same_device(x, y)?;
+    same_device(col, y)?;
+    dev.enter()?;
+    let (nrows, nnz) = (y.len() as u64, col.len() as u64);
+    if nrows == 0 {
+        return Ok(());
+    }
+    match kernel {
+        CsrKernel::Vector { lanes_log2 } => {
+            let lanes_log2 = lanes_log2.min(5);
+            let steps = nrows.div_ceil(u64::from(WARP_THREADS >> lanes_log2));
+            let p = SpmvCsrVectorParams {
+                row_ptr: index_ptr(row_ptr),
+                col: index_ptr(col),
+                val: val.as_ptr(),
+                x: x.as_ptr(),
+                y: y.as_mut_ptr(),
+                nrows,
+                lanes_log2,
+                accumulate: u32::from(accumulate),
+                s,
+            };
+            let blocks = capped(steps.div_ceil(BLOCK_WARPS as u64));
+            // SAFETY: validated structure (caller), lengths checked above.
+            unsafe { launch_spmv::csr_vector::<T, I, S>(dev, blocks, p) }?;
+            dev.synchronize("spmv_csr")
+        }
+        CsrKernel::Merge => {
+            let warps = merge_warps(nrows + nnz);
+            let rows = index_ptr(row_ptr);
+            // SAFETY: validated structure (caller), lengths checked above.
+            unsafe { merge(dev, s, warps, rows, col, val, x, y, accumulate, false) }
+        }
+    }
+}
+
+/// The merge-based CSR or the COO kernel, then the fix-up, with `warps` tiles of slots in
+/// scratch.
+///
+/// # Safety
+/// As [`spmv_csr`] / [`spmv_coo`]; `y` non-empty.
+#[allow(clippy::too_many_arguments)]
+unsafe fn merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
+    dev: &'static Device,
+    s: S,
+    warps: u64,
+    rows: *const I::Kernel,
+    col: &DeviceBuffer<I>,
+    val: &DeviceBuffer<T>,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+    accumulate: bool,
+    is_coo: bool,
+) -> Result<()> {
+    if warps == 0 {
+        return Ok(());
+    }
+    let slot_bytes = align_up(warps as usize * size_of::<SpmvCarry<T>>());
+    let mut scratch = dev.scratch();
+    let base = scratch.reserve(dev, 2 * slot_bytes)?;
+    let heads = device_ptr_mut::<SpmvCarry<T>>(base);
+    let tails = device_ptr_mut::<SpmvCarry<T>>(base + slot_bytes as u64);
+    let p = SpmvMergeParams {
+        rows,
+        col: index_ptr(col),
+        val: val.as_ptr(),
+        x: x.as_ptr(),
+        y: y.as_mut_ptr(),
+        nrows: y.len() as u64,
+        nnz: col.len() as u64,
+        warps,
+        heads,
+        tails,
+        accumulate: u32::from(accumulate),
+        s,
+    };
+    let blocks = warps.div_ceil(BLOCK_WARPS as u64);
+    if is_coo {
+        // SAFETY: validated COO (caller); `warps` slots each in scratch, locked until the
+        // synchronize below.
+        unsafe { launch_spmv::coo::<T, I, S>(dev, blocks, p) }?;
+    } else {
+        // SAFETY: as above, for CSR.
+        unsafe { launch_spmv::csr_merge::<T, I, S>(dev, blocks, p) }?;
+    }
+    let f = SpmvFixupParams {
+        y: y.as_mut_ptr(),
+        heads,
+        tails,
+        warps,
+        accumulate: u32::from(accumulate),
+        s,
+    };
+    // SAFETY: the slots were written by the launch above, ordered before on the stream.
+    unsafe { launch_spmv::fixup::<T, S>(dev, capped(blocks), f) }?;
+    dev.synchronize("spmv")
+}
+
+/// `y = A·x` (or `y = y ⊕ A·x`) for the ELL matrix of `width` slots per row, column-major
+/// (`col`, `val` of `y.len() · width`), with `x.len()` columns.
+///
+/// # Safety
+/// Every column below `x.len()` or equal to the padding marker, padding trailing in each row
+/// (what `EllMatrix::try_new` checks).
+///
+/// # Errors
+/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless both arrays
+/// hold `y.len() · width` slots; buffers on different devices; a device fault.
+pub unsafe fn spmv_ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
+    s: S,
+    width: usize,
+    col: &DeviceBuffer<I>,
+    val: &DeviceBuffer<T>,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+    accumulate: bool,
+) -> Result<()> {
+    let slots = y.len().saturating_mul(width);
+    check_len("spmv_ell col_idx (nrows * width)", slots, col.len())?;
+    check_len("spmv_ell values (nrows * width)", slots, val.len())?;
+    let dev = same_device(col, y)?;
+    same_device(val, y)?;
+    same_device(x, y)?;
+    dev.enter()?;
+    let nrows = y.len() as u64;
+    if nrows == 0 {
+        return Ok(());
+    }
+    let p = SpmvEllParams {
+        col: index_ptr(col),
+        val: val.as_ptr(),
+        x: x.as_ptr(),
+        y: y.as_mut_ptr(),
+        nrows,
+        width: width as u64,
+        accumulate: u32::from(accumulate),
+        s,
+    };
+    let blocks = capped(nrows.div_ceil(u64::from(BLOCK_THREADS)));
+    // SAFETY: validated structure (caller), lengths checked above.
+    unsafe { launch_spmv::ell::<T, I, S>(dev, blocks, p) }?;
+    dev.synchronize("spmv_ell")
+}
+
+/// `y = A·x` (or `y = y ⊕ A·x`) for the COO matrix `(row, col, val)` with rows sorted,
+/// `y.len()` rows and `x.len()` columns. Without `accumulate`, `y` is first set to the
+/// semiring's zero (rows without entries keep it); rows with entries are then combined in.
+///
+/// # Safety
+/// Rows non-decreasing and below `y.len()`, columns below `x.len()` (what
+/// `CooMatrix::try_new` checks).
+///
+/// # Errors
+/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless the three
+/// arrays have one length; buffers on different devices; a device fault or no memory.
+pub unsafe fn spmv_coo<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
+    s: S,
+    row: &DeviceBuffer<I>,
+    col: &DeviceBuffer<I>,
+    val: &DeviceBuffer<T>,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+    accumulate: bool,
+) -> Result<()> {
+    check_len("spmv_coo col_idx", row.len(), col.len())?;
+    check_len("spmv_coo values", row.len(), val.len())?;
+    let dev = same_device(row, y)?;
+    same_device(col, val)?;
+    same_device(x, y)?;
+    same_device(col, y)?;
+    dev.enter()?;
+    if y.is_empty() {
+        return Ok(());
+    }
+    if !accumulate {
+        y.fill(s.zero())?;
+    }
+    let warps = merge_warps(row.len() as u64);
+    // SAFETY: validated structure (caller), lengths checked above; `y` holds the zero or the
+    // caller's values, so the kernels combine into it.
+    unsafe { merge(dev, s, warps, index_ptr(row), col, val, x, y, true, true) }
+}
