@@ -13,8 +13,8 @@
 //! (`Sum`, `Min`, `Max` over f32, f64, i32, u32, i64, u64; `Affine` over `AffineMap<i64>`).
 //! `transform_reduce` and `transform_inclusive_scan` run as a transform into a temporary
 //! followed by the reduce or scan (correct, not yet fused). The segmented scans,
-//! `segmented_reduce`, the keyed operations, SpMV and stencils have no GPU kernel yet: they
-//! return [`Error::NoKernel`] with the entry point they would use, never a wrong answer.
+//! `segmented_reduce`, the keyed operations and SpMV have no GPU kernel yet: they return
+//! [`Error::NoKernel`] with the entry point they would use, never a wrong answer.
 
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
@@ -23,7 +23,7 @@ use parallax_core::reference::ScanKind;
 use parallax_core::{Boundary, DeviceCopy, Semiring, SparseIndex, Stencil, UnaryFunction};
 use parallax_device::{
     self as device, kernel_name, BinaryKernel, DeviceBuffer, DeviceError, MonoidKernel,
-    TabulateKernel, UnaryKernel,
+    StencilKernel, TabulateKernel, UnaryKernel,
 };
 
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
@@ -243,18 +243,19 @@ impl<T: DeviceCopy, I: SparseIndex, S: Semiring<T>> SpmvOps<T, I, S> for Cuda {
     }
 }
 
-impl<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
+/// Stencils run on the GPU for every (semiring, type) pair in the kernels crate's
+/// `for_each_stencil_instance!` list, in 1, 2 and 3 dimensions.
+impl<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
     for Cuda
 {
-    /// No GPU kernel yet: [`Error::NoKernel`].
     fn stencil(
-        _: S,
-        _: &Stencil<T, D, K>,
-        _: Boundary,
-        _: [usize; D],
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
+        s: S,
+        st: &Stencil<T, D, K>,
+        boundary: Boundary,
+        shape: [usize; D],
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        no_kernel_for::<S, T, _>("stencil")
+        Ok(device::stencil(s, st, boundary, shape, x, y)?)
     }
 }

@@ -28,7 +28,9 @@ mod buffer;
 mod device;
 mod error;
 mod kernel;
+mod kernel_stencil;
 mod launch;
+mod launch_stencil;
 mod ops;
 mod scratch;
 mod timing;
@@ -37,6 +39,8 @@ pub use buffer::DeviceBuffer;
 pub use device::{Device, DEVICE_ENV};
 pub use error::{DeviceError, Result};
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
+pub use kernel_stencil::StencilKernel;
+pub use ops::stencil;
 pub use ops::{
     exclusive_scan, inclusive_scan, reduce, scan_with_layout, tabulate, transform, transform2,
     ScanLayout,

@@ -117,3 +117,24 @@ macro_rules! __family {
         $cb! { $( (Sequence: $crate::ops::Sequence<$t>, $t: $t), )* }
     };
 }
+
+/// Calls `$cb!` with every (semiring, element) pair that has `stencil_1d`, `stencil_2d` and
+/// `stencil_3d` kernels: `PlusTimes` over the six primitive numbers, `MinPlus` and
+/// `MaxTimes` over `f32` and `f64`.
+#[macro_export]
+macro_rules! for_each_stencil_instance {
+    ($cb:ident) => {
+        $cb! {
+            (PlusTimes: $crate::stencil_params::PlusTimes, f32: f32),
+            (PlusTimes: $crate::stencil_params::PlusTimes, f64: f64),
+            (PlusTimes: $crate::stencil_params::PlusTimes, i32: i32),
+            (PlusTimes: $crate::stencil_params::PlusTimes, u32: u32),
+            (PlusTimes: $crate::stencil_params::PlusTimes, i64: i64),
+            (PlusTimes: $crate::stencil_params::PlusTimes, u64: u64),
+            (MinPlus: $crate::stencil_params::MinPlus, f32: f32),
+            (MinPlus: $crate::stencil_params::MinPlus, f64: f64),
+            (MaxTimes: $crate::stencil_params::MaxTimes, f32: f32),
+            (MaxTimes: $crate::stencil_params::MaxTimes, f64: f64),
+        }
+    };
+}

@@ -36,6 +36,7 @@
 
 mod instances;
 pub mod params;
+pub mod stencil_params;
 pub mod tuning;
 
 /// The operator and element types the instantiation lists name, re-exported so the list

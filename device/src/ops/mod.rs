@@ -4,10 +4,12 @@
 
 mod reduce;
 mod scan;
+mod stencil;
 mod transform;
 
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
+pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
 
 use crate::device::Device;

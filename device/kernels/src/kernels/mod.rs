@@ -10,6 +10,7 @@
 
 mod reduce;
 mod scan;
+mod stencil;
 mod transform;
 
 use crate::params::{
