@@ -1,36 +1,41 @@
 //! Stencil map over a semiring, on a `[nz, ny, nx]` grid (1D and 2D grids are 3D grids with
 //! leading extents of 1), with `K` taps known only at run time.
 //!
-//! Each block owns one tile of 2048 output points ([`stencil_tile`]: a 2048-point row segment
-//! in 1D, 32 × 64 in 2D, 8 × 8 × 32 in 3D); thread `t` computes tile points `t + 256 j`,
-//! `j < 8`, so consecutive lanes own consecutive `x` (coalesced stores, conflict-free shared
-//! reads). The block
+//! Each block owns one tile of 2048 output points ([`stencil_tile`]: a row segment in 1D,
+//! 32 × 64 in 2D, 8 × 8 × 32 in 3D); thread `t` computes tile points `t + 256 j`, `j < 8`, so
+//! consecutive lanes own consecutive `x` (coalesced stores, conflict-free shared reads). The
+//! block
 //!
 //! 1. copies the taps to shared memory, adding each tap's linear offset inside the staged tile;
 //! 2. stages its tile plus halo (`lo`/`hi` per axis, from the offsets) in shared memory with
-//!    coalesced loads, coordinates clamped into the grid so every load is in bounds;
-//! 3. computes every point whose whole footprint lies inside the grid from the staged tile,
-//!    with no boundary logic, and every other point (within the halo width of an edge) from
-//!    global memory through `Boundary::resolve`, exactly as the reference does.
+//!    coalesced loads, each coordinate resolved as the boundary does (clamped for `Zero`);
+//! 3. computes every point from the staged tile with no boundary logic, except, for
+//!    `Boundary::Zero` in tiles that touch an edge, a per-tap range check that drops the
+//!    terms the reference drops.
 //!
 //! Either way a point folds `acc = add(acc, mul(w[k], x[..]))` over the taps in their listed
 //! order from the semiring's zero, skipping the terms `Boundary::Zero` drops: the reference's
 //! operations in the reference's order, so results are bitwise equal to it for every type.
 //! A tile that does not fit in 48 KiB (a huge radius) or more than `STENCIL_SHARED_TAPS` taps
-//! runs the boundary path for every point instead.
+//! reads the grid directly through `Boundary::resolve` for every point instead (correct but
+//! slow: each tap is a dependent global load).
 
 use crate::simt::{block_index, dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use crate::stencil_params::{
-    stencil_halo_tile, stencil_tile, stencil_tile_offset, StencilParams, StencilTap,
-    BOUNDARY_CLAMP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS, STENCIL_ITEMS,
+    stencil_halo_tile, stencil_items, stencil_tile, stencil_tile_offset, StencilParams, StencilTap,
+    BOUNDARY_CLAMP, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
 };
 use crate::tuning::BLOCK_THREADS;
 use parallax_core::{Boundary, Semiring};
 
-const ITEMS: usize = STENCIL_ITEMS;
 const THREADS: u32 = BLOCK_THREADS;
-/// Tile-staging loads each thread issues before storing them (in flight together).
-const LOAD_BATCH: usize = 4;
+/// Tile-staging loads each thread issues before storing them (in flight together), for tiles
+/// whose halo lies inside the grid and for edge tiles (whose clamped loads cost more
+/// registers).
+const INSIDE_BATCH: usize = 16;
+/// See [`INSIDE_BATCH`].
+const EDGE_BATCH: usize = 4;
+const _: () = assert!(INSIDE_BATCH <= 16 && EDGE_BATCH <= 16);
 
 /// The boundary policy from its kernel encoding.
 #[inline(always)]
@@ -42,15 +47,18 @@ fn boundary_of(b: u32) -> Boundary {
     }
 }
 
-/// `v` clamped into `0..n` (`n > 0`).
+/// Coordinate `v` mapped into `0..n` (`n > 0`) as `Boundary::Wrap` does when `wrap`, else
+/// clamped (`Boundary::Clamp`; for `Boundary::Zero` the value is never used).
 #[inline(always)]
-fn clamp_axis(v: i64, n: u64) -> u64 {
-    if v < 0 {
-        0
-    } else if v as u64 >= n {
-        n - 1
-    } else {
+fn resolve_axis(v: i64, n: u64, wrap: bool) -> u64 {
+    if v >= 0 && (v as u64) < n {
         v as u64
+    } else if wrap {
+        v.rem_euclid(n as i64) as u64
+    } else if v < 0 {
+        0
+    } else {
+        n - 1
     }
 }
 
@@ -142,12 +150,17 @@ unsafe fn stage_taps<T: Copy, S: Semiring<T>>(
 }
 
 /// Stages the block's tile with halo (origin `origin - lo`, extents `halo`) in `tile`,
-/// linear index `m = (z * hy + y) * hx + x`, coordinates clamped into the grid.
+/// linear index `m = (z * hy + y) * hx + x`. When the halo tile lies inside the grid
+/// (`INSIDE`, uniform per block) the global index advances incrementally; otherwise each
+/// coordinate is resolved per axis as the boundary does (wrapped, or clamped for `Clamp`
+/// and `Zero`), so a tap of any point of the tile reads the reference's value from the
+/// staged tile (for `Zero`, the caller drops out-of-grid terms itself).
 ///
 /// # Safety
-/// `tile` holds `halo` elements; `p.x` readable for the whole grid.
+/// `tile` holds `halo` elements; `p.x` readable for the whole grid; `INSIDE` only when the
+/// halo tile lies inside the grid.
 #[inline(always)]
-unsafe fn stage_tile<T: Copy, S>(
+unsafe fn stage_tile<T: Copy, S, const BATCH: usize, const INSIDE: bool>(
     p: &StencilParams<T, S>,
     tile: *mut T,
     filler: T,
@@ -159,39 +172,64 @@ unsafe fn stage_tile<T: Copy, S>(
     let total = (halo[0] * halo[1] * halo[2]) as u32;
     // Thread `t` stages m = t + 256 i; (z, y, x) advance by 256 = q rows + r columns.
     let t = thread_index();
+    let wrap = p.boundary == BOUNDARY_WRAP;
     let (q, r) = (THREADS / hx, THREADS % hx);
     let (mut z, mut y, mut x) = (t / hx / hy, (t / hx) % hy, t % hx);
     let base = |axis: usize| origin[axis] as i64 - i64::from(p.lo[axis]);
     let (bz, by, bx) = (base(0), base(1), base(2));
+    // The incremental index (used only when `INSIDE`, where every base is >= 0).
+    let mut g = ((bz as u64 + u64::from(z)) * ny + by as u64 + u64::from(y)) * nx
+        + bx as u64
+        + u64::from(x);
+    let step = u64::from(q) * nx + u64::from(r);
+    let x_wrap = nx.wrapping_sub(u64::from(hx));
+    let y_wrap = ny.wrapping_sub(u64::from(hy)).wrapping_mul(nx);
     let mut m = t;
     while m < total {
-        let mut vals = [filler; LOAD_BATCH];
+        // Every load of the batch is issued before the first store: inside the grid, for the
+        // tile shapes here (<= 16 staged elements per thread for small halos), one round trip.
+        let mut vals = [filler; BATCH];
         let first = m;
-        for v in vals.iter_mut() {
-            if m < total {
-                let gz = clamp_axis(bz + i64::from(z), nz);
-                let gy = clamp_axis(by + i64::from(y), ny);
-                let gx = clamp_axis(bx + i64::from(x), nx);
-                // SAFETY: clamped coordinates lie inside the grid.
-                *v = unsafe { p.x.add(((gz * ny + gy) * nx + gx) as usize).read() };
-            }
-            m += THREADS;
-            x += r;
-            y += q;
-            if x >= hx {
-                x -= hx;
-                y += 1;
-            }
-            // One wrap is enough: `q + 1 <= hy` for every tile shape (see `stencil_tile`).
-            if y >= hy {
-                y -= hy;
-                z += 1;
-            }
+        // Spelled out (constant indices into `vals`, so it stays in registers): LLVM only
+        // partially unrolls a loop of 16 loads and keeps `vals` in local memory.
+        macro_rules! load {
+            ($($i:literal)*) => { $(
+                if $i < BATCH {
+                    if m < total {
+                        let i = if INSIDE {
+                            g
+                        } else {
+                            let gz = resolve_axis(bz + i64::from(z), nz, wrap);
+                            let gy = resolve_axis(by + i64::from(y), ny, wrap);
+                            let gx = resolve_axis(bx + i64::from(x), nx, wrap);
+                            (gz * ny + gy) * nx + gx
+                        };
+                        // SAFETY: inside the grid (clamped, or the whole halo tile is inside).
+                        vals[$i] = unsafe { p.x.add(i as usize).read() };
+                    }
+                    m += THREADS;
+                    x += r;
+                    y += q;
+                    g = g.wrapping_add(step);
+                    if x >= hx {
+                        x -= hx;
+                        y += 1;
+                        g = g.wrapping_add(x_wrap);
+                    }
+                    // One wrap is enough: `q + 1 <= hy` for every tile shape (`stencil_tile`).
+                    if y >= hy {
+                        y -= hy;
+                        z += 1;
+                        g = g.wrapping_add(y_wrap);
+                    }
+                }
+            )* };
         }
+        load!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
         // An index loop: LLVM unrolls it, but not an array's `into_iter()` (which then
         // lives in local memory).
         #[allow(clippy::needless_range_loop)]
-        for i in 0..LOAD_BATCH {
+        for i in 0..BATCH {
             let at = first + THREADS * i as u32;
             if at < total {
                 // SAFETY: `at < total`: inside the tile.
@@ -207,14 +245,20 @@ unsafe fn stage_tile<T: Copy, S>(
 /// `x` readable and `y` writable for `nz * ny * nx > 0` elements, not aliasing; the launch
 /// provides `stencil_plan`'s shared bytes and `tiles[0] * tiles[1] * tiles[2]` blocks.
 #[inline(always)]
-pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize>(p: StencilParams<T, S>) {
+pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize, const ITEMS: usize>(
+    p: StencilParams<T, S>,
+) {
     let [tz, ty, tx] = stencil_tile(D);
     let [nz, ny, nx] = p.shape;
-    let b = block_index();
+    // 32-bit division (the grid has fewer than 2^31 blocks, so every tile count fits):
+    // 64-bit divisions are software loops that cost hundreds of instructions per thread.
+    let b = block_index() as u32;
+    let (tiles_y, tiles_x) = (p.tiles[1] as u32, p.tiles[2] as u32);
+    let (row, bx) = (b / tiles_x, b % tiles_x);
     let origin = [
-        b / (p.tiles[1] * p.tiles[2]) * u64::from(tz),
-        b / p.tiles[2] % p.tiles[1] * u64::from(ty),
-        b % p.tiles[2] * u64::from(tx),
+        u64::from(row / tiles_y) * u64::from(tz),
+        u64::from(row % tiles_y) * u64::from(ty),
+        u64::from(bx) * u64::from(tx),
     ];
     let t = thread_index();
     let halo = stencil_halo_tile(D, p.lo, p.hi);
@@ -226,13 +270,28 @@ pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize>(p: Stencil
             dynamic_shared_at::<T>(stencil_tile_offset::<T>(p.k as usize)),
         )
     };
+    let (lo, hi) = (p.lo, p.hi);
+    let inner = |axis: usize, first: u64, last: u64| {
+        first >= u64::from(lo[axis]) && last + u64::from(hi[axis]) < p.shape[axis]
+    };
+    // The whole tile with its halo lies inside the grid: no boundary logic at all.
+    let all_inner = p.tiled != 0
+        && inner(0, origin[0], origin[0] + u64::from(tz) - 1)
+        && inner(1, origin[1], origin[1] + u64::from(ty) - 1)
+        && inner(2, origin[2], origin[2] + u64::from(tx) - 1);
     if p.shared_taps != 0 {
         // SAFETY: shared taps area of `k` taps; the barrier below is reached by all threads.
         unsafe { stage_taps(&p, taps, halo) };
     }
     if p.tiled != 0 {
         // SAFETY: the tile area holds the halo tile.
-        unsafe { stage_tile(&p, tile, p.s.zero(), origin, halo) };
+        unsafe {
+            if all_inner {
+                stage_tile::<T, S, INSIDE_BATCH, true>(&p, tile, p.s.zero(), origin, halo);
+            } else {
+                stage_tile::<T, S, EDGE_BATCH, false>(&p, tile, p.s.zero(), origin, halo);
+            }
+        }
     }
     // SAFETY: uniform branch conditions above; every thread reaches this barrier.
     unsafe { sync_threads() };
@@ -250,63 +309,89 @@ pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize>(p: Stencil
         ];
         (l, g)
     };
-    let (lo, hi) = (p.lo, p.hi);
-    let inner = |axis: usize, first: u64, last: u64| {
-        first >= u64::from(lo[axis]) && last + u64::from(hi[axis]) < p.shape[axis]
-    };
     let tile_index = |l: [u32; 3]| {
         (((l[0] + lo[0]) as u64 * halo[1] + (l[1] + lo[1]) as u64) * halo[2]
             + (l[2] + lo[2]) as u64) as i32
     };
     let out = |g: [u64; 3]| ((g[0] * ny + g[1]) * nx + g[2]) as usize;
-    let all_inner = p.tiled != 0
-        && inner(0, origin[0], origin[0] + u64::from(tz) - 1)
-        && inner(1, origin[1], origin[1] + u64::from(ty) - 1)
-        && inner(2, origin[2], origin[2] + u64::from(tx) - 1);
-    if all_inner {
-        // The fast path: every footprint is inside the staged tile; taps outermost so each
-        // tap's offset and weight are read once per thread.
-        // Item pointers are computed once; a tap then costs one add and a load per item
-        // (in 1D the items are 256 elements apart, so the loads share one register).
-        let at: [*const T; ITEMS] = core::array::from_fn(|j| {
-            // SAFETY: inside the staged tile.
-            unsafe { tile.add(tile_index(point(j).0) as usize).cast_const() }
-        });
+    let in_grid = |g: [u64; 3]| g[0] < nz && g[1] < ny && g[2] < nx;
+    if p.tiled != 0 && (all_inner || p.boundary != BOUNDARY_ZERO) {
+        // Every tap of every point reads its (boundary-resolved) value from the staged tile:
+        // no boundary logic. Taps outermost, so each tap's offset and weight are read once
+        // per thread; item pointers are computed once, so a tap costs one add and one load
+        // per item (in 1D the items are 256 elements apart and share one register).
+        // SAFETY: inside the staged tile.
+        let item = |j: usize| unsafe { tile.add(tile_index(point(j).0) as usize).cast_const() };
+        let at: [*const T; ITEMS] = if D == 1 {
+            [item(0); ITEMS]
+        } else {
+            core::array::from_fn(item)
+        };
         let mut acc = [p.s.zero(); ITEMS];
         for k in 0..p.k as usize {
             // SAFETY: `k < p.k` taps staged in shared memory.
             let tap = unsafe { taps.add(k).read() };
             let o = tap.off[3] as isize;
             for j in 0..ITEMS {
-                // SAFETY: an interior point's footprint lies inside the staged tile.
-                let v = unsafe { at[j].offset(o).read() };
+                // SAFETY: a tile point's footprint lies inside the staged tile with halo. In
+                // 1D item `j` is 256 elements after item 0: a constant offset from one
+                // register.
+                let v = unsafe {
+                    if D == 1 {
+                        at[0].offset(o).add(THREADS as usize * j).read()
+                    } else {
+                        at[j].offset(o).read()
+                    }
+                };
                 acc[j] = p.s.add(acc[j], p.s.mul(tap.w, v));
             }
         }
-        #[allow(clippy::needless_range_loop)]
-        for j in 0..ITEMS {
-            // SAFETY: the whole tile is inside the grid; one writer per point.
-            unsafe { p.y.add(out(point(j).1)).write(acc[j]) };
+        if all_inner {
+            // Items are a constant number of grid rows (planes, elements) apart.
+            let first = out(point(0).1);
+            let step = match D {
+                1 => THREADS as usize,
+                2 => (THREADS / tx) as usize * nx as usize,
+                _ => (ny * nx) as usize,
+            };
+            #[allow(clippy::needless_range_loop)]
+            for j in 0..ITEMS {
+                // SAFETY: the whole tile is inside the grid; one writer per point.
+                unsafe { p.y.add(first + step * j).write(acc[j]) };
+            }
+        } else {
+            #[allow(clippy::needless_range_loop)]
+            for j in 0..ITEMS {
+                let g = point(j).1;
+                if in_grid(g) {
+                    // SAFETY: inside the grid; one writer per point.
+                    unsafe { p.y.add(out(g)).write(acc[j]) };
+                }
+            }
         }
         return;
     }
     for j in 0..ITEMS {
         let (l, g) = point(j);
-        if g[0] >= nz || g[1] >= ny || g[2] >= nx {
+        if !in_grid(g) {
             continue;
         }
-        let fast =
-            p.tiled != 0 && inner(0, g[0], g[0]) && inner(1, g[1], g[1]) && inner(2, g[2], g[2]);
-        let v = if fast {
+        let v = if p.tiled != 0 {
+            // `Boundary::Zero` near an edge: the staged tile, dropping out-of-grid terms.
             let base = tile_index(l);
             let mut acc = p.s.zero();
             for k in 0..p.k as usize {
-                // SAFETY: as in the fast path above.
-                let (tap, v) = unsafe {
-                    let tap = taps.add(k).read();
-                    (tap, tile.offset((base + tap.off[3]) as isize).read())
+                // SAFETY: `k < p.k` taps staged in shared memory.
+                let tap = unsafe { taps.add(k).read() };
+                let inside = |axis: usize| {
+                    let c = g[axis] as i64 + i64::from(tap.off[axis]);
+                    c >= 0 && (c as u64) < p.shape[axis]
                 };
-                acc = p.s.add(acc, p.s.mul(tap.w, v));
+                if inside(0) && inside(1) && inside(2) {
+                    // SAFETY: inside the staged tile with halo.
+                    let v = unsafe { tile.offset((base + tap.off[3]) as isize).read() };
+                    acc = p.s.add(acc, p.s.mul(tap.w, v));
+                }
             }
             acc
         } else {
@@ -326,21 +411,21 @@ macro_rules! stencil_entry_points {
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: launched by parallax-device's stencil launcher, which upholds the
                 // contract.
-                unsafe { stencil::<$t, $s, 1>(p) }
+                unsafe { stencil::<$t, $s, 1, { stencil_items(1) }>(p) }
             }
         };
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(stencil_2d, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 2>(p) }
+                unsafe { stencil::<$t, $s, 2, { stencil_items(2) }>(p) }
             }
         };
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(stencil_3d, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 3>(p) }
+                unsafe { stencil::<$t, $s, 3, { stencil_items(3) }>(p) }
             }
         };
     )* };
