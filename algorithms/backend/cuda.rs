@@ -17,18 +17,19 @@
 //! ELL and COO) over `PlusTimes` and `MinPlus` (six numbers), `MaxTimes` (f32, f64) and `OrAnd`
 //! (bool), for `u32`, `u64` and `usize` indices.
 //! `transform_reduce` and `transform_inclusive_scan` run as a transform into a temporary
-//! followed by the reduce or scan (correct, not yet fused). Stencils have no GPU kernel yet:
-//! they return [`Error::NoKernel`] with the entry point they would use, never a wrong answer.
+//! followed by the reduce or scan (correct, not yet fused). `stencil_map` (and the
+//! convolutions built on it) runs in 1D, 2D and 3D over `PlusTimes` (six numbers), `MinPlus`
+//! and `MaxTimes` (f32, f64).
 
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Error, Result};
 use parallax_core::reference::ScanKind;
-use parallax_core::{Boundary, DeviceCopy, Semiring, Stencil, UnaryFunction};
+use parallax_core::{Boundary, DeviceCopy, Stencil, UnaryFunction};
 use parallax_device::kernels::params_spmv::csr_kernel;
 use parallax_device::{
     self as device, BinaryKernel, DeviceBuffer, DeviceError, KeyKernel, MonoidKernel,
-    SegmentedKernel, SemiringKernel, SpmvIndex, TabulateKernel, UnaryKernel,
+    SegmentedKernel, SemiringKernel, SpmvIndex, StencilKernel, TabulateKernel, UnaryKernel,
 };
 
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
@@ -201,18 +202,6 @@ where
     }
 }
 
-/// [`Error::NoKernel`] for an algorithm keyed by operator and element type names.
-fn no_kernel_for<S, T, R>(algo: &str) -> Result<R> {
-    let short = |name: &'static str| name.rsplit("::").next().unwrap_or(name);
-    Err(Error::NoKernel {
-        name: format!(
-            "parallax_{algo}__{}__{}",
-            short(core::any::type_name::<S>()),
-            short(core::any::type_name::<T>())
-        ),
-    })
-}
-
 /// SpMV for every (semiring, type) pair with kernels and every index type (`u64` and
 /// `usize` share the 64-bit kernels). CSR picks the row-per-sub-warp or the merge-based kernel
 /// from the matrix's row statistics ([`csr_kernel`]).
@@ -261,18 +250,19 @@ impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cud
     }
 }
 
-impl<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
+/// Stencils run on the GPU for every (semiring, type) pair in the kernels crate's
+/// `for_each_stencil_instance!` list, in 1, 2 and 3 dimensions.
+impl<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
     for Cuda
 {
-    /// No GPU kernel yet: [`Error::NoKernel`].
     fn stencil(
-        _: S,
-        _: &Stencil<T, D, K>,
-        _: Boundary,
-        _: [usize; D],
-        _: &DeviceBuffer<T>,
-        _: &mut DeviceBuffer<T>,
+        s: S,
+        st: &Stencil<T, D, K>,
+        boundary: Boundary,
+        shape: [usize; D],
+        x: &DeviceBuffer<T>,
+        y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        no_kernel_for::<S, T, _>("stencil")
+        Ok(device::stencil(s, st, boundary, shape, x, y)?)
     }
 }

@@ -30,9 +30,11 @@ mod error;
 mod kernel;
 mod kernel_segmented;
 mod kernel_spmv;
+mod kernel_stencil;
 mod launch;
 mod launch_segmented;
 mod launch_spmv;
+mod launch_stencil;
 mod ops;
 mod scratch;
 mod timing;
@@ -44,6 +46,8 @@ pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryK
 pub use kernel_segmented::{KeyKernel, SegmentedKernel};
 pub use kernel_spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
+pub use kernel_stencil::StencilKernel;
+pub use ops::stencil;
 pub use ops::{
     exclusive_scan, inclusive_scan, reduce, scan_with_layout, tabulate, transform, transform2,
     ScanLayout,

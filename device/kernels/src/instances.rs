@@ -167,3 +167,24 @@ macro_rules! for_each_semiring_instance {
         }
     };
 }
+
+/// Calls `$cb!` with every (semiring, element) pair that has `stencil_1d`, `stencil_2d` and
+/// `stencil_3d` kernels: `PlusTimes` over the six primitive numbers, `MinPlus` and
+/// `MaxTimes` over `f32` and `f64`.
+#[macro_export]
+macro_rules! for_each_stencil_instance {
+    ($cb:ident) => {
+        $cb! {
+            (PlusTimes: $crate::ops::PlusTimes, f32: f32),
+            (PlusTimes: $crate::ops::PlusTimes, f64: f64),
+            (PlusTimes: $crate::ops::PlusTimes, i32: i32),
+            (PlusTimes: $crate::ops::PlusTimes, u32: u32),
+            (PlusTimes: $crate::ops::PlusTimes, i64: i64),
+            (PlusTimes: $crate::ops::PlusTimes, u64: u64),
+            (MinPlus: $crate::ops::MinPlus, f32: f32),
+            (MinPlus: $crate::ops::MinPlus, f64: f64),
+            (MaxTimes: $crate::ops::MaxTimes, f32: f32),
+            (MaxTimes: $crate::ops::MaxTimes, f64: f64),
+        }
+    };
+}

@@ -39,6 +39,7 @@ mod instances_segmented;
 pub mod params;
 pub mod params_segmented;
 pub mod params_spmv;
+pub mod params_stencil;
 pub mod tuning;
 
 /// The operator and element types the instantiation lists name, re-exported so the list

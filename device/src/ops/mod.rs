@@ -8,6 +8,7 @@ mod scan;
 mod segmented;
 mod segmented_reduce;
 pub(crate) mod spmv;
+mod stencil;
 mod transform;
 
 pub use by_key::reduce_by_key;
@@ -15,6 +16,7 @@ pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
 pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};
 pub use segmented_reduce::segmented_reduce;
+pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
 
 use crate::device::Device;

@@ -17,6 +17,7 @@ mod segmented_aux;
 mod segmented_entries;
 mod spmv;
 mod spmv_merge;
+mod stencil;
 mod transform;
 
 use crate::params::{

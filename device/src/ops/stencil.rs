@@ -1,0 +1,126 @@
+//! Stencil map over a semiring on 1D, 2D and 3D row-major grids.
+
+use super::same_device;
+use crate::buffer::check_len;
+use crate::error::{DeviceError, Result};
+use crate::kernel_stencil::StencilKernel;
+use crate::{launch_stencil, DeviceBuffer};
+use parallax_core::{Boundary, DeviceCopy, Stencil};
+use parallax_kernels::params_stencil::{
+    stencil_plan, stencil_tiles, StencilParams, StencilTap, BOUNDARY_CLAMP, BOUNDARY_WRAP,
+    BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
+};
+
+/// `st`'s points padded to 3D (`[0, 0, dx]`, `[0, dy, dx]`), weights alongside.
+fn taps_3d<T: DeviceCopy, const D: usize, const K: usize>(
+    st: &Stencil<T, D, K>,
+) -> Vec<StencilTap<T>> {
+    st.offsets
+        .iter()
+        .zip(&st.weights)
+        .map(|(o, &w)| {
+            let mut off = [0_i32; 4];
+            off[3 - D..3].copy_from_slice(o);
+            StencilTap { off, w }
+        })
+        .collect()
+}
+
+/// Halo below and above each axis `[z, y, x]`.
+fn halo<T>(taps: &[StencilTap<T>]) -> ([u32; 3], [u32; 3]) {
+    let (mut lo, mut hi) = ([0_u32; 3], [0_u32; 3]);
+    for t in taps {
+        for axis in 0..3 {
+            let d = t.off[axis];
+            if d < 0 {
+                lo[axis] = lo[axis].max(d.unsigned_abs());
+            } else {
+                hi[axis] = hi[axis].max(d as u32);
+            }
+        }
+    }
+    (lo, hi)
+}
+
+/// `y[p] = ⊕_k w[k] ⊗ x[resolve(p + offsets[k])]` at every point `p` of a row-major grid of
+/// `shape` (last axis contiguous), folded in tap order from the semiring's zero; terms that
+/// `Boundary::Zero` drops are skipped. Bitwise equal to `parallax_core::reference::stencil`.
+///
+/// # Errors
+/// [`LengthMismatch`](DeviceError::LengthMismatch) unless `x` and `y` hold the product of
+/// `shape` elements; [`NoKernel`](DeviceError::NoKernel) for `D` outside `1..=3`; buffers on
+/// different devices; a device fault.
+pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize>(
+    s: S,
+    st: &Stencil<T, D, K>,
+    boundary: Boundary,
+    shape: [usize; D],
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    if !(1..=3).contains(&D) {
+        return Err(DeviceError::NoKernel {
+            name: format!("parallax_stencil_{D}d"),
+        });
+    }
+    let n = shape.iter().try_fold(1_usize, |a, &d| a.checked_mul(d));
+    check_len(
+        "stencil input (shape product)",
+        n.unwrap_or(usize::MAX),
+        x.len(),
+    )?;
+    check_len("stencil output", x.len(), y.len())?;
+    let dev = same_device(x, y)?;
+    if x.is_empty() {
+        return Ok(());
+    }
+    dev.enter()?;
+    let mut dims = [1_u64; 3];
+    for (d, &s) in dims[3 - D..].iter_mut().zip(&shape) {
+        *d = s as u64;
+    }
+    let taps = taps_3d(st);
+    let (lo, hi) = halo(&taps);
+    let (shared_taps, tiled, shared) = stencil_plan::<T>(D, K, lo, hi);
+    let tiles = stencil_tiles(D, dims);
+    // Up to STENCIL_INLINE_TAPS taps travel in the parameters; more need a device buffer,
+    // which lives until the synchronize below.
+    let zero = StencilTap {
+        off: [0; 4],
+        w: s.zero(),
+    };
+    let mut inline = [zero; STENCIL_INLINE_TAPS];
+    let buffer = if K <= STENCIL_INLINE_TAPS {
+        inline[..K].copy_from_slice(&taps);
+        None
+    } else {
+        Some(DeviceBuffer::from_slice_on(dev, &taps)?)
+    };
+    let p = StencilParams {
+        x: x.as_ptr(),
+        y: y.as_mut_ptr(),
+        taps: buffer.as_ref().map_or(core::ptr::null(), |b| b.as_ptr()),
+        shape: dims,
+        tiles,
+        lo,
+        hi,
+        k: K as u32,
+        boundary: match boundary {
+            Boundary::Zero => BOUNDARY_ZERO,
+            Boundary::Clamp => BOUNDARY_CLAMP,
+            Boundary::Wrap => BOUNDARY_WRAP,
+        },
+        shared_taps,
+        tiled,
+        inline,
+        s,
+    };
+    let blocks = tiles[0] * tiles[1] * tiles[2];
+    // SAFETY: `x`, `y` are live, distinct buffers of the grid's size on `dev`; the taps buffer
+    // (when used) holds `K` taps; `blocks` and `shared` come from the same plan. All are
+    // borrowed until the synchronize below.
+    unsafe { launch_stencil::stencil::<T, S>(dev, D, blocks, shared, p) }?;
+    let done = dev.synchronize("stencil");
+    drop(buffer);
+    done
+}

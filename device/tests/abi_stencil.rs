@@ -1,0 +1,36 @@
+//! Host-only check (no GPU needed) that every stencil instantiation has its three entry
+//! points in the embedded PTX, each taking one parameter of exactly the host's
+//! `StencilParams<T, S>` size.
+
+use parallax_device::kernels::params_stencil::StencilParams;
+use parallax_device::{StencilKernel, PTX};
+use std::mem::size_of;
+
+/// The byte size of entry point `name`'s single parameter, read from the PTX.
+fn param_size(name: &str) -> Option<usize> {
+    let start = PTX.find(&format!(".entry {name}("))?;
+    let decl = &PTX[start..];
+    let open = decl.find(&format!("{name}_param_0["))? + name.len() + "_param_0[".len();
+    let close = decl[open..].find(']')?;
+    decl[open..open + close].parse().ok()
+}
+
+macro_rules! check_stencils {
+    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        for name in <$s as StencilKernel<$t>>::STENCIL {
+            assert_eq!(
+                param_size(name),
+                Some(size_of::<StencilParams<$t, $s>>()),
+                "entry point {name}"
+            );
+            count += 1;
+        }
+    )* count }};
+}
+
+#[test]
+fn every_stencil_instantiation_has_its_entry_points_with_the_host_parameter_size() {
+    let count = parallax_device::kernels::for_each_stencil_instance!(check_stencils);
+    assert_eq!(count, 30);
+    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 30);
+}
