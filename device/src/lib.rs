@@ -32,6 +32,7 @@ mod launch;
 mod ops;
 mod scratch;
 mod timing;
+pub mod user;
 
 pub use buffer::DeviceBuffer;
 pub use device::{Device, DEVICE_ENV};
@@ -43,6 +44,7 @@ pub use ops::{
 };
 pub use parallax_kernels as kernels;
 pub use timing::GpuTimer;
+pub use user::{LaunchConfig, UserKernel};
 
 /// The kernels as PTX (sm_80, runs on Ampere, Hopper and later), built by `build.rs` from
 /// `device/kernels` with rustc's nvptx64 backend.
