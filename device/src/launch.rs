@@ -158,3 +158,27 @@ pub(crate) unsafe fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, name, blocks, scan_shared_bytes::<T>(), p) }
 }
+
+/// Launches a user kernel with an explicit 3-D shape (see [`crate::user::UserKernel`]); the
+/// shape has been validated by `LaunchConfig::validate`. Does not synchronize.
+///
+/// # Safety
+/// `name` must take exactly one parameter of type `P`, and every pointer in `params` must be
+/// valid for what that kernel reads and writes until the stream is synchronized.
+pub(crate) unsafe fn launch_shaped<P: Copy>(
+    dev: &Device,
+    ptx: &'static str,
+    name: &'static str,
+    grid: (u32, u32, u32),
+    block: (u32, u32, u32),
+    shared: u32,
+    params: P,
+) -> Result<()> {
+    let f = dev.function(ptx, name)?;
+    let mut p = params;
+    let mut args = [(&mut p as *mut P).cast::<c_void>()];
+    // SAFETY: the caller guarantees the parameter type and pointer validity; the driver
+    // copies `p` before `cuLaunchKernel` returns.
+    unsafe { result::launch_kernel(f.cu_function(), grid, block, shared, STREAM, &mut args) }
+        .map_err(|e| dev.fail(name, e))
+}

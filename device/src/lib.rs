@@ -38,6 +38,7 @@ mod launch_stencil;
 mod ops;
 mod scratch;
 mod timing;
+pub mod user;
 
 pub use buffer::DeviceBuffer;
 pub use device::{Device, DEVICE_ENV};
@@ -45,8 +46,8 @@ pub use error::{DeviceError, Result};
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
 pub use kernel_segmented::{KeyKernel, SegmentedKernel};
 pub use kernel_spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
-pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use kernel_stencil::StencilKernel;
+pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use ops::stencil;
 pub use ops::{
     exclusive_scan, inclusive_scan, reduce, scan_with_layout, tabulate, transform, transform2,
@@ -55,6 +56,7 @@ pub use ops::{
 pub use ops::{reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
 pub use parallax_kernels as kernels;
 pub use timing::GpuTimer;
+pub use user::{LaunchConfig, UserKernel};
 
 /// The kernels as PTX (sm_80, runs on Ampere, Hopper and later), built by `build.rs` from
 /// `device/kernels` with rustc's nvptx64 backend.

@@ -34,6 +34,7 @@
 // way to reach warp shuffles and dynamic shared memory.
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
 
+pub mod args;
 mod instances;
 mod instances_segmented;
 pub mod params;
@@ -41,13 +42,14 @@ pub mod params_segmented;
 pub mod params_spmv;
 pub mod params_stencil;
 pub mod tuning;
+pub mod user;
 
 /// The operator and element types the instantiation lists name, re-exported so the list
 /// macros expand to `$crate::ops::...` paths in any crate.
 pub mod ops {
     pub use parallax_core::{
-        Affine, AffineMap, Max, Min, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Sum,
-        Times,
+        Affine, AffineMap, BinaryFunction, Max, Min, Negate, Plus, SaxpyFunctor, Scale, Sequence,
+        Square, Sum, Times, UnaryFunction,
     };
     pub use parallax_core::{BitAnd, BitOr, BitXor, Identity, Product};
     pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
@@ -56,12 +58,15 @@ pub mod ops {
 #[cfg(target_arch = "nvptx64")]
 mod atomics;
 #[cfg(target_arch = "nvptx64")]
-mod block;
+pub mod block;
 #[cfg(target_arch = "nvptx64")]
-mod kernels;
+pub mod grid;
 #[cfg(target_arch = "nvptx64")]
-mod simt;
+#[doc(hidden)]
+pub mod kernels;
+#[cfg(target_arch = "nvptx64")]
+pub mod simt;
 #[cfg(target_arch = "nvptx64")]
 mod tile;
 #[cfg(target_arch = "nvptx64")]
-mod warp;
+pub mod warp;

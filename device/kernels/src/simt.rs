@@ -1,39 +1,42 @@
 //! What every thread can ask: its indices, the block barrier, and the block's dynamic shared
 //! memory. All indices are widened to `u64` at the source so that index arithmetic on inputs
 //! of 2^31 and more elements never wraps.
+//!
+//! Public for user kernels (1-D launches; [`crate::grid`] has the y and z dimensions).
+//! [`lane`] and [`warp_index`] assume a 1-D block.
 
 use core::arch::nvptx;
 
 /// This thread's index in its block (`threadIdx.x`).
 #[inline(always)]
-pub(crate) fn thread_index() -> u32 {
+pub fn thread_index() -> u32 {
     // SAFETY: reads the %tid.x special register; no memory is touched.
     unsafe { nvptx::_thread_idx_x() }
 }
 
 /// This block's index in the grid (`blockIdx.x`), widened.
 #[inline(always)]
-pub(crate) fn block_index() -> u64 {
+pub fn block_index() -> u64 {
     // SAFETY: reads the %ctaid.x special register.
     u64::from(unsafe { nvptx::_block_idx_x() })
 }
 
 /// Blocks in the grid (`gridDim.x`), widened.
 #[inline(always)]
-pub(crate) fn grid_blocks() -> u64 {
+pub fn grid_blocks() -> u64 {
     // SAFETY: reads the %nctaid.x special register.
     u64::from(unsafe { nvptx::_grid_dim_x() })
 }
 
 /// This thread's lane in its warp (0..32).
 #[inline(always)]
-pub(crate) fn lane() -> u32 {
+pub fn lane() -> u32 {
     thread_index() % crate::tuning::WARP_THREADS
 }
 
 /// This thread's warp in its block (0..8).
 #[inline(always)]
-pub(crate) fn warp_index() -> usize {
+pub fn warp_index() -> usize {
     (thread_index() / crate::tuning::WARP_THREADS) as usize
 }
 
@@ -43,7 +46,7 @@ pub(crate) fn warp_index() -> usize {
 /// Every thread of the block must reach the same barrier (no divergent call), or the block
 /// hangs.
 #[inline(always)]
-pub(crate) unsafe fn sync_threads() {
+pub unsafe fn sync_threads() {
     // SAFETY: the caller guarantees the barrier is reached by the whole block.
     unsafe { nvptx::_syncthreads() }
 }
@@ -55,7 +58,7 @@ pub(crate) unsafe fn sync_threads() {
 /// The launch must have provided at least `size_of::<S>()` bytes; accesses through the
 /// pointer must be ordered between threads with [`sync_threads`].
 #[inline(always)]
-pub(crate) unsafe fn dynamic_shared<S>() -> *mut S {
+pub unsafe fn dynamic_shared<S>() -> *mut S {
     core::intrinsics::gpu::gpu_launch_sized_workgroup_mem::<S>()
 }
 
@@ -65,7 +68,7 @@ pub(crate) unsafe fn dynamic_shared<S>() -> *mut S {
 /// As [`dynamic_shared`], for `offset + size_of::<S>()` bytes; `offset` must be a multiple
 /// of `align_of::<S>()` (the region's base is aligned for `S`).
 #[inline(always)]
-pub(crate) unsafe fn dynamic_shared_at<S>(offset: usize) -> *mut S {
+pub unsafe fn dynamic_shared_at<S>(offset: usize) -> *mut S {
     // SAFETY: inside the launch's dynamic shared memory (caller contract).
     unsafe { dynamic_shared::<S>().cast::<u8>().add(offset).cast::<S>() }
 }

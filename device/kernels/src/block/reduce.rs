@@ -12,7 +12,7 @@ use parallax_core::Monoid;
 /// thread of the block calls this (it contains a barrier), and no thread reads
 /// `shared.warps` concurrently from an earlier phase.
 #[inline(always)]
-pub(crate) unsafe fn fold_warps<T: Copy, M: Monoid<T>>(
+pub unsafe fn fold_warps<T: Copy, M: Monoid<T>>(
     m: M,
     per_warp: Partial<T>,
     shared: *mut BlockShared<T>,

@@ -15,7 +15,7 @@ use parallax_core::Monoid;
 /// thread of the block calls this, and `shared.warps` is not read concurrently from an
 /// earlier phase.
 #[inline(always)]
-pub(crate) unsafe fn exclusive_scan<T: Copy, M: Monoid<T>>(
+pub unsafe fn exclusive_scan<T: Copy, M: Monoid<T>>(
     m: M,
     x: Partial<T>,
     shared: *mut BlockShared<T>,

@@ -9,85 +9,45 @@
 #![allow(improper_ctypes_definitions)]
 
 mod heads;
-mod reduce;
-mod reduce_runs;
-mod scan;
-mod segmented;
-mod segmented_aux;
 mod segmented_entries;
 mod spmv;
 mod spmv_merge;
 mod stencil;
-mod transform;
 
-use crate::params::{
-    FillParams, ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
-};
-use crate::tuning::items_per_thread;
-use core::mem::size_of;
+// Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.
+#[doc(hidden)]
+pub mod reduce;
+#[doc(hidden)]
+pub mod reduce_runs;
+#[doc(hidden)]
+pub mod scan;
+#[doc(hidden)]
+pub mod segmented;
+#[doc(hidden)]
+pub mod segmented_aux;
+#[doc(hidden)]
+pub mod transform;
 
-/// `reduce`, `inclusive_scan` and `exclusive_scan` for each (monoid, type) pair.
+use crate::params::{FillParams, TabulateParams};
+
+/// `reduce`, `inclusive_scan` and `exclusive_scan` for each (monoid, type) pair; the wrappers
+/// are shared with `instantiate_monoid!` (crate::user), so user instantiations are the same
+/// kernels.
 macro_rules! monoid_entry_points {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(reduce, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: ReduceParams<$t, $m>) {
-                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
-                unsafe { reduce::reduce::<$t, $m, { items_per_thread(size_of::<$t>()) }>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(inclusive_scan, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: ScanParams<$t, $m>) {
-                // SAFETY: as for reduce.
-                unsafe { scan::scan::<$t, $m, { items_per_thread(size_of::<$t>()) }, false>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(exclusive_scan, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: ScanParams<$t, $m>) {
-                // SAFETY: as for reduce.
-                unsafe { scan::scan::<$t, $m, { items_per_thread(size_of::<$t>()) }, true>(p) }
-            }
-        };
-    )* };
+    ($($pairs:tt)*) => { crate::__monoid_entry_points! { $($pairs)* } };
 }
 crate::for_each_monoid_instance!(monoid_entry_points);
 
-/// `transform` for each (unary functor, input type) pair.
+/// `transform` for each (unary functor, input type) pair (shared with `instantiate_unary!`).
 macro_rules! unary_entry_points {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(transform, $ft, $tt))]
-            unsafe extern "ptx-kernel" fn entry(
-                p: TransformParams<$t, <$f as parallax_core::UnaryFunction<$t>>::Output, $f>,
-            ) {
-                // SAFETY: as for reduce.
-                unsafe { transform::transform::<$t, $f>(p) }
-            }
-        };
-    )* };
+    ($($pairs:tt)*) => { crate::__unary_entry_points! { $($pairs)* } };
 }
 crate::for_each_unary_instance!(unary_entry_points);
 
-/// `transform2` for each (binary functor, type) pair (both inputs of that type).
+/// `transform2` for each (binary functor, type) pair (both inputs of that type; shared with
+/// `instantiate_binary!`).
 macro_rules! binary_entry_points {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(transform2, $ft, $tt))]
-            unsafe extern "ptx-kernel" fn entry(
-                p: Transform2Params<
-                    $t,
-                    $t,
-                    <$f as parallax_core::BinaryFunction<$t, $t>>::Output,
-                    $f,
-                >,
-            ) {
-                // SAFETY: as for reduce.
-                unsafe { transform::transform2::<$t, $t, $f>(p) }
-            }
-        };
-    )* };
+    ($($pairs:tt)*) => { crate::__binary_entry_points! { $($pairs)* } };
 }
 crate::for_each_binary_instance!(binary_entry_points);
 

@@ -52,7 +52,7 @@ unsafe fn lane_fold<T: Copy, M: Monoid<T>, const ITEMS: usize>(
 /// block; launched with `BLOCK_THREADS` threads, `size_of::<BlockShared<T>>()` bytes of
 /// dynamic shared memory and the grid of `reduce_plan`.
 #[inline(always)]
-pub(crate) unsafe fn reduce<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<T, M>) {
+pub unsafe fn reduce<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<T, M>) {
     let m = p.m;
     // SAFETY: the launch provides a `BlockShared<T>` (contract).
     let shared = unsafe { dynamic_shared::<BlockShared<T>>() };

@@ -35,9 +35,7 @@ macro_rules! unroll_16 {
 /// slots and a zeroed counter; launched with exactly that many blocks of `BLOCK_THREADS`
 /// threads and `reduce_runs_shared_bytes::<T>()` bytes of dynamic shared memory.
 #[inline(always)]
-pub(crate) unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(
-    p: ReduceRunsParams<T, M>,
-) {
+pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRunsParams<T, M>) {
     let m = p.m;
     let ro = RunOp(m);
     // SAFETY: the launch provides `reduce_runs_shared_bytes::<T>()` bytes (contract).

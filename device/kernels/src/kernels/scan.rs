@@ -183,7 +183,7 @@ fn thread_outputs<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bo
 /// `ceil(n / tile)` zeroed slots and a zeroed counter; launched with exactly that many blocks
 /// of `BLOCK_THREADS` threads and `scan_shared_bytes::<T>()` bytes of dynamic shared memory.
 #[inline(always)]
-pub(crate) unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
+pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
     p: ScanParams<T, M>,
 ) {
     let m = p.m;

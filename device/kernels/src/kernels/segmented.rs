@@ -105,7 +105,7 @@ pub(super) unsafe fn tile_prefix<V: Copy, S: Monoid<V>>(
 /// blocks of `BLOCK_THREADS` threads and `seg_scan_shared_bytes::<T>()` bytes of dynamic
 /// shared memory.
 #[inline(always)]
-pub(crate) unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
+pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
     p: SegScanParams<T, M>,
 ) {
     let m = p.m;

@@ -45,7 +45,7 @@ pub(crate) unsafe fn offset_heads(p: OffsetHeadsParams) {
 /// `offsets` readable for `segments + 1` validated entries, `scanned` for `o[segments]`
 /// values, `y` writable for `segments` values.
 #[inline(always)]
-pub(crate) unsafe fn seg_gather<T: Copy, M: Monoid<T>>(p: SegGatherParams<T, M>) {
+pub unsafe fn seg_gather<T: Copy, M: Monoid<T>>(p: SegGatherParams<T, M>) {
     let m = p.m;
     each_index(p.segments, |s| {
         let s = s as usize;
@@ -71,7 +71,7 @@ pub(crate) unsafe fn seg_gather<T: Copy, M: Monoid<T>>(p: SegGatherParams<T, M>)
 /// `values` readable for `runs` entries, one per nonempty segment; `y` writable for
 /// `segments` values.
 #[inline(always)]
-pub(crate) unsafe fn run_gather<T: Copy, M: Monoid<T>>(p: RunGatherParams<T, M>) {
+pub unsafe fn run_gather<T: Copy, M: Monoid<T>>(p: RunGatherParams<T, M>) {
     let m = p.m;
     each_index(p.segments, |s| {
         let s = s as usize;

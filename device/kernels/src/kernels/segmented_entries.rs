@@ -6,59 +6,13 @@
 
 #![allow(improper_ctypes_definitions)]
 
-use super::{reduce_runs, segmented, segmented_aux};
-use crate::params_segmented::{
-    GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, RunGatherParams, SegGatherParams,
-    SegScanParams,
-};
-use crate::tuning::items_per_thread;
-use core::mem::size_of;
+use super::segmented_aux;
+use crate::params_segmented::{GatherKeysParams, OffsetHeadsParams};
 
-/// The segmented entry points of each (monoid, type) pair.
+/// The segmented entry points of each (monoid, type) pair; the wrappers are shared with
+/// `instantiate_monoid!` (crate::user), so a user's monoid gets the same kernels.
 macro_rules! segmented_entry_points {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(seg_inclusive_scan, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SegScanParams<$t, $m>) {
-                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
-                unsafe {
-                    segmented::seg_scan::<$t, $m, { items_per_thread(size_of::<$t>()) }, false>(p)
-                }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(seg_exclusive_scan, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SegScanParams<$t, $m>) {
-                // SAFETY: as above.
-                unsafe {
-                    segmented::seg_scan::<$t, $m, { items_per_thread(size_of::<$t>()) }, true>(p)
-                }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(seg_gather, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SegGatherParams<$t, $m>) {
-                // SAFETY: as above.
-                unsafe { segmented_aux::seg_gather::<$t, $m>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(run_gather, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: RunGatherParams<$t, $m>) {
-                // SAFETY: as above.
-                unsafe { segmented_aux::run_gather::<$t, $m>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(reduce_runs, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: ReduceRunsParams<$t, $m>) {
-                // SAFETY: as above.
-                unsafe {
-                    reduce_runs::reduce_runs::<$t, $m, { items_per_thread(size_of::<$t>()) }>(p)
-                }
-            }
-        };
-    )* };
+    ($($pairs:tt)*) => { crate::__segmented_entry_points! { $($pairs)* } };
 }
 crate::for_each_monoid_instance!(segmented_entry_points);
 

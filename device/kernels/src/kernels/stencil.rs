@@ -20,11 +20,11 @@
 //! reads the grid directly through `Boundary::resolve` for every point instead (correct but
 //! slow: each tap is a dependent global load).
 
-use crate::simt::{block_index, dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use crate::params_stencil::{
     stencil_halo_tile, stencil_items, stencil_tile, stencil_tile_offset, StencilParams, StencilTap,
     BOUNDARY_CLAMP, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
 };
+use crate::simt::{block_index, dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use crate::tuning::BLOCK_THREADS;
 use parallax_core::{Boundary, Semiring};
 

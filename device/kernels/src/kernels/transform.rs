@@ -31,7 +31,7 @@ fn grid_stride(n: u64, mut body: impl FnMut(u64)) {
 /// # Safety
 /// `x` readable and `y` writable for `n` elements; `y` does not overlap `x` unless equal.
 #[inline(always)]
-pub(crate) unsafe fn transform<A: Copy, F: UnaryFunction<A>>(p: TransformParams<A, F::Output, F>) {
+pub unsafe fn transform<A: Copy, F: UnaryFunction<A>>(p: TransformParams<A, F::Output, F>) {
     grid_stride(p.n, |first| {
         // SAFETY: indices below `n` (checked by `Gathered`), readable by the contract.
         let v = Gathered::<A, K>::new(first, STEP, p.n, |i| unsafe { p.x.add(i as usize).read() });
@@ -47,7 +47,7 @@ pub(crate) unsafe fn transform<A: Copy, F: UnaryFunction<A>>(p: TransformParams<
 /// # Safety
 /// `a`, `b` readable and `y` writable for `n` elements.
 #[inline(always)]
-pub(crate) unsafe fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
+pub unsafe fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
     p: Transform2Params<A, B, F::Output, F>,
 ) {
     grid_stride(p.n, |first| {

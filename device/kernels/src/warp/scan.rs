@@ -8,7 +8,7 @@ use parallax_core::Monoid;
 /// Inclusive scan across the warp: lane `l` gets `x[0] ⊕ ... ⊕ x[l]` (absent values skipped).
 /// Kogge-Stone with `shfl.up`: 5 steps, each combining the lower lane's value on the left.
 #[inline(always)]
-pub(crate) fn inclusive_scan<T: Copy, M: Monoid<T>>(m: M, x: Partial<T>) -> Partial<T> {
+pub fn inclusive_scan<T: Copy, M: Monoid<T>>(m: M, x: Partial<T>) -> Partial<T> {
     let me = lane();
     let mut acc = x;
     let mut delta = 1;
@@ -25,6 +25,6 @@ pub(crate) fn inclusive_scan<T: Copy, M: Monoid<T>>(m: M, x: Partial<T>) -> Part
 /// The fold of all 32 lanes' values in lane order, valid in lane 31 (which ends an
 /// inclusive scan). Lanes 0..31 hold prefixes.
 #[inline(always)]
-pub(crate) fn reduce<T: Copy, M: Monoid<T>>(m: M, x: Partial<T>) -> Partial<T> {
+pub fn reduce<T: Copy, M: Monoid<T>>(m: M, x: Partial<T>) -> Partial<T> {
     inclusive_scan(m, x)
 }

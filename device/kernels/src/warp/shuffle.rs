@@ -54,14 +54,14 @@ fn by_words<T: Copy>(v: T, op: impl Fn(u32) -> u32) -> T {
 
 /// The value of lane `lane - delta` (own value for lanes below `delta`).
 #[inline(always)]
-pub(crate) fn shuffle_up<T: Copy>(v: T, delta: u32) -> T {
+pub fn shuffle_up<T: Copy>(v: T, delta: u32) -> T {
     // SAFETY: a warp-synchronous register exchange; all lanes call it (module contract).
     by_words(v, |w| unsafe { shfl_up_i32(FULL_MASK, w, delta, UP_CLAMP) })
 }
 
 /// The value of lane `src`.
 #[inline(always)]
-pub(crate) fn shuffle_idx<T: Copy>(v: T, src: u32) -> T {
+pub fn shuffle_idx<T: Copy>(v: T, src: u32) -> T {
     // SAFETY: a warp-synchronous register exchange; all lanes call it (module contract).
     by_words(v, |w| unsafe {
         shfl_idx_i32(FULL_MASK, w, src, DOWN_CLAMP)
@@ -70,7 +70,7 @@ pub(crate) fn shuffle_idx<T: Copy>(v: T, src: u32) -> T {
 
 /// Bit `l` is set when lane `l`'s `pred` is true (`vote.sync.ballot.b32`).
 #[inline(always)]
-pub(crate) fn ballot(pred: bool) -> u32 {
+pub fn ballot(pred: bool) -> u32 {
     let mask: u32;
     // SAFETY: a warp vote over registers; all lanes call it (module contract).
     unsafe {

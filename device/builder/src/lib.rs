@@ -1,0 +1,424 @@
+//! parallax-ptx-builder: compiles a `no_std` kernel crate to PTX with rustc's
+//! `nvptx64-nvidia-cuda` backend (DESIGN §3), from any `build.rs`. It is how `parallax-device`
+//! builds its own kernels, and how a user crate builds the kernels it instantiates for its own
+//! types with `parallax_kernels::instantiate_monoid!` and friends (the `cuda_builder`
+//! pattern).
+//!
+//! ```no_run
+//! // build.rs of a kernel crate that embeds its own PTX
+//! fn main() {
+//!     // The crate is also compiled for nvptx64 by the builder itself: do nothing then.
+//!     if parallax_ptx_builder::inside_ptx_build() {
+//!         return;
+//!     }
+//!     let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
+//!     if let Err(e) = parallax_ptx_builder::PtxBuilder::new(dir).build() {
+//!         e.exit(); // prints the reason (with the command to fix it) and fails the build
+//!     }
+//! }
+//! ```
+//!
+//! The PTX lands in `$OUT_DIR/<crate name>.ptx` (see [`PtxBuilder::build`]); embed it with
+//! `include_str!(concat!(env!("OUT_DIR"), "/my_kernels.ptx"))`.
+//!
+//! What it runs, with the outer cargo's flags and wrappers removed from the environment:
+//!
+//! ```text
+//! RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Ctarget-cpu=sm_80" \
+//!   cargo +nightly rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
+//!   --manifest-path <crate>/Cargo.toml --target-dir $OUT_DIR/ptx-target -- --emit=asm
+//! ```
+//!
+//! `--emit=asm` writes the PTX of the kernel crate alone, so everything its kernels reach in
+//! other crates must be generic or `#[inline]`; the builder rejects PTX that calls an undefined
+//! function, naming it. Environment: `PARALLAX_PTX_TOOLCHAIN` names another toolchain than
+//! `nightly`.
+
+// The example is a whole build.rs, `fn main` included.
+#![allow(clippy::needless_doctest_main)]
+
+use std::env;
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The target the kernels are compiled for.
+pub const TARGET: &str = "nvptx64-nvidia-cuda";
+
+/// Set (to the kernel crate's directory) in the environment of the inner nightly build, so
+/// that a build script reached from it can tell it is inside a PTX build.
+pub const GUARD_ENV: &str = "PARALLAX_PTX_BUILD";
+
+/// Environment variable naming the toolchain used for PTX builds (default `nightly`).
+pub const TOOLCHAIN_ENV: &str = "PARALLAX_PTX_TOOLCHAIN";
+
+/// `true` when the current build script runs for a crate being compiled to PTX (its target is
+/// nvptx64, or the builder started this build). A kernel crate whose build script builds the
+/// crate itself must return early then, or it would recurse.
+pub fn inside_ptx_build() -> bool {
+    env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "nvptx64")
+        || env::var_os(GUARD_ENV).is_some()
+}
+
+/// Why a PTX build failed. `Display` says what to do about it.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// `rustc +<toolchain>` could not be run or the toolchain is not installed.
+    MissingToolchain {
+        /// The toolchain asked for.
+        toolchain: String,
+        /// What running it said.
+        detail: String,
+    },
+    /// The toolchain has no `rust-src` component (needed by `-Zbuild-std=core`).
+    MissingRustSrc {
+        /// The toolchain asked for.
+        toolchain: String,
+    },
+    /// The builder was asked to build while already inside a PTX build of the same crate.
+    Recursion {
+        /// The kernel crate.
+        krate: PathBuf,
+    },
+    /// The inner `cargo rustc` failed; its standard error.
+    Compile {
+        /// The command that failed.
+        command: String,
+        /// Its standard error.
+        stderr: String,
+    },
+    /// The PTX was produced but cannot be loaded as is.
+    BadPtx {
+        /// The PTX file.
+        file: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Reading or writing a file, or a missing build-script variable.
+    Io {
+        /// What was being done.
+        during: String,
+        /// The error.
+        reason: String,
+    },
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::MissingToolchain { toolchain, detail } => write!(
+                f,
+                "the `{toolchain}` Rust toolchain is not available ({detail}); GPU kernels need \
+                 nightly features and -Zbuild-std. Install it once with:\n    \
+                 rustup toolchain install {toolchain}\n    \
+                 rustup component add rust-src --toolchain {toolchain}"
+            ),
+            BuildError::MissingRustSrc { toolchain } => write!(
+                f,
+                "the `{toolchain}` toolchain has no `rust-src` component (needed by \
+                 -Zbuild-std=core). Run:\n    rustup component add rust-src --toolchain {toolchain}"
+            ),
+            BuildError::Recursion { krate } => write!(
+                f,
+                "recursive PTX build of {}: its build script runs again inside the PTX build; \
+                 return early when `parallax_ptx_builder::inside_ptx_build()` is true",
+                krate.display()
+            ),
+            BuildError::Compile { command, stderr } => {
+                write!(f, "`{command}` failed:\n{stderr}")
+            }
+            BuildError::BadPtx { file, reason } => write!(f, "{}: {reason}", file.display()),
+            BuildError::Io { during, reason } => write!(f, "{during}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl BuildError {
+    /// Prints the error as a build-script failure and exits with status 1.
+    pub fn exit(&self) -> ! {
+        eprintln!("\nerror: could not build the GPU kernels (PTX).\n{self}\n");
+        std::process::exit(1)
+    }
+}
+
+fn io(during: impl Into<String>) -> impl FnOnce(std::io::Error) -> BuildError {
+    let during = during.into();
+    move |e| BuildError::Io {
+        during,
+        reason: e.to_string(),
+    }
+}
+
+/// Builds one kernel crate to PTX. See the crate docs.
+#[derive(Debug, Clone)]
+pub struct PtxBuilder {
+    krate: PathBuf,
+    arch: String,
+    toolchain: Option<String>,
+    out: Option<PathBuf>,
+    target_dir: Option<PathBuf>,
+    rerun: bool,
+}
+
+impl PtxBuilder {
+    /// A builder for the crate whose `Cargo.toml` is in `kernel_crate_dir`, for `sm_80`
+    /// (which runs on Ampere, Hopper and later: the driver compiles it for the GPU at load).
+    pub fn new(kernel_crate_dir: impl Into<PathBuf>) -> Self {
+        PtxBuilder {
+            krate: kernel_crate_dir.into(),
+            arch: "sm_80".into(),
+            toolchain: None,
+            out: None,
+            target_dir: None,
+            rerun: true,
+        }
+    }
+
+    /// The virtual architecture (`-Ctarget-cpu`), e.g. `"sm_90"`.
+    pub fn arch(mut self, arch: impl Into<String>) -> Self {
+        self.arch = arch.into();
+        self
+    }
+
+    /// The toolchain (default: `$PARALLAX_PTX_TOOLCHAIN`, else `nightly`).
+    pub fn toolchain(mut self, toolchain: impl Into<String>) -> Self {
+        self.toolchain = Some(toolchain.into());
+        self
+    }
+
+    /// Where the PTX is copied (default `$OUT_DIR/<crate name with underscores>.ptx`).
+    pub fn output(mut self, file: impl Into<PathBuf>) -> Self {
+        self.out = Some(file.into());
+        self
+    }
+
+    /// The inner build's target directory (default `$OUT_DIR/ptx-target`).
+    pub fn target_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.target_dir = Some(dir.into());
+        self
+    }
+
+    /// Whether to print `cargo:rerun-if-changed` for the crate's `src/` and `Cargo.toml`
+    /// (default on; add your own for other crates the kernels read).
+    pub fn rerun_if_changed(mut self, on: bool) -> Self {
+        self.rerun = on;
+        self
+    }
+
+    /// The crate's library name: `[lib] name` or the package name, `-` replaced by `_`.
+    fn lib_name(&self) -> Result<String, BuildError> {
+        let manifest = self.krate.join("Cargo.toml");
+        let text =
+            fs::read_to_string(&manifest).map_err(io(format!("reading {}", manifest.display())))?;
+        let mut section = "";
+        let (mut package, mut lib) = (None, None);
+        for line in text.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+            } else if let Some(v) = line.strip_prefix("name") {
+                let v = v.trim_start();
+                if let Some(v) = v.strip_prefix('=') {
+                    let v = v.trim().trim_matches('"').to_string();
+                    match section {
+                        "[package]" => package = Some(v),
+                        "[lib]" => lib = Some(v),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        lib.or(package)
+            .map(|n| n.replace('-', "_"))
+            .ok_or_else(|| BuildError::Io {
+                during: format!("reading {}", manifest.display()),
+                reason: "no [package] name".into(),
+            })
+    }
+
+    /// Compiles the crate and copies its PTX to the output file, whose path it returns.
+    ///
+    /// # Errors
+    /// [`BuildError`], whose message says what to run when nightly or `rust-src` is missing.
+    pub fn build(self) -> Result<PathBuf, BuildError> {
+        let krate = fs::canonicalize(&self.krate)
+            .map_err(io(format!("kernel crate {}", self.krate.display())))?;
+        if let Some(active) = env::var_os(GUARD_ENV) {
+            if Path::new(&active) == krate {
+                return Err(BuildError::Recursion { krate });
+            }
+        }
+        let name = self.lib_name()?;
+        let out_dir = || {
+            env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or_else(|| BuildError::Io {
+                    during: "locating the output".into(),
+                    reason: "OUT_DIR is not set (call from a build script, or set output() \
+                             and target_dir())"
+                        .into(),
+                })
+        };
+        let dest = match &self.out {
+            Some(p) => p.clone(),
+            None => out_dir()?.join(format!("{name}.ptx")),
+        };
+        let target_dir = match &self.target_dir {
+            Some(p) => p.clone(),
+            None => out_dir()?.join("ptx-target"),
+        };
+        if self.rerun {
+            println!("cargo:rerun-if-changed={}", krate.join("src").display());
+            println!(
+                "cargo:rerun-if-changed={}",
+                krate.join("Cargo.toml").display()
+            );
+            println!("cargo:rerun-if-env-changed={TOOLCHAIN_ENV}");
+        }
+        let toolchain = self
+            .toolchain
+            .clone()
+            .or_else(|| env::var(TOOLCHAIN_ENV).ok())
+            .unwrap_or_else(|| "nightly".into());
+        check_toolchain(&toolchain)?;
+        let flags = format!(
+            "-Zunstable-options -Cpanic=immediate-abort -Ctarget-cpu={}",
+            self.arch
+        );
+        let mut cmd = Command::new("cargo");
+        scrub_env(&mut cmd);
+        cmd.arg(format!("+{toolchain}"))
+            .args([
+                "rustc",
+                "--release",
+                "--lib",
+                "--target",
+                TARGET,
+                "-Zbuild-std=core",
+            ])
+            .arg("--manifest-path")
+            .arg(krate.join("Cargo.toml"))
+            .arg("--target-dir")
+            .arg(&target_dir)
+            .args(["--", "--emit=asm"])
+            .env("RUSTFLAGS", &flags)
+            .env(GUARD_ENV, &krate);
+        let output = cmd.output().map_err(io("running cargo"))?;
+        if !output.status.success() {
+            return Err(BuildError::Compile {
+                command: format!(
+                    "RUSTFLAGS=\"{flags}\" cargo +{toolchain} rustc --release --lib --target \
+                     {TARGET} -Zbuild-std=core --manifest-path {} -- --emit=asm",
+                    krate.join("Cargo.toml").display()
+                ),
+                stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            });
+        }
+        let deps = target_dir.join(TARGET).join("release").join("deps");
+        let ptx = newest_ptx(&deps, &name)?;
+        check_ptx(&ptx)?;
+        if let Some(parent) = dest.parent() {
+            fs::create_dir_all(parent).map_err(io(format!("creating {}", parent.display())))?;
+        }
+        fs::copy(&ptx, &dest).map_err(io(format!("copying {}", ptx.display())))?;
+        Ok(dest)
+    }
+}
+
+/// Removes what the outer cargo set for *this* build (flags, wrappers such as clippy-driver,
+/// the toolchain pin, the target dir), so the inner nightly build sees a clean environment.
+fn scrub_env(cmd: &mut Command) {
+    for (key, _) in env::vars_os() {
+        let Some(key) = key.to_str() else { continue };
+        let outer = key.starts_with("RUSTC")
+            || key.starts_with("CARGO_BUILD_")
+            || key.starts_with("CARGO_PROFILE_")
+            || key.starts_with("CARGO_TARGET_")
+            || key.starts_with("CARGO_ENCODED_")
+            || matches!(
+                key,
+                "RUSTFLAGS" | "RUSTDOCFLAGS" | "RUSTUP_TOOLCHAIN" | "CARGO_INCREMENTAL" | "CARGO"
+            );
+        if outer {
+            cmd.env_remove(key);
+        }
+    }
+}
+
+/// Fails with the exact command to run when the toolchain or its `rust-src` is missing.
+fn check_toolchain(toolchain: &str) -> Result<(), BuildError> {
+    let mut cmd = Command::new("rustc");
+    scrub_env(&mut cmd);
+    let out = cmd
+        .args([&format!("+{toolchain}"), "--print", "sysroot"])
+        .output()
+        .map_err(|e| BuildError::MissingToolchain {
+            toolchain: toolchain.into(),
+            detail: format!("could not run `rustc +{toolchain}`: {e}; rustup is needed"),
+        })?;
+    if !out.status.success() {
+        return Err(BuildError::MissingToolchain {
+            toolchain: toolchain.into(),
+            detail: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        });
+    }
+    let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    if !Path::new(&sysroot)
+        .join("lib/rustlib/src/rust/library/core")
+        .is_dir()
+    {
+        return Err(BuildError::MissingRustSrc {
+            toolchain: toolchain.into(),
+        });
+    }
+    Ok(())
+}
+
+/// The most recently written `<name>-*.s` (older hashes may linger in `deps`).
+fn newest_ptx(deps: &Path, name: &str) -> Result<PathBuf, BuildError> {
+    let prefix = format!("{name}-");
+    let entries = fs::read_dir(deps).map_err(io(format!("reading {}", deps.display())))?;
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let file = e.file_name();
+            let file = file.to_string_lossy();
+            file.starts_with(&prefix) && file.ends_with(".s")
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .max()
+        .map(|(_, p)| p)
+        .ok_or_else(|| BuildError::BadPtx {
+            file: deps.join(format!("{prefix}*.s")),
+            reason: "no PTX was written (is the crate a library with `codegen-units = 1`?)".into(),
+        })
+}
+
+/// An undefined `.func` means a function the kernels reach was not generated into the kernel
+/// crate (it must be generic or `#[inline]`, DESIGN §3); the driver would reject the module.
+fn check_ptx(ptx: &Path) -> Result<(), BuildError> {
+    let text = fs::read_to_string(ptx).map_err(io(format!("reading {}", ptx.display())))?;
+    let bad = |reason: String| BuildError::BadPtx {
+        file: ptx.to_path_buf(),
+        reason,
+    };
+    if !text.contains(".visible .entry") {
+        return Err(bad(
+            "no kernel entry points (`extern \"ptx-kernel\"` functions)".into(),
+        ));
+    }
+    if let Some(line) = text
+        .lines()
+        .find(|l| l.trim_start().starts_with(".extern .func"))
+    {
+        return Err(bad(format!(
+            "the PTX calls a function defined in another crate: `{}`. Mark it #[inline] or \
+             make it generic so it is generated into the kernel crate.",
+            line.trim()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,345 @@
+//! Instantiating the library's kernels for YOUR types, in your own crate.
+//!
+//! A GPU entry point must be concrete, so the library's PTX only holds the stock operator ×
+//! type pairs of [`for_each_monoid_instance!`](crate::for_each_monoid_instance) and friends.
+//! For your own monoid or functor, write a small `no_std` kernel crate that
+//!
+//! 1. defines the operator and element types (`#[repr(C)]`, `Copy`, and
+//!    `parallax_core::DeviceCopy` for element types),
+//! 2. invokes [`instantiate_monoid!`](crate::instantiate_monoid),
+//!    [`instantiate_unary!`](crate::instantiate_unary) or
+//!    [`instantiate_binary!`](crate::instantiate_binary) with them, and
+//! 3. builds itself to PTX from its `build.rs` with `parallax-ptx-builder`, embedding the PTX
+//!    as a `pub const PTX: &str` that the macros name.
+//!
+//! Each macro expands, when the crate is compiled for **nvptx64**, to the same entry points
+//! the library generates for its stock list (the same generic kernel bodies, so the same
+//! tuning and the same operand order), named by [`entry_name!`](crate::entry_name); and, when
+//! it is compiled for the **host**, to the `parallax_device` kernel trait implementations
+//! (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`) whose `PTX` is your PTX and
+//! whose names are those entry points. Trait impls must live in the crate that defines the
+//! type (orphan rule), which is why the macro runs in your kernel crate, and why that crate
+//! has a host-only dependency on `parallax-device`:
+//!
+//! ```toml
+//! [dependencies]
+//! parallax-core = { version = "0.1", default-features = false }
+//! parallax-kernels = "0.1"
+//! [target.'cfg(not(target_arch = "nvptx64"))'.dependencies]
+//! parallax-device = "0.1"
+//! [build-dependencies]
+//! parallax-ptx-builder = "0.1"
+//! ```
+//!
+//! ```ignore
+//! // src/lib.rs of the kernel crate
+//! #![no_std]
+//! #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
+//!
+//! #[cfg(not(target_arch = "nvptx64"))]
+//! pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/my_kernels.ptx"));
+//!
+//! parallax_kernels::instantiate_monoid! {
+//!     ptx = crate::PTX;
+//!     (MatMul: crate::MatMul, Mat2: crate::Mat2),
+//! }
+//! ```
+//!
+//! An operator/type pair that was never instantiated has no kernel trait implementation, so a
+//! GPU algorithm called with it does not compile (see `parallax_device::user` for a
+//! `compile_fail` example). The tags (`MatMul`, `Mat2`) only name the entry points
+//! (`parallax_reduce__MatMul__Mat2`); they must be unique within your crate.
+//!
+//! Adding a kernel family (say SpMV semirings) to the user macros takes three things: an
+//! exported `__<family>_entry_points!` macro here holding the family's `extern "ptx-kernel"`
+//! wrappers (which the stock list's callback in `kernels/mod.rs` also forwards to, so stock
+//! and user kernels cannot drift apart), a `__<family>_host_impls!` macro implementing the
+//! family's kernel trait from `parallax_device` with `const PTX = $ptx`, and an
+//! `instantiate_<family>!` that dispatches on `target_arch` as the three below do.
+
+/// `reduce`, `inclusive_scan` and `exclusive_scan` entry points for each (monoid, type)
+/// pair: the stock list and [`instantiate_monoid!`](crate::instantiate_monoid) expand to this.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __monoid_entry_points {
+    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(reduce, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::ReduceParams<$t, $m>) {
+                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
+                unsafe {
+                    $crate::kernels::reduce::reduce::<
+                        $t,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                    >(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(inclusive_scan, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::ScanParams<$t, $m>) {
+                // SAFETY: as for reduce.
+                unsafe {
+                    $crate::kernels::scan::scan::<
+                        $t,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                        false,
+                    >(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(exclusive_scan, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::ScanParams<$t, $m>) {
+                // SAFETY: as for reduce.
+                unsafe {
+                    $crate::kernels::scan::scan::<
+                        $t,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                        true,
+                    >(p)
+                }
+            }
+        };
+    )* };
+}
+
+/// The segmented entry points for each (monoid, type) pair: inclusive and exclusive
+/// segmented scans by head flags, the segmented-reduce gathers and the one-pass reduce of runs
+/// (reduce by key). The stock list and [`instantiate_monoid!`](crate::instantiate_monoid)
+/// expand to this.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __segmented_entry_points {
+    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(seg_inclusive_scan, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::SegScanParams<$t, $m>) {
+                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
+                unsafe {
+                    $crate::kernels::segmented::seg_scan::<
+                        $t,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                        false,
+                    >(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(seg_exclusive_scan, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::SegScanParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe {
+                    $crate::kernels::segmented::seg_scan::<
+                        $t,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                        true,
+                    >(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(seg_gather, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::SegGatherParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe { $crate::kernels::segmented_aux::seg_gather::<$t, $m>(p) }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(run_gather, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::RunGatherParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe { $crate::kernels::segmented_aux::run_gather::<$t, $m>(p) }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(reduce_runs, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::ReduceRunsParams<$t, $m>) {
+                // SAFETY: as above.
+                unsafe {
+                    $crate::kernels::reduce_runs::reduce_runs::<
+                        $t,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                    >(p)
+                }
+            }
+        };
+    )* };
+}
+
+/// `transform` entry points for each (unary functor, input type) pair.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __unary_entry_points {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(transform, $ft, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(
+                p: $crate::params::TransformParams<
+                    $t,
+                    <$f as $crate::ops::UnaryFunction<$t>>::Output,
+                    $f,
+                >,
+            ) {
+                // SAFETY: as for reduce.
+                unsafe { $crate::kernels::transform::transform::<$t, $f>(p) }
+            }
+        };
+    )* };
+}
+
+/// `transform2` entry points for each (binary functor, type) pair (both inputs that type).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __binary_entry_points {
+    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(transform2, $ft, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(
+                p: $crate::params::Transform2Params<
+                    $t,
+                    $t,
+                    <$f as $crate::ops::BinaryFunction<$t, $t>>::Output,
+                    $f,
+                >,
+            ) {
+                // SAFETY: as for reduce.
+                unsafe { $crate::kernels::transform::transform2::<$t, $t, $f>(p) }
+            }
+        };
+    )* };
+}
+
+/// Host side of [`instantiate_monoid!`](crate::instantiate_monoid).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __monoid_host_impls {
+    ($ptx:path; $( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same macro invocation, compiled for nvptx64 into the PTX `$ptx`,
+        // generates these three entry points taking `ReduceParams<$t, $m>` and
+        // `ScanParams<$t, $m>`.
+        unsafe impl ::parallax_device::MonoidKernel<$t> for $m {
+            const PTX: &'static str = $ptx;
+            const OP: &'static str = stringify!($mt);
+            const TYPE: &'static str = stringify!($tt);
+            const REDUCE: &'static str = $crate::entry_name!(reduce, $mt, $tt);
+            const INCLUSIVE_SCAN: &'static str = $crate::entry_name!(inclusive_scan, $mt, $tt);
+            const EXCLUSIVE_SCAN: &'static str = $crate::entry_name!(exclusive_scan, $mt, $tt);
+        }
+        // SAFETY: the same invocation generates the five segmented entry points in `$ptx`
+        // (`__segmented_entry_points!`), taking the parameter types the trait names.
+        unsafe impl ::parallax_device::SegmentedKernel<$t> for $m {
+            const SEG_INCLUSIVE_SCAN: &'static str =
+                $crate::entry_name!(seg_inclusive_scan, $mt, $tt);
+            const SEG_EXCLUSIVE_SCAN: &'static str =
+                $crate::entry_name!(seg_exclusive_scan, $mt, $tt);
+            const SEG_GATHER: &'static str = $crate::entry_name!(seg_gather, $mt, $tt);
+            const RUN_GATHER: &'static str = $crate::entry_name!(run_gather, $mt, $tt);
+            const REDUCE_RUNS: &'static str = $crate::entry_name!(reduce_runs, $mt, $tt);
+        }
+    )* };
+}
+
+/// Host side of [`instantiate_unary!`](crate::instantiate_unary).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __unary_host_impls {
+    ($ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same invocation generates the entry point in `$ptx`, taking
+        // `TransformParams<$t, Output, $f>`.
+        unsafe impl ::parallax_device::UnaryKernel<$t> for $f {
+            const PTX: &'static str = $ptx;
+            const TRANSFORM: &'static str = $crate::entry_name!(transform, $ft, $tt);
+        }
+    )* };
+}
+
+/// Host side of [`instantiate_binary!`](crate::instantiate_binary).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __binary_host_impls {
+    ($ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same invocation generates the entry point in `$ptx`, taking
+        // `Transform2Params<$t, $t, Output, $f>`.
+        unsafe impl ::parallax_device::BinaryKernel<$t, $t> for $f {
+            const PTX: &'static str = $ptx;
+            const TRANSFORM2: &'static str = $crate::entry_name!(transform2, $ft, $tt);
+        }
+    )* };
+}
+
+/// Instantiates `reduce`, `inclusive_scan`, `exclusive_scan` and the segmented family
+/// (segmented scans by flags, keys and offsets, `segmented_reduce`, `reduce_by_key`) for your
+/// own (monoid, element type) pairs, in your kernel crate (see the [module docs](crate::user)).
+///
+/// ```ignore
+/// parallax_kernels::instantiate_monoid! {
+///     ptx = crate::PTX;                       // your embedded PTX (host builds only)
+///     (MatMul: crate::MatMul, Mat2: crate::Mat2),
+///     (Last: crate::LastNonZero, u32: u32),
+/// }
+/// ```
+///
+/// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan}
+/// __<op tag>__<type tag>` and the five segmented ones; on the host it implements
+/// `parallax_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with
+/// `PTX = ptx`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must enable
+/// `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallax-device`
+/// on the host.
+#[macro_export]
+macro_rules! instantiate_monoid {
+    (ptx = $ptx:path; $( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__monoid_entry_points! { $( ($mt: $m, $tt: $t) ),* }
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__segmented_entry_points! { $( ($mt: $m, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__monoid_host_impls! { $ptx; $( ($mt: $m, $tt: $t) ),* }
+    };
+}
+
+/// Instantiates `transform` for your own (unary functor, input type) pairs; as
+/// [`instantiate_monoid!`](crate::instantiate_monoid), implementing
+/// `parallax_device::UnaryKernel<A>` on the host.
+///
+/// ```ignore
+/// parallax_kernels::instantiate_unary! { ptx = crate::PTX; (Det: crate::Det, Mat2: crate::Mat2) }
+/// ```
+#[macro_export]
+macro_rules! instantiate_unary {
+    (ptx = $ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__unary_entry_points! { $( ($ft: $f, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__unary_host_impls! { $ptx; $( ($ft: $f, $tt: $t) ),* }
+    };
+}
+
+/// Instantiates `transform2` for your own (binary functor, type) pairs (both inputs of that
+/// type); as [`instantiate_monoid!`](crate::instantiate_monoid), implementing
+/// `parallax_device::BinaryKernel<T, T>` on the host.
+#[macro_export]
+macro_rules! instantiate_binary {
+    (ptx = $ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__binary_entry_points! { $( ($ft: $f, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__binary_host_impls! { $ptx; $( ($ft: $f, $tt: $t) ),* }
+    };
+}

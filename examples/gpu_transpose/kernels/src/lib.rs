@@ -1,0 +1,183 @@
+//! A user-written kernel: tiled matrix transpose of `f32`, through a 32×32 tile in shared
+//! memory padded to 33 columns (so the column-wise reads of the tile hit 32 different banks).
+//! Blocks of 32×8 threads; every global read and write of a warp touches 32 consecutive
+//! elements of one row (coalesced).
+//!
+//! The same [`TransposeParams`] definition is the kernel's parameter on the device and the
+//! launch argument on the host, where [`transpose`] launches it through
+//! `parallax_device::UserKernel`.
+#![cfg_attr(target_arch = "nvptx64", no_std)]
+#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
+
+use parallax_kernels::args::{In, Out};
+
+/// Tile edge.
+pub const TILE: u32 = 32;
+/// Rows of threads per block (each thread moves `TILE / ROWS` elements).
+pub const ROWS: u32 = 8;
+/// The tile in shared memory: one padding column.
+pub type Tile = [[f32; TILE as usize + 1]; TILE as usize];
+/// The entry point's name (`#[no_mangle]` below).
+pub const ENTRY: &str = "transpose_f32";
+
+/// `dst (cols × rows) = srcᵀ`, `src` being `rows × cols`, both row-major.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TransposeParams<'a> {
+    /// `rows * cols` elements.
+    pub src: In<'a, f32>,
+    /// `rows * cols` elements.
+    pub dst: Out<'a, f32>,
+    /// Rows of `src`.
+    pub rows: u64,
+    /// Columns of `src`.
+    pub cols: u64,
+}
+
+#[cfg(target_arch = "nvptx64")]
+mod device {
+    use super::{Tile, TransposeParams, ROWS, TILE};
+    use parallax_kernels::grid::{block_idx, thread_idx};
+    use parallax_kernels::simt::{dynamic_shared, sync_threads};
+
+    /// One 32×32 tile per block: read rows of `src` into the tile, barrier, write rows of
+    /// `dst` from the tile's columns. Interior tiles take a branch-free path (all four loads
+    /// in flight together); edge tiles check every element.
+    ///
+    /// # Safety
+    /// Launched by [`super::transpose`]: grid `(ceil(cols/32), ceil(rows/32))`, block
+    /// `(32, 8)`, `size_of::<Tile>()` bytes of dynamic shared memory.
+    #[unsafe(no_mangle)]
+    pub unsafe extern "ptx-kernel" fn transpose_f32(p: TransposeParams<'_>) {
+        const PER: usize = (TILE / ROWS) as usize;
+        // SAFETY: the launch provides a `Tile` of dynamic shared memory (contract).
+        let tile = unsafe { &mut *dynamic_shared::<Tile>() };
+        let (t, b) = (thread_idx(), block_idx());
+        // `% TILE` and `% ROWS` are no-ops for the (32, 8) block and let the compiler drop
+        // the tile's bounds checks.
+        let (tx, ty) = (t.x as usize % TILE as usize, t.y as usize % ROWS as usize);
+        let col0 = u64::from(b.x) * u64::from(TILE);
+        let row0 = u64::from(b.y) * u64::from(TILE);
+        let n = p.rows.saturating_mul(p.cols);
+        let interior = row0 + u64::from(TILE) <= p.rows
+            && col0 + u64::from(TILE) <= p.cols
+            && n <= p.src.len()
+            && n <= p.dst.len();
+        let (c, oc) = (col0 + tx as u64, row0 + tx as u64);
+        if interior {
+            let mut v = [0.0_f32; PER];
+            for (k, v) in v.iter_mut().enumerate() {
+                let r = row0 + (ty + k * ROWS as usize) as u64;
+                // SAFETY: `r < rows`, `c < cols` (interior tile), so the index is below
+                // `rows * cols <= src.len()`.
+                *v = unsafe { p.src.as_ptr().add((r * p.cols + c) as usize).read() };
+            }
+            for (k, v) in v.iter().enumerate() {
+                tile[ty + k * ROWS as usize][tx] = *v;
+            }
+            // SAFETY: `interior` is uniform in the block: every thread reaches the barrier.
+            unsafe { sync_threads() };
+            for k in 0..PER {
+                let or = col0 + (ty + k * ROWS as usize) as u64;
+                // SAFETY: `or < cols`, `oc < rows`: below `rows * cols <= dst.len()`; each
+                // output element is written by exactly one thread of the grid, none read.
+                unsafe {
+                    p.dst
+                        .as_mut_ptr()
+                        .add((or * p.rows + oc) as usize)
+                        .write(tile[tx][ty + k * ROWS as usize])
+                };
+            }
+            return;
+        }
+        for k in 0..PER {
+            let r = row0 + (ty + k * ROWS as usize) as u64;
+            if r < p.rows && c < p.cols {
+                if let Some(v) = p.src.get(r * p.cols + c) {
+                    tile[ty + k * ROWS as usize][tx] = v;
+                }
+            }
+        }
+        // SAFETY: `interior` is uniform in the block and no thread of an edge tile returned:
+        // every thread of the block reaches the barrier.
+        unsafe { sync_threads() };
+        for k in 0..PER {
+            let or = col0 + (ty + k * ROWS as usize) as u64;
+            if or < p.cols && oc < p.rows {
+                // SAFETY: the tiles partition the matrix, so each output element is written
+                // by exactly one thread of the grid; `dst` is not read.
+                unsafe {
+                    p.dst
+                        .write(or * p.rows + oc, tile[tx][ty + k * ROWS as usize])
+                };
+            }
+        }
+    }
+}
+
+#[cfg(not(target_arch = "nvptx64"))]
+mod host {
+    use super::{Tile, TransposeParams, ENTRY, ROWS, TILE};
+    use parallax_device::{DeviceBuffer, DeviceError, LaunchConfig, UserKernel};
+
+    /// This crate's kernels, built for nvptx64 by `build.rs`.
+    pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/transpose_kernels.ptx"));
+
+    /// The transpose kernel's handle.
+    pub fn kernel<'a>() -> UserKernel<TransposeParams<'a>> {
+        // SAFETY: `transpose_f32` takes one `TransposeParams` (the same `#[repr(C)]`
+        // definition compiled for nvptx64); it touches memory only through `src` and `dst`
+        // within their lengths (checked per element on edge tiles, once per tile inside),
+        // each output element from one thread, and its shared memory is one `Tile`, which
+        // `config` provides.
+        unsafe { UserKernel::new(PTX, ENTRY) }
+    }
+
+    /// The launch shape for a `rows × cols` source.
+    pub fn config(rows: u64, cols: u64) -> Result<LaunchConfig, DeviceError> {
+        let blocks = |n: u64| {
+            u32::try_from(n.div_ceil(u64::from(TILE))).map_err(|_| DeviceError::Cuda {
+                during: "transpose",
+                reason: format!("{rows} x {cols} is too large"),
+            })
+        };
+        Ok(LaunchConfig {
+            grid: (blocks(cols)?, blocks(rows)?, 1),
+            block: (TILE, ROWS, 1),
+            shared_bytes: core::mem::size_of::<Tile>() as u32,
+        })
+    }
+
+    /// `dst = srcᵀ` for a row-major `rows × cols` `src`, repeated `times` times (for timing).
+    ///
+    /// # Errors
+    /// Lengths other than `rows * cols`, or a device error.
+    pub fn transpose(
+        src: &DeviceBuffer<f32>,
+        dst: &mut DeviceBuffer<f32>,
+        rows: u64,
+        cols: u64,
+        times: u32,
+    ) -> Result<(), DeviceError> {
+        let n = rows.saturating_mul(cols);
+        for (what, len) in [("transpose src", src.len()), ("transpose dst", dst.len())] {
+            if len as u64 != n {
+                return Err(DeviceError::LengthMismatch {
+                    what,
+                    expected: n as usize,
+                    actual: len,
+                });
+            }
+        }
+        let cfg = config(rows, cols)?;
+        let p = TransposeParams {
+            src: src.arg(),
+            dst: dst.arg_mut(),
+            rows,
+            cols,
+        };
+        kernel().launch_on(src.device(), &cfg, p, times)
+    }
+}
+#[cfg(not(target_arch = "nvptx64"))]
+pub use host::{config, kernel, transpose, PTX};

@@ -1,0 +1,103 @@
+//! A user's own types on the GPU: [`Mat2`], a 2×2 matrix of wrapping `i32`, and the monoid
+//! [`MatMul`] (matrix product: associative, **not** commutative), plus a unary functor
+//! ([`Det`]) and a binary one ([`MatMul`] again, element-wise), all instantiated for the GPU
+//! with parallax's macros.
+#![no_std]
+#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
+
+use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
+
+/// `[[a, b], [c, d]]`, integer entries with wrapping arithmetic (a ring, so the product is
+/// exactly associative).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Mat2 {
+    /// Row 0, column 0.
+    pub a: i32,
+    /// Row 0, column 1.
+    pub b: i32,
+    /// Row 1, column 0.
+    pub c: i32,
+    /// Row 1, column 1.
+    pub d: i32,
+}
+
+// SAFETY: four i32, `#[repr(C)]`, no padding, no pointers; all-zero is a valid value.
+unsafe impl DeviceCopy for Mat2 {}
+
+impl Mat2 {
+    /// The identity matrix.
+    pub const IDENTITY: Mat2 = Mat2 {
+        a: 1,
+        b: 0,
+        c: 0,
+        d: 1,
+    };
+
+    /// `self · rhs`.
+    #[inline]
+    pub fn matmul(self, r: Mat2) -> Mat2 {
+        let dot =
+            |x: i32, y: i32, z: i32, w: i32| x.wrapping_mul(y).wrapping_add(z.wrapping_mul(w));
+        Mat2 {
+            a: dot(self.a, r.a, self.b, r.c),
+            b: dot(self.a, r.b, self.b, r.d),
+            c: dot(self.c, r.a, self.d, r.c),
+            d: dot(self.c, r.b, self.d, r.d),
+        }
+    }
+}
+
+/// Matrix product, in operand order: `combine(x, y) = x · y`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MatMul;
+
+impl Monoid<Mat2> for MatMul {
+    #[inline]
+    fn identity(&self) -> Mat2 {
+        Mat2::IDENTITY
+    }
+    #[inline]
+    fn combine(&self, x: Mat2, y: Mat2) -> Mat2 {
+        x.matmul(y)
+    }
+}
+
+impl BinaryFunction<Mat2, Mat2> for MatMul {
+    type Output = Mat2;
+    #[inline]
+    fn apply(&self, x: Mat2, y: Mat2) -> Mat2 {
+        x.matmul(y)
+    }
+}
+
+/// The determinant `ad - bc` (wrapping).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Det;
+
+impl UnaryFunction<Mat2> for Det {
+    type Output = i32;
+    #[inline]
+    fn apply(&self, m: Mat2) -> i32 {
+        m.a.wrapping_mul(m.d).wrapping_sub(m.b.wrapping_mul(m.c))
+    }
+}
+
+/// This crate's kernels, built for nvptx64 by `build.rs` (host builds only).
+#[cfg(not(target_arch = "nvptx64"))]
+pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/user_monoid_kernels.ptx"));
+
+parallax_kernels::instantiate_monoid! {
+    ptx = crate::PTX;
+    (MatMul: crate::MatMul, Mat2: crate::Mat2),
+}
+parallax_kernels::instantiate_unary! {
+    ptx = crate::PTX;
+    (Det: crate::Det, Mat2: crate::Mat2),
+}
+parallax_kernels::instantiate_binary! {
+    ptx = crate::PTX;
+    (MatMul: crate::MatMul, Mat2: crate::Mat2),
+}
