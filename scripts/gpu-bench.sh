@@ -8,12 +8,15 @@
 #
 # Environment: OUT (results folder, default ./bench-out), ITERS (timed calls per case,
 # default 20), MAX_LOG2 (largest n = 2^MAX_LOG2, default 30), NVCC (default: nvcc on PATH or
-# /usr/local/cuda/bin/nvcc), BENCH_ARGS (extra arguments for the bench binary).
+# /usr/local/cuda/bin/nvcc), BENCH_ARGS (extra arguments for the bench binary), RUN_CPU
+# (default 1: afterwards, run cpu_peers and cpu_bench when they sit beside the GPU bench
+# binary; CPU_PEERS_MAX_LOG2 default 28, CPU_MAX_LOG2 default 26).
 # The bench binary is built elsewhere (no Rust toolchain on the GPU machine):
 # scripts/build-bench-bins.sh.
 #
 # Results in $OUT (at most 8 files, for the device tool): ours.csv, peers.csv,
-# peers_torch.csv, comparison.csv, gbps.png (or .svg), gpu-bench.log.
+# peers_torch.csv, comparison.csv, gbps.png (or .svg), gpu-bench.log, cpu-bench.log.
+# On the H100 the whole script takes about 90 s (GPU part ~40 s, CPU part ~45 s).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${1:-.device-bin/bench/gpu_bench}
@@ -68,5 +71,14 @@ PYTHONUNBUFFERED=1 python3 "$ROOT/benches/peers/peers_torch.py" --csv "$OUT/peer
 say "compare"
 python3 "$ROOT/scripts/compare.py" --ours "$OUT/ours.csv" \
     --peers "$OUT/peers.csv" "$OUT/peers_torch.csv" --out "$OUT" 2>&1 | tee -a "$LOG"
+# 6. The CPU side, after the GPU work so that nothing competes for the cores: the hand-written
+#    std/rayon peers and parallax's CPU bench, when their binaries sit beside the GPU bench.
+BIN_DIR=$(dirname "$BIN")
+if [[ "${RUN_CPU:-1}" == 1 && -x "$BIN_DIR/cpu_peers" && -x "$BIN_DIR/cpu_bench" ]]; then
+    CPU_LOG="$OUT/cpu-bench.log"
+    say "cpu peers + parallax cpu bench on $(nproc) cores -> $CPU_LOG"
+    "$BIN_DIR/cpu_peers" --max-log2 "${CPU_PEERS_MAX_LOG2:-28}" 2>&1 | tee "$CPU_LOG"
+    "$BIN_DIR/cpu_bench" --max-log2 "${CPU_MAX_LOG2:-26}" 2>&1 | tee -a "$CPU_LOG"
+fi
 say "done"
 exit "$OURS_RC"

@@ -5,7 +5,8 @@
 // Provenance: copied from the team's shared anchors folder (shared/bench/peers.cu, the program
 // behind ANCHORS.md) into the repository so that it travels to the GPU machine; extended here
 // with: a CSV output (`--csv FILE`), size and repetition options, Thrust's unary transform
-// (Square), exclusive scans and u64 rows for reduce and scan, exclusive scans for f64 / i32.
+// (Square), exclusive scans and u64 rows for reduce and scan, exclusive scans for f64 / i32,
+// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30).
 // The original cases, their data, their byte conventions and their timing are unchanged.
 //
 // Build and run (scripts/gpu-bench.sh does this):
@@ -105,8 +106,9 @@ int main(int argc, char** argv) {
   }
   cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
   printf("# peers on %s, median of %d after 3 warm-ups\n", prop.name, g_iters);
-  for (size_t n : {size_t(1) << 16, size_t(1) << 20, size_t(1) << 24, size_t(1) << 28, size_t(1) << 30}) {
-    if (n > (size_t(1) << max_log2)) break;
+  // n = 2^16, 2^18, ..., 2^max_log2 (the original program ran 2^16, 2^20, 2^24, 2^28, 2^30).
+  for (int e = 16; e <= max_log2; e += 2) {
+    size_t n = size_t(1) << e;
     float *x, *y, *out; int* keys;
     CK(cudaMalloc(&x, n * 4)); CK(cudaMalloc(&y, n * 4)); CK(cudaMalloc(&out, n * 4)); CK(cudaMalloc(&keys, n * 4));
     fill_pattern<<<1024, 256>>>(x, n); fill_pattern<<<1024, 256>>>(y, n);
