@@ -4,6 +4,7 @@
 //! ```text
 //! cargo bench --bench cpu              # full table (a few minutes on 2 cores)
 //! cargo bench --bench cpu -- --quick   # n = 2^16, 2^20, 2^24 only
+//! cargo bench --bench cpu -- --max-log2 22   # sizes up to 2^22 only
 //! ```
 //!
 //! GB/s is effective bandwidth: ideal bytes moved / time (transform: 2 reads + 1 write;
@@ -218,12 +219,20 @@ fn bench_stencil(n: usize, x: &[f32]) {
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    // `--max-log2 N`: sizes up to 2^N only (to fit a time budget).
+    let max_log2: u32 = args
+        .iter()
+        .position(|a| a == "--max-log2")
+        .and_then(|i| args.get(i + 1))
+        .map_or(26, |v| v.parse().expect("--max-log2 takes a number"));
     let exps: Vec<u32> = if quick {
         vec![16, 20, 24]
     } else {
         (16..=26).step_by(2).collect()
     };
+    let exps: Vec<u32> = exps.into_iter().filter(|&e| e <= max_log2).collect();
     println!("parallax CPU benchmark on {}", timing::machine());
     println!(
         "ratios: peer time / parallax time (> 1: parallax faster); seq = parallax Sequential\n"

@@ -1,0 +1,673 @@
+//! GPU benchmark: parallax's CUDA backend, per algorithm and size, against the copy roof
+//! measured in the same run (and, through `scripts/compare.py`, against CUB / Thrust /
+//! cuSPARSE / cuDNN measured by `benches/peers/`). See `benches/README.md`.
+//!
+//! ```text
+//! cargo bench --features cuda --bench gpu -- [--csv PATH] [--min-log2 16] [--max-log2 30]
+//!     [--step 2] [--iters 20] [--warmups 3] [--only SUBSTRING] [--matrix-checksum]
+//! ```
+//!
+//! Each case: `warmups` untimed calls, then `iters` calls each timed with CUDA events
+//! (`parallax_device::GpuTimer`); the median is reported (the upper median for an even count,
+//! like peers.cu). GB/s is effective bandwidth (ideal bytes / time, ANCHORS.md conventions);
+//! `%roof` is the time of a `cuMemcpyDtoD` moving the same bytes (half read, half written),
+//! measured in the same run, over our time. A case whose CUDA kernel does not exist yet
+//! (`Error::NoKernel`) prints `no kernel` and the run goes on. The CSV goes to `--csv PATH`,
+//! else `$OUT/gpu_bench.csv` when `$OUT` is set, else `gpu_bench.csv`.
+
+mod matrices;
+mod report;
+
+use parallax::{
+    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, Error, KeyedOps, MinPlus, MonoidOps,
+    PlusTimes, SaxpyFunctor, ScanKind, Semiring, SpmvOps, Square, Stencil, StencilOps, Sum,
+    Transform2Ops, TransformOps,
+};
+use parallax_device::{Device, DeviceBuffer, GpuTimer};
+use report::{Outcome, Report, Row};
+use std::collections::HashMap;
+
+type Dv<T> = DeviceVector<T, Cuda>;
+type Res<T> = parallax::Result<T>;
+type Csr = CsrMatrix<f32, u32, Cuda>;
+/// One SpMV over some semiring: `y = A x`.
+type SpmvFn = dyn Fn(&Csr, &Dv<f32>, &mut Dv<f32>) -> Res<()>;
+/// Keys, flags, offsets, values and output of a segmented case.
+type SegInputs = (Dv<u32>, Dv<bool>, Dv<usize>, Dv<f32>, Dv<f32>);
+
+/// Command-line options.
+struct Opts {
+    csv: String,
+    min_log2: u32,
+    max_log2: u32,
+    step: u32,
+    iters: usize,
+    warmups: usize,
+    only: Option<String>,
+    checksum: bool,
+}
+
+fn parse_opts() -> Opts {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let get = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let num = |name: &str, default: u32| {
+        get(name).map_or(default, |v| {
+            v.parse()
+                .unwrap_or_else(|_| panic!("{name} takes a number, got {v}"))
+        })
+    };
+    let csv = get("--csv").unwrap_or_else(|| match std::env::var("OUT") {
+        Ok(out) if !out.is_empty() => format!("{out}/gpu_bench.csv"),
+        _ => "gpu_bench.csv".into(),
+    });
+    Opts {
+        csv,
+        min_log2: num("--min-log2", 16),
+        max_log2: num("--max-log2", 30),
+        step: num("--step", 2).max(1),
+        iters: num("--iters", 20).max(1) as usize,
+        warmups: num("--warmups", 3) as usize,
+        only: get("--only"),
+        checksum: args.iter().any(|a| a == "--matrix-checksum"),
+    }
+}
+
+/// The timer, the options, the copy-roof cache and the report.
+struct Bench {
+    timer: GpuTimer,
+    iters: usize,
+    warmups: usize,
+    only: Option<String>,
+    roof: HashMap<usize, Option<f64>>,
+    report: Report,
+    /// Algorithm families found to have no kernel (probed once, on a small input).
+    missing: HashMap<&'static str, bool>,
+}
+
+impl Bench {
+    /// Whether `case` is selected by `--only`.
+    fn wants(&self, case: &str) -> bool {
+        self.only.as_ref().is_none_or(|s| case.contains(s.as_str()))
+    }
+
+    /// Median ms of `f` over `iters` event-timed calls after `warmups` untimed ones.
+    fn median_ms(&self, mut f: impl FnMut() -> Res<()>) -> Res<f64> {
+        for _ in 0..self.warmups {
+            f()?;
+        }
+        let mut ms = Vec::with_capacity(self.iters);
+        for _ in 0..self.iters {
+            let mut result = Ok(());
+            let (t, ()) = self.timer.time(|| {
+                result = f();
+                Ok(())
+            })?;
+            result?;
+            ms.push(f64::from(t));
+        }
+        ms.sort_by(f64::total_cmp);
+        Ok(ms[ms.len() / 2])
+    }
+
+    /// Median ms of a `cuMemcpyDtoD` moving `bytes` in all (`bytes / 2` read and written),
+    /// measured once per byte count; `None` when the buffers do not fit. The copy's speed
+    /// varies by a few percent with where its two buffers land, so this is the faster of two
+    /// freshly allocated buffer pairs (the roof is what a copy can reach).
+    fn roof_ms(&mut self, bytes: f64) -> Option<f64> {
+        let half = (bytes / 2.0) as usize;
+        if let Some(&t) = self.roof.get(&half) {
+            return t;
+        }
+        let one_pair = || -> Res<f64> {
+            let src = DeviceBuffer::<u8>::zeroed(half)?;
+            let mut dst = DeviceBuffer::<u8>::zeroed(half)?;
+            self.median_ms(|| Ok(dst.copy_from(&src)?))
+        };
+        let t = match (one_pair(), one_pair()) {
+            (Ok(a), Ok(b)) => Some(a.min(b)),
+            (Ok(a), Err(_)) | (Err(_), Ok(a)) => Some(a),
+            _ => None,
+        };
+        self.roof.insert(half, t);
+        t
+    }
+
+    /// Times `f` and records the row (with the copy roof of the same bytes).
+    fn case(
+        &mut self,
+        case: &str,
+        n: usize,
+        bytes: f64,
+        flops: Option<f64>,
+        f: impl FnMut() -> Res<()>,
+    ) {
+        if !self.wants(case) {
+            return;
+        }
+        let outcome = match self.median_ms(f) {
+            Ok(ms) => Outcome::Timed(ms),
+            Err(Error::NoKernel { .. }) => Outcome::NoKernel,
+            Err(e) => Outcome::Failed(e.to_string()),
+        };
+        let roof_ms = match outcome {
+            Outcome::Timed(_) => self.roof_ms(bytes),
+            _ => None,
+        };
+        self.report.add(&Row {
+            case: case.into(),
+            n,
+            bytes,
+            flops,
+            outcome,
+            roof_ms,
+            check: String::new(),
+        });
+    }
+
+    /// Records a case that was not run, with the reason.
+    fn skipped(&mut self, case: &str, n: usize, why: String) {
+        if !self.wants(case) {
+            return;
+        }
+        let outcome = if why == "no kernel" {
+            Outcome::NoKernel
+        } else {
+            Outcome::Failed(why)
+        };
+        self.report.add(&Row {
+            case: case.into(),
+            n,
+            bytes: 0.0,
+            flops: None,
+            outcome,
+            roof_ms: None,
+            check: String::new(),
+        });
+    }
+
+    /// `true` when `family` has a kernel: `probe` is run once on a small input and
+    /// `Error::NoKernel` marks the family missing (other errors are left to the real run).
+    fn has_kernel(&mut self, family: &'static str, probe: impl FnOnce() -> Res<()>) -> bool {
+        let missing = *self
+            .missing
+            .entry(family)
+            .or_insert_with(|| matches!(probe(), Err(Error::NoKernel { .. })));
+        !missing
+    }
+}
+
+/// Element types benchmarked for reduce and scans: their name and a fill value.
+trait Elem: DeviceCopy + parallax::Number + PartialEq + std::fmt::Debug {
+    const NAME: &'static str;
+    /// A fill value whose sums are exact at the smallest size (for the check).
+    const FILL: Self;
+    /// `n` copies of `FILL` folded, when exact (for the checks at the smallest size).
+    fn folded(n: usize) -> Self;
+}
+macro_rules! elem {
+    ($t:ty, $name:literal, $one:expr) => {
+        impl Elem for $t {
+            const NAME: &'static str = $name;
+            const FILL: Self = $one;
+            fn folded(n: usize) -> Self {
+                n as $t * $one
+            }
+        }
+    };
+}
+elem!(f32, "f32", 0.5);
+elem!(f64, "f64", 0.5);
+elem!(i32, "i32", 3);
+elem!(u64, "u64", 3);
+
+/// reduce, inclusive and exclusive scan (`Sum`) of one element type at size `n`.
+fn bench_monoid<T: Elem>(b: &mut Bench, n: usize)
+where
+    Cuda: MonoidOps<T, Sum>,
+{
+    let t = T::NAME;
+    let sz = size_of::<T>() as f64;
+    let names = [
+        format!("reduce_sum_{t}"),
+        format!("inclusive_scan_sum_{t}"),
+        format!("exclusive_scan_sum_{t}"),
+    ];
+    if !names.iter().any(|c| b.wants(c)) {
+        return;
+    }
+    let (x, mut y) = match (Dv::<T>::filled(n, T::FILL), Dv::<T>::zeros(n)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(e), _) | (_, Err(e)) => {
+            for c in &names {
+                b.skipped(c, n, e.to_string());
+            }
+            return;
+        }
+    };
+    // Exact results at the smallest sizes: check them once before timing.
+    let small = n <= 1 << 16;
+    let mut got = None;
+    b.case(&names[0], n, n as f64 * sz, None, || {
+        got = Some(<Cuda as MonoidOps<T, Sum>>::reduce(Sum, x.buffer())?);
+        Ok(())
+    });
+    if small && b.wants(&names[0]) && got.is_some() && got != Some(T::folded(n)) {
+        println!(
+            "  CHECK FAILED: reduce_sum_{t} n={n}: got {got:?}, want {:?}",
+            T::folded(n)
+        );
+    }
+    b.case(&names[1], n, 2.0 * n as f64 * sz, None, || {
+        <Cuda as MonoidOps<T, Sum>>::inclusive_scan(Sum, x.buffer(), y.buffer_mut())
+    });
+    if small && b.wants(&names[1]) {
+        check_last(&y, T::folded(n), &names[1], n);
+    }
+    b.case(&names[2], n, 2.0 * n as f64 * sz, None, || {
+        <Cuda as MonoidOps<T, Sum>>::exclusive_scan(Sum, T::folded(0), x.buffer(), y.buffer_mut())
+    });
+    if small && b.wants(&names[2]) {
+        check_last(&y, T::folded(n - 1), &names[2], n);
+    }
+}
+
+/// Prints a failure when the last element of `y` is not `want`.
+fn check_last<T: Elem>(y: &Dv<T>, want: T, case: &str, n: usize) {
+    if let Ok(v) = y.to_vec() {
+        if v.last() != Some(&want) {
+            println!(
+                "  CHECK FAILED: {case} n={n}: last {:?}, want {want:?}",
+                v.last()
+            );
+        }
+    }
+}
+
+/// copy (the roof itself, as a case), transform Square and saxpy at size `n`.
+fn bench_elementwise(b: &mut Bench, n: usize) {
+    let cases = ["copy_f32", "transform_square_f32", "saxpy_f32"];
+    if !cases.iter().any(|c| b.wants(c)) {
+        return;
+    }
+    let vecs = (|| -> Res<_> {
+        Ok((
+            Dv::filled(n, 0.5_f32)?,
+            Dv::filled(n, 1.5_f32)?,
+            Dv::zeros(n)?,
+        ))
+    })();
+    let (x, y, mut z) = match vecs {
+        Ok(v) => v,
+        Err(e) => {
+            for c in cases {
+                b.skipped(c, n, e.to_string());
+            }
+            return;
+        }
+    };
+    let bytes = (n * 4) as f64;
+    b.case("copy_f32", n, 2.0 * bytes, None, || {
+        Ok(z.buffer_mut().copy_from(x.buffer())?)
+    });
+    b.case("transform_square_f32", n, 2.0 * bytes, None, || {
+        <Cuda as TransformOps<f32, Square>>::transform(Square, x.buffer(), z.buffer_mut())
+    });
+    let f = SaxpyFunctor { a: 2.0_f32 };
+    b.case("saxpy_f32", n, 3.0 * bytes, None, || {
+        <Cuda as Transform2Ops<f32, f32, SaxpyFunctor<f32>>>::transform2(
+            f,
+            x.buffer(),
+            y.buffer(),
+            z.buffer_mut(),
+        )
+    });
+}
+
+/// Segmented scans (keys, flags, offsets; segments of `seg`) and, for `seg = 1000`,
+/// reduce_by_key, at size `n` (f32 values, u32 keys).
+fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
+    let kinds = ["keys", "flags", "offsets"];
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|k| format!("scan_by_{k}_seg{seg}_f32"))
+        .chain((seg == 1000).then(|| "reduce_by_key_seg1000_f32".to_string()))
+        .collect();
+    if !names.iter().any(|c| b.wants(c)) {
+        return;
+    }
+    // Probe each family on a small input so missing kernels cost no data preparation.
+    let small = |m: usize| -> Res<SegInputs> {
+        Ok((
+            Dv::from_vec((0..m).map(|i| (i / 8) as u32).collect())?,
+            Dv::from_vec((0..m).map(|i| i % 8 == 0).collect())?,
+            Dv::from_vec((0..=m / 8).map(|s| s * 8).collect())?,
+            Dv::filled(m, 1.0)?,
+            Dv::zeros(m)?,
+        ))
+    };
+    let probe = small(4096);
+    let has = |b: &mut Bench, fam: &'static str, f: &dyn Fn(&mut Dv<f32>) -> Res<()>| match &probe {
+        Ok((_, _, _, _, y)) => {
+            let mut y = y.try_clone().expect("probe buffer");
+            b.has_kernel(fam, || f(&mut y))
+        }
+        Err(_) => true,
+    };
+    let (pk, pf, po, px) = match &probe {
+        Ok((k, f, o, x, _)) => (Some(k), Some(f), Some(o), Some(x)),
+        Err(_) => (None, None, None, None),
+    };
+    let (Some(pk), Some(pf), Some(po), Some(px)) = (pk, pf, po, px) else {
+        for c in &names {
+            b.skipped(c, n, "probe allocation failed".into());
+        }
+        return;
+    };
+    let ok = [
+        has(b, "scan_by_keys", &|y| {
+            <Cuda as KeyedOps<u32, f32, Sum>>::scan_by_keys(
+                Sum,
+                pk.buffer(),
+                px.buffer(),
+                y.buffer_mut(),
+                ScanKind::Inclusive,
+            )
+        }),
+        has(b, "scan_by_flags", &|y| {
+            <Cuda as MonoidOps<f32, Sum>>::scan_by_flags(
+                Sum,
+                pf.buffer(),
+                px.buffer(),
+                y.buffer_mut(),
+                ScanKind::Inclusive,
+            )
+        }),
+        has(b, "scan_by_offsets", &|y| {
+            <Cuda as MonoidOps<f32, Sum>>::scan_by_offsets(
+                Sum,
+                po.buffer(),
+                px.buffer(),
+                y.buffer_mut(),
+                ScanKind::Inclusive,
+            )
+        }),
+        has(b, "reduce_by_key", &|_| {
+            <Cuda as KeyedOps<u32, f32, Sum>>::reduce_by_key(Sum, pk.buffer(), px.buffer())
+                .map(|_| ())
+        }),
+    ];
+    for (name, &ok) in names.iter().zip(&ok) {
+        if !ok {
+            b.skipped(name, n, "no kernel".into());
+        }
+    }
+    if !ok[..names.len()].iter().any(|&k| k) {
+        return;
+    }
+    let (x, mut y) = match (Dv::<f32>::filled(n, 0.5), Dv::<f32>::zeros(n)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(e), _) | (_, Err(e)) => {
+            for (c, _) in names.iter().zip(&ok).filter(|(_, &k)| k) {
+                b.skipped(c, n, e.to_string());
+            }
+            return;
+        }
+    };
+    let v = (n * 4) as f64;
+    if ok[0] || ok.get(3).copied().unwrap_or(false) {
+        match Dv::<u32>::from_vec((0..n).map(|i| (i / seg) as u32).collect()) {
+            Ok(keys) => {
+                if ok[0] {
+                    b.case(&names[0], n, 3.0 * v, None, || {
+                        <Cuda as KeyedOps<u32, f32, Sum>>::scan_by_keys(
+                            Sum,
+                            keys.buffer(),
+                            x.buffer(),
+                            y.buffer_mut(),
+                            ScanKind::Inclusive,
+                        )
+                    });
+                }
+                if seg == 1000 && ok[3] {
+                    b.case(&names[3], n, 2.0 * v, None, || {
+                        <Cuda as KeyedOps<u32, f32, Sum>>::reduce_by_key(
+                            Sum,
+                            keys.buffer(),
+                            x.buffer(),
+                        )
+                        .map(|_| ())
+                    });
+                }
+            }
+            Err(e) => b.skipped(&names[0], n, e.to_string()),
+        }
+    }
+    if ok[1] {
+        match Dv::<bool>::from_vec((0..n).map(|i| i % seg == 0).collect()) {
+            Ok(flags) => b.case(&names[1], n, 2.0 * v + n as f64, None, || {
+                <Cuda as MonoidOps<f32, Sum>>::scan_by_flags(
+                    Sum,
+                    flags.buffer(),
+                    x.buffer(),
+                    y.buffer_mut(),
+                    ScanKind::Inclusive,
+                )
+            }),
+            Err(e) => b.skipped(&names[1], n, e.to_string()),
+        }
+    }
+    if ok[2] {
+        let offs: Vec<usize> = (0..n.div_ceil(seg)).map(|s| s * seg).chain([n]).collect();
+        let ob = (offs.len() * 8) as f64;
+        match Dv::<usize>::from_vec(offs) {
+            Ok(o) => b.case(&names[2], n, 2.0 * v + ob, None, || {
+                <Cuda as MonoidOps<f32, Sum>>::scan_by_offsets(
+                    Sum,
+                    o.buffer(),
+                    x.buffer(),
+                    y.buffer_mut(),
+                    ScanKind::Inclusive,
+                )
+            }),
+            Err(e) => b.skipped(&names[2], n, e.to_string()),
+        }
+    }
+}
+
+/// SpMV over `(+,×)` and `(min,+)` on one matrix (x = all ones, y overwritten).
+fn bench_spmv(b: &mut Bench, name: &str, make: impl FnOnce() -> matrices::Csr) {
+    let cases = [
+        format!("spmv_plus_times_{name}"),
+        format!("spmv_min_plus_{name}"),
+    ];
+    if !cases.iter().any(|c| b.wants(c)) {
+        return;
+    }
+    let tiny =
+        || CsrMatrix::<f32, u32, Cuda>::try_new(2, 2, vec![0, 1, 2], vec![0, 1], vec![1.0, 1.0]);
+    let probe = |b: &mut Bench, fam: &'static str, s: &SpmvFn| match (
+        tiny(),
+        Dv::<f32>::filled(2, 1.0),
+        Dv::<f32>::zeros(2),
+    ) {
+        (Ok(a), Ok(x), Ok(mut y)) => b.has_kernel(fam, || s(&a, &x, &mut y)),
+        _ => true,
+    };
+    let pt = |a: &Csr, x: &Dv<f32>, y: &mut Dv<f32>| spmv(PlusTimes, a, x, y);
+    let mp = |a: &Csr, x: &Dv<f32>, y: &mut Dv<f32>| spmv(MinPlus, a, x, y);
+    let ok = [
+        probe(b, "spmv_csr_plus_times", &pt),
+        probe(b, "spmv_csr_min_plus", &mp),
+    ];
+    let m = make();
+    let (rows, nnz) = (m.rows, m.col.len());
+    for (c, &k) in cases.iter().zip(&ok) {
+        if !k {
+            b.skipped(c, rows, "no kernel".into());
+        }
+    }
+    if !ok.iter().any(|&k| k) {
+        return;
+    }
+    let bytes = nnz as f64 * 8.0 + (rows + 1) as f64 * 4.0 + rows as f64 * 8.0;
+    let flops = Some(2.0 * nnz as f64);
+    let setup = (|| -> Res<_> {
+        Ok((
+            CsrMatrix::<f32, u32, Cuda>::try_new(rows, rows, m.row_ptr, m.col, m.val)?,
+            Dv::<f32>::filled(rows, 1.0)?,
+            Dv::<f32>::zeros(rows)?,
+        ))
+    })();
+    match setup {
+        Ok((a, x, mut y)) => {
+            if ok[0] {
+                b.case(&cases[0], rows, bytes, flops, || pt(&a, &x, &mut y));
+            }
+            if ok[1] {
+                b.case(&cases[1], rows, bytes, flops, || mp(&a, &x, &mut y));
+            }
+        }
+        Err(e) => {
+            for c in &cases {
+                b.skipped(c, rows, e.to_string());
+            }
+        }
+    }
+}
+
+/// One CSR SpMV through the backend (no output allocation, no validation in the timing).
+fn spmv<S: Semiring<f32>>(
+    s: S,
+    a: &CsrMatrix<f32, u32, Cuda>,
+    x: &Dv<f32>,
+    y: &mut Dv<f32>,
+) -> Res<()>
+where
+    Cuda: SpmvOps<f32, u32, S>,
+{
+    <Cuda as SpmvOps<f32, u32, S>>::spmv_csr(s, a, x.buffer(), y.buffer_mut(), false)
+}
+
+/// One stencil case: `(+,×)` stencil `st` over `shape` (zero boundary), read + write bytes.
+fn bench_stencil<const D: usize, const K: usize>(
+    b: &mut Bench,
+    case: &str,
+    st: Stencil<f32, D, K>,
+    shape: [usize; D],
+) where
+    Cuda: StencilOps<f32, PlusTimes, D, K>,
+{
+    if !b.wants(case) {
+        return;
+    }
+    let n: usize = shape.iter().product();
+    let fam: &'static str = match D {
+        1 => "stencil_1d",
+        2 => "stencil_2d",
+        _ => "stencil_3d",
+    };
+    let small = [8_usize; D];
+    let m = small.iter().product();
+    let probed = match (Dv::<f32>::filled(m, 1.0), Dv::<f32>::zeros(m)) {
+        (Ok(x), Ok(mut y)) => b.has_kernel(fam, || {
+            <Cuda as StencilOps<f32, PlusTimes, D, K>>::stencil(
+                PlusTimes,
+                &st,
+                Boundary::Zero,
+                small,
+                x.buffer(),
+                y.buffer_mut(),
+            )
+        }),
+        _ => true,
+    };
+    if !probed {
+        b.skipped(case, n, "no kernel".into());
+        return;
+    }
+    match (Dv::<f32>::filled(n, 0.25), Dv::<f32>::zeros(n)) {
+        (Ok(x), Ok(mut y)) => b.case(case, n, 8.0 * n as f64, None, || {
+            <Cuda as StencilOps<f32, PlusTimes, D, K>>::stencil(
+                PlusTimes,
+                &st,
+                Boundary::Zero,
+                shape,
+                x.buffer(),
+                y.buffer_mut(),
+            )
+        }),
+        (Err(e), _) | (_, Err(e)) => b.skipped(case, n, e.to_string()),
+    }
+}
+
+fn main() {
+    let o = parse_opts();
+    if o.checksum {
+        for (name, m) in [
+            ("poisson2d_4096", matrices::poisson(4096)),
+            ("powerlaw_4M", matrices::power_law(1 << 22)),
+        ] {
+            let (nnz, c, p) = m.checksum();
+            println!(
+                "matrix {name} rows={} nnz={nnz} colsum={c} ptrsum={p}",
+                m.rows
+            );
+        }
+        return;
+    }
+    let device = match Device::default_device() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("gpu_bench: no CUDA device: {e}");
+            std::process::exit(1);
+        }
+    };
+    println!(
+        "# parallax GPU bench: median of {} after {} warm-ups; CSV -> {}",
+        o.iters, o.warmups, o.csv
+    );
+    let report = Report::new(&o.csv).unwrap_or_else(|e| panic!("cannot write {}: {e}", o.csv));
+    let mut b = Bench {
+        timer: GpuTimer::new(device).expect("timing events"),
+        iters: o.iters,
+        warmups: o.warmups,
+        only: o.only,
+        roof: HashMap::new(),
+        report,
+        missing: HashMap::new(),
+    };
+    for e in (o.min_log2..=o.max_log2).step_by(o.step as usize) {
+        let n = 1_usize << e;
+        bench_elementwise(&mut b, n);
+        bench_monoid::<f32>(&mut b, n);
+        bench_monoid::<f64>(&mut b, n);
+        bench_monoid::<i32>(&mut b, n);
+        bench_monoid::<u64>(&mut b, n);
+        bench_segmented(&mut b, n, 32);
+        bench_segmented(&mut b, n, 1000);
+    }
+    bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
+    bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));
+    let taps = [0.05_f32, 0.1, 0.1, 0.15, 0.2, 0.15, 0.1, 0.1, 0.05];
+    let conv1 = parallax::mask_1d(taps).expect("odd mask");
+    bench_stencil(&mut b, "conv1d_k9_f32", conv1, [1 << 28]);
+    let conv2 = parallax::mask_2d([0.04_f32; 25], [5, 5]).expect("odd mask");
+    bench_stencil(&mut b, "conv2d_5x5_f32", conv2, [8192, 8192]);
+    let lap = Stencil::new(
+        [
+            [0, 0, 0],
+            [-1, 0, 0],
+            [1, 0, 0],
+            [0, -1, 0],
+            [0, 1, 0],
+            [0, 0, -1],
+            [0, 0, 1],
+        ],
+        [-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
+    );
+    bench_stencil(&mut b, "stencil7_3d_f32", lap, [512, 512, 512]);
+}

@@ -1,0 +1,223 @@
+// Peer anchors measured on the lent GPU: CUB, Thrust and cuSPARSE on the same
+// work the project's algorithms do. Prints one line per case:
+//   peer <case> n=<n> ms=<median ms> GBps=<effective GB/s> check=<ok|BAD>
+//
+// Provenance: copied from the team's shared anchors folder (shared/bench/peers.cu, the program
+// behind ANCHORS.md) into the repository so that it travels to the GPU machine; extended here
+// with: a CSV output (`--csv FILE`), size and repetition options, Thrust's unary transform
+// (Square), exclusive scans and u64 rows for reduce and scan, exclusive scans for f64 / i32,
+// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30).
+// The original cases, their data, their byte conventions and their timing are unchanged.
+//
+// Build and run (scripts/gpu-bench.sh does this):
+//   nvcc -O3 -arch=sm_90 -std=c++17 -o peers benches/peers/peers.cu -lcusparse
+//   ./peers [--csv FILE] [--max-log2 30] [--iters 20] [--no-spmv]
+//
+// Effective bandwidth conventions (ideal bytes / time), as in ANCHORS.md: copy and scans count
+// read + write; reduce counts the read; saxpy 2 reads + 1 write; scan-by-key keys + values +
+// output; reduce-by-key keys + values; SpMV values + column indices + row pointers + x + y.
+#include <cub/cub.cuh>
+#include <thrust/device_vector.h>
+#include <thrust/transform.h>
+#include <thrust/scan.h>
+#include <thrust/execution_policy.h>
+#include <cusparse.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+#include <algorithm>
+#include <random>
+#include <cmath>
+
+#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("cuda error %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1);} } while (0)
+
+static int g_iters = 20;
+static FILE* g_csv = nullptr;
+
+template <class F> float time_ms(F f, int iters = -1) {
+  if (iters < 0) iters = g_iters;
+  for (int i = 0; i < 3; i++) f();
+  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
+  std::vector<float> v;
+  for (int i = 0; i < iters; i++) {
+    cudaEventRecord(a); f(); cudaEventRecord(b); cudaEventSynchronize(b);
+    float ms; cudaEventElapsedTime(&ms, a, b); v.push_back(ms);
+  }
+  cudaEventDestroy(a); cudaEventDestroy(b);
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// One result: the human-readable line (unchanged format) and, with --csv, one CSV row
+//   source,case,n,ms,gbps,gflops,check
+static void emit(const char* name, size_t n, float ms, double bytes, const char* check = "ok") {
+  printf("peer %s n=%zu ms=%.4f GBps=%.1f check=%s\n", name, n, ms, bytes / ms / 1e6, check);
+  fflush(stdout);
+  if (g_csv) { fprintf(g_csv, "peers.cu,%s,%zu,%.6f,%.2f,,%s\n", name, n, ms, bytes / ms / 1e6, check); fflush(g_csv); }
+}
+
+struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
+struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
+
+__global__ void fill_pattern(float* x, size_t n) {
+  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  for (; i < n; i += (size_t)gridDim.x * blockDim.x) x[i] = (float)(i % 7) * 0.5f;
+}
+template <class T> __global__ void fill_small(T* x, size_t n) {
+  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  for (; i < n; i += (size_t)gridDim.x * blockDim.x) x[i] = (T)(i % 7);
+}
+__global__ void fill_keys(int* k, size_t n, int seglen) {
+  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  for (; i < n; i += (size_t)gridDim.x * blockDim.x) k[i] = (int)(i / seglen);
+}
+
+// Reduce, inclusive and exclusive scan of one more element type (values i % 7).
+template <class T> void other_type(const char* tname, size_t n) {
+  T *x, *o, *s; CK(cudaMalloc(&x, n * sizeof(T))); CK(cudaMalloc(&o, n * sizeof(T))); CK(cudaMalloc(&s, sizeof(T)));
+  fill_small<T><<<1024, 256>>>(x, n); CK(cudaDeviceSynchronize());
+  void* tmp = nullptr; size_t tmpb = 0, t2 = 0, t3 = 0;
+  cub::DeviceReduce::Sum(tmp, tmpb, x, s, n);
+  cub::DeviceScan::InclusiveSum(nullptr, t2, x, o, n);
+  cub::DeviceScan::ExclusiveSum(nullptr, t3, x, o, n);
+  tmpb = std::max(tmpb, std::max(t2, t3)); CK(cudaMalloc(&tmp, tmpb));
+  char name[96];
+  float ms = time_ms([&] { cub::DeviceReduce::Sum(tmp, tmpb, x, s, n); });
+  snprintf(name, sizeof name, "cub_reduce_sum_%s", tname); emit(name, n, ms, 1.0 * n * sizeof(T));
+  ms = time_ms([&] { cub::DeviceScan::InclusiveSum(tmp, tmpb, x, o, n); });
+  snprintf(name, sizeof name, "cub_inclusive_sum_%s", tname); emit(name, n, ms, 2.0 * n * sizeof(T));
+  ms = time_ms([&] { cub::DeviceScan::ExclusiveSum(tmp, tmpb, x, o, n); });
+  snprintf(name, sizeof name, "cub_exclusive_sum_%s", tname); emit(name, n, ms, 2.0 * n * sizeof(T));
+  CK(cudaFree(tmp)); CK(cudaFree(x)); CK(cudaFree(o)); CK(cudaFree(s));
+}
+
+int main(int argc, char** argv) {
+  int max_log2 = 30; bool do_spmv = true;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
+      g_csv = fopen(argv[++i], "w");
+      if (!g_csv) { printf("cannot open %s\n", argv[i]); return 1; }
+      fprintf(g_csv, "source,case,n,ms,gbps,gflops,check\n");
+    } else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_log2 = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--iters") && i + 1 < argc) g_iters = std::max(1, atoi(argv[++i]));
+    else if (!strcmp(argv[i], "--no-spmv")) do_spmv = false;
+    else { printf("usage: %s [--csv FILE] [--max-log2 N] [--iters N] [--no-spmv]\n", argv[0]); return 2; }
+  }
+  cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
+  printf("# peers on %s, median of %d after 3 warm-ups\n", prop.name, g_iters);
+  // n = 2^16, 2^18, ..., 2^max_log2 (the original program ran 2^16, 2^20, 2^24, 2^28, 2^30).
+  for (int e = 16; e <= max_log2; e += 2) {
+    size_t n = size_t(1) << e;
+    float *x, *y, *out; int* keys;
+    CK(cudaMalloc(&x, n * 4)); CK(cudaMalloc(&y, n * 4)); CK(cudaMalloc(&out, n * 4)); CK(cudaMalloc(&keys, n * 4));
+    fill_pattern<<<1024, 256>>>(x, n); fill_pattern<<<1024, 256>>>(y, n);
+    CK(cudaDeviceSynchronize());
+    double exact = 0; for (size_t i = 0; i < n; i++) exact += (double)(i % 7) * 0.5;
+
+    // copy (the bandwidth roof for map-like work)
+    float ms = time_ms([&] { cudaMemcpyAsync(out, x, n * 4, cudaMemcpyDeviceToDevice); });
+    emit("copy", n, ms, 2.0 * n * 4);
+
+    // reduce
+    void* tmp = nullptr; size_t tmpb = 0; float* d_sum; CK(cudaMalloc(&d_sum, 4));
+    cub::DeviceReduce::Sum(tmp, tmpb, x, d_sum, n); CK(cudaMalloc(&tmp, tmpb));
+    ms = time_ms([&] { cub::DeviceReduce::Sum(tmp, tmpb, x, d_sum, n); });
+    float hs; CK(cudaMemcpy(&hs, d_sum, 4, cudaMemcpyDeviceToHost));
+    emit("cub_reduce_sum_f32", n, ms, 1.0 * n * 4, fabs(hs - exact) / exact < 1e-5 ? "ok" : "BAD");
+    CK(cudaFree(tmp)); tmp = nullptr;
+
+    // inclusive / exclusive scan
+    cub::DeviceScan::InclusiveSum(tmp, tmpb, x, out, n); CK(cudaMalloc(&tmp, tmpb));
+    ms = time_ms([&] { cub::DeviceScan::InclusiveSum(tmp, tmpb, x, out, n); });
+    emit("cub_inclusive_sum_f32", n, ms, 2.0 * n * 4);
+    ms = time_ms([&] { cub::DeviceScan::ExclusiveSum(tmp, tmpb, x, out, n); });
+    emit("cub_exclusive_sum_f32", n, ms, 2.0 * n * 4);
+    CK(cudaFree(tmp)); tmp = nullptr;
+
+    // segmented (by key) inclusive scan, segments of 1000 and 32
+    for (int seglen : {32, 1000}) {
+      char name[96];
+      fill_keys<<<1024, 256>>>(keys, n, seglen);
+      tmpb = 0;
+      cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, keys, x, out, (int)n); CK(cudaMalloc(&tmp, tmpb));
+      ms = time_ms([&] { cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, keys, x, out, (int)n); });
+      snprintf(name, sizeof name, "cub_inclusive_sum_by_key_seg%d_f32", seglen); emit(name, n, ms, 3.0 * n * 4);
+      CK(cudaFree(tmp)); tmp = nullptr;
+      thrust::device_ptr<int> k(keys); thrust::device_ptr<float> xv(x), ov(out);
+      ms = time_ms([&] { thrust::inclusive_scan_by_key(thrust::device, k, k + n, xv, ov); });
+      snprintf(name, sizeof name, "thrust_inclusive_scan_by_key_seg%d_f32", seglen); emit(name, n, ms, 3.0 * n * 4);
+    }
+
+    // reduce by key (segments of 1000), keys already filled by the loop above
+    {
+      int *uniq, *nruns; float* aggs;
+      CK(cudaMalloc(&uniq, n * 4)); CK(cudaMalloc(&aggs, n * 4)); CK(cudaMalloc(&nruns, 4));
+      tmpb = 0;
+      cub::DeviceReduce::ReduceByKey(tmp, tmpb, keys, uniq, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); CK(cudaMalloc(&tmp, tmpb));
+      ms = time_ms([&] { cub::DeviceReduce::ReduceByKey(tmp, tmpb, keys, uniq, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); });
+      int runs = 0; CK(cudaMemcpy(&runs, nruns, 4, cudaMemcpyDeviceToHost));
+      emit("cub_reduce_by_key_seg1000_f32", n, ms, 2.0 * n * 4, (size_t)runs == (n + 999) / 1000 ? "ok" : "BAD");
+      CK(cudaFree(tmp)); tmp = nullptr; CK(cudaFree(uniq)); CK(cudaFree(aggs)); CK(cudaFree(nruns));
+    }
+    // saxpy and unary transforms
+    {
+      thrust::device_ptr<float> xv(x), yv(y), ov(out);
+      ms = time_ms([&] { thrust::transform(thrust::device, xv, xv + n, yv, ov, saxpy{2.0f}); });
+      emit("thrust_saxpy_f32", n, ms, 3.0 * n * 4);
+      ms = time_ms([&] { thrust::transform(thrust::device, xv, xv + n, ov, square{}); });
+      emit("thrust_square_f32", n, ms, 2.0 * n * 4);
+    }
+    CK(cudaFree(x)); CK(cudaFree(y)); CK(cudaFree(out)); CK(cudaFree(keys)); CK(cudaFree(d_sum));
+    // other element types for reduce and scan (inclusive and exclusive)
+    other_type<double>("f64", n);
+    other_type<int>("i32", n);
+    other_type<unsigned long long>("u64", n);
+  }
+  if (!do_spmv) return 0;
+
+  // SpMV with cuSPARSE: 2D 5-point Poisson on a G x G grid, and a power-law random matrix.
+  cusparseHandle_t h; cusparseCreate(&h);
+  auto spmv = [&](const char* name, int rows, int cols, std::vector<int>& rp, std::vector<int>& ci, std::vector<float>& v) {
+    int nnz = rp[rows];
+    int *drp, *dci; float *dv, *dx, *dy;
+    CK(cudaMalloc(&drp, (rows + 1) * 4)); CK(cudaMalloc(&dci, (size_t)nnz * 4)); CK(cudaMalloc(&dv, (size_t)nnz * 4));
+    CK(cudaMalloc(&dx, (size_t)cols * 4)); CK(cudaMalloc(&dy, (size_t)rows * 4));
+    CK(cudaMemcpy(drp, rp.data(), (rows + 1) * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(dci, ci.data(), (size_t)nnz * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(dv, v.data(), (size_t)nnz * 4, cudaMemcpyHostToDevice));
+    std::vector<float> hx(cols, 1.0f); CK(cudaMemcpy(dx, hx.data(), (size_t)cols * 4, cudaMemcpyHostToDevice));
+    cusparseSpMatDescr_t A; cusparseDnVecDescr_t X, Y;
+    cusparseCreateCsr(&A, rows, cols, nnz, drp, dci, dv, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F);
+    cusparseCreateDnVec(&X, cols, dx, CUDA_R_32F); cusparseCreateDnVec(&Y, rows, dy, CUDA_R_32F);
+    float alpha = 1, beta = 0; size_t bs = 0; void* buf = nullptr;
+    for (auto alg : {CUSPARSE_SPMV_CSR_ALG1, CUSPARSE_SPMV_CSR_ALG2}) {
+      cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, X, &beta, Y, CUDA_R_32F, alg, &bs);
+      CK(cudaMalloc(&buf, bs + 1));
+      float ms = time_ms([&] { cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, X, &beta, Y, CUDA_R_32F, alg, buf); });
+      double bytes = (double)nnz * 8 + (rows + 1) * 4.0 + rows * 4.0 + cols * 4.0;
+      int algn = alg == CUSPARSE_SPMV_CSR_ALG1 ? 1 : 2;
+      printf("peer cusparse_spmv_%s_alg%d rows=%d nnz=%d ms=%.4f GBps=%.1f GFLOPs=%.1f check=ok\n", name, algn, rows, nnz, ms, bytes / ms / 1e6, 2.0 * nnz / ms / 1e6);
+      if (g_csv) { fprintf(g_csv, "peers.cu,cusparse_spmv_%s_alg%d,%d,%.6f,%.2f,%.2f,ok nnz=%d\n", name, algn, rows, ms, bytes / ms / 1e6, 2.0 * nnz / ms / 1e6, nnz); fflush(g_csv); }
+      CK(cudaFree(buf));
+    }
+    cusparseDestroySpMat(A); cusparseDestroyDnVec(X); cusparseDestroyDnVec(Y);
+    cudaFree(drp); cudaFree(dci); cudaFree(dv); cudaFree(dx); cudaFree(dy);
+  };
+  {
+    int G = 4096, rows = G * G; std::vector<int> rp(rows + 1), ci; std::vector<float> v; ci.reserve((size_t)rows * 5); v.reserve((size_t)rows * 5);
+    for (int r = 0; r < rows; r++) { int i = r / G, j = r % G; rp[r] = (int)ci.size();
+      int nb[5][2] = {{i-1,j},{i,j-1},{i,j},{i,j+1},{i+1,j}};
+      for (auto& p : nb) if (p[0] >= 0 && p[0] < G && p[1] >= 0 && p[1] < G) { ci.push_back(p[0]*G+p[1]); v.push_back(p[0]==i&&p[1]==j ? 4.f : -1.f); } }
+    rp[rows] = (int)ci.size(); spmv("poisson2d_4096", rows, rows, rp, ci, v);
+  }
+  {
+    int rows = 1 << 22; std::mt19937 g(42); std::vector<int> rp(rows + 1), ci; std::vector<float> v;
+    for (int r = 0; r < rows; r++) { rp[r] = (int)ci.size();
+      double u = std::uniform_real_distribution<double>(1e-6, 1.0)(g); int len = std::min(20000, (int)(2.0 / std::pow(u, 0.7)));
+      for (int k = 0; k < len; k++) { ci.push_back((int)(g() % rows)); v.push_back(1.0f); } std::sort(ci.begin() + rp[r], ci.end()); }
+    rp[rows] = (int)ci.size(); spmv("powerlaw_4M", rows, rows, rp, ci, v);
+  }
+  if (g_csv) fclose(g_csv);
+  return 0;
+}

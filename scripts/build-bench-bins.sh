@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the benchmark binaries here (the GPU machine has no Rust toolchain) and copies them,
+# with the scripts and peer sources that scripts/gpu-bench.sh needs, into one folder that a
+# device run carries:
+#
+#   scripts/build-bench-bins.sh [DEST]       (default: .device-bin/bench in this checkout)
+#
+# DEST/gpu_bench      benches/gpu   (cargo bench --features cuda --bench gpu; needs nightly
+#                                    for the kernels, see device/README.md)
+# DEST/cpu_bench      benches/cpu   (cargo bench --bench cpu, rayon backend)
+# DEST/cpu_peers      benches/peers/cpu_peers (hand-written std/rayon peers)
+# DEST/repo/          scripts/ and benches/peers/ (so gpu-bench.sh runs from DEST/repo even
+#                     when the machine's checkout lacks them)
+#
+# On the device:  DEST/repo/scripts/gpu-bench.sh DEST/gpu_bench
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+DEST=${1:-$ROOT/.device-bin/bench}
+mkdir -p "$DEST/repo/scripts" "$DEST/repo/benches/peers"
+
+# The executable a `cargo bench --no-run` built, from cargo's JSON messages.
+exe_of() {
+    python3 -c '
+import json, sys
+exe = None
+for line in sys.stdin:
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == sys.argv[1]:
+        exe = m["executable"]
+print(exe or "")' "$1"
+}
+
+gpu=$(cargo bench --features cuda --bench gpu --no-run --message-format=json | exe_of gpu)
+cpu=$(cargo bench --bench cpu --no-run --message-format=json | exe_of cpu)
+(cd benches/peers/cpu_peers && cargo build --release --quiet)
+install -m 755 "$gpu" "$DEST/gpu_bench"
+install -m 755 "$cpu" "$DEST/cpu_bench"
+install -m 755 benches/peers/cpu_peers/target/release/cpu_peers "$DEST/cpu_peers"
+install -m 755 scripts/gpu-bench.sh scripts/compare.py "$DEST/repo/scripts/"
+cp benches/peers/peers.cu benches/peers/peers_torch.py "$DEST/repo/benches/peers/"
+ls -la "$DEST"

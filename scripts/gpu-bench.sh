@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The GPU comparison in one go, on the GPU machine: builds and runs the peers (CUB, Thrust,
+# cuSPARSE: benches/peers/peers.cu with nvcc; cuDNN: benches/peers/peers_torch.py), runs
+# parallax's GPU bench, then scripts/compare.py, which joins the CSVs, prints ours / peer /
+# ratio / target / met-or-missed per case, and writes comparison.csv and a GB/s-vs-n plot.
+#
+#   scripts/gpu-bench.sh [GPU_BENCH_BINARY]        (default .device-bin/bench/gpu_bench)
+#
+# Environment: OUT (results folder, default ./bench-out), ITERS (timed calls per case,
+# default 20), MAX_LOG2 (largest n = 2^MAX_LOG2, default 30), NVCC (default: nvcc on PATH or
+# /usr/local/cuda/bin/nvcc), BENCH_ARGS (extra arguments for the bench binary), RUN_CPU
+# (default 1: afterwards, run cpu_peers and cpu_bench when they sit beside the GPU bench
+# binary; CPU_PEERS_MAX_LOG2 default 28, CPU_MAX_LOG2 default 26).
+# The bench binary is built elsewhere (no Rust toolchain on the GPU machine):
+# scripts/build-bench-bins.sh.
+#
+# Results in $OUT (at most 8 files, for the device tool): ours.csv, peers.csv,
+# peers_torch.csv, comparison.csv, gbps.png (or .svg), gpu-bench.log, cpu-bench.log.
+# On the H100 the whole script takes about 90 s (GPU part ~40 s, CPU part ~45 s).
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=${1:-.device-bin/bench/gpu_bench}
+OUT=${OUT:-$PWD/bench-out}
+ITERS=${ITERS:-20}
+MAX_LOG2=${MAX_LOG2:-30}
+mkdir -p "$OUT"
+LOG="$OUT/gpu-bench.log"
+: >"$LOG"
+say() { echo "== $* ($(date +%T))" | tee -a "$LOG"; }
+
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+say "device"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem \
+    --format=csv,noheader 2>&1 | tee -a "$LOG"
+"$NVCC" --version 2>&1 | tail -1 | tee -a "$LOG"
+
+# 1. Compile the peers on the CPU while our bench has the GPU (nvcc takes about a minute).
+PEERS_BIN=$(mktemp -d)/peers
+say "nvcc peers.cu (background)"
+(
+    "$NVCC" -O3 -arch=sm_90 -std=c++17 -o "$PEERS_BIN" "$ROOT/benches/peers/peers.cu" -lcusparse \
+        >"$PEERS_BIN.log" 2>&1
+    echo $? >"$PEERS_BIN.rc"
+) &
+NVCC_PID=$!
+
+# 2. parallax's bench.
+say "parallax gpu bench: $BIN --iters $ITERS --max-log2 $MAX_LOG2 ${BENCH_ARGS:-}"
+# shellcheck disable=SC2086
+"$BIN" --csv "$OUT/ours.csv" --iters "$ITERS" --max-log2 "$MAX_LOG2" ${BENCH_ARGS:-} 2>&1 | tee -a "$LOG"
+OURS_RC=${PIPESTATUS[0]}
+[[ $OURS_RC -eq 0 ]] || say "parallax bench exited with $OURS_RC"
+
+# 3. The CUB / Thrust / cuSPARSE peers.
+say "waiting for nvcc"
+wait "$NVCC_PID"
+if [[ "$(cat "$PEERS_BIN.rc" 2>/dev/null)" == 0 ]]; then
+    say "peers.cu"
+    "$PEERS_BIN" --csv "$OUT/peers.csv" --iters "$ITERS" --max-log2 "$MAX_LOG2" 2>&1 | tee -a "$LOG"
+else
+    say "nvcc failed"
+    tee -a "$LOG" <"$PEERS_BIN.log"
+fi
+
+# 4. The cuDNN / PyTorch peers.
+say "peers_torch.py"
+PYTHONUNBUFFERED=1 python3 "$ROOT/benches/peers/peers_torch.py" --csv "$OUT/peers_torch.csv" \
+    --iters "$ITERS" 2>&1 | tee -a "$LOG"
+
+# 5. The comparison.
+say "compare"
+python3 "$ROOT/scripts/compare.py" --ours "$OUT/ours.csv" \
+    --peers "$OUT/peers.csv" "$OUT/peers_torch.csv" --out "$OUT" 2>&1 | tee -a "$LOG"
+# 6. The CPU side, after the GPU work so that nothing competes for the cores: the hand-written
+#    std/rayon peers and parallax's CPU bench, when their binaries sit beside the GPU bench.
+BIN_DIR=$(dirname "$BIN")
+if [[ "${RUN_CPU:-1}" == 1 && -x "$BIN_DIR/cpu_peers" && -x "$BIN_DIR/cpu_bench" ]]; then
+    CPU_LOG="$OUT/cpu-bench.log"
+    say "cpu peers + parallax cpu bench on $(nproc) cores -> $CPU_LOG"
+    "$BIN_DIR/cpu_peers" --max-log2 "${CPU_PEERS_MAX_LOG2:-28}" 2>&1 | tee "$CPU_LOG"
+    "$BIN_DIR/cpu_bench" --max-log2 "${CPU_MAX_LOG2:-26}" 2>&1 | tee -a "$CPU_LOG"
+fi
+say "done"
+exit "$OURS_RC"
