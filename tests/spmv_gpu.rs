@@ -9,30 +9,36 @@
 //! `spmv_bench` (ignored) times CSR on the matrices of `shared/bench/peers.cu`.
 #![cfg(feature = "cuda")]
 
+#[macro_use]
+mod common;
+
 use parallax::{
     reference, CooMatrix, CsrMatrix, Cuda, DeviceVector, MaxTimes, MinPlus, Number, OrAnd,
     PlusTimes, Sequential, SpmvOps,
 };
-use parallax_core::DeviceCopy;
+use parallax_core::{DeviceCopy, SplitMix64};
 use parallax_device::kernels::params_spmv::{csr_kernel, CsrKernel};
 use parallax_device::{GpuTimer, SemiringKernel, SpmvIndex};
 use std::fmt::Debug;
 use std::path::PathBuf;
 
-/// xorshift64*.
-struct Rng(u64);
+/// The backend `require_gpu!` probes.
+type B = Cuda;
+
+/// The suite's generator: `SplitMix64` with the two draws the patterns need.
+struct Rng(SplitMix64);
 impl Rng {
+    fn new(seed: u64) -> Self {
+        Rng(SplitMix64::new(seed))
+    }
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        self.0.next_u64()
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1_u64 << 53) as f64
+        self.0.unit_f64()
     }
 }
 
@@ -70,7 +76,7 @@ fn random_rows(
     len: impl Fn(&mut Rng) -> usize,
     seed: u64,
 ) -> Vec<Vec<usize>> {
-    let mut g = Rng(seed);
+    let mut g = Rng::new(seed);
     (0..nrows)
         .map(|_| {
             let n = len(&mut g);
@@ -311,7 +317,7 @@ where
     S: SemiringKernel<T>,
     Cuda: SpmvOps<T, u32, S> + SpmvOps<T, u64, S> + SpmvOps<T, usize, S>,
 {
-    let mut g = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut g = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut runs = 0;
     for p in patterns {
         runs += run_pattern::<T, u32, S>(s, e, p, &mut g, &format!("{what} u32"));
@@ -430,12 +436,14 @@ fn every_semiring(patterns: &[Pattern], files: bool) -> usize {
 
 #[test]
 fn spmv_synthetic_every_semiring() {
+    require_gpu!();
     let n = every_semiring(&synthetic(false), false);
     println!("spmv synthetic: {n} products checked");
 }
 
 #[test]
 fn spmv_gallery_every_semiring() {
+    require_gpu!();
     let n = every_semiring(&gallery(), true);
     println!("spmv gallery: {n} products checked");
 }
@@ -443,6 +451,7 @@ fn spmv_gallery_every_semiring() {
 /// A small case for `compute-sanitizer --tool memcheck`.
 #[test]
 fn spmv_small_for_memcheck() {
+    require_gpu!();
     let patterns = synthetic(true);
     let mut n = suite(PlusTimes, &elems!(tolerant f32), "PlusTimes f32", &patterns);
     n += suite(MinPlus, &elems!(small i64), "MinPlus i64", &patterns);
@@ -618,6 +627,7 @@ fn bench_one<S: SemiringKernel<f32>>(
 #[test]
 #[ignore = "timing on a GPU: cargo test --features cuda --release -- --ignored spmv_bench"]
 fn spmv_bench() {
+    require_gpu!();
     let dev = parallax_device::Device::default_device().unwrap();
     let timer = GpuTimer::new(dev).unwrap();
     let p = poisson(4096);
