@@ -324,8 +324,55 @@ impl PtxBuilder {
             fs::create_dir_all(parent).map_err(io(format!("creating {}", parent.display())))?;
         }
         fs::copy(&ptx, &dest).map_err(io(format!("copying {}", ptx.display())))?;
+        if self.rerun {
+            // Every source the PTX was compiled from, dependencies included: without these a
+            // change in parallax-kernels (say, a new entry point that `instantiate_monoid!`
+            // expands to) would leave the user crate's PTX stale while its host-side trait
+            // impls already name the new entry points.
+            let dep_info = target_dir
+                .join(TARGET)
+                .join("release")
+                .join(format!("lib{name}.d"));
+            let text = fs::read_to_string(&dep_info)
+                .map_err(io(format!("reading {}", dep_info.display())))?;
+            for source in dep_info_sources(&text) {
+                println!("cargo:rerun-if-changed={source}");
+            }
+        }
         Ok(dest)
     }
+}
+
+/// The prerequisites of a Makefile-style dep-info file (`target: a.rs b\ c.rs`), with escaped
+/// spaces restored.
+fn dep_info_sources(text: &str) -> Vec<String> {
+    let mut sources = Vec::new();
+    for line in text.lines() {
+        // The target is everything up to the first unescaped `": "`.
+        let Some((_, rest)) = line.split_once(": ") else {
+            continue;
+        };
+        let mut current = String::new();
+        let mut chars = rest.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&' ') => {
+                    current.push(' ');
+                    chars.next();
+                }
+                ' ' => {
+                    if !current.is_empty() {
+                        sources.push(std::mem::take(&mut current));
+                    }
+                }
+                _ => current.push(c),
+            }
+        }
+        if !current.is_empty() {
+            sources.push(current);
+        }
+    }
+    sources
 }
 
 /// Removes what the outer cargo set for *this* build (flags, wrappers such as clippy-driver,
@@ -421,4 +468,25 @@ fn check_ptx(ptx: &Path) -> Result<(), BuildError> {
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dep_info_sources;
+
+    #[test]
+    fn dep_info_lists_every_source_with_escaped_spaces_restored() {
+        let text =
+            "/t/libk.rlib: /a/src/lib.rs /b/my\\ dir/x.rs /c/y.rs\n\n/t/libk.d: /a/src/lib.rs\n";
+        assert_eq!(
+            dep_info_sources(text),
+            [
+                "/a/src/lib.rs",
+                "/b/my dir/x.rs",
+                "/c/y.rs",
+                "/a/src/lib.rs"
+            ]
+        );
+        assert!(dep_info_sources("").is_empty());
+    }
 }
