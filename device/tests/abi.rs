@@ -3,6 +3,10 @@
 //! exactly the size of the host's `#[repr(C)]` struct; names come from the shared macro; the
 //! reduce partition covers every input; and a missing driver is an error, not a panic.
 
+mod common;
+
+use common::assert_entry;
+
 use parallax_core::{BinaryFunction, UnaryFunction};
 use parallax_device::kernels::params::{
     ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
@@ -16,21 +20,6 @@ use parallax_device::{
     TabulateKernel, UnaryKernel, PTX,
 };
 use std::mem::size_of;
-
-/// The byte size of entry point `name`'s single parameter, read from the PTX
-/// (`.param .align A .b8 <name>_param_0[SIZE]`), or `None` if there is no such entry.
-fn param_size(name: &str) -> Option<usize> {
-    let start = PTX.find(&format!(".entry {name}("))?;
-    let decl = &PTX[start..];
-    let open = decl.find(&format!("{name}_param_0["))? + name.len() + "_param_0[".len();
-    let close = decl[open..].find(']')?;
-    decl[open..open + close].parse().ok()
-}
-
-/// Asserts that `name` is an entry point taking `bytes` bytes.
-fn assert_entry(name: &str, bytes: usize) {
-    assert_eq!(param_size(name), Some(bytes), "entry point {name}");
-}
 
 macro_rules! check_monoids {
     ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(

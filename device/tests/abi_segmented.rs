@@ -2,25 +2,16 @@
 //! embedded PTX with a parameter of exactly the host struct's size, for every pair of the
 //! monoid list and every key type.
 
+mod common;
+
+use common::assert_entry;
+
 use parallax_device::kernels::params_segmented::{
     GatherKeysParams, OffsetHeadsParams, ReduceRunsParams, RunGatherParams, SegGatherParams,
     SegScanParams,
 };
-use parallax_device::{KeyKernel, SegmentedKernel, PTX};
+use parallax_device::{KeyKernel, SegmentedKernel};
 use std::mem::size_of;
-
-/// The byte size of entry point `name`'s single parameter, read from the PTX.
-fn param_size(name: &str) -> Option<usize> {
-    let start = PTX.find(&format!(".entry {name}("))?;
-    let decl = &PTX[start..];
-    let open = decl.find(&format!("{name}_param_0["))? + name.len() + "_param_0[".len();
-    let close = decl[open..].find(']')?;
-    decl[open..open + close].parse().ok()
-}
-
-fn assert_entry(name: &str, bytes: usize) {
-    assert_eq!(param_size(name), Some(bytes), "entry point {name}");
-}
 
 macro_rules! check_segmented {
     ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(

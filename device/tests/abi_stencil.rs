@@ -2,18 +2,13 @@
 //! points in the embedded PTX, each taking one parameter of exactly the host's
 //! `StencilParams<T, S>` size.
 
+mod common;
+
+use common::param_size;
+
 use parallax_device::kernels::params_stencil::StencilParams;
 use parallax_device::{StencilKernel, PTX};
 use std::mem::size_of;
-
-/// The byte size of entry point `name`'s single parameter, read from the PTX.
-fn param_size(name: &str) -> Option<usize> {
-    let start = PTX.find(&format!(".entry {name}("))?;
-    let decl = &PTX[start..];
-    let open = decl.find(&format!("{name}_param_0["))? + name.len() + "_param_0[".len();
-    let close = decl[open..].find(']')?;
-    decl[open..open + close].parse().ok()
-}
 
 macro_rules! check_stencils {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
