@@ -317,6 +317,10 @@ impl PtxBuilder {
                 stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
             });
         }
+        // The inner build's warnings would otherwise vanish with its captured output.
+        for warning in compiler_warnings(&String::from_utf8_lossy(&output.stderr)) {
+            println!("cargo:warning=PTX build of {name}: {warning}");
+        }
         let deps = target_dir.join(TARGET).join("release").join("deps");
         let ptx = newest_ptx(&deps, &name)?;
         check_ptx(&ptx)?;
@@ -341,6 +345,30 @@ impl PtxBuilder {
         }
         Ok(dest)
     }
+}
+
+/// Rustc's warnings in `stderr` as one line each (`message at file:line:col`), without the
+/// summary lines cargo adds (`` `crate` (lib) generated N warnings``).
+fn compiler_warnings(stderr: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut lines = stderr.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(message) = line.strip_prefix("warning: ") else {
+            continue;
+        };
+        if message.starts_with('`') && message.contains(" generated ") {
+            continue;
+        }
+        let place = lines
+            .peek()
+            .and_then(|next| next.trim_start().strip_prefix("--> "))
+            .map(str::to_owned);
+        found.push(match place {
+            Some(place) => format!("{message} at {place}"),
+            None => message.to_owned(),
+        });
+    }
+    found
 }
 
 /// The prerequisites of a Makefile-style dep-info file (`target: a.rs b\ c.rs`), with escaped
@@ -472,7 +500,18 @@ fn check_ptx(ptx: &Path) -> Result<(), BuildError> {
 
 #[cfg(test)]
 mod tests {
-    use super::dep_info_sources;
+    use super::{compiler_warnings, dep_info_sources};
+
+    #[test]
+    fn warnings_are_one_line_each_without_cargo_summaries() {
+        let stderr =
+            "   Compiling k v0.1.0\nwarning: unused import: `x`\n  --> src/a.rs:3:5\n   |\n\
+                      warning: `k` (lib) generated 1 warning\n    Finished release\n";
+        assert_eq!(
+            compiler_warnings(stderr),
+            ["unused import: `x` at src/a.rs:3:5"]
+        );
+    }
 
     #[test]
     fn dep_info_lists_every_source_with_escaped_spaces_restored() {
