@@ -26,6 +26,7 @@ mod error;
 mod reduce;
 mod scan;
 mod segmented;
+mod segmented_into;
 pub mod sparse;
 mod spmv;
 mod stencil;
@@ -50,6 +51,10 @@ pub use scan::{
 pub use segmented::{
     exclusive_scan_by_flags, exclusive_scan_by_key, exclusive_scan_by_offsets,
     inclusive_scan_by_flags, inclusive_scan_by_key, inclusive_scan_by_offsets,
+};
+pub use segmented_into::{
+    exclusive_scan_by_flags_into, exclusive_scan_by_key_into, exclusive_scan_by_offsets_into,
+    inclusive_scan_by_flags_into, inclusive_scan_by_key_into, inclusive_scan_by_offsets_into,
 };
 pub use sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 pub use spmv::{spmv, spmv_into, SparseMatrix};

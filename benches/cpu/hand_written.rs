@@ -37,14 +37,58 @@ pub(crate) fn scan(x: &[f32], out: &mut [f32]) {
         });
 }
 
-/// Segmented scan by head flags, written as the naive scan above with a reset at each head.
+/// Segmented scan by head flags: the sequential loop a user writes (a by-hand segmented
+/// scan is rarely parallelised).
 pub(crate) fn scan_by_flags(flags: &[bool], x: &[f32], y: &mut [f32]) {
-    // A by-hand segmented scan is rarely parallelised; this is the sequential loop a user writes.
     let mut acc = 0.0;
     for ((yi, xi), f) in y.iter_mut().zip(x).zip(flags) {
         acc = if *f { *xi } else { acc + xi };
         *yi = acc;
     }
+}
+
+/// Segmented scan by runs of equal keys, the sequential loop.
+pub(crate) fn scan_by_keys(keys: &[u32], x: &[f32], y: &mut [f32]) {
+    let (mut acc, mut prev) = (0.0, None);
+    for ((yi, xi), k) in y.iter_mut().zip(x).zip(keys) {
+        acc = if prev != Some(*k) { *xi } else { acc + xi };
+        prev = Some(*k);
+        *yi = acc;
+    }
+}
+
+/// Segmented scan by offsets, the sequential loop over segments.
+pub(crate) fn scan_by_offsets(offsets: &[usize], x: &[f32], y: &mut [f32]) {
+    for w in offsets.windows(2) {
+        let mut acc = 0.0;
+        for (yi, xi) in y[w[0]..w[1]].iter_mut().zip(&x[w[0]..w[1]]) {
+            acc += xi;
+            *yi = acc;
+        }
+    }
+}
+
+/// One sum per segment, segments in parallel (`par_windows`).
+pub(crate) fn segmented_reduce(offsets: &[usize], x: &[f32]) -> Vec<f32> {
+    offsets
+        .par_windows(2)
+        .map(|w| x[w[0]..w[1]].iter().sum())
+        .collect()
+}
+
+/// One `(key, sum)` per run of equal keys, the sequential loop.
+pub(crate) fn reduce_by_key(keys: &[u32], x: &[f32]) -> (Vec<u32>, Vec<f32>) {
+    let (mut ks, mut vs) = (Vec::new(), Vec::<f32>::new());
+    for (&k, &v) in keys.iter().zip(x) {
+        match (ks.last(), vs.last_mut()) {
+            (Some(&last), Some(acc)) if last == k => *acc += v,
+            _ => {
+                ks.push(k);
+                vs.push(v);
+            }
+        }
+    }
+    (ks, vs)
 }
 
 /// Row-parallel CSR SpMV (`par_iter` over rows).

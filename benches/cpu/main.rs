@@ -5,6 +5,7 @@
 //! cargo bench --bench cpu              # full table (a few minutes on 2 cores)
 //! cargo bench --bench cpu -- --quick   # n = 2^16, 2^20, 2^24 only
 //! cargo bench --bench cpu -- --max-log2 22   # sizes up to 2^22 only
+//! cargo bench --bench cpu -- --min-log2 20 --only segmented   # one group of cases
 //! ```
 //!
 //! GB/s is effective bandwidth: ideal bytes moved / time (transform: 2 reads + 1 write;
@@ -140,14 +141,44 @@ fn bench_scans(n: usize, x: &[f32]) {
         }),
     }
     .print();
-    // Segments of 1000 elements, as in ANCHORS.md.
-    let flags: Vec<bool> = (0..n).map(|i| i % 1000 == 0).collect();
+}
+
+/// The segmented cases: segments of 1000 elements, as in ANCHORS.md, given as flags, u32
+/// keys (`i / 1000`) and offsets. The scans write into a reused output like the peers (and
+/// like the plain scan's row); one row times the allocating form, whose fresh output can
+/// cost more than the scan (page faults on first touch).
+fn bench_segmented(n: usize, x: &[f32]) {
+    const L: usize = 1000;
+    let (rx, sx) = (Rv::from_slice(x).unwrap(), Sv::from_slice(x).unwrap());
+    let mut out = vec![0.0_f32; n];
+    let flags: Vec<bool> = (0..n).map(|i| i % L == 0).collect();
     let (rf, sf) = (
         Rv::from_slice(&flags).unwrap(),
         Sv::from_slice(&flags).unwrap(),
     );
+    let mut ry = Rv::<f32>::zeros(n).unwrap();
+    let mut sy = Sv::<f32>::zeros(n).unwrap();
     Row {
         case: "segmented scan (flags)",
+        n,
+        bytes: 9 * n,
+        ours: median_time(|| {
+            parallax::inclusive_scan_by_flags_into(Sum, &rf, &rx, &mut ry).unwrap();
+            black_box(&mut ry);
+        }),
+        sequential: median_time(|| {
+            parallax::inclusive_scan_by_flags_into(Sum, &sf, &sx, &mut sy).unwrap();
+            black_box(&mut sy);
+        }),
+        hand_rayon: median_time(|| {
+            hand_written::scan_by_flags(&flags, x, &mut out);
+            black_box(&mut out);
+        }),
+    }
+    .print();
+    // The allocating form: the same scan plus a fresh output per call.
+    Row {
+        case: "seg. scan (flags) alloc",
         n,
         bytes: 9 * n,
         ours: median_time(|| {
@@ -159,6 +190,84 @@ fn bench_scans(n: usize, x: &[f32]) {
         hand_rayon: median_time(|| {
             hand_written::scan_by_flags(&flags, x, &mut out);
             black_box(&mut out);
+        }),
+    }
+    .print();
+    drop((rf, sf, flags));
+    let keys: Vec<u32> = (0..n).map(|i| (i / L) as u32).collect();
+    let (rk, sk) = (
+        Rv::from_slice(&keys).unwrap(),
+        Sv::from_slice(&keys).unwrap(),
+    );
+    Row {
+        case: "segmented scan (keys)",
+        n,
+        bytes: 12 * n,
+        ours: median_time(|| {
+            parallax::inclusive_scan_by_key_into(Sum, &rk, &rx, &mut ry).unwrap();
+            black_box(&mut ry);
+        }),
+        sequential: median_time(|| {
+            parallax::inclusive_scan_by_key_into(Sum, &sk, &sx, &mut sy).unwrap();
+            black_box(&mut sy);
+        }),
+        hand_rayon: median_time(|| {
+            hand_written::scan_by_keys(&keys, x, &mut out);
+            black_box(&mut out);
+        }),
+    }
+    .print();
+    Row {
+        case: "reduce_by_key",
+        n,
+        bytes: 8 * n,
+        ours: median_time(|| {
+            black_box(parallax::reduce_by_key(Sum, &rk, &rx).unwrap());
+        }),
+        sequential: median_time(|| {
+            black_box(parallax::reduce_by_key(Sum, &sk, &sx).unwrap());
+        }),
+        hand_rayon: median_time(|| {
+            black_box(hand_written::reduce_by_key(&keys, x));
+        }),
+    }
+    .print();
+    drop((rk, sk, keys));
+    let offsets: Vec<usize> = (0..n.div_ceil(L)).map(|s| s * L).chain([n]).collect();
+    let (ro, so) = (
+        Rv::from_slice(&offsets).unwrap(),
+        Sv::from_slice(&offsets).unwrap(),
+    );
+    Row {
+        case: "segmented scan (offsets)",
+        n,
+        bytes: 8 * n + 8 * offsets.len(),
+        ours: median_time(|| {
+            parallax::inclusive_scan_by_offsets_into(Sum, &ro, &rx, &mut ry).unwrap();
+            black_box(&mut ry);
+        }),
+        sequential: median_time(|| {
+            parallax::inclusive_scan_by_offsets_into(Sum, &so, &sx, &mut sy).unwrap();
+            black_box(&mut sy);
+        }),
+        hand_rayon: median_time(|| {
+            hand_written::scan_by_offsets(&offsets, x, &mut out);
+            black_box(&mut out);
+        }),
+    }
+    .print();
+    Row {
+        case: "segmented_reduce",
+        n,
+        bytes: 4 * n + 8 * offsets.len(),
+        ours: median_time(|| {
+            black_box(parallax::segmented_reduce(Sum, &ro, &rx).unwrap());
+        }),
+        sequential: median_time(|| {
+            black_box(parallax::segmented_reduce(Sum, &so, &sx).unwrap());
+        }),
+        hand_rayon: median_time(|| {
+            black_box(hand_written::segmented_reduce(&offsets, x));
         }),
     }
     .print();
@@ -218,21 +327,39 @@ fn bench_stencil(n: usize, x: &[f32]) {
     .print();
 }
 
+/// The value of option `name` (`--name VALUE`), parsed, or `default`.
+fn option<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map_or(default, |v| {
+            v.parse()
+                .unwrap_or_else(|_| panic!("{name} takes a number"))
+        })
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "--quick");
-    // `--max-log2 N`: sizes up to 2^N only (to fit a time budget).
-    let max_log2: u32 = args
+    // `--min-log2 N` / `--max-log2 N`: sizes from / up to 2^N only (to fit a time budget).
+    let min_log2: u32 = option(&args, "--min-log2", 16);
+    let max_log2: u32 = option(&args, "--max-log2", 26);
+    // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, spmv).
+    let only = args
         .iter()
-        .position(|a| a == "--max-log2")
+        .position(|a| a == "--only")
         .and_then(|i| args.get(i + 1))
-        .map_or(26, |v| v.parse().expect("--max-log2 takes a number"));
+        .cloned();
+    let run = |group: &str| only.as_deref().is_none_or(|o| o == group);
     let exps: Vec<u32> = if quick {
         vec![16, 20, 24]
     } else {
         (16..=26).step_by(2).collect()
     };
-    let exps: Vec<u32> = exps.into_iter().filter(|&e| e <= max_log2).collect();
+    let exps: Vec<u32> = exps
+        .into_iter()
+        .filter(|&e| (min_log2..=max_log2).contains(&e))
+        .collect();
     println!("parallax CPU benchmark on {}", timing::machine());
     println!(
         "ratios: peer time / parallax time (> 1: parallax faster); seq = parallax Sequential\n"
@@ -242,13 +369,24 @@ fn main() {
         let n = 1_usize << e;
         let x: Vec<f32> = uniform(n, 1).iter().map(|&u| u as f32).collect();
         let y: Vec<f32> = uniform(n, 2).iter().map(|&u| u as f32).collect();
-        bench_elementwise(n, &x, &y);
-        bench_scans(n, &x);
-        bench_stencil(n, &x);
-        // SpMV with about n non-zeros: Poisson (5 per row) and power-law (~6.7 per row).
-        let g = ((n / 5) as f64).sqrt() as usize;
-        bench_spmv("spmv CSR Poisson 2D", n, &poisson(g));
-        bench_spmv("spmv CSR power-law", n, &power_law(n / 7));
+        if run("elementwise") {
+            bench_elementwise(n, &x, &y);
+        }
+        if run("scan") {
+            bench_scans(n, &x);
+        }
+        if run("segmented") {
+            bench_segmented(n, &x);
+        }
+        if run("stencil") {
+            bench_stencil(n, &x);
+        }
+        if run("spmv") {
+            // SpMV with about n non-zeros: Poisson (5 per row) and power-law (~6.7 per row).
+            let g = ((n / 5) as f64).sqrt() as usize;
+            bench_spmv("spmv CSR Poisson 2D", n, &poisson(g));
+            bench_spmv("spmv CSR power-law", n, &power_law(n / 7));
+        }
     }
     // Keep the reference reachable from the bench so a change to its signature is noticed.
     let _ = reference::reduce::<f32, Sum>;

@@ -25,13 +25,23 @@ pub(crate) trait LaneScan: Sync {
     type Carry: Copy + Send + Sync;
     /// The output element.
     type Out: Send;
+    /// What the totals of a chunk hand on to its scan: the segment heads they found, for
+    /// segmented scans (found once: the second search cost a by-key scan ~25% more).
+    type Found: Send + Sync;
     /// Folds carries in index order: `a` comes from lower indices.
     fn fold_carry(&self, a: Self::Carry, b: Self::Carry) -> Self::Carry;
     /// The lane totals of the chunk `start..end` (`None` when empty).
-    fn totals(&self, start: usize, end: usize) -> Option<Lanes<Self::Carry>>;
+    fn totals(&self, start: usize, end: usize) -> Option<(Lanes<Self::Carry>, Self::Found)>;
     /// Scans the chunk that starts at `start` into `y` (the chunk's length), lane `j` seeded
-    /// with `seeds[j]` (the fold of everything before the lane; `None` before index 0).
-    fn scan(&self, start: usize, seeds: &[Option<Self::Carry>; LANES], y: &mut [Self::Out]);
+    /// with `seeds[j]` (the fold of everything before the lane; `None` before index 0);
+    /// `found` is what [`LaneScan::totals`] found in the chunk.
+    fn scan(
+        &self,
+        start: usize,
+        seeds: &[Option<Self::Carry>; LANES],
+        found: &Self::Found,
+        y: &mut [Self::Out],
+    );
 }
 
 /// Runs `s` over `y.len()` elements with the carry-in `first` before index 0.
@@ -72,7 +82,7 @@ fn scan_blocks<S: LaneScan>(s: &S, y: &mut [S::Out], first: Option<S::Carry>, pa
     block_totals(0, &mut totals);
     for (b, yb) in y.chunks_mut(block).enumerate() {
         seeds.clear();
-        for t in totals.iter().flatten() {
+        for (t, _) in totals.iter().flatten() {
             let mut sd = [None; LANES];
             for (seed, &lane) in sd.iter_mut().zip(t.used()) {
                 *seed = carry;
@@ -80,11 +90,11 @@ fn scan_blocks<S: LaneScan>(s: &S, y: &mut [S::Out], first: Option<S::Carry>, pa
             }
             seeds.push(sd);
         }
-        let seeds = &seeds;
+        let (seeds, found) = (&seeds, &totals);
         let mut scan = move || {
             for_chunks_mut(par, yb, |c, yc| {
-                if let Some(sd) = seeds.get(c) {
-                    s.scan(b * block + c * CHUNK, sd, yc);
+                if let (Some(sd), Some(Some((_, f)))) = (seeds.get(c), found.get(c)) {
+                    s.scan(b * block + c * CHUNK, sd, f, yc);
                 }
             });
         };

@@ -19,7 +19,11 @@ mod memory;
 mod reduce;
 mod scan;
 mod seg_heads;
+mod seg_key_heads;
 mod seg_reduce;
+#[cfg(test)]
+mod seg_robustness;
+mod seg_walk;
 mod segmented;
 mod spmv;
 mod spmv_coo;

@@ -25,23 +25,25 @@ where
 {
     type Carry = T;
     type Out = T;
+    type Found = ();
 
     fn fold_carry(&self, a: T, b: T) -> T {
         self.m.combine(a, b)
     }
 
-    fn totals(&self, start: usize, end: usize) -> Option<Lanes<T>> {
+    fn totals(&self, start: usize, end: usize) -> Option<(Lanes<T>, ())> {
         let (f, m) = (self.f, self.m);
         let x = self.x.get(start..end)?;
-        lockstep(
+        let lanes = lockstep(
             x,
             Discard,
             |_, v| (f.apply(v), ()),
             |s, v| (m.combine(s, f.apply(v)), ()),
-        )
+        )?;
+        Some((lanes, ()))
     }
 
-    fn scan(&self, start: usize, seeds: &[Option<T>; LANES], y: &mut [T]) {
+    fn scan(&self, start: usize, seeds: &[Option<T>; LANES], _: &(), y: &mut [T]) {
         let (f, m) = (self.f, self.m);
         let x = self.x.get(start..).unwrap_or(&[]);
         match self.init {

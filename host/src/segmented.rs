@@ -1,5 +1,6 @@
 //! Segmented scans by flags, keys and offsets: the reduce-then-scan skeleton of
-//! [`crate::chunk_scan`] with the segmented lift [`Segmented`] as the carry monoid.
+//! [`crate::chunk_scan`] with the segmented lift [`Segmented`] as the carry monoid, each
+//! chunk walked by [`walk_heads`] from its list of heads.
 //!
 //! A lane's total is a [`Flagged`] value: `head` says whether a segment starts inside the
 //! lane, `value` folds the lane from its last head (or from its start when it has none), so
@@ -7,9 +8,11 @@
 //! would run across the lane edges. For an exclusive scan the value after a head starts from
 //! `init`, which makes the same fold produce exclusive carries.
 
-use crate::chunk_lanes::{lockstep_seg, Discard, Lanes, LANES};
+use crate::chunk_lanes::{Discard, Lanes, LANES};
 use crate::chunk_scan::{chunked_scan, LaneScan};
-use crate::seg_heads::{FlagHeads, Heads, KeyHeads, OffsetHeads};
+use crate::seg_heads::{FlagHeads, Heads, OffsetHeads};
+use crate::seg_key_heads::KeyHeads;
+use crate::seg_walk::{find_heads, walk_heads};
 use parallax_core::reference::ScanKind;
 use parallax_core::{DeviceCopy, Flagged, Monoid, Segmented};
 
@@ -24,49 +27,65 @@ struct SegScan<'a, T, M, H> {
 impl<T: DeviceCopy, M: Monoid<T>, H: Heads> LaneScan for SegScan<'_, T, M, H> {
     type Carry = Flagged<T>;
     type Out = T;
+    type Found = Option<Vec<u32>>;
 
     fn fold_carry(&self, a: Flagged<T>, b: Flagged<T>) -> Flagged<T> {
         Segmented(self.m).combine(a, b)
     }
 
-    fn totals(&self, start: usize, end: usize) -> Option<Lanes<Flagged<T>>> {
+    fn totals(&self, start: usize, end: usize) -> Option<(Lanes<Flagged<T>>, Self::Found)> {
         let m = self.m;
-        let mut buf = Vec::new();
-        let src = self.heads.source(self.x.get(start..end)?, start, &mut buf);
-        match self.kind {
-            ScanKind::Inclusive => lockstep_seg(
-                src,
+        let x = self.x.get(start..end)?;
+        let found = find_heads(&self.heads, start, x.len());
+        let plain = |s: Flagged<T>, v| (Flagged::new(m.combine(s.value, v), s.head), ());
+        let lanes = match self.kind {
+            ScanKind::Inclusive => walk_heads(
+                &self.heads,
+                start,
+                found.as_deref(),
+                x,
                 Discard,
                 |_, (v, h)| (Flagged::new(v, h), ()),
-                |s, (v, h)| {
+                |s: Flagged<T>, (v, h)| {
                     let c = m.combine(s.value, v);
                     (Flagged::new(if h { v } else { c }, s.head | h), ())
                 },
-                |s, (v, _)| (Flagged::new(m.combine(s.value, v), s.head), ()),
+                plain,
             ),
-            ScanKind::Exclusive(init) => lockstep_seg(
-                src,
+            ScanKind::Exclusive(init) => walk_heads(
+                &self.heads,
+                start,
+                found.as_deref(),
+                x,
                 Discard,
                 |_, (v, h)| (Flagged::new(if h { m.combine(init, v) } else { v }, h), ()),
-                |s, (v, h)| {
+                |s: Flagged<T>, (v, h)| {
                     let base = if h { init } else { s.value };
                     (Flagged::new(m.combine(base, v), s.head | h), ())
                 },
-                |s, (v, _)| (Flagged::new(m.combine(s.value, v), s.head), ()),
+                plain,
             ),
-        }
+        }?;
+        Some((lanes, found))
     }
 
-    fn scan(&self, start: usize, seeds: &[Option<Flagged<T>>; LANES], y: &mut [T]) {
+    fn scan(
+        &self,
+        start: usize,
+        seeds: &[Option<Flagged<T>>; LANES],
+        found: &Self::Found,
+        y: &mut [T],
+    ) {
         let m = self.m;
-        let mut buf = Vec::new();
         let Some(x) = self.x.get(start..start + y.len()) else {
             return;
         };
-        let src = self.heads.source(x, start, &mut buf);
         match self.kind {
-            ScanKind::Inclusive => lockstep_seg(
-                src,
+            ScanKind::Inclusive => walk_heads(
+                &self.heads,
+                start,
+                found.as_deref(),
+                x,
                 y,
                 |j, (v, h)| {
                     let a = match seeds[j] {
@@ -80,13 +99,16 @@ impl<T: DeviceCopy, M: Monoid<T>, H: Heads> LaneScan for SegScan<'_, T, M, H> {
                     let a = if h { v } else { c };
                     (a, a)
                 },
-                |a, (v, _)| {
+                |a, v| {
                     let a = m.combine(a, v);
                     (a, a)
                 },
             ),
-            ScanKind::Exclusive(init) => lockstep_seg(
-                src,
+            ScanKind::Exclusive(init) => walk_heads(
+                &self.heads,
+                start,
+                found.as_deref(),
+                x,
                 y,
                 |j, (v, h)| {
                     let a = match seeds[j] {
@@ -99,7 +121,7 @@ impl<T: DeviceCopy, M: Monoid<T>, H: Heads> LaneScan for SegScan<'_, T, M, H> {
                     let a = if h { init } else { a };
                     (m.combine(a, v), a)
                 },
-                |a, (v, _)| (m.combine(a, v), a),
+                |a, v| (m.combine(a, v), a),
             ),
         };
     }

@@ -1,5 +1,5 @@
 // Conformance body for the segmented scans (by flags, by keys, by offsets; inclusive and
-// exclusive), against `parallax::reference`, over segment layouts that stress the chunked
+// exclusive; allocating and `_into`), against `parallax::reference`, over segment layouts that stress the chunked
 // implementations: one segment, one per element, boundaries exactly on chunk edges (and one
 // off), empty segments (leading, repeated, trailing), and random boundaries. Integers and
 // affine maps exactly, dyadic f32 bit for bit, general f64 within `assert_close`'s bound.
@@ -74,6 +74,8 @@ where
     let keys = keys_of(offsets, n);
     let (xd, fd, kd, od) = (dv::<T, B>(x), dv(&flags), dv(&keys), dv(offsets));
     let mut want = x.to_vec();
+    // The `_into` forms write over a vector that holds `x`.
+    let mut into = dv::<T, B>(x);
     for kind in [ScanKind::Inclusive, ScanKind::Exclusive(init)] {
         let ctx = |what| format!("{what} {kind:?}, n={n}, {} segments", offsets.len() - 1);
         let (got, excl) = match kind {
@@ -82,6 +84,12 @@ where
         };
         r::scan_by_flags(m, &flags, x, &mut want, kind);
         assert!(same(&host(&got.unwrap()), &want), "{}", ctx("flags"));
+        if excl {
+            parallax::exclusive_scan_by_flags_into(m, init, &fd, &xd, &mut into).unwrap();
+        } else {
+            parallax::inclusive_scan_by_flags_into(m, &fd, &xd, &mut into).unwrap();
+        }
+        assert!(same(&host(&into), &want), "{}", ctx("flags _into"));
 
         let got = if excl {
             parallax::exclusive_scan_by_key(m, init, &kd, &xd)
@@ -90,6 +98,12 @@ where
         };
         r::scan_by_keys(m, &keys, x, &mut want, kind);
         assert!(same(&host(&got.unwrap()), &want), "{}", ctx("keys"));
+        if excl {
+            parallax::exclusive_scan_by_key_into(m, init, &kd, &xd, &mut into).unwrap();
+        } else {
+            parallax::inclusive_scan_by_key_into(m, &kd, &xd, &mut into).unwrap();
+        }
+        assert!(same(&host(&into), &want), "{}", ctx("keys _into"));
 
         let got = if excl {
             parallax::exclusive_scan_by_offsets(m, init, &od, &xd)
@@ -98,6 +112,12 @@ where
         };
         r::scan_by_offsets(m, offsets, x, &mut want, kind);
         assert!(same(&host(&got.unwrap()), &want), "{}", ctx("offsets"));
+        if excl {
+            parallax::exclusive_scan_by_offsets_into(m, init, &od, &xd, &mut into).unwrap();
+        } else {
+            parallax::inclusive_scan_by_offsets_into(m, &od, &xd, &mut into).unwrap();
+        }
+        assert!(same(&host(&into), &want), "{}", ctx("offsets _into"));
     }
 }
 

@@ -55,6 +55,21 @@ fn segmented_lengths() {
     assert_eq!(e, mismatch("segment keys", 3, 4));
     let e = parallax::reduce_by_key(Sum, &keys, &x).unwrap_err();
     assert_eq!(e, mismatch("reduce_by_key keys", 3, 4));
+    // The `_into` forms check the heads first, then the output, and touch nothing on error.
+    let (good_flags, good_keys) = (v(&[true, false, true]), v(&[1_u8, 1, 2]));
+    let mut short = v(&[9_i32, 9]);
+    let e = parallax::inclusive_scan_by_flags_into(Sum, &flags, &x, &mut short).unwrap_err();
+    assert_eq!(e, mismatch("segment flags", 3, 2));
+    let e = parallax::exclusive_scan_by_flags_into(Sum, 0, &good_flags, &x, &mut short);
+    assert_eq!(e.unwrap_err(), mismatch("scan_by_flags output", 3, 2));
+    let e = parallax::inclusive_scan_by_key_into(Sum, &keys, &x, &mut short).unwrap_err();
+    assert_eq!(e, mismatch("segment keys", 3, 4));
+    let e = parallax::exclusive_scan_by_key_into(Sum, 0, &good_keys, &x, &mut short);
+    assert_eq!(e.unwrap_err(), mismatch("scan_by_key output", 3, 2));
+    let offsets = v(&[0_usize, 3]);
+    let e = parallax::inclusive_scan_by_offsets_into(Sum, &offsets, &x, &mut short);
+    assert_eq!(e.unwrap_err(), mismatch("scan_by_offsets output", 3, 2));
+    assert_eq!(short.to_vec().unwrap(), [9, 9]);
 }
 
 #[test]
@@ -67,13 +82,19 @@ fn segment_offsets() {
         (&[0, 2, 1, 3], SparseProblem::NotMonotone { at: 1 }),
         (&[0, 2], SparseProblem::LastNotLength { found: 2, expected: 3 }),
     ];
+    let mut y = v(&[9_i32, 9, 9]);
     for (offsets, problem) in rows {
         let o = v(offsets);
         let want = bad_offsets(problem);
         assert_eq!(parallax::inclusive_scan_by_offsets(Sum, &o, &x).unwrap_err(), want);
         assert_eq!(parallax::exclusive_scan_by_offsets(Sum, 0, &o, &x).unwrap_err(), want);
         assert_eq!(parallax::segmented_reduce(Max, &o, &x).unwrap_err(), want);
+        let e = parallax::inclusive_scan_by_offsets_into(Sum, &o, &x, &mut y).unwrap_err();
+        assert_eq!(e, want);
+        let e = parallax::exclusive_scan_by_offsets_into(Sum, 0, &o, &x, &mut y).unwrap_err();
+        assert_eq!(e, want);
     }
+    assert_eq!(y.to_vec().unwrap(), [9, 9, 9]);
 }
 
 #[test]
