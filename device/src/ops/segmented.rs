@@ -154,9 +154,29 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
     if x.is_empty() {
         return Ok(());
     }
-    let flags = flags.as_ptr().cast::<u8>();
-    // SAFETY: `bool` is one byte (0 or 1), `n` of them, cuMemAlloc aligned.
-    unsafe { scan_by_head_words(dev, "scan_by_flags", m, flags, 0, x, y, init) }
+    dev.enter()?;
+    let n = x.len() as u64;
+    let mut plan = Plan::default();
+    let state = seg_state::<T>(&mut plan, n);
+    let mut scratch = dev.scratch();
+    let base = plan.reserve(dev, &mut scratch)?;
+    // SAFETY: `bool` is one byte (0 or 1); buffers live for `n` elements (cuMemAlloc
+    // aligned); the state is in the locked scratch until the synchronize below.
+    unsafe {
+        seg_scan_raw(
+            dev,
+            m,
+            flags.as_ptr().cast::<u8>(),
+            x.as_ptr(),
+            y.as_mut_ptr(),
+            n,
+            init,
+            0,
+            base,
+            state,
+        )
+    }?;
+    dev.synchronize("scan_by_flags")
 }
 
 /// Segmented scan by keys: a segment is a maximal run of equal consecutive keys.
@@ -177,52 +197,30 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     if x.is_empty() {
         return Ok(());
     }
-    let (keys, key_bytes) = (keys.as_ptr().cast::<u8>(), size_of::<K>() as u32);
-    // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (1, 2, 4 or 8: a
-    // `KeyKernel` is a primitive integer), cuMemAlloc aligned.
-    unsafe { scan_by_head_words(dev, "scan_by_keys", m, keys, key_bytes, x, y, init) }
-}
-
-/// The segmented scan of non-empty `x` into `y` with heads read from `heads`: flag bytes
-/// (`key_bytes == 0`) or keys of `key_bytes` bytes; synchronizes (as `what`) before the
-/// scratch holding the look-back state is released.
-///
-/// # Safety
-/// `heads` holds `x.len()` flag bytes or keys of `key_bytes` bytes on `dev`, 16-byte aligned.
-#[allow(clippy::too_many_arguments)]
-unsafe fn scan_by_head_words<T: DeviceCopy, M: SegmentedKernel<T>>(
-    dev: &Device,
-    what: &'static str,
-    m: M,
-    heads: *const u8,
-    key_bytes: u32,
-    x: &DeviceBuffer<T>,
-    y: &mut DeviceBuffer<T>,
-    init: Option<T>,
-) -> Result<()> {
     dev.enter()?;
     let n = x.len() as u64;
     let mut plan = Plan::default();
     let state = seg_state::<T>(&mut plan, n);
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    // SAFETY: heads as the caller guarantees; `x` and `y` live for `n` elements (cuMemAlloc
-    // aligned); the state is in the scratch, locked until the synchronize below.
+    // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (1, 2, 4 or 8: a
+    // `KeyKernel` is a primitive integer), cuMemAlloc aligned; otherwise as in
+    // `scan_by_flags`.
     unsafe {
         seg_scan_raw(
             dev,
             m,
-            heads,
+            keys.as_ptr().cast::<u8>(),
             x.as_ptr(),
             y.as_mut_ptr(),
             n,
             init,
-            key_bytes,
+            size_of::<K>() as u32,
             base,
             state,
         )
     }?;
-    dev.synchronize(what)
+    dev.synchronize("scan_by_keys")
 }
 
 /// Writes head bytes for `offsets` (validated, `segments + 1` entries ending at `n > 0`) to

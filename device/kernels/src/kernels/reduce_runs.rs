@@ -9,11 +9,12 @@
 use super::heads::{head_mask, is_head};
 use super::scan::TileIo;
 use super::segmented::{seen, tile_prefix};
+use crate::atomics::fetch_add_relaxed;
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
-use crate::simt::{dynamic_shared, dynamic_shared_at};
+use crate::simt::{dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use crate::tile::Unit;
-use crate::tuning::{scan_stages, BlockShared, Partial};
+use crate::tuning::{scan_stages, BlockShared, Partial, BLOCK_THREADS};
 use parallax_core::Monoid;
 
 /// Runs `$body` with `$j` bound to each constant `0..$items` (`$items <= 16`), unrolled.
@@ -44,17 +45,24 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
             dynamic_shared_at::<Unit>(seg_staging_offset::<RunAgg<T>>()),
         )
     };
-    // SAFETY: every thread is here; the status counter and shared memory as the contract says.
-    let (tile, io) = unsafe {
-        TileIo::draw::<ITEMS>(
-            p.status.counter,
-            &raw mut (*shared).tile,
-            p.n,
-            p.staged != 0 && scan_stages::<T>(),
-            staging,
-        )
+    if thread_index() == 0 {
+        // SAFETY: the counter is a valid global word; thread 0 alone writes `tile`.
+        unsafe { (*shared).tile = fetch_add_relaxed(p.status.counter, 1) };
+    }
+    // SAFETY: reached by every thread.
+    unsafe { sync_threads() };
+    // SAFETY: written before the barrier.
+    let tile = u64::from(unsafe { (*shared).tile });
+    let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
+    let full = (tile + 1) * tile_items <= p.n;
+    let base = tile * tile_items + u64::from(thread_index()) * ITEMS as u64;
+    let io = TileIo {
+        start: tile * tile_items,
+        base,
+        full,
+        staged: full && p.staged != 0 && scan_stages::<T>(),
+        staging,
     };
-    let (full, base) = (io.full, io.base);
     // Heads first, so keys and values are never live together (as in the segmented scan).
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
     let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, base, p.n, full) };

@@ -83,42 +83,6 @@ pub(super) struct TileIo {
 }
 
 impl TileIo {
-    /// Draws the block's tile from the ticket counter (thread 0, shared through `slot`) and
-    /// places this thread's `ITEMS` items in it: tiles are numbered in block start order, which
-    /// the look-back relies on. `stages` says whether `T` is staged when the tile is full (the
-    /// launch's `staged` flag and the element type).
-    ///
-    /// # Safety
-    /// Called by every thread of the block; `counter` is the launch's zeroed ticket word and
-    /// `slot` a shared-memory word of this block.
-    #[inline(always)]
-    pub(super) unsafe fn draw<const ITEMS: usize>(
-        counter: *mut u32,
-        slot: *mut u32,
-        n: u64,
-        stages: bool,
-        staging: *mut Unit,
-    ) -> (u64, Self) {
-        if thread_index() == 0 {
-            // SAFETY: the counter is a valid global word; thread 0 alone writes `slot`.
-            unsafe { *slot = fetch_add_relaxed(counter, 1) };
-        }
-        // SAFETY: reached by every thread (caller contract).
-        unsafe { sync_threads() };
-        // SAFETY: written before the barrier.
-        let tile = u64::from(unsafe { *slot });
-        let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
-        let full = (tile + 1) * tile_items <= n;
-        let io = TileIo {
-            start: tile * tile_items,
-            base: tile * tile_items + u64::from(thread_index()) * ITEMS as u64,
-            full,
-            staged: full && stages,
-            staging,
-        };
-        (tile, io)
-    }
-
     /// Loads this thread's items (identity past `n`) and how many are real.
     ///
     /// # Safety
@@ -230,15 +194,22 @@ pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: b
             dynamic_shared_at::<Unit>(staging_offset::<T>()),
         )
     };
-    // SAFETY: every thread is here; the status counter and shared memory as the contract says.
-    let (tile, io) = unsafe {
-        TileIo::draw::<ITEMS>(
-            p.status.counter,
-            &raw mut (*shared).tile,
-            p.n,
-            p.staged != 0 && scan_stages::<T>(),
-            staging,
-        )
+    if thread_index() == 0 {
+        // SAFETY: the counter is a valid global word; thread 0 alone writes `tile`.
+        unsafe { (*shared).tile = fetch_add_relaxed(p.status.counter, 1) };
+    }
+    // SAFETY: reached by every thread.
+    unsafe { sync_threads() };
+    // SAFETY: written before the barrier.
+    let tile = u64::from(unsafe { (*shared).tile });
+    let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
+    let full = (tile + 1) * tile_items <= p.n;
+    let io = TileIo {
+        start: tile * tile_items,
+        base: tile * tile_items + u64::from(thread_index()) * ITEMS as u64,
+        full,
+        staged: full && p.staged != 0 && scan_stages::<T>(),
+        staging,
     };
     // SAFETY: every thread is here; `x` as the contract says.
     let (mut items, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };

@@ -11,6 +11,7 @@
 
 use super::heads::head_mask;
 use super::scan::TileIo;
+use crate::atomics::fetch_add_relaxed;
 use crate::atomics::store_release;
 use crate::block;
 use crate::params::TileStatus;
@@ -19,7 +20,9 @@ use crate::simt::{
     dynamic_shared, dynamic_shared_at, lane, sync_threads, thread_index, warp_index,
 };
 use crate::tile::{look_back, Unit};
-use crate::tuning::{scan_stages, BlockShared, Partial, TILE_AGGREGATE, TILE_PREFIX};
+use crate::tuning::{
+    scan_stages, BlockShared, Partial, BLOCK_THREADS, TILE_AGGREGATE, TILE_PREFIX,
+};
 use parallax_core::{Flagged, Monoid, Segmented};
 
 /// `true` when a head lies at or before item `j` of the thread.
@@ -114,17 +117,23 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
             dynamic_shared_at::<Unit>(seg_staging_offset::<Flagged<T>>()),
         )
     };
-    // SAFETY: every thread is here; the status counter and shared memory as the contract says.
-    let (tile, io) = unsafe {
-        TileIo::draw::<ITEMS>(
-            p.status.counter,
-            &raw mut (*shared).tile,
-            p.n,
-            p.staged != 0 && scan_stages::<T>(),
-            staging,
-        )
+    if thread_index() == 0 {
+        // SAFETY: the counter is a valid global word; thread 0 alone writes `tile`.
+        unsafe { (*shared).tile = fetch_add_relaxed(p.status.counter, 1) };
+    }
+    // SAFETY: reached by every thread.
+    unsafe { sync_threads() };
+    // SAFETY: written before the barrier.
+    let tile = u64::from(unsafe { (*shared).tile });
+    let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
+    let full = (tile + 1) * tile_items <= p.n;
+    let io = TileIo {
+        start: tile * tile_items,
+        base: tile * tile_items + u64::from(thread_index()) * ITEMS as u64,
+        full,
+        staged: full && p.staged != 0 && scan_stages::<T>(),
+        staging,
     };
-    let full = io.full;
     // Heads first: the keys (up to 16 words) are reduced to a mask before the values are
     // loaded, so they are never live together.
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
