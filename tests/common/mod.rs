@@ -71,3 +71,64 @@ pub(crate) fn assert_close<T: Number>(got: &[T], want: &[T], n: usize, abs_sum: 
         );
     }
 }
+
+/// Odd slopes `-3, -1, 1, 3` from `z mod 4`: a product of them is never 0, so no affine map
+/// forgets what came before it and every operand's position matters. (An `i32` passed as
+/// `v as u64` gives `v.rem_euclid(4)`: sign extension keeps the value mod 4.)
+pub(crate) fn odd_slope(z: u64) -> i64 {
+    (z % 4) as i64 * 2 - 3
+}
+
+/// `n` pseudo-random affine maps with odd slopes.
+pub(crate) fn maps(n: usize, seed: u64) -> Vec<parallax::AffineMap<i64>> {
+    let v = pseudo_random(n, seed);
+    v.iter()
+        .map(|&z| parallax::AffineMap::new(odd_slope(z), (z >> 32) as i64))
+        .collect()
+}
+
+/// `k / 2^8` with `|k| < 2^6`: any partial sum of up to 2^18 of them is exact in f32.
+pub(crate) fn small_dyadic(n: usize, seed: u64) -> Vec<f32> {
+    let v = pseudo_random(n, seed);
+    v.iter()
+        .map(|&z| ((z % 127) as i32 - 63) as f32 / 256.0)
+        .collect()
+}
+
+/// The number of segment layouts [`layout`] knows.
+pub(crate) const LAYOUTS: u8 = 6;
+
+/// Segment offsets over `n` elements: `0 = o[0] <= ... <= o[last] = n`. Layouts: none,
+/// every element a segment, one per host chunk, heads on both sides of chunk edges, repeated
+/// (empty) segments, random.
+pub(crate) fn layout(n: usize, kind: u8, seed: u64) -> Vec<usize> {
+    let rnd = |count: usize, s: u64| pseudo_random(count, s).into_iter().map(move |z| z as usize);
+    let mut o: Vec<usize> = match kind % LAYOUTS {
+        0 => vec![],
+        1 => (0..n).collect(),
+        2 => (0..n).step_by(HOST_CHUNK).collect(),
+        3 => (0..n)
+            .step_by(HOST_CHUNK)
+            .flat_map(|c| [c.saturating_sub(1), c + 1])
+            .collect(),
+        4 => rnd(6, seed)
+            .flat_map(|p| [p % (n + 1); 3])
+            .chain([0, 0, n, n])
+            .collect(),
+        _ => rnd(seed as usize % 64, seed).map(|p| p % (n + 1)).collect(),
+    };
+    o.extend([0, n]);
+    o.retain(|&p| p <= n);
+    o.sort_unstable();
+    o
+}
+
+/// Exact equality, as a comparison function for the check helpers.
+pub(crate) fn eq<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a == b
+}
+
+/// Bitwise equality of f32 slices (distinguishes `-0.0` from `0.0`).
+pub(crate) fn same_bits(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}

@@ -13,32 +13,6 @@ use parallax::{
 use proptest::prelude::*;
 use std::fmt::Debug;
 
-/// The number of layouts `layout` knows.
-const LAYOUTS: u8 = 6;
-
-/// Segment offsets over `n` elements: `0 = o[0] <= ... <= o[last] = n`.
-fn layout(n: usize, kind: u8, seed: u64) -> Vec<usize> {
-    let rnd = |count: usize, s: u64| pseudo_random(count, s).into_iter().map(move |z| z as usize);
-    let mut o: Vec<usize> = match kind % LAYOUTS {
-        0 => vec![],
-        1 => (0..n).collect(),
-        2 => (0..n).step_by(HOST_CHUNK).collect(),
-        3 => (0..n)
-            .step_by(HOST_CHUNK)
-            .flat_map(|c| [c.saturating_sub(1), c + 1])
-            .collect(),
-        4 => rnd(6, seed)
-            .flat_map(|p| [p % (n + 1); 3])
-            .chain([0, 0, n, n])
-            .collect(),
-        _ => rnd(seed as usize % 64, seed).map(|p| p % (n + 1)).collect(),
-    };
-    o.extend([0, n]);
-    o.retain(|&p| p <= n);
-    o.sort_unstable();
-    o
-}
-
 /// Keys whose runs are the non-empty segments of `offsets`: the segment's ordinal mod 3, so
 /// neighbours differ but equal keys recur further on.
 fn keys_of(offsets: &[usize], n: usize) -> Vec<u32> {
@@ -78,19 +52,6 @@ where
     assert!(same(&got, &want), "{}", ctx("segmented_reduce"));
 }
 
-fn eq<T: PartialEq>(a: &[T], b: &[T]) -> bool {
-    a == b
-}
-
-fn same_bits(a: &[f32], b: &[f32]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
-}
-
-/// Odd slopes: no map forgets what came before it, so every operand's position matters.
-fn odd_slope(v: i32) -> i64 {
-    i64::from(v.rem_euclid(4)) * 2 - 3
-}
-
 /// Every monoid of the suite on one layout.
 fn check_all(x: &[i32], offsets: &[usize]) {
     check(Sum, x, offsets, eq);
@@ -106,7 +67,7 @@ fn check_all(x: &[i32], offsets: &[usize]) {
     check(BitXor, &bits, offsets, eq);
     let maps: Vec<_> = x
         .iter()
-        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .map(|&v| AffineMap::new(odd_slope(v as u64), i64::from(v)))
         .collect();
     check(Affine, &maps, offsets, eq);
     let dyadic: Vec<f32> = x.iter().map(|&v| (v % 64) as f32 / 256.0).collect();
@@ -142,7 +103,7 @@ fn many_empty_segments_at_one_position() {
     check(Sum, &x, &offsets, eq);
     let maps: Vec<_> = x
         .iter()
-        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .map(|&v| AffineMap::new(odd_slope(v as u64), i64::from(v)))
         .collect();
     check(Affine, &maps, &offsets, eq);
 }

@@ -91,26 +91,6 @@ fn check_f64(x: &[f64]) {
     assert_close(&got, &want, n, abs, "exclusive f64");
 }
 
-/// Odd slopes: no map forgets what came before it, so every operand's position matters.
-fn odd_slope(z: u64) -> i64 {
-    (z % 4) as i64 * 2 - 3
-}
-
-fn maps(n: usize, seed: u64) -> Vec<AffineMap<i64>> {
-    let v = pseudo_random(n, seed);
-    v.iter()
-        .map(|&z| AffineMap::new(odd_slope(z), (z >> 32) as i64))
-        .collect()
-}
-
-/// `k / 2^8` with `|k| < 2^6`: any partial sum of up to 2^18 of them is exact in f32.
-fn small_dyadic(n: usize, seed: u64) -> Vec<f32> {
-    let v = pseudo_random(n, seed);
-    v.iter()
-        .map(|&z| ((z % 127) as i32 - 63) as f32 / 256.0)
-        .collect()
-}
-
 #[test]
 fn edge_sizes_match_reference() {
     require_gpu!();

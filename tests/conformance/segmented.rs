@@ -11,32 +11,6 @@ use parallax::{Affine, AffineMap, DeviceCopy, KeyedOps, Max, Monoid, MonoidOps, 
 use proptest::prelude::*;
 use std::fmt::Debug;
 
-/// The number of layouts `layout` knows.
-const LAYOUTS: u8 = 6;
-
-/// Segment offsets over `n` elements: `0 = o[0] <= ... <= o[last] = n`.
-fn layout(n: usize, kind: u8, seed: u64) -> Vec<usize> {
-    let rnd = |count: usize, s: u64| pseudo_random(count, s).into_iter().map(move |z| z as usize);
-    let mut o: Vec<usize> = match kind % LAYOUTS {
-        0 => vec![],
-        1 => (0..n).collect(),
-        2 => (0..n).step_by(HOST_CHUNK).collect(),
-        3 => (0..n)
-            .step_by(HOST_CHUNK)
-            .flat_map(|c| [c.saturating_sub(1), c + 1])
-            .collect(),
-        4 => rnd(6, seed)
-            .flat_map(|p| [p % (n + 1); 3])
-            .chain([0, 0, n, n])
-            .collect(),
-        _ => rnd(seed as usize % 64, seed).map(|p| p % (n + 1)).collect(),
-    };
-    o.extend([0, n]);
-    o.retain(|&p| p <= n);
-    o.sort_unstable();
-    o
-}
-
 /// Head flags for `offsets`; with `clear_first`, flag 0 is false (index 0 is a head anyway).
 fn flags_of(offsets: &[usize], n: usize, clear_first: bool) -> Vec<bool> {
     let mut f = vec![false; n];
@@ -121,19 +95,6 @@ where
     }
 }
 
-/// Odd slopes: no map forgets what came before it, so every operand's position matters.
-fn odd_slope(v: i32) -> i64 {
-    i64::from(v.rem_euclid(4)) * 2 - 3
-}
-
-fn eq<T: PartialEq>(a: &[T], b: &[T]) -> bool {
-    a == b
-}
-
-fn same_bits(a: &[f32], b: &[f32]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
-}
-
 /// Every monoid of the suite on one layout; `z` seeds the derived values.
 fn check_all(x: &[i32], offsets: &[usize]) {
     check(Sum, 7, x, offsets, eq);
@@ -141,7 +102,7 @@ fn check_all(x: &[i32], offsets: &[usize]) {
     check(Max, -5, &wide, offsets, eq);
     let maps: Vec<_> = x
         .iter()
-        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .map(|&v| AffineMap::new(odd_slope(v as u64), i64::from(v)))
         .collect();
     check(Affine, AffineMap::new(3, 1), &maps, offsets, eq);
     let dyadic: Vec<f32> = x.iter().map(|&v| (v % 64) as f32 / 256.0).collect();
@@ -175,7 +136,7 @@ fn many_super_blocks() {
     let x: Vec<i32> = pseudo_random(n, 34).into_iter().map(|v| v as i32).collect();
     let maps: Vec<_> = x
         .iter()
-        .map(|&v| AffineMap::new(odd_slope(v), i64::from(v)))
+        .map(|&v| AffineMap::new(odd_slope(v as u64), i64::from(v)))
         .collect();
     let mut offsets = layout(n, 5, 35);
     offsets.extend([16 * HOST_CHUNK, 32 * HOST_CHUNK, 20 * HOST_CHUNK + 1]);
