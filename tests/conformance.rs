@@ -6,9 +6,9 @@
 //! with `require_gpu!()` (tests/common/gpu.rs): a no-op on the host backends; on the GPU it
 //! fails the test loudly when no GPU is usable, or prints `SKIPPED <test>: <reason>` and
 //! returns when `PARALLAX_SKIP_GPU=1`. `every_test_body_calls_require_gpu` below keeps that
-//! true for tests added later. No case is restricted on the GPU: the operator/type pairs the
-//! bodies use all have kernels (device/kernels/src/instances.rs); algorithms whose GPU
-//! kernels are not written yet fail there with `Error::NoKernel`, visibly.
+//! true for tests added later. No case is restricted on the GPU: every algorithm has GPU
+//! kernels, and the operator/type pairs the bodies use are all instantiated
+//! (device/kernels/src/instances.rs); a pair that was not would fail to compile.
 
 #[macro_use]
 mod common;

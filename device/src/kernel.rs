@@ -67,7 +67,7 @@ pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
 }
 
 /// The name algorithm `algo` would have for this monoid and type, for
-/// [`crate::DeviceError::NoKernel`] reports of algorithms with no GPU kernel yet.
+/// error reports and logs (`parallax_<algo>__<op>__<type>`).
 ///
 /// ```
 /// use parallax_device::{kernel_name, MonoidKernel};
