@@ -54,6 +54,7 @@ pub use ops::{
     ScanLayout,
 };
 pub use ops::{reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
+pub use ops::{tile_order, TileOrder};
 pub use parallax_kernels as kernels;
 pub use timing::GpuTimer;
 pub use user::{LaunchConfig, UserKernel};

@@ -84,3 +84,42 @@ pub(crate) fn nanosleep(ns: u32) {
     // SAFETY: suspends the thread for up to `ns` nanoseconds; no memory is touched.
     unsafe { asm!("nanosleep.u32 {ns};", ns = in(reg32) ns) }
 }
+
+/// `ld.relaxed.gpu.global.u64`: one single-copy-atomic 8-byte read. The packed look-back
+/// word carries a tile's flag and value together, so a reader that sees the flag sees the
+/// value of the same store, with no acquire needed.
+///
+/// # Safety
+/// `p` must point to a live, 8-byte aligned `u64` in global memory.
+#[inline(always)]
+pub(crate) unsafe fn load_relaxed_u64(p: *const u64) -> u64 {
+    let v: u64;
+    // SAFETY: the caller guarantees `p` is a valid global address; the instruction reads 8
+    // bytes and has no other effect.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; ld.relaxed.gpu.global.u64 {v}, [g]; }}",
+            v = out(reg64) v,
+            p = in(reg64) p,
+        );
+    }
+    v
+}
+
+/// `st.relaxed.gpu.global.u64`: one single-copy-atomic 8-byte write (see
+/// [`load_relaxed_u64`]).
+///
+/// # Safety
+/// `p` must point to a live, 8-byte aligned `u64` in global memory that no other thread
+/// writes concurrently with a non-atomic store.
+#[inline(always)]
+pub(crate) unsafe fn store_relaxed_u64(p: *mut u64, v: u64) {
+    // SAFETY: as the caller guarantees; the instruction writes 8 bytes at `p`.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; st.relaxed.gpu.global.u64 [g], {v}; }}",
+            p = in(reg64) p,
+            v = in(reg64) v,
+        );
+    }
+}

@@ -86,20 +86,33 @@ pub struct ReduceParams<T, M> {
 }
 
 /// Decoupled look-back state (Merrill & Garland 2016), one slot per tile, zeroed before each
-/// launch: `flags[t]` is [`crate::tuning::TILE_EMPTY`], then [`crate::tuning::TILE_AGGREGATE`]
-/// once `aggregates[t]` holds the fold of tile `t`, then [`crate::tuning::TILE_PREFIX`] once
-/// `inclusives[t]` holds the fold of tiles `0..=t`. `counter` hands out tile indices in the
-/// order blocks start, so every tile a block waits on belongs to a block already running.
+/// launch. A tile's status is [`crate::tuning::TILE_EMPTY`], then
+/// [`crate::tuning::TILE_AGGREGATE`] with the fold of the tile, then
+/// [`crate::tuning::TILE_PREFIX`] with the fold of tiles `0..=t`. Two layouts
+/// ([`crate::tuning::status_packs`] picks by the value type):
+///
+/// - packed (4-byte values): `words[t]` holds the value in its high and the flag in its low
+///   32 bits, written and read as one single-copy-atomic 8-byte access (CUB's layout): one
+///   load per tile while looking back, and no release fence when publishing;
+/// - split (every other type): `flags[t]` written with `st.release.gpu` after the value in
+///   `aggregates[t]` or `inclusives[t]`, read with `ld.acquire.gpu` before it.
+///
+/// The unused layout's pointers are null. Tile `t` is block `t` when `counter` is null
+/// (blocks start in index order on NVIDIA GPUs, the assumption CUB's scans make), otherwise
+/// blocks draw tile indices from `counter` in the order they start, so every tile a block
+/// waits on belongs to a block already running whatever the dispatch order.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct TileStatus<T> {
-    /// Status word per tile, written with `st.release.gpu`, read with `ld.acquire.gpu`.
+    /// Packed status word per tile (packed layout).
+    pub words: *mut u64,
+    /// Status flag per tile (split layout).
     pub flags: *mut u32,
-    /// Tile aggregates.
+    /// Tile aggregates (split layout).
     pub aggregates: *mut T,
-    /// Inclusive prefixes through each tile.
+    /// Inclusive prefixes through each tile (split layout).
     pub inclusives: *mut T,
-    /// The next tile index to hand out.
+    /// The next tile index to hand out, or null for tile = block index.
     pub counter: *mut u32,
 }
 

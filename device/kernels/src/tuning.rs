@@ -48,6 +48,15 @@ pub const TILE_AGGREGATE: u32 = 1;
 /// Tile status: the inclusive prefix through the tile is published.
 pub const TILE_PREFIX: u32 = 2;
 
+/// `true` when the look-back state of a scan over elements of `T` uses one packed 8-byte word
+/// per tile (value and flag together; see [`crate::params::TileStatus`]): 4-byte types, in
+/// plain scans and (with their head bit) segmented scans. Larger types use the split layout
+/// (a flag word plus value slots, ordered by release and acquire), as does reduce by key,
+/// whose 8-byte (value, run count) pair leaves no room for a flag.
+pub const fn status_packs<T>() -> bool {
+    core::mem::size_of::<T>() == 4 && core::mem::align_of::<T>() <= 4
+}
+
 /// A value that may be absent: the kernels carry "no item yet" explicitly instead of
 /// combining the identity in, so an inclusive scan never combines the identity (a `-0.0`
 /// stays `-0.0`, as in the sequential reference). `valid` is 0 or 1; a `u32` shuffles as one

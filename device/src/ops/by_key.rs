@@ -5,8 +5,8 @@
 //! exact-size outputs. Traffic for 4-byte keys and values: about `8n + 24·runs` bytes,
 //! against the ideal `8n + 8·runs`.
 
+use super::plan::Plan;
 use super::same_device;
-use super::segmented::Plan;
 use crate::buffer::{check_len, device_ptr, device_ptr_mut};
 use crate::error::{DeviceError, Result};
 use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
@@ -14,6 +14,7 @@ use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{GatherKeysParams, ReduceRunsParams, RunAgg};
+use parallax_kernels::tuning::status_packs;
 use parallax_kernels::tuning::transform_blocks;
 use std::mem::size_of;
 
@@ -52,7 +53,8 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let values = plan.take(n as usize * size_of::<T>());
     let tails = plan.take(4 * n as usize);
     let runs_at = plan.take(4);
-    let state = plan.state::<RunAgg<T>>(n, size_of::<T>());
+    // reduce_runs' `Plain` codec: an 8-byte `RunAgg` never packs.
+    let state = plan.state::<RunAgg<T>>(n, size_of::<T>(), status_packs::<RunAgg<T>>());
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     let (values, tails, runs_at) = (

@@ -3,6 +3,7 @@
 //! fault surfaces in the call that caused it and every buffer outlives its kernels).
 
 mod by_key;
+mod plan;
 mod reduce;
 mod scan;
 mod segmented;
@@ -12,6 +13,7 @@ mod stencil;
 mod transform;
 
 pub use by_key::reduce_by_key;
+pub use plan::{tile_order, TileOrder};
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
 pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};

@@ -1,15 +1,14 @@
 //! Inclusive and exclusive scan: one single-pass decoupled look-back kernel.
 
+use super::plan::Plan;
 use super::same_device;
-use crate::buffer::{check_len, device_ptr_mut};
+use crate::buffer::check_len;
 use crate::error::Result;
 use crate::kernel::MonoidKernel;
-use crate::scratch::align_up;
-use crate::{launch, DeviceBuffer, STREAM};
-use cudarc::driver::result;
+use crate::{launch, DeviceBuffer};
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::{ScanParams, TileStatus};
-use parallax_kernels::tuning::scan_tile_items;
+use parallax_kernels::params::ScanParams;
+use parallax_kernels::tuning::status_packs;
 use std::mem::size_of;
 
 /// How a scan moves full tiles between global memory and registers.
@@ -78,36 +77,23 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
         return Ok(());
     }
     dev.enter()?;
-    let (n, size) = (x.len() as u64, size_of::<T>());
-    let tiles = n.div_ceil(scan_tile_items(size));
-    // Scratch: the ticket counter (16 bytes), one status word per tile, then aggregates and
-    // inclusive prefixes, each region 256-byte aligned. 2^28 f32: 65536 tiles, 768 KiB.
-    let status_bytes = 16 + 4 * tiles as usize;
-    let values_bytes = align_up(tiles as usize * size);
-    let aggregates = align_up(status_bytes);
-    let inclusives = aggregates + values_bytes;
+    let n = x.len() as u64;
+    let mut plan = Plan::default();
+    let state = plan.state::<T>(n, size_of::<T>(), status_packs::<T>());
     let mut scratch = dev.scratch();
-    let base = scratch.reserve(dev, inclusives + values_bytes)?;
-    // SAFETY: zeroes the counter and status words inside the reserved scratch, queued on the
-    // legacy stream before the kernel.
-    unsafe { result::memset_d8_async(base, 0, status_bytes, STREAM) }
-        .map_err(|e| dev.fail("zeroing scan tile states", e))?;
+    let base = plan.reserve(dev, &mut scratch)?;
+    state.zero(dev, base)?;
     let p = ScanParams {
         x: x.as_ptr(),
         y: y.as_mut_ptr(),
         n,
-        status: TileStatus {
-            flags: device_ptr_mut(base + 16),
-            aggregates: device_ptr_mut(base + aggregates as u64),
-            inclusives: device_ptr_mut(base + inclusives as u64),
-            counter: device_ptr_mut(base),
-        },
+        status: state.status(base),
         init: init.unwrap_or_else(|| m.identity()),
         staged: u32::from(layout == ScanLayout::Staged),
         m,
     };
     // SAFETY: `x`, `y` live for `n` elements (cuMemAlloc-aligned); `status` covers `tiles`
     // zeroed slots in scratch, locked until the synchronize below; one block per tile.
-    unsafe { launch::scan::<T, M>(dev, init.is_some(), tiles, p) }?;
+    unsafe { launch::scan::<T, M>(dev, init.is_some(), state.tiles, p) }?;
     dev.synchronize("scan")
 }

@@ -3,101 +3,24 @@
 //! (compared as words inside the kernel), or for offsets from flag bytes written to scratch by
 //! a pre-pass (a zeroing memset of `n` bytes and one write per nonempty segment).
 
+use super::plan::{Plan, State};
 use super::same_device;
 use crate::buffer::{check_len, device_ptr, device_ptr_mut};
 use crate::device::Device;
 use crate::error::Result;
 use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
-use crate::scratch::align_up;
 use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
-use parallax_kernels::params::TileStatus;
 use parallax_kernels::params_segmented::OffsetHeadsParams;
 use parallax_kernels::params_segmented::SegScanParams;
-use parallax_kernels::tuning::{scan_tile_items, transform_blocks};
+use parallax_kernels::tuning::{status_packs, transform_blocks};
 use std::mem::size_of;
 
-/// Scratch regions of one operation, as 256-byte aligned offsets from the scratch base.
-#[derive(Default)]
-pub(super) struct Plan {
-    bytes: usize,
-}
-
-impl Plan {
-    /// Room for `bytes` more bytes; returns their offset.
-    pub(super) fn take(&mut self, bytes: usize) -> usize {
-        let at = self.bytes;
-        self.bytes = align_up(at + bytes);
-        at
-    }
-
-    /// Look-back state of a scan over `n` values of `V` in tiles of `size`-byte items: the
-    /// ticket counter (16 bytes) and one status word per tile (to be zeroed), then the tile
-    /// aggregates and inclusive prefixes. 2^28 f32: 65536 tiles, 1.3 MiB.
-    pub(super) fn state<V>(&mut self, n: u64, size: usize) -> State {
-        let tiles = n.div_ceil(scan_tile_items(size));
-        let words = self.take(16 + 4 * tiles as usize);
-        let aggregates = self.take(tiles as usize * size_of::<V>());
-        let inclusives = self.take(tiles as usize * size_of::<V>());
-        State {
-            tiles,
-            words,
-            aggregates,
-            inclusives,
-        }
-    }
-
-    /// Reserves the plan's bytes in the device's scratch; returns the base address.
-    pub(super) fn reserve(
-        &self,
-        dev: &Device,
-        scratch: &mut crate::scratch::Scratch,
-    ) -> Result<CUdeviceptr> {
-        scratch.reserve(dev, self.bytes.max(1))
-    }
-}
-
-/// Where a scan's look-back state lies in scratch (offsets from the base).
-#[derive(Clone, Copy)]
-pub(super) struct State {
-    /// Tiles (blocks) of the scan.
-    pub(super) tiles: u64,
-    words: usize,
-    aggregates: usize,
-    inclusives: usize,
-}
-
-impl State {
-    /// Zeroes the counter and status words (queued on the stream before the scan).
-    pub(super) fn zero(self, dev: &Device, base: CUdeviceptr) -> Result<()> {
-        // SAFETY: the region lies inside the reserved scratch, locked by the caller until it
-        // synchronizes.
-        unsafe {
-            result::memset_d8_async(
-                base + self.words as u64,
-                0,
-                16 + 4 * self.tiles as usize,
-                STREAM,
-            )
-        }
-        .map_err(|e| dev.fail("zeroing scan tile states", e))
-    }
-
-    /// The kernel's view of the state.
-    pub(super) fn status<V>(self, base: CUdeviceptr) -> TileStatus<V> {
-        TileStatus {
-            flags: device_ptr_mut(base + self.words as u64 + 16),
-            aggregates: device_ptr_mut(base + self.aggregates as u64),
-            inclusives: device_ptr_mut(base + self.inclusives as u64),
-            counter: device_ptr_mut(base + self.words as u64),
-        }
-    }
-}
-
-/// The look-back state of a segmented scan of `n` values of `T`.
+/// The look-back state of a segmented scan of `n` values of `T`: `Flagged<T>` pairs, packed
+/// with the kernel's `FlaggedPair` codec when `T` has 4 bytes.
 pub(super) fn seg_state<T>(plan: &mut Plan, n: u64) -> State {
-    plan.state::<Flagged<T>>(n, size_of::<T>())
+    plan.state::<Flagged<T>>(n, size_of::<T>(), status_packs::<T>())
 }
 
 /// Queues the segmented scan of `n > 0` values by the head bytes at `heads`

@@ -7,8 +7,9 @@
 //! places each fold by binary search of its last index. Other sizes take the general path:
 //! a full segmented scan into scratch and a gather.
 
+use super::plan::Plan;
 use super::same_device;
-use super::segmented::{offsets_to_heads, seg_scan_raw, seg_state, Plan};
+use super::segmented::{offsets_to_heads, seg_scan_raw, seg_state};
 use crate::buffer::{check_len, device_ptr, device_ptr_mut};
 use crate::device::Device;
 use crate::error::Result;
@@ -19,6 +20,7 @@ use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
     ReduceRunsParams, RunAgg, RunGatherParams, SegGatherParams,
 };
+use parallax_kernels::tuning::status_packs;
 use parallax_kernels::tuning::transform_blocks;
 use std::mem::size_of;
 
@@ -64,7 +66,8 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     let values = plan.take(n as usize * size_of::<T>());
     let tails = plan.take(4 * n as usize);
     let runs_at = plan.take(4);
-    let state = plan.state::<RunAgg<T>>(n, size_of::<T>());
+    // reduce_runs' `Plain` codec: an 8-byte `RunAgg` never packs.
+    let state = plan.state::<RunAgg<T>>(n, size_of::<T>(), status_packs::<RunAgg<T>>());
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     let (heads, values, tails, runs_at) = (

@@ -8,13 +8,12 @@
 
 use super::heads::{head_mask, is_head};
 use super::scan::TileIo;
-use super::segmented::{seen, tile_prefix};
-use crate::atomics::fetch_add_relaxed;
+use super::segmented::seen;
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
-use crate::simt::{dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
-use crate::tile::Unit;
-use crate::tuning::{scan_stages, BlockShared, Partial, BLOCK_THREADS};
+use crate::simt::{dynamic_shared, dynamic_shared_at};
+use crate::tile::{draw_tile, tile_prefix, Plain, Unit};
+use crate::tuning::{scan_stages, BlockShared, Partial};
 use parallax_core::Monoid;
 
 /// Runs `$body` with `$j` bound to each constant `0..$items` (`$items <= 16`), unrolled.
@@ -32,7 +31,7 @@ macro_rules! unroll_16 {
 /// # Safety
 /// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
 /// `tails` writable for `n` entries and `runs` for one; `status` has `ceil(n / tile)` zeroed
-/// slots and a zeroed counter; launched with exactly that many blocks of `BLOCK_THREADS`
+/// slots and a null or zeroed counter; launched with exactly that many blocks of `BLOCK_THREADS`
 /// threads and `reduce_runs_shared_bytes::<T>()` bytes of dynamic shared memory.
 #[inline(always)]
 pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRunsParams<T, M>) {
@@ -45,27 +44,13 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
             dynamic_shared_at::<Unit>(seg_staging_offset::<RunAgg<T>>()),
         )
     };
-    if thread_index() == 0 {
-        // SAFETY: the counter is a valid global word; thread 0 alone writes `tile`.
-        unsafe { (*shared).tile = fetch_add_relaxed(p.status.counter, 1) };
-    }
-    // SAFETY: reached by every thread.
-    unsafe { sync_threads() };
-    // SAFETY: written before the barrier.
-    let tile = u64::from(unsafe { (*shared).tile });
-    let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
-    let full = (tile + 1) * tile_items <= p.n;
-    let base = tile * tile_items + u64::from(thread_index()) * ITEMS as u64;
-    let io = TileIo {
-        start: tile * tile_items,
-        base,
-        full,
-        staged: full && p.staged != 0 && scan_stages::<T>(),
-        staging,
-    };
+    // SAFETY: every thread is here, before any other use of `shared`.
+    let tile = unsafe { draw_tile(p.status, shared) };
+    let io = TileIo::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
+    let base = io.base;
     // Heads first, so keys and values are never live together (as in the segmented scan).
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
-    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, base, p.n, full) };
+    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, base, p.n, io.full) };
     // SAFETY: every thread is here; `x` as the contract says.
     let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
     // Bit `j`: item `base + j` ends its run (the next item starts one, or it is the last).
@@ -103,7 +88,9 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     // SAFETY: every thread calls the block scan, then `tile_prefix` after its barrier.
     let (before, total) = unsafe { block::exclusive_scan(ro, run, shared) };
     // SAFETY: as above; one slot per launched tile.
-    let prefix = unsafe { tile_prefix(ro, p.status, tile, total, shared) }.join(ro, before);
+    let seed = Partial::none(ro.identity());
+    let prefix = unsafe { tile_prefix::<_, _, Plain>(ro, p.status, tile, seed, total, shared) }
+        .join(ro, before);
     let carry = prefix.valid != 0;
     let runs_before = if carry { prefix.value.heads } else { 0 };
     // First every item's run fold through it (branch-free, so the loop unrolls and `vals`

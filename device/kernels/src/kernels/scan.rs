@@ -1,70 +1,18 @@
 //! Single-pass inclusive and exclusive scan with decoupled look-back: one tile of
-//! `BLOCK_THREADS * ITEMS` items per block. A block draws its tile index from a ticket
-//! counter, loads the tile (each thread `ITEMS` consecutive items as 16-byte vectors), scans
-//! it in registers and through one block scan, publishes the tile aggregate, looks back for
-//! the prefix of all earlier tiles, and writes the tile once.
+//! `BLOCK_THREADS * ITEMS` items per block. A block takes its tile index (`draw_tile`), loads
+//! the tile (each thread `ITEMS` consecutive items as 16-byte vectors), scans it in registers
+//! and through one block scan, publishes the tile aggregate, looks back for the prefix of
+//! all earlier tiles, and writes the tile once.
 
-use crate::atomics::fetch_add_relaxed;
 use crate::block;
 use crate::params::ScanParams;
-use crate::simt::{
-    dynamic_shared, dynamic_shared_at, lane, sync_threads, thread_index, warp_index,
-};
+use crate::simt::{dynamic_shared, dynamic_shared_at, thread_index};
 use crate::tile::{
-    load_full, load_partial, load_tile, look_back, publish, store_full, store_partial, store_tile,
-    Unit,
+    draw_tile, load_full, load_partial, load_tile, store_full, store_partial, store_tile,
+    tile_prefix, Plain, Unit,
 };
-use crate::tuning::{
-    scan_stages, staging_offset, BlockShared, Partial, BLOCK_THREADS, TILE_AGGREGATE, TILE_PREFIX,
-};
+use crate::tuning::{scan_stages, staging_offset, BlockShared, Partial, BLOCK_THREADS};
 use parallax_core::Monoid;
-
-/// The prefix of everything before `tile` (absent for tile 0 of an inclusive scan; the seed
-/// `init` for tile 0 of an exclusive scan), the same in every thread. Publishes the tile.
-///
-/// # Safety
-/// Called by every thread of the block, after the block scan's barrier; `total` is the
-/// tile's fold (present: a launched tile has at least one item).
-#[inline(always)]
-unsafe fn tile_prefix<T: Copy, M: Monoid<T>, const EXCLUSIVE: bool>(
-    p: &ScanParams<T, M>,
-    tile: u64,
-    total: Partial<T>,
-    shared: *mut BlockShared<T>,
-) -> Partial<T> {
-    let m = p.m;
-    let seed = if EXCLUSIVE {
-        Partial::some(p.init)
-    } else {
-        Partial::none(m.identity())
-    };
-    if tile == 0 {
-        if thread_index() == 0 {
-            // SAFETY: slot 0 exists; thread 0 is its only writer.
-            unsafe { publish(p.status, 0, seed.join(m, total).value, TILE_PREFIX) };
-        }
-        return seed;
-    }
-    if warp_index() == 0 {
-        if lane() == 0 {
-            // SAFETY: `tile` is this block's own slot; thread 0 is its only writer.
-            unsafe { publish(p.status, tile, total.value, TILE_AGGREGATE) };
-        }
-        // SAFETY: all of warp 0; `0 < tile`; earlier tiles were drawn by started blocks.
-        let before = unsafe { look_back(m, p.status, tile) };
-        if lane() == 0 {
-            // SAFETY: as above; then the block's other threads read the prefix from shared.
-            unsafe {
-                publish(p.status, tile, before.join(m, total).value, TILE_PREFIX);
-                (*shared).prefix = before;
-            }
-        }
-    }
-    // SAFETY: `tile` is uniform in the block, so every thread reaches this barrier.
-    unsafe { sync_threads() };
-    // SAFETY: written by thread 0 before the barrier.
-    unsafe { (*shared).prefix }
-}
 
 /// Where this thread's items of the block's tile are, and how they move.
 #[derive(Clone, Copy)]
@@ -83,6 +31,28 @@ pub(super) struct TileIo {
 }
 
 impl TileIo {
+    /// The items of `tile` (of `ITEMS` per thread) in an input of `n`; staged when the tile
+    /// is full, the launch asks for it (`staged != 0`) and `T` stages (`stages`).
+    #[inline(always)]
+    pub(super) fn new<const ITEMS: usize>(
+        tile: u64,
+        n: u64,
+        staged: u32,
+        stages: bool,
+        staging: *mut Unit,
+    ) -> Self {
+        let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
+        let start = tile * tile_items;
+        let full = start + tile_items <= n;
+        Self {
+            start,
+            base: start + u64::from(thread_index()) * ITEMS as u64,
+            full,
+            staged: full && staged != 0 && stages,
+            staging,
+        }
+    }
+
     /// Loads this thread's items (identity past `n`) and how many are real.
     ///
     /// # Safety
@@ -180,7 +150,7 @@ fn thread_outputs<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bo
 ///
 /// # Safety
 /// `x` readable and `y` writable for `n > 0` elements, both 16-byte aligned; `status` has
-/// `ceil(n / tile)` zeroed slots and a zeroed counter; launched with exactly that many blocks
+/// `ceil(n / tile)` zeroed slots and a null or zeroed counter; launched with exactly that many blocks
 /// of `BLOCK_THREADS` threads and `scan_shared_bytes::<T>()` bytes of dynamic shared memory.
 #[inline(always)]
 pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
@@ -194,30 +164,22 @@ pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: b
             dynamic_shared_at::<Unit>(staging_offset::<T>()),
         )
     };
-    if thread_index() == 0 {
-        // SAFETY: the counter is a valid global word; thread 0 alone writes `tile`.
-        unsafe { (*shared).tile = fetch_add_relaxed(p.status.counter, 1) };
-    }
-    // SAFETY: reached by every thread.
-    unsafe { sync_threads() };
-    // SAFETY: written before the barrier.
-    let tile = u64::from(unsafe { (*shared).tile });
-    let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
-    let full = (tile + 1) * tile_items <= p.n;
-    let io = TileIo {
-        start: tile * tile_items,
-        base: tile * tile_items + u64::from(thread_index()) * ITEMS as u64,
-        full,
-        staged: full && p.staged != 0 && scan_stages::<T>(),
-        staging,
-    };
+    // SAFETY: every thread is here, before any other use of `shared`.
+    let tile = unsafe { draw_tile(p.status, shared) };
+    let io = TileIo::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
     // SAFETY: every thread is here; `x` as the contract says.
     let (mut items, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
     let mine = thread_scan(m, &mut items, count);
     // SAFETY: every thread calls the block scan, then `tile_prefix` after its barrier.
     let (before, total) = unsafe { block::exclusive_scan(m, mine, shared) };
-    // SAFETY: as above.
-    let prefix = unsafe { tile_prefix::<T, M, EXCLUSIVE>(&p, tile, total, shared) }.join(m, before);
+    let seed = if EXCLUSIVE {
+        Partial::some(p.init)
+    } else {
+        Partial::none(m.identity())
+    };
+    // SAFETY: as above; `tile` was drawn by `draw_tile`.
+    let prefix = unsafe { tile_prefix::<_, _, Plain>(m, p.status, tile, seed, total, shared) }
+        .join(m, before);
     let out = thread_outputs::<T, M, ITEMS, EXCLUSIVE>(m, prefix, &items);
     // SAFETY: every thread is here; the block scan's barriers separate `load`'s staging
     // reads from `store`'s writes; `y` as the contract says.

@@ -11,18 +11,11 @@
 
 use super::heads::head_mask;
 use super::scan::TileIo;
-use crate::atomics::fetch_add_relaxed;
-use crate::atomics::store_release;
 use crate::block;
-use crate::params::TileStatus;
 use crate::params_segmented::{seg_staging_offset, SegScanParams};
-use crate::simt::{
-    dynamic_shared, dynamic_shared_at, lane, sync_threads, thread_index, warp_index,
-};
-use crate::tile::{look_back, Unit};
-use crate::tuning::{
-    scan_stages, BlockShared, Partial, BLOCK_THREADS, TILE_AGGREGATE, TILE_PREFIX,
-};
+use crate::simt::{dynamic_shared, dynamic_shared_at};
+use crate::tile::{draw_tile, tile_prefix, FlaggedPair, Unit};
+use crate::tuning::{scan_stages, BlockShared, Partial};
 use parallax_core::{Flagged, Monoid, Segmented};
 
 /// `true` when a head lies at or before item `j` of the thread.
@@ -31,77 +24,11 @@ pub(super) fn seen(mask: u32, j: usize) -> bool {
     mask & (u32::MAX >> (31 - j)) != 0
 }
 
-/// Publishes `value` for `tile` under `flag`, like [`crate::tile`]'s `publish`, but with a
-/// plain (not volatile) store of the value: a volatile store of a 24-byte
-/// `Flagged<AffineMap<i64>>` went through a local-memory copy. The release store that
-/// follows is inline assembly with a memory clobber, so the compiler keeps the value store
-/// before it, and `st.release.gpu` makes it visible to every reader that acquires the flag.
-///
-/// # Safety
-/// `tile` is below the number of slots in `status`; one thread per tile calls this, at most
-/// once per flag value.
-#[inline(always)]
-unsafe fn publish<T: Copy>(status: TileStatus<T>, tile: u64, value: T, flag: u32) {
-    let slot = if flag == TILE_PREFIX {
-        status.inclusives
-    } else {
-        status.aggregates
-    };
-    // SAFETY: `tile` is in range (caller contract) and this thread is the slot's only writer.
-    unsafe {
-        slot.add(tile as usize).write(value);
-        store_release(status.flags.add(tile as usize), flag);
-    }
-}
-
-/// The prefix of everything before `tile` (absent for tile 0), the same in every thread.
-/// Publishes the tile's aggregate and then its inclusive prefix.
-///
-/// # Safety
-/// Called by every thread of the block after the block scan's barrier; `total` is the
-/// tile's fold (present: a launched tile has at least one item); `status` has a slot for
-/// `tile`.
-#[inline(always)]
-pub(super) unsafe fn tile_prefix<V: Copy, S: Monoid<V>>(
-    sm: S,
-    status: TileStatus<V>,
-    tile: u64,
-    total: Partial<V>,
-    shared: *mut BlockShared<V>,
-) -> Partial<V> {
-    if tile == 0 {
-        if thread_index() == 0 {
-            // SAFETY: slot 0 exists; thread 0 is its only writer.
-            unsafe { publish(status, 0, total.value, TILE_PREFIX) };
-        }
-        return Partial::none(sm.identity());
-    }
-    if warp_index() == 0 {
-        if lane() == 0 {
-            // SAFETY: `tile` is this block's own slot; thread 0 is its only writer.
-            unsafe { publish(status, tile, total.value, TILE_AGGREGATE) };
-        }
-        // SAFETY: all of warp 0; `0 < tile`; earlier tiles were drawn by started blocks.
-        let before = unsafe { look_back(sm, status, tile) };
-        if lane() == 0 {
-            // SAFETY: as above; the block's other threads read the prefix after the barrier.
-            unsafe {
-                publish(status, tile, before.join(sm, total).value, TILE_PREFIX);
-                (*shared).prefix = before;
-            }
-        }
-    }
-    // SAFETY: `tile` is uniform in the block, so every thread reaches this barrier.
-    unsafe { sync_threads() };
-    // SAFETY: written by thread 0 before the barrier.
-    unsafe { (*shared).prefix }
-}
-
 /// Inclusive (`EXCLUSIVE = false`) or exclusive segmented scan (see [`SegScanParams`]).
 ///
 /// # Safety
 /// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
-/// has `ceil(n / tile)` zeroed slots and a zeroed counter; launched with exactly that many
+/// has `ceil(n / tile)` zeroed slots and a null or zeroed counter; launched with exactly that many
 /// blocks of `BLOCK_THREADS` threads and `seg_scan_shared_bytes::<T>()` bytes of dynamic
 /// shared memory.
 #[inline(always)]
@@ -117,27 +44,13 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
             dynamic_shared_at::<Unit>(seg_staging_offset::<Flagged<T>>()),
         )
     };
-    if thread_index() == 0 {
-        // SAFETY: the counter is a valid global word; thread 0 alone writes `tile`.
-        unsafe { (*shared).tile = fetch_add_relaxed(p.status.counter, 1) };
-    }
-    // SAFETY: reached by every thread.
-    unsafe { sync_threads() };
-    // SAFETY: written before the barrier.
-    let tile = u64::from(unsafe { (*shared).tile });
-    let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
-    let full = (tile + 1) * tile_items <= p.n;
-    let io = TileIo {
-        start: tile * tile_items,
-        base: tile * tile_items + u64::from(thread_index()) * ITEMS as u64,
-        full,
-        staged: full && p.staged != 0 && scan_stages::<T>(),
-        staging,
-    };
+    // SAFETY: every thread is here, before any other use of `shared`.
+    let tile = unsafe { draw_tile(p.status, shared) };
+    let io = TileIo::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
     // Heads first: the keys (up to 16 words) are reduced to a mask before the values are
     // loaded, so they are never live together.
     // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
-    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, io.base, p.n, full) };
+    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, io.base, p.n, io.full) };
     // SAFETY: every thread is here; `x` as the contract says.
     let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
     let head = |j: usize| heads & (1 << j) != 0;
@@ -177,7 +90,10 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     // SAFETY: every thread calls the block scan, then `tile_prefix` after its barrier.
     let (before, total) = unsafe { block::exclusive_scan(sm, run, shared) };
     // SAFETY: as above; one slot per launched tile.
-    let prefix = unsafe { tile_prefix(sm, p.status, tile, total, shared) }.join(sm, before);
+    let seed = Partial::none(sm.identity());
+    let prefix =
+        unsafe { tile_prefix::<_, _, FlaggedPair>(sm, p.status, tile, seed, total, shared) }
+            .join(sm, before);
     // Each item joined with everything before the thread (absent only before global index
     // 0, which is a head).
     let carry = prefix.valid != 0;

@@ -3,34 +3,135 @@
 //! its block walks back over its predecessors 32 tiles at a time, folding aggregates until it
 //! meets a tile whose inclusive prefix is published. The scan is then one pass over memory:
 //! 2n element moves instead of the 3n of reduce-then-scan.
+//!
+//! The state comes in two layouts ([`TileStatus`]): 4-byte values travel with their flag in
+//! one 8-byte word (a single relaxed load per predecessor, no fence to publish); other
+//! values sit beside a flag that is released after and acquired before them.
 
-use crate::atomics::{load_acquire, nanosleep, store_release};
+use crate::atomics::{
+    fetch_add_relaxed, load_acquire, load_relaxed_u64, nanosleep, store_relaxed_u64, store_release,
+};
 use crate::params::TileStatus;
-use crate::simt::lane;
-use crate::tuning::{Partial, TILE_EMPTY, TILE_PREFIX, WARP_THREADS};
+use crate::simt::{block_index, lane, sync_threads, thread_index, warp_index};
+use crate::tuning::{
+    status_packs, BlockShared, Partial, TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX, WARP_THREADS,
+};
 use crate::warp::{ballot, reduce, shuffle_idx};
-use parallax_core::Monoid;
+use core::mem::transmute_copy;
+use parallax_core::{Flagged, Monoid};
 
 /// Backoff between polls of a window that still has an empty tile, in nanoseconds.
 const POLL_BACKOFF_NS: u32 = 32;
 
+/// Bits of a packed word that hold the tile's flag; the codec's own bits lie above them.
+const FLAG_MASK: u64 = 0xff;
+
+/// How a look-back value travels in a packed word, if it does: `encode` leaves the low
+/// 8 bits ([`FLAG_MASK`]) zero for the flag, `decode` inverts it.
+pub(crate) trait Codec<V>: Copy {
+    /// The state of a scan over `V` is packed (must agree with the host's plan).
+    const PACKED: bool;
+    /// The word for `v`, flag bits zero (called only when `PACKED`).
+    fn encode(v: V) -> u64;
+    /// The value a word holds (called only when `PACKED`).
+    fn decode(word: u64) -> V;
+}
+
+/// A 4-byte value in the high half of the word ([`status_packs`]); any other type takes the
+/// split layout (`encode` and `decode` are then never called).
+#[derive(Clone, Copy)]
+pub(crate) struct Plain;
+
+impl<T: Copy> Codec<T> for Plain {
+    const PACKED: bool = status_packs::<T>();
+
+    #[inline(always)]
+    fn encode(v: T) -> u64 {
+        // SAFETY: `T` is 4 bytes of plain data when `PACKED` (the only caller).
+        u64::from(unsafe { transmute_copy::<T, u32>(&v) }) << 32
+    }
+
+    #[inline(always)]
+    fn decode(word: u64) -> T {
+        // SAFETY: 4 bytes that `encode` took from a `T`.
+        unsafe { transmute_copy::<u32, T>(&((word >> 32) as u32)) }
+    }
+}
+
+/// A segmented scan's `Flagged<T>` of a 4-byte `T`: the value in the high half, the head in
+/// bit 8. The pair is 8 bytes with padding, so without this it would take the split path.
+#[derive(Clone, Copy)]
+pub(crate) struct FlaggedPair;
+
+/// The bit of a packed word that holds a [`Flagged`] head.
+const HEAD_BIT: u64 = 1 << 8;
+
+impl<T: Copy> Codec<Flagged<T>> for FlaggedPair {
+    const PACKED: bool = status_packs::<T>();
+
+    #[inline(always)]
+    fn encode(v: Flagged<T>) -> u64 {
+        let head = if v.head { HEAD_BIT } else { 0 };
+        <Plain as Codec<T>>::encode(v.value) | head
+    }
+
+    #[inline(always)]
+    fn decode(word: u64) -> Flagged<T> {
+        Flagged::new(<Plain as Codec<T>>::decode(word), word & HEAD_BIT != 0)
+    }
+}
+
+/// The tile this block scans: its block index, or (when `status.counter` is set) the next
+/// ticket, drawn by thread 0 and shared through `shared.tile`.
+///
+/// # Safety
+/// Called by every thread of the block (the ticket path has a barrier), before any other
+/// use of `shared.tile`; `status.counter` is null or a valid zeroed global word.
+#[inline(always)]
+pub(crate) unsafe fn draw_tile<T, V>(status: TileStatus<T>, shared: *mut BlockShared<V>) -> u64 {
+    if status.counter.is_null() {
+        return block_index();
+    }
+    if thread_index() == 0 {
+        // SAFETY: the counter is a valid global word; thread 0 alone writes `tile`.
+        unsafe { (*shared).tile = fetch_add_relaxed(status.counter, 1) };
+    }
+    // SAFETY: `counter` is a launch parameter, so every thread takes this path.
+    unsafe { sync_threads() };
+    // SAFETY: written before the barrier.
+    u64::from(unsafe { (*shared).tile })
+}
+
 /// Publishes `value` for `tile` under `flag` (`TILE_AGGREGATE`: its own fold, `TILE_PREFIX`:
-/// the fold through it): writes the value, then releases the flag, so a reader that acquires
-/// the flag reads the value.
+/// the fold through it).
 ///
 /// # Safety
 /// `tile` must be below the number of slots in `status`; one thread per tile calls this, at
 /// most once per flag value.
 #[inline(always)]
-pub(crate) unsafe fn publish<T: Copy>(status: TileStatus<T>, tile: u64, value: T, flag: u32) {
+unsafe fn publish<T: Copy, C: Codec<T>>(status: TileStatus<T>, tile: u64, value: T, flag: u32) {
+    if C::PACKED {
+        // SAFETY: `tile` is in range (caller contract) and this thread is its only writer.
+        unsafe {
+            store_relaxed_u64(
+                status.words.add(tile as usize),
+                C::encode(value) | u64::from(flag),
+            )
+        };
+        return;
+    }
     let slot = if flag == TILE_PREFIX {
         status.inclusives
     } else {
         status.aggregates
     };
+    // A plain store, not a volatile one: a volatile store of a 24-byte
+    // `Flagged<AffineMap<i64>>` went through a local-memory copy. The release store after it
+    // is inline assembly with a memory clobber, so the compiler keeps the value store before
+    // it, and `st.release.gpu` makes it visible to every reader that acquires the flag.
     // SAFETY: `tile` is in range (caller contract) and this thread is the slot's only writer.
     unsafe {
-        slot.add(tile as usize).write_volatile(value);
+        slot.add(tile as usize).write(value);
         store_release(status.flags.add(tile as usize), flag);
     }
 }
@@ -39,10 +140,138 @@ pub(crate) unsafe fn publish<T: Copy>(status: TileStatus<T>, tile: u64, value: T
 ///
 /// # Safety
 /// Called by all 32 lanes of one warp, with `0 < tile < slots`; every tile below `tile`
-/// belongs to a block that has started (tile indices are drawn from `status.counter` in start
-/// order), and tile 0 publishes only `TILE_PREFIX`.
+/// belongs to a block that has started (see [`draw_tile`]), and tile 0 publishes only
+/// `TILE_PREFIX`.
 #[inline(always)]
-pub(crate) unsafe fn look_back<T: Copy, M: Monoid<T>>(
+unsafe fn look_back<T: Copy, M: Monoid<T>, C: Codec<T>>(
+    m: M,
+    status: TileStatus<T>,
+    tile: u64,
+) -> Partial<T> {
+    // Two walks rather than one generic over the layout: the generic one cost the segmented
+    // kernels 4-7 registers more under ptxas 13 (seg_inclusive_scan f32 48 -> 53, reduce_runs
+    // f32 48 -> 55: one resident block per SM fewer).
+    if C::PACKED {
+        // SAFETY: as the caller guarantees.
+        unsafe { look_back_packed::<T, M, C>(m, status, tile) }
+    } else {
+        // SAFETY: as the caller guarantees.
+        unsafe { look_back_split(m, status, tile) }
+    }
+}
+
+/// The lane of the nearest published prefix in a window (`prefixes` is the ballot of lanes
+/// that saw one, nonzero), which ends the walk: lanes below it contribute nothing.
+#[inline(always)]
+fn nearest_prefix(prefixes: u32) -> u32 {
+    WARP_THREADS - 1 - prefixes.leading_zeros()
+}
+
+/// [`look_back`] over packed words: one relaxed 8-byte load per tile gives flag and value.
+///
+/// # Safety
+/// As [`look_back`], with `C::PACKED`.
+#[inline(always)]
+unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
+    m: M,
+    status: TileStatus<T>,
+    tile: u64,
+) -> Partial<T> {
+    let me = u64::from(lane());
+    let width = u64::from(WARP_THREADS);
+    let mut running = Partial::none(m.identity());
+    // The window is tiles [end - 32, end): lane l looks at tile end - 32 + l. Lanes before
+    // tile 0 ("virtual") count as published prefixes holding nothing.
+    let mut end = tile;
+    loop {
+        let real = end + me >= width;
+        let t = (end + me).wrapping_sub(width) as usize;
+        let word = loop {
+            let w = if real {
+                // SAFETY: `t < tile`, a valid slot.
+                unsafe { load_relaxed_u64(status.words.add(t)) }
+            } else {
+                u64::from(TILE_PREFIX)
+            };
+            if ballot((w & FLAG_MASK) as u32 == TILE_EMPTY) == 0 {
+                break w;
+            }
+            nanosleep(POLL_BACKOFF_NS);
+        };
+        let prefixes = ballot((word & FLAG_MASK) as u32 == TILE_PREFIX);
+        let stop = if prefixes == 0 {
+            0
+        } else {
+            nearest_prefix(prefixes)
+        };
+        let mine = if !real || (lane() < stop) {
+            Partial::none(m.identity())
+        } else {
+            Partial::some(C::decode(word))
+        };
+        let window = shuffle_idx(reduce(m, mine), WARP_THREADS - 1);
+        running = window.join(m, running);
+        if prefixes != 0 {
+            return running;
+        }
+        // No prefix in the window means tile 0 (always a prefix) is not in it: end > 32.
+        end -= width;
+    }
+}
+
+/// The prefix of everything before `tile`, the same in every thread: `seed` for tile 0
+/// (absent for an inclusive scan, `init` for an exclusive one), else the fold of all earlier
+/// tiles (which starts with tile 0's seed). Publishes the tile: tile 0 its prefix
+/// `seed ⊕ total` at once; any other its aggregate `total`, then after the look-back its
+/// prefix.
+///
+/// # Safety
+/// Called by every thread of the block after the block scan's barrier; `total` is the
+/// tile's fold (present: a launched tile has at least one item); `status` has a slot for
+/// `tile`, which this block drew with [`draw_tile`].
+#[inline(always)]
+pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
+    s: S,
+    status: TileStatus<V>,
+    tile: u64,
+    seed: Partial<V>,
+    total: Partial<V>,
+    shared: *mut BlockShared<V>,
+) -> Partial<V> {
+    if tile == 0 {
+        if thread_index() == 0 {
+            // SAFETY: slot 0 exists; thread 0 is its only writer.
+            unsafe { publish::<V, C>(status, 0, seed.join(s, total).value, TILE_PREFIX) };
+        }
+        return seed;
+    }
+    if warp_index() == 0 {
+        if lane() == 0 {
+            // SAFETY: `tile` is this block's own slot; thread 0 is its only writer.
+            unsafe { publish::<V, C>(status, tile, total.value, TILE_AGGREGATE) };
+        }
+        // SAFETY: all of warp 0; `0 < tile`; earlier tiles belong to started blocks.
+        let before = unsafe { look_back::<V, S, C>(s, status, tile) };
+        if lane() == 0 {
+            // SAFETY: as above; the block's other threads read the prefix after the barrier.
+            unsafe {
+                publish::<V, C>(status, tile, before.join(s, total).value, TILE_PREFIX);
+                (*shared).prefix = before;
+            }
+        }
+    }
+    // SAFETY: `tile` is uniform in the block, so every thread reaches this barrier.
+    unsafe { sync_threads() };
+    // SAFETY: written by thread 0 before the barrier.
+    unsafe { (*shared).prefix }
+}
+
+/// [`look_back`] over the split layout: the flag acquired, then the value it guards.
+///
+/// # Safety
+/// As [`look_back`], without `C::PACKED`.
+#[inline(always)]
+unsafe fn look_back_split<T: Copy, M: Monoid<T>>(
     m: M,
     status: TileStatus<T>,
     tile: u64,
@@ -69,11 +298,10 @@ pub(crate) unsafe fn look_back<T: Copy, M: Monoid<T>>(
             nanosleep(POLL_BACKOFF_NS);
         };
         let prefixes = ballot(flag == TILE_PREFIX);
-        // The nearest published prefix ends the walk; lanes below it contribute nothing.
         let stop = if prefixes == 0 {
             0
         } else {
-            WARP_THREADS - 1 - prefixes.leading_zeros()
+            nearest_prefix(prefixes)
         };
         let mine = if !real || (lane() < stop) {
             Partial::none(m.identity())
