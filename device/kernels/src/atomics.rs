@@ -123,3 +123,46 @@ pub(crate) unsafe fn store_relaxed_u64(p: *mut u64, v: u64) {
         );
     }
 }
+
+/// `ld.relaxed.gpu.global.v2.u64`: two 8-byte words in one instruction. Each word is
+/// single-copy atomic on its own (the pair is not): the look-back checks that both carry
+/// the same flag before it uses them.
+///
+/// # Safety
+/// `p` must point to two live `u64` in global memory, 16-byte aligned.
+#[inline(always)]
+pub(crate) unsafe fn load_relaxed_u64x2(p: *const u64) -> [u64; 2] {
+    let (a, b): (u64, u64);
+    // SAFETY: the caller guarantees `p` is a valid, aligned global address; the instruction
+    // reads 16 bytes and has no other effect.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; \
+               ld.relaxed.gpu.global.v2.u64 {{{a}, {b}}}, [g]; }}",
+            a = out(reg64) a,
+            b = out(reg64) b,
+            p = in(reg64) p,
+        );
+    }
+    [a, b]
+}
+
+/// `st.relaxed.gpu.global.v2.u64`: two 8-byte words in one instruction (see
+/// [`load_relaxed_u64x2`]).
+///
+/// # Safety
+/// `p` must point to two live `u64` in global memory, 16-byte aligned, that no other
+/// thread writes concurrently with a non-atomic store.
+#[inline(always)]
+pub(crate) unsafe fn store_relaxed_u64x2(p: *mut u64, v: [u64; 2]) {
+    // SAFETY: as the caller guarantees; the instruction writes 16 bytes at `p`.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; \
+               st.relaxed.gpu.global.v2.u64 [g], {{{a}, {b}}}; }}",
+            p = in(reg64) p,
+            a = in(reg64) v[0],
+            b = in(reg64) v[1],
+        );
+    }
+}

@@ -89,11 +89,13 @@ pub struct ReduceParams<T, M> {
 /// launch. A tile's status is [`crate::tuning::TILE_EMPTY`], then
 /// [`crate::tuning::TILE_AGGREGATE`] with the fold of the tile, then
 /// [`crate::tuning::TILE_PREFIX`] with the fold of tiles `0..=t`. Two layouts
-/// ([`crate::tuning::status_packs`] picks by the value type):
+/// (the kernel's codec picks by the value type):
 ///
-/// - packed (4-byte values): `words[t]` holds the value in its high and the flag in its low
-///   32 bits, written and read as one single-copy-atomic 8-byte access (CUB's layout): one
-///   load per tile while looking back, and no release fence when publishing;
+/// - packed ([`crate::tuning::packed_words`] `k` = 1 or 2 words a tile): `words[k·t..]`
+///   hold the value's bytes in their high halves and the flag in each low byte; each word is
+///   written and read as one single-copy-atomic 8-byte access (for `k = 1` CUB's layout), and
+///   a reader takes a pair only when both flags agree: one load per tile while looking back,
+///   and no release fence when publishing;
 /// - split (every other type): `flags[t]` written with `st.release.gpu` after the value in
 ///   `aggregates[t]` or `inclusives[t]`, read with `ld.acquire.gpu` before it.
 ///

@@ -48,13 +48,30 @@ pub const TILE_AGGREGATE: u32 = 1;
 /// Tile status: the inclusive prefix through the tile is published.
 pub const TILE_PREFIX: u32 = 2;
 
-/// `true` when the look-back state of a scan over elements of `T` uses one packed 8-byte word
-/// per tile (value and flag together; see [`crate::params::TileStatus`]): 4-byte types, in
-/// plain scans and (with their head bit) segmented scans. Larger types use the split layout
-/// (a flag word plus value slots, ordered by release and acquire), as does reduce by key,
-/// whose 8-byte (value, run count) pair leaves no room for a flag.
-pub const fn status_packs<T>() -> bool {
-    core::mem::size_of::<T>() == 4 && core::mem::align_of::<T>() <= 4
+/// Packed look-back words per tile for a scan over elements of `T` (see
+/// [`crate::params::TileStatus`]): 1 for 4-byte types, 2 for 8-byte types (value bytes in
+/// the words' high halves, the flag in each low byte), 0 (the split layout: a flag word plus
+/// value slots, ordered by release and acquire) for every other type. Segmented scans pack
+/// their `Flagged<T>` pairs the same way (the head rides in word 0).
+pub const fn packed_words<T>() -> usize {
+    let (size, align) = (core::mem::size_of::<T>(), core::mem::align_of::<T>());
+    if size == 4 && align <= 4 {
+        1
+    } else if size == 8 && align <= 8 {
+        2
+    } else {
+        0
+    }
+}
+
+/// Packed look-back words per tile of reduce by key over values of `T`: the (value, run
+/// count) pair takes 2 words when `T` has 4 bytes, else the split layout (0).
+pub const fn packed_run_words<T>() -> usize {
+    if packed_words::<T>() == 1 {
+        2
+    } else {
+        0
+    }
 }
 
 /// A value that may be absent: the kernels carry "no item yet" explicitly instead of

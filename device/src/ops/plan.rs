@@ -29,15 +29,21 @@ impl Plan {
 
     /// Look-back state of a scan over `n` values of `V` in tiles of `size`-byte items: the
     /// ticket counter (16 bytes) and one status word per tile (to be zeroed), then for the
-    /// split layout the tile aggregates and inclusive prefixes. `packed` must be the kernel
-    /// codec's choice (`status_packs` of the element type for plain and segmented scans).
-    /// 2^28 f32: 65536 tiles, 512 KiB of packed words; 2^28 f64 (split): 131072 tiles,
-    /// 4.5 MiB.
-    pub(super) fn state<V>(&mut self, n: u64, size: usize, packed: bool) -> State {
+    /// split layout the tile aggregates and inclusive prefixes. `packed_words` must be the
+    /// kernel codec's choice (`tuning::packed_words` of the element type for plain and
+    /// segmented scans, `packed_run_words` for reduce by key; 0 for the split layout).
+    /// 2^28 f32: 65536 tiles, 512 KiB of packed words; 2^28 f64: 131072 tiles, 2 MiB.
+    pub(super) fn state<V>(&mut self, n: u64, size: usize, packed_words: usize) -> State {
         let tiles = n.div_ceil(scan_tile_items(size));
-        let word_bytes = 16 + if packed { 8 } else { 4 } * tiles as usize;
+        let word_bytes = 16
+            + tiles as usize
+                * if packed_words > 0 {
+                    8 * packed_words
+                } else {
+                    4
+                };
         let words = self.take(word_bytes);
-        let (aggregates, inclusives) = if packed {
+        let (aggregates, inclusives) = if packed_words > 0 {
             (None, None)
         } else {
             let values = tiles as usize * size_of::<V>();

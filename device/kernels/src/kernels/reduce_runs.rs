@@ -12,7 +12,7 @@ use super::segmented::seen;
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
-use crate::tile::{draw_tile, tile_prefix, Plain, Unit};
+use crate::tile::{draw_tile, tile_prefix, RunPair, Unit};
 use crate::tuning::{scan_stages, BlockShared, Partial};
 use parallax_core::Monoid;
 
@@ -89,7 +89,7 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     let (before, total) = unsafe { block::exclusive_scan(ro, run, shared) };
     // SAFETY: as above; one slot per launched tile.
     let seed = Partial::none(ro.identity());
-    let prefix = unsafe { tile_prefix::<_, _, Plain>(ro, p.status, tile, seed, total, shared) }
+    let prefix = unsafe { tile_prefix::<_, _, RunPair>(ro, p.status, tile, seed, total, shared) }
         .join(ro, before);
     let carry = prefix.valid != 0;
     let runs_before = if carry { prefix.value.heads } else { 0 };

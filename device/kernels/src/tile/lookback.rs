@@ -4,17 +4,20 @@
 //! meets a tile whose inclusive prefix is published. The scan is then one pass over memory:
 //! 2n element moves instead of the 3n of reduce-then-scan.
 //!
-//! The state comes in two layouts ([`TileStatus`]): 4-byte values travel with their flag in
-//! one 8-byte word (a single relaxed load per predecessor, no fence to publish); other
-//! values sit beside a flag that is released after and acquired before them.
+//! The state comes in two layouts ([`TileStatus`]): 4- and 8-byte values travel with their
+//! flag in one or two 8-byte words (a single relaxed load per predecessor, no fence to
+//! publish); other values sit beside a flag that is released after and acquired before them.
 
 use crate::atomics::{
-    fetch_add_relaxed, load_acquire, load_relaxed_u64, nanosleep, store_relaxed_u64, store_release,
+    fetch_add_relaxed, load_acquire, load_relaxed_u64, load_relaxed_u64x2, nanosleep,
+    store_relaxed_u64, store_relaxed_u64x2, store_release,
 };
 use crate::params::TileStatus;
+use crate::params_segmented::RunAgg;
 use crate::simt::{block_index, lane, sync_threads, thread_index, warp_index};
 use crate::tuning::{
-    status_packs, BlockShared, Partial, TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX, WARP_THREADS,
+    packed_run_words, packed_words, BlockShared, Partial, TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX,
+    WARP_THREADS,
 };
 use crate::warp::{ballot, reduce, shuffle_idx};
 use core::mem::transmute_copy;
@@ -26,58 +29,103 @@ const POLL_BACKOFF_NS: u32 = 32;
 /// Bits of a packed word that hold the tile's flag; the codec's own bits lie above them.
 const FLAG_MASK: u64 = 0xff;
 
-/// How a look-back value travels in a packed word, if it does: `encode` leaves the low
-/// 8 bits ([`FLAG_MASK`]) zero for the flag, `decode` inverts it.
+/// Up to two packed words of one tile. Each word carries the flag in its low bits and is
+/// single-copy atomic on its own; a reader accepts a pair only when both flags agree, and as
+/// every flag value is published once per tile, agreeing flags mean one publication.
+pub(crate) type Words = [u64; 2];
+
+/// How a look-back value travels in packed words, if it does: `encode` leaves the low 8 bits
+/// ([`FLAG_MASK`]) of each word zero for the flag, `decode` inverts it.
 pub(crate) trait Codec<V>: Copy {
-    /// The state of a scan over `V` is packed (must agree with the host's plan).
-    const PACKED: bool;
-    /// The word for `v`, flag bits zero (called only when `PACKED`).
-    fn encode(v: V) -> u64;
-    /// The value a word holds (called only when `PACKED`).
-    fn decode(word: u64) -> V;
+    /// Packed words per tile, 0 (the split layout), 1 or 2 (must agree with the host's plan:
+    /// [`crate::tuning::packed_words`]).
+    const WORDS: usize;
+    /// The words for `v`, flag bits zero (called only when `WORDS > 0`).
+    fn encode(v: V) -> Words;
+    /// The value words hold (called only when `WORDS > 0`).
+    fn decode(words: Words) -> V;
 }
 
-/// A 4-byte value in the high half of the word ([`status_packs`]); any other type takes the
-/// split layout (`encode` and `decode` are then never called).
+/// The high halves of the words hold the value's bytes: a 4-byte value in word 0, an
+/// 8-byte one split over words 0 and 1 ([`packed_words`]); any other type takes the split
+/// layout (`encode` and `decode` are then never called).
 #[derive(Clone, Copy)]
 pub(crate) struct Plain;
 
 impl<T: Copy> Codec<T> for Plain {
-    const PACKED: bool = status_packs::<T>();
+    const WORDS: usize = packed_words::<T>();
 
     #[inline(always)]
-    fn encode(v: T) -> u64 {
-        // SAFETY: `T` is 4 bytes of plain data when `PACKED` (the only caller).
-        u64::from(unsafe { transmute_copy::<T, u32>(&v) }) << 32
+    fn encode(v: T) -> Words {
+        if packed_words::<T>() == 1 {
+            // SAFETY: `T` is 4 bytes of plain data (`packed_words`).
+            [u64::from(unsafe { transmute_copy::<T, u32>(&v) }) << 32, 0]
+        } else {
+            // SAFETY: `T` is 8 bytes of plain data (`packed_words`; only called when packed).
+            let bits = unsafe { transmute_copy::<T, u64>(&v) };
+            [bits << 32, bits & !(u64::MAX >> 32)]
+        }
     }
 
     #[inline(always)]
-    fn decode(word: u64) -> T {
-        // SAFETY: 4 bytes that `encode` took from a `T`.
-        unsafe { transmute_copy::<u32, T>(&((word >> 32) as u32)) }
+    fn decode(w: Words) -> T {
+        if packed_words::<T>() == 1 {
+            // SAFETY: 4 bytes that `encode` took from a `T`.
+            unsafe { transmute_copy::<u32, T>(&((w[0] >> 32) as u32)) }
+        } else {
+            let bits = (w[0] >> 32) | (w[1] & !(u64::MAX >> 32));
+            // SAFETY: 8 bytes that `encode` took from a `T`.
+            unsafe { transmute_copy::<u64, T>(&bits) }
+        }
     }
 }
 
-/// A segmented scan's `Flagged<T>` of a 4-byte `T`: the value in the high half, the head in
-/// bit 8. The pair is 8 bytes with padding, so without this it would take the split path.
+/// A segmented scan's `Flagged<T>`: `T` as [`Plain`] packs it, the head in bit 8 of word 0.
+/// The pair has padding, so without this it would take the split path.
 #[derive(Clone, Copy)]
 pub(crate) struct FlaggedPair;
 
-/// The bit of a packed word that holds a [`Flagged`] head.
+/// The bit of word 0 that holds a [`Flagged`] head.
 const HEAD_BIT: u64 = 1 << 8;
 
 impl<T: Copy> Codec<Flagged<T>> for FlaggedPair {
-    const PACKED: bool = status_packs::<T>();
+    const WORDS: usize = packed_words::<T>();
 
     #[inline(always)]
-    fn encode(v: Flagged<T>) -> u64 {
-        let head = if v.head { HEAD_BIT } else { 0 };
-        <Plain as Codec<T>>::encode(v.value) | head
+    fn encode(v: Flagged<T>) -> Words {
+        let mut w = <Plain as Codec<T>>::encode(v.value);
+        if v.head {
+            w[0] |= HEAD_BIT;
+        }
+        w
     }
 
     #[inline(always)]
-    fn decode(word: u64) -> Flagged<T> {
-        Flagged::new(<Plain as Codec<T>>::decode(word), word & HEAD_BIT != 0)
+    fn decode(w: Words) -> Flagged<T> {
+        Flagged::new(<Plain as Codec<T>>::decode(w), w[0] & HEAD_BIT != 0)
+    }
+}
+
+/// Reduce by key's `RunAgg<T>` of a 4-byte `T`: the value in word 0, the head count in
+/// word 1 ([`packed_run_words`]); other `T` split.
+#[derive(Clone, Copy)]
+pub(crate) struct RunPair;
+
+impl<T: Copy> Codec<RunAgg<T>> for RunPair {
+    const WORDS: usize = packed_run_words::<T>();
+
+    #[inline(always)]
+    fn encode(v: RunAgg<T>) -> Words {
+        let value = <Plain as Codec<T>>::encode(v.value)[0];
+        [value, u64::from(v.heads) << 32]
+    }
+
+    #[inline(always)]
+    fn decode(w: Words) -> RunAgg<T> {
+        RunAgg {
+            value: <Plain as Codec<T>>::decode([w[0], 0]),
+            heads: (w[1] >> 32) as u32,
+        }
     }
 }
 
@@ -110,14 +158,19 @@ pub(crate) unsafe fn draw_tile<T, V>(status: TileStatus<T>, shared: *mut BlockSh
 /// most once per flag value.
 #[inline(always)]
 unsafe fn publish<T: Copy, C: Codec<T>>(status: TileStatus<T>, tile: u64, value: T, flag: u32) {
-    if C::PACKED {
-        // SAFETY: `tile` is in range (caller contract) and this thread is its only writer.
+    if C::WORDS > 0 {
+        let w = C::encode(value);
+        let f = u64::from(flag);
+        // SAFETY: `tile` is in range (caller contract) and this thread is its only writer;
+        // the slot is `C::WORDS` words at a multiple of them (8 or 16-byte aligned).
         unsafe {
-            store_relaxed_u64(
-                status.words.add(tile as usize),
-                C::encode(value) | u64::from(flag),
-            )
-        };
+            let at = status.words.add(tile as usize * C::WORDS);
+            if C::WORDS == 1 {
+                store_relaxed_u64(at, w[0] | f);
+            } else {
+                store_relaxed_u64x2(at, [w[0] | f, w[1] | f]);
+            }
+        }
         return;
     }
     let slot = if flag == TILE_PREFIX {
@@ -151,7 +204,7 @@ unsafe fn look_back<T: Copy, M: Monoid<T>, C: Codec<T>>(
     // Two walks rather than one generic over the layout: the generic one cost the segmented
     // kernels 4-7 registers more under ptxas 13 (seg_inclusive_scan f32 48 -> 53, reduce_runs
     // f32 48 -> 55: one resident block per SM fewer).
-    if C::PACKED {
+    if C::WORDS > 0 {
         // SAFETY: as the caller guarantees.
         unsafe { look_back_packed::<T, M, C>(m, status, tile) }
     } else {
@@ -167,10 +220,12 @@ fn nearest_prefix(prefixes: u32) -> u32 {
     WARP_THREADS - 1 - prefixes.leading_zeros()
 }
 
-/// [`look_back`] over packed words: one relaxed 8-byte load per tile gives flag and value.
+/// [`look_back`] over packed words: one relaxed 8- or 16-byte load per tile gives flag and
+/// value; a pair of words whose flags disagree (read between two publications) is polled
+/// again like an empty tile.
 ///
 /// # Safety
-/// As [`look_back`], with `C::PACKED`.
+/// As [`look_back`], with `C::WORDS > 0`.
 #[inline(always)]
 unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
     m: M,
@@ -186,19 +241,24 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
     loop {
         let real = end + me >= width;
         let t = (end + me).wrapping_sub(width) as usize;
-        let word = loop {
-            let w = if real {
+        let (flag, words) = loop {
+            let w: Words = if !real {
+                [u64::from(TILE_PREFIX); 2]
+            } else if C::WORDS == 1 {
                 // SAFETY: `t < tile`, a valid slot.
-                unsafe { load_relaxed_u64(status.words.add(t)) }
+                [unsafe { load_relaxed_u64(status.words.add(t)) }; 2]
             } else {
-                u64::from(TILE_PREFIX)
+                // SAFETY: `t < tile`, a valid 16-byte aligned slot.
+                unsafe { load_relaxed_u64x2(status.words.add(2 * t)) }
             };
-            if ballot((w & FLAG_MASK) as u32 == TILE_EMPTY) == 0 {
-                break w;
+            let flag = (w[0] & FLAG_MASK) as u32;
+            let torn = (w[1] & FLAG_MASK) as u32 != flag;
+            if ballot(flag == TILE_EMPTY || torn) == 0 {
+                break (flag, w);
             }
             nanosleep(POLL_BACKOFF_NS);
         };
-        let prefixes = ballot((word & FLAG_MASK) as u32 == TILE_PREFIX);
+        let prefixes = ballot(flag == TILE_PREFIX);
         let stop = if prefixes == 0 {
             0
         } else {
@@ -207,7 +267,7 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
         let mine = if !real || (lane() < stop) {
             Partial::none(m.identity())
         } else {
-            Partial::some(C::decode(word))
+            Partial::some(C::decode(words))
         };
         let window = shuffle_idx(reduce(m, mine), WARP_THREADS - 1);
         running = window.join(m, running);
@@ -269,7 +329,7 @@ pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
 /// [`look_back`] over the split layout: the flag acquired, then the value it guards.
 ///
 /// # Safety
-/// As [`look_back`], without `C::PACKED`.
+/// As [`look_back`], with `C::WORDS == 0`.
 #[inline(always)]
 unsafe fn look_back_split<T: Copy, M: Monoid<T>>(
     m: M,

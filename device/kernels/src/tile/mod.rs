@@ -4,7 +4,7 @@
 mod lookback;
 mod stage;
 
-pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain};
+pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain, RunPair};
 pub(crate) use stage::{load_tile, store_tile, Unit};
 
 use core::mem::{size_of, MaybeUninit};
