@@ -135,7 +135,7 @@ fn beyond_the_parallel_threshold() {
 fn reduce_into_back_to_back() {
     require_gpu!();
     // On the GPU every reduce_into returns before its kernel ends: 40 of them queued without
-    // a wait, on sizes from one block to 8192 blocks, interleaved with scans that reuse the
+    // a wait, on sizes from one block to 2049 blocks, interleaved with scans that reuse the
     // scratch memory. Each kernel's last block must leave the completion counter at 0 for
     // the next one, and each must see only its own partials.
     let sizes = [1, 33, 4097, 3 * 4096 + 5, 70_001, 1 << 20, (1 << 22) + 3];
