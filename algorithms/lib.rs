@@ -43,7 +43,7 @@ pub use backend::{
 };
 pub use by_key::{reduce_by_key, segmented_reduce};
 pub use error::{Error, Result, SparseProblem};
-pub use reduce::{reduce, transform_reduce};
+pub use reduce::{reduce, reduce_into, transform_reduce};
 pub use scan::{
     exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,
     transform_inclusive_scan,

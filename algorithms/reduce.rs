@@ -1,5 +1,7 @@
-//! Reductions: reduce and the fused transform_reduce.
+//! Reductions: reduce, reduce_into (result left in a one-element vector) and the fused
+//! transform_reduce.
 
+use crate::check::same_len;
 use crate::{DeviceVector, FusedOps, MonoidOps, Result};
 use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
 
@@ -23,6 +25,35 @@ pub fn reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     x: &DeviceVector<T, B>,
 ) -> Result<T> {
     B::reduce(m, x.buffer())
+}
+
+/// [`reduce`] into a one-element vector of the same backend: `out[0] = identity ⊕ x[0] ⊕ ...
+/// ⊕ x[n-1]`, bit for bit the value [`reduce`] returns. On the GPU the result stays in device
+/// memory and the call returns without waiting for the kernel (no copy to the host, no
+/// synchronization), so it can feed the next operation; reading it (`to_vec`) waits.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == 1` (`out` is
+/// untouched); a device fault (on the GPU, a fault of the kernel itself surfaces in the next
+/// call that waits for the device).
+///
+/// ```
+/// use parallax::{DeviceVector, Max, Sum};
+/// let x = DeviceVector::<i32>::from_slice(&[3, -1, 4])?;
+/// let mut total = DeviceVector::zeros(1)?;
+/// parallax::reduce_into(Sum, &x, &mut total)?;
+/// assert_eq!(total.to_vec()?, [6]);
+/// parallax::reduce_into(Max, &DeviceVector::zeros(0)?, &mut total)?;
+/// assert_eq!(total.to_vec()?, [i32::MIN]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn reduce_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    x: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("reduce_into output", 1, out)?;
+    B::reduce_into(m, x.buffer(), out.buffer_mut())
 }
 
 /// `reduce(m, [f(x[0]), ..., f(x[n-1])])` in one pass, with no temporary vector.

@@ -53,7 +53,10 @@ def rule(case, n):
         return peer, False, 1.0, 95.0, ">= 1.00x Thrust, >= 95% roof"
     if case == "copy_f32":
         return "copy", False, None, None, "(roof; cudaMemcpy D2D)"
-    m = re.fullmatch(r"reduce_sum_(\w+)", case)
+    # reduce_sum_T returns the value to the host (launch + synchronous copy);
+    # reduce_into_sum_T leaves it on the device and does not wait, as CUB's timed call does.
+    # Both are held to CUB's reduce rows; the _into row is the like-for-like comparison.
+    m = re.fullmatch(r"reduce(?:_into)?_sum_(\w+)", case)
     if m:
         peer = f"cub_reduce_sum_{m.group(1)}"
         if n <= 1 << 20:
@@ -184,6 +187,7 @@ FAMILIES = [
     ("saxpy", "saxpy_f32", "thrust_saxpy_f32"),
     ("transform", "transform_square_f32", "thrust_square_f32"),
     ("reduce f32", "reduce_sum_f32", "cub_reduce_sum_f32"),
+    ("reduce_into f32", "reduce_into_sum_f32", "cub_reduce_sum_f32"),
     ("reduce f64", "reduce_sum_f64", "cub_reduce_sum_f64"),
     ("incl. scan f32", "inclusive_scan_sum_f32", "cub_inclusive_sum_f32"),
     ("excl. scan f32", "exclusive_scan_sum_f32", "cub_exclusive_sum_f32"),

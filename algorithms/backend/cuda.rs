@@ -113,6 +113,11 @@ impl<T: DeviceCopy, M: SegmentedKernel<T>> MonoidOps<T, M> for Cuda {
     fn reduce(m: M, x: &DeviceBuffer<T>) -> Result<T> {
         Ok(device::reduce(m, x)?)
     }
+    /// One kernel launch, no synchronization and no copy to the host (as CUB's
+    /// `DeviceReduce`): the result stays in `out` for the next operation.
+    fn reduce_into(m: M, x: &DeviceBuffer<T>, out: &mut DeviceBuffer<T>) -> Result<()> {
+        Ok(device::reduce_into(m, x, out)?)
+    }
     fn inclusive_scan(m: M, x: &DeviceBuffer<T>, y: &mut DeviceBuffer<T>) -> Result<()> {
         Ok(device::inclusive_scan(m, x, y)?)
     }

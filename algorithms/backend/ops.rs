@@ -39,6 +39,13 @@ pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
 pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
     /// The fold of `x` from the identity.
     fn reduce(m: M, x: &Self::Buffer<T>) -> Result<T>;
+    /// The fold of `x` from the identity, written to `out[0]`; `out.len() == 1`. The host
+    /// backends fold and store (this default); CUDA leaves the result in device memory and
+    /// returns without waiting for it (the next operation on the device runs after it).
+    fn reduce_into(m: M, x: &Self::Buffer<T>, out: &mut Self::Buffer<T>) -> Result<()> {
+        let v = Self::reduce(m, x)?;
+        Self::fill(out, v)
+    }
     /// Inclusive scan; equal lengths.
     fn inclusive_scan(m: M, x: &Self::Buffer<T>, y: &mut Self::Buffer<T>) -> Result<()>;
     /// Exclusive scan seeded with `init`; equal lengths.

@@ -224,7 +224,8 @@ elem!(f64, "f64", 0.5);
 elem!(i32, "i32", 3);
 elem!(u64, "u64", 3);
 
-/// reduce, inclusive and exclusive scan (`Sum`) of one element type at size `n`.
+/// reduce (to the host, and `reduce_into` a device slot), inclusive and exclusive scan
+/// (`Sum`) of one element type at size `n`.
 fn bench_monoid<T: Elem>(b: &mut Bench, n: usize)
 where
     Cuda: MonoidOps<T, Sum>,
@@ -233,6 +234,7 @@ where
     let sz = size_of::<T>() as f64;
     let names = [
         format!("reduce_sum_{t}"),
+        format!("reduce_into_sum_{t}"),
         format!("inclusive_scan_sum_{t}"),
         format!("exclusive_scan_sum_{t}"),
     ];
@@ -261,17 +263,53 @@ where
             T::folded(n)
         );
     }
-    b.case(&names[1], n, 2.0 * n as f64 * sz, None, || {
+    bench_reduce_into(b, &names[1], &x, got, n);
+    b.case(&names[2], n, 2.0 * n as f64 * sz, None, || {
         <Cuda as MonoidOps<T, Sum>>::inclusive_scan(Sum, x.buffer(), y.buffer_mut())
     });
-    if small && b.wants(&names[1]) {
-        check_last(&y, T::folded(n), &names[1], n);
+    if small && b.wants(&names[2]) {
+        check_last(&y, T::folded(n), &names[2], n);
     }
-    b.case(&names[2], n, 2.0 * n as f64 * sz, None, || {
+    b.case(&names[3], n, 2.0 * n as f64 * sz, None, || {
         <Cuda as MonoidOps<T, Sum>>::exclusive_scan(Sum, T::folded(0), x.buffer(), y.buffer_mut())
     });
-    if small && b.wants(&names[2]) {
-        check_last(&y, T::folded(n - 1), &names[2], n);
+    if small && b.wants(&names[3]) {
+        check_last(&y, T::folded(n - 1), &names[3], n);
+    }
+}
+
+/// `reduce_into` a one-element device vector: the result stays on the device and the call
+/// does not wait for it, which is what CUB's `DeviceReduce::Sum` timing covers (its events
+/// bracket the launches only). The value is read back after timing and must equal the
+/// exact sum at the smallest sizes and, at every size, the value `reduce` returned (`got`):
+/// the same kernel with the same association, so the same bits.
+fn bench_reduce_into<T: Elem>(b: &mut Bench, case: &str, x: &Dv<T>, got: Option<T>, n: usize)
+where
+    Cuda: MonoidOps<T, Sum>,
+{
+    if !b.wants(case) {
+        return;
+    }
+    let mut out = match Dv::<T>::zeros(1) {
+        Ok(out) => out,
+        Err(e) => return b.skipped(case, n, e.to_string()),
+    };
+    b.case(case, n, n as f64 * size_of::<T>() as f64, None, || {
+        <Cuda as MonoidOps<T, Sum>>::reduce_into(Sum, x.buffer(), out.buffer_mut())
+    });
+    let Ok(v) = out.to_vec() else { return };
+    let want = if n <= 1 << 16 {
+        Some(T::folded(n))
+    } else {
+        got
+    };
+    if let Some(want) = want {
+        if v.first() != Some(&want) {
+            println!(
+                "  CHECK FAILED: {case} n={n}: got {:?}, want {want:?}",
+                v.first()
+            );
+        }
     }
 }
 

@@ -233,10 +233,15 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
 
 impl<T: DeviceCopy> Drop for DeviceBuffer<T> {
     fn drop(&mut self) {
-        if self.ptr != 0 && self.device.enter().is_ok() {
-            // SAFETY: `ptr` came from cuMemAlloc and is freed once. Every operation that used
-            // the buffer synchronized before returning, so no queued kernel still touches it.
-            // An error here (a poisoned context) cannot be reported from `drop` and leaks.
+        // `reduce_into` returns with its kernel possibly still reading or writing buffers:
+        // wait for the stream first (cuMemFree waits too in practice, but does not say so).
+        // An error here (a poisoned context) cannot be reported from `drop` and leaks.
+        if self.ptr != 0
+            && self.device.enter().is_ok()
+            && self.device.synchronize("freeing a buffer").is_ok()
+        {
+            // SAFETY: `ptr` came from cuMemAlloc and is freed once; no queued work touches it
+            // any more (the synchronize above).
             let _ = unsafe { result::free_sync(self.ptr) };
         }
     }

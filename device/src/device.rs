@@ -229,7 +229,8 @@ impl Device {
         Ok(f)
     }
 
-    /// Exclusive use of the scratch memory for one operation (held until it has synchronized).
+    /// Exclusive use of the scratch memory for one operation, held while it queues its work
+    /// (work on the legacy stream runs in queue order, so the next holder's work runs after).
     pub(crate) fn scratch(&self) -> MutexGuard<'_, Scratch> {
         self.scratch.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -126,8 +126,10 @@ pub(crate) unsafe fn fill_bytes(dev: &Device, blocks: u64, p: FillParams<u8>) ->
 /// `parallax_reduce__<M>__<T>(ReduceParams<T, M>)`, with `BlockShared<T>` shared memory.
 ///
 /// # Safety
-/// `x` readable for `n` elements and 16-byte aligned, `out` writable for `blocks` elements;
-/// `blocks` and `tiles_per_warp` from `reduce_plan(n, ...)`.
+/// `x` readable for `n > 0` elements and 16-byte aligned, `out` writable for one element;
+/// with `blocks > 1`, `partials` writable for `blocks` elements and 16-byte aligned, and
+/// `counter` a zero `u32` that no other kernel uses meanwhile; `blocks`, `tiles_per_warp` and
+/// `final_tiles_per_warp` from `reduce_plan` (see `ReduceParams`).
 pub(crate) unsafe fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(
     dev: &Device,
     blocks: u64,

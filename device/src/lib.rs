@@ -6,8 +6,9 @@
 //!   call fails fast with [`DeviceError::Poisoned`].
 //! - [`DeviceBuffer<T>`]: typed device memory (upload, download, fill, zeroed); running out of
 //!   memory is [`DeviceError::OutOfMemory`] with the size, and the device stays usable.
-//! - The operations: [`transform`], [`transform2`], [`tabulate`], [`reduce`],
-//!   [`inclusive_scan`], [`exclusive_scan`], generic over operators that have kernels
+//! - The operations: [`transform`], [`transform2`], [`tabulate`], [`reduce`] (and
+//!   [`reduce_into`], which leaves the result on the device), [`inclusive_scan`],
+//!   [`exclusive_scan`], generic over operators that have kernels
 //!   ([`UnaryKernel`], [`BinaryKernel`], [`TabulateKernel`], [`MonoidKernel`]); using an
 //!   operator/type pair with no kernel does not compile.
 //! - `launch` (private): the one module with every `unsafe` kernel launch, typed by the
@@ -50,8 +51,8 @@ pub use kernel_stencil::StencilKernel;
 pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use ops::stencil;
 pub use ops::{
-    exclusive_scan, inclusive_scan, reduce, scan_with_layout, tabulate, transform, transform2,
-    ScanLayout,
+    exclusive_scan, inclusive_scan, reduce, reduce_into, scan_with_layout, tabulate, transform,
+    transform2, ScanLayout,
 };
 pub use ops::{reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
 pub use ops::{tile_order, TileOrder};
@@ -64,5 +65,7 @@ pub use user::{LaunchConfig, UserKernel};
 pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/parallax_kernels.ptx"));
 
 /// Every operation runs on the legacy default stream (`NULL`): it orders kernels, copies and
-/// memsets issued from any host thread, and each operation synchronizes before returning.
+/// memsets issued from any host thread, and each operation synchronizes before returning,
+/// except [`reduce_into`] (its result stays on the device; what comes after runs after it,
+/// and freeing a buffer waits for it).
 pub(crate) const STREAM: cudarc::driver::sys::CUstream = std::ptr::null_mut();

@@ -1,21 +1,31 @@
 //! Scratch memory: one grow-only device allocation reused by every operation that needs
 //! temporary space (reduce partials, scan tile states). Growing doubles, so a sequence of
 //! operations on rising sizes allocates O(log n) times; the allocation is kept for the life
-//! of the device. Callers hold the device's scratch lock until their work has synchronized.
+//! of the device. Callers hold the device's scratch lock while they queue their work.
+//!
+//! Work may still be running when the lock is released (`reduce_into` returns without
+//! synchronizing): every operation queues on the legacy default stream, so the next user of
+//! the scratch runs after it, and the allocation is freed only after a synchronize.
+//!
+//! The scratch also owns the reduce kernel's completion counter, a separate 4-byte word that
+//! no other operation touches (see [`Scratch::reduce_counter`]).
 
 use crate::device::Device;
 use crate::error::{DeviceError, Result};
+use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 
 /// Smallest scratch allocation: 1 MiB covers reduce partials and the scan state of inputs up
 /// to about 2^26 f32 without regrowing.
 const MIN_BYTES: usize = 1 << 20;
 
-/// A device allocation of `bytes` bytes at `ptr` (0 before the first use).
+/// A device allocation of `bytes` bytes at `ptr` (0 before the first use), and the reduce
+/// counter at `counter` (0 before the first reduce of more than one block).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     ptr: CUdeviceptr,
     bytes: usize,
+    counter: CUdeviceptr,
 }
 
 impl Scratch {
@@ -27,8 +37,11 @@ impl Scratch {
         }
         let old = self.bytes;
         if self.ptr != 0 {
-            // SAFETY: `ptr` came from cuMemAlloc; every operation that used it synchronized
-            // before releasing the scratch lock, so no queued work still reads it.
+            // Work queued by an operation that did not synchronize (`reduce_into`) may still
+            // use the old allocation: wait for it. Growth happens O(log n) times.
+            dev.synchronize("waiting to regrow scratch memory")?;
+            // SAFETY: `ptr` came from cuMemAlloc and no queued work uses it any more (the
+            // synchronize above); the lock keeps new work from being queued on it.
             let freed = unsafe { result::free_sync(self.ptr) };
             self.ptr = 0;
             self.bytes = 0;
@@ -48,6 +61,39 @@ impl Scratch {
         };
         self.ptr = ptr;
         self.bytes = got;
+        Ok(ptr)
+    }
+
+    /// The reduce kernel's completion counter: a `u32` in device memory that is 0 whenever no
+    /// reduce kernel is running. It is zeroed once, when first allocated (ordered on the
+    /// stream before any kernel that uses it), and each multi-block reduce kernel's last
+    /// block puts it back to 0, so no launch needs a memset.
+    ///
+    /// Why not a `cuMemsetD8Async` before every launch: that is one more driver call and one
+    /// more operation on the stream per reduce. On the H100 (benches/results/
+    /// h100-2026-11-23-all-kernels, 2^16 f32) a scan, one memset plus one kernel, takes
+    /// 15.4 µs against 11.5 µs for a one-kernel transform, while CUB's whole reduce takes
+    /// 15.0 µs: up to a quarter of the time budget at small n, against one store by one thread
+    /// here. A counter left non-zero by an interrupted kernel cannot be read: a kernel is only
+    /// interrupted by a sticky fault, which poisons the device for every later call.
+    ///
+    /// The word lives in its own allocation, never in the growing region, which the next
+    /// operation overwrites. Kernels using it run one at a time in stream order, so one
+    /// counter per device suffices.
+    pub(crate) fn reduce_counter(&mut self, dev: &Device) -> Result<CUdeviceptr> {
+        if self.counter != 0 {
+            return Ok(self.counter);
+        }
+        // SAFETY: a plain allocation, only handed to kernels as a raw device address.
+        let ptr = unsafe { result::malloc_sync(4) }
+            .map_err(|e| oom(dev, "allocating the reduce counter", e, 4))?;
+        // SAFETY: `ptr` holds 4 bytes; queued on the legacy stream before any reduce kernel.
+        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, 4, STREAM) } {
+            // SAFETY: `ptr` came from cuMemAlloc above and nothing uses it yet.
+            let _ = unsafe { result::free_sync(ptr) };
+            return Err(dev.fail("zeroing the reduce counter", e));
+        }
+        self.counter = ptr;
         Ok(ptr)
     }
 }

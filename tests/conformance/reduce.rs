@@ -12,13 +12,27 @@ use parallax::{
 use proptest::prelude::*;
 use std::fmt::Debug;
 
-/// `reduce` equals the reference fold exactly.
+/// `reduce` and `reduce_into` equal the reference fold exactly.
 fn exact<T: DeviceCopy + PartialEq + Debug, M: Monoid<T>>(m: M, x: &[T], what: &str)
 where
     B: MonoidOps<T, M>,
 {
-    let got = parallax::reduce(m, &dv::<T, B>(x)).unwrap();
-    assert_eq!(got, r::reduce(m, x), "reduce {what}, n={}", x.len());
+    let dx = dv::<T, B>(x);
+    let want = r::reduce(m, x);
+    let got = parallax::reduce(m, &dx).unwrap();
+    assert_eq!(got, want, "reduce {what}, n={}", x.len());
+    assert_eq!(into(m, &dx), want, "reduce_into {what}, n={}", x.len());
+}
+
+/// The value `reduce_into` leaves in a one-element vector (which starts as `x[0]` or zeros,
+/// so a kernel that wrote nothing is caught unless the fold happens to equal it).
+fn into<T: DeviceCopy, M: Monoid<T>>(m: M, x: &parallax::DeviceVector<T, B>) -> T
+where
+    B: MonoidOps<T, M>,
+{
+    let mut out = parallax::DeviceVector::<T, B>::zeros(1).unwrap();
+    parallax::reduce_into(m, x, &mut out).unwrap();
+    host(&out)[0]
 }
 
 /// `transform_reduce` equals the reference exactly.
@@ -64,9 +78,12 @@ fn check_affine(x: &[AffineMap<i64>]) {
 /// Dyadic f32: every partial sum is exact, so any association gives the same bits.
 fn check_dyadic(x: &[f32]) {
     let n = x.len();
-    let got = parallax::reduce(Sum, &dv::<f32, B>(x)).unwrap();
+    let dx = dv::<f32, B>(x);
+    let got = parallax::reduce(Sum, &dx).unwrap();
     assert_eq!(got.to_bits(), r::reduce(Sum, x).to_bits(), "f32 Sum, n={n}");
-    let got = parallax::reduce(Max, &dv::<f32, B>(x)).unwrap();
+    let got = into(Sum, &dx);
+    assert_eq!(got.to_bits(), r::reduce(Sum, x).to_bits(), "f32 Sum into, n={n}");
+    let got = parallax::reduce(Max, &dx).unwrap();
     assert_eq!(got.to_bits(), r::reduce(Max, x).to_bits(), "f32 Max, n={n}");
     let got = parallax::transform_reduce(Negate, Sum, &dv::<f32, B>(x)).unwrap();
     let want = r::transform_reduce(Negate, Sum, x);
@@ -75,8 +92,12 @@ fn check_dyadic(x: &[f32]) {
 
 fn check_f64(x: &[f64]) {
     let abs: f64 = x.iter().map(|v| v.abs()).sum();
-    let got = parallax::reduce(Sum, &dv::<f64, B>(x)).unwrap();
+    let dx = dv::<f64, B>(x);
+    let got = parallax::reduce(Sum, &dx).unwrap();
     assert_close(&[got], &[r::reduce(Sum, x)], x.len(), abs, "f64 Sum");
+    // The device-resident result is the same fold, bit for bit (one association per n).
+    let got_into = into(Sum, &dx);
+    assert_eq!(got_into.to_bits(), got.to_bits(), "f64 Sum into, n={}", x.len());
     let sq: f64 = x.iter().map(|v| v * v).sum();
     let got = parallax::transform_reduce(Square, Sum, &dv::<f64, B>(x)).unwrap();
     let want = r::transform_reduce(Square, Sum, x);
@@ -108,6 +129,38 @@ fn beyond_the_parallel_threshold() {
     check_ints(&x);
     check_affine(&maps(n, 16));
     check_dyadic(&small_dyadic(n, 17));
+}
+
+#[test]
+fn reduce_into_back_to_back() {
+    require_gpu!();
+    // On the GPU every reduce_into returns before its kernel ends: 40 of them queued without
+    // a wait, on sizes from one block to 2049 blocks, interleaved with scans that reuse the
+    // scratch memory. Each kernel's last block must leave the completion counter at 0 for
+    // the next one, and each must see only its own partials.
+    let sizes = [1, 33, 4097, 3 * 4096 + 5, 70_001, 1 << 20, (1 << 22) + 3];
+    let inputs: Vec<Vec<i64>> = sizes
+        .iter()
+        .enumerate()
+        .map(|(k, &n)| pseudo_random(n, 40 + k as u64).into_iter().map(|v| (v >> 20) as i64).collect())
+        .collect();
+    let devs: Vec<_> = inputs.iter().map(|x| dv::<i64, B>(x)).collect();
+    let mut outs: Vec<_> = (0..40).map(|_| parallax::DeviceVector::<i64, B>::zeros(1).unwrap()).collect();
+    let mut scanned = parallax::DeviceVector::<i64, B>::zeros(sizes[3]).unwrap();
+    for (j, out) in outs.iter_mut().enumerate() {
+        let k = (j * 3) % sizes.len();
+        parallax::reduce_into(Sum, &devs[k], out).unwrap();
+        if j % 7 == 3 {
+            parallax::inclusive_scan_into(Sum, &devs[3], &mut scanned).unwrap();
+        }
+    }
+    for (j, out) in outs.iter().enumerate() {
+        let k = (j * 3) % sizes.len();
+        assert_eq!(host(out)[0], r::reduce(Sum, &inputs[k]), "reduce_into #{j}, n={}", sizes[k]);
+    }
+    let mut want = vec![0_i64; sizes[3]];
+    r::inclusive_scan(Sum, &inputs[3], &mut want);
+    assert_eq!(host(&scanned), want);
 }
 
 #[test]

@@ -34,6 +34,11 @@ fn elementwise_and_scan_lengths() {
     assert_eq!(e, mismatch("inclusive_scan output", 3, 2));
     let e = parallax::exclusive_scan_into(Sum, 0, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("exclusive_scan output", 3, 2));
+    // reduce_into wants exactly one output slot.
+    let e = parallax::reduce_into(Sum, &x, &mut short).unwrap_err();
+    assert_eq!(e, mismatch("reduce_into output", 1, 2));
+    let e = parallax::reduce_into(Sum, &x, &mut v::<i32>(&[])).unwrap_err();
+    assert_eq!(e, mismatch("reduce_into output", 1, 0));
     // Nothing the caller passed was touched.
     assert_eq!(short.to_vec().unwrap(), [9, 9]);
     assert_eq!(x.to_vec().unwrap(), [1, 2, 3]);
@@ -190,6 +195,9 @@ fn empty_inputs_have_defined_results() {
     let empty = v::<i32>(&[]);
     assert_eq!(parallax::reduce(Sum, &empty).unwrap(), 0);
     assert_eq!(parallax::reduce(Max, &empty).unwrap(), i32::MIN);
+    let mut slot = v(&[7_i32]);
+    parallax::reduce_into(Max, &empty, &mut slot).unwrap();
+    assert_eq!(slot.to_vec().unwrap(), [i32::MIN]);
     assert_eq!(parallax::transform_reduce(Square, Sum, &empty).unwrap(), 0);
     assert!(parallax::inclusive_scan(Sum, &empty).unwrap().is_empty());
     assert!(parallax::exclusive_scan(Sum, 5, &empty).unwrap().is_empty());

@@ -61,6 +61,13 @@ pub(crate) fn run(device: &'static Device) -> Result<()> {
     measure(&timer, "reduce Sum f32 (4n B)", b, || {
         dev::reduce(Sum, &x).map(|_| ())
     })?;
+    let mut total = DeviceBuffer::<f32>::zeroed_on(device, 1)?;
+    measure(
+        &timer,
+        "reduce_into Sum f32 (4n B, result on device)",
+        b,
+        || dev::reduce_into(Sum, &x, &mut total),
+    )?;
     measure(&timer, "inclusive_scan Sum f32 (8n B)", 2.0 * b, || {
         dev::inclusive_scan(Sum, &x, &mut z)
     })?;

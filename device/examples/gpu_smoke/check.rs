@@ -124,6 +124,10 @@ where
         .map_err(err)
         .and_then(|got| exact(&[got], &[seq::reduce(m, xs)]));
     rep.record(M::REDUCE, n, outcome);
+    // The device-resident form: the same kernel into a one-element buffer, read back.
+    let outcome = run_into(1, |out| dev::reduce_into(m, x, out))
+        .and_then(|got| exact(&got, &[seq::reduce(m, xs)]));
+    rep.record(&format!("{} (into)", M::REDUCE), n, outcome);
     let mut inclusive = vec![init; n];
     seq::inclusive_scan(m, xs, &mut inclusive);
     let mut exclusive = vec![init; n];

@@ -166,3 +166,27 @@ pub(crate) unsafe fn store_relaxed_u64x2(p: *mut u64, v: [u64; 2]) {
         );
     }
 }
+
+/// `atom.acq_rel.gpu.global.add.u32`: returns the old value. The reduce's completion counter:
+/// the release half publishes this thread's earlier writes (its block's partial) to any
+/// thread that later acquires the counter, and the acquire half lets the block that draws the
+/// last ticket read every earlier block's partial (each add continues the release sequence of
+/// the adds before it, so one acquire synchronizes with all of them).
+///
+/// # Safety
+/// `p` must point to a live, 4-byte aligned `u32` in global memory.
+#[inline(always)]
+pub(crate) unsafe fn fetch_add_acq_rel(p: *mut u32, v: u32) -> u32 {
+    let old: u32;
+    // SAFETY: as the caller guarantees; an atomic read-modify-write of 4 bytes at `p`.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; \
+               atom.acq_rel.gpu.global.add.u32 {old}, [g], {v}; }}",
+            old = out(reg32) old,
+            p = in(reg64) p,
+            v = in(reg32) v,
+        );
+    }
+    old
+}

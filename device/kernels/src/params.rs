@@ -66,10 +66,14 @@ pub struct FillParams<W> {
     pub period: u64,
 }
 
-/// One reduce pass: warp `w` (global index) folds warp tiles
-/// `[w * tiles_per_warp, (w + 1) * tiles_per_warp)` of `32 * ITEMS` items each, in order; each
-/// block writes the ordered fold of its warps to `out[block]`. A second pass with one block
-/// folds the partials, so the monoid needs no commutativity.
+/// Reduce in one launch of `blocks = gridDim.x` blocks (`kernels/reduce.rs`):
+/// warp `w` (global index) folds warp tiles `[w * tiles_per_warp, (w + 1) * tiles_per_warp)`
+/// of `32 * ITEMS` items each, in order, and each block the ordered fold of its 8 warps. With
+/// one block that fold is the result. Otherwise each block writes it to `partials[block]` and
+/// draws a ticket from `counter`; the block that draws ticket `blocks - 1` folds the partials
+/// in block order exactly as one block over `blocks` items would (`final_tiles_per_warp`
+/// warp tiles per warp), writes `out[0]` and puts `counter` back to 0. Every fold is in index
+/// order, so the monoid needs no commutativity.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ReduceParams<T, M> {
@@ -77,10 +81,18 @@ pub struct ReduceParams<T, M> {
     pub x: *const T,
     /// Number of elements.
     pub n: u64,
-    /// One partial per block (`out[0]` is the result when there is one block).
-    pub out: *mut T,
-    /// Warp tiles per warp (see [`crate::tuning::reduce_plan`]).
+    /// Warp tiles per warp over `x` (see [`crate::tuning::reduce_plan`]).
     pub tiles_per_warp: u64,
+    /// One slot per block, 16-byte aligned (unused with one block).
+    pub partials: *mut T,
+    /// Warp tiles per warp of the last block's fold over the partials:
+    /// `reduce_plan(blocks, size_of::<T>(), 1).1` (unused with one block).
+    pub final_tiles_per_warp: u64,
+    /// The completion counter: 0 at launch, and 0 again when the kernel ends (unused with one
+    /// block).
+    pub counter: *mut u32,
+    /// The result, one element.
+    pub out: *mut T,
     /// The monoid.
     pub m: M,
 }

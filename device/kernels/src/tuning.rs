@@ -30,9 +30,9 @@ pub const fn scan_tile_items(size: usize) -> u64 {
     BLOCK_THREADS as u64 * items_per_thread(size) as u64
 }
 
-/// Upper bound on first-pass reduce blocks: 8192 blocks are about ten waves of the 792 blocks
-/// an H100 keeps resident at 40 registers per thread, so the last, partial wave costs under
-/// 10%; the second pass then folds at most 8192 partials in one block.
+/// Upper bound on reduce blocks: 8192 blocks are about ten waves of the 792 blocks an H100
+/// keeps resident at 40 registers per thread, so the last, partial wave costs under 10%; the
+/// last block to finish then folds at most 8192 partials (16 warp tiles of f32).
 pub const REDUCE_MAX_BLOCKS: u64 = 8192;
 
 /// Items per thread per grid-stride step of transform, transform2, tabulate and fill: four
@@ -97,14 +97,15 @@ pub struct BlockShared<T> {
     pub warps: [Partial<T>; BLOCK_WARPS],
     /// The prefix of everything before this block's tile (scan).
     pub prefix: Partial<T>,
-    /// The tile index this block drew (scan).
+    /// The tile index this block drew (scan); the block's round (reduce).
     pub tile: u32,
 }
 
-/// A reduce pass over `n` items of `size` bytes: `(blocks, tiles_per_warp)`, where a warp tile
-/// is `32 * items_per_thread(size)` items and each warp folds `tiles_per_warp` consecutive
-/// warp tiles. `max_blocks` is [`REDUCE_MAX_BLOCKS`] for the first pass and 1 for the second.
-/// Every block launched has at least one warp tile. `n == 0` gives `(0, 0)`.
+/// The partition of a fold over `n` items of `size` bytes: `(blocks, tiles_per_warp)`, where a
+/// warp tile is `32 * items_per_thread(size)` items and each warp folds `tiles_per_warp`
+/// consecutive warp tiles. `max_blocks` is [`REDUCE_MAX_BLOCKS`] for the input and 1 for the
+/// last block's fold of the partials. Every block launched has at least one warp tile.
+/// `n == 0` gives `(0, 0)`.
 ///
 /// ```
 /// use parallax_kernels::tuning::reduce_plan;

@@ -1,6 +1,9 @@
 //! The safe operations: check lengths and devices, build the kernel's parameter struct from
 //! live buffers, launch through [`crate::launch`], and synchronize before returning (so a
-//! fault surfaces in the call that caused it and every buffer outlives its kernels).
+//! fault surfaces in the call that caused it and every buffer outlives its kernels). The one
+//! exception is [`reduce_into`], whose device-resident result is the point: its kernel may
+//! still run when it returns, which is safe because every later operation queues behind it
+//! on the same stream and `DeviceBuffer`'s drop synchronizes before freeing.
 
 mod by_key;
 mod plan;
@@ -14,7 +17,7 @@ mod transform;
 
 pub use by_key::reduce_by_key;
 pub use plan::{tile_order, TileOrder};
-pub use reduce::reduce;
+pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
 pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};
 pub use segmented_reduce::segmented_reduce;

@@ -1,18 +1,24 @@
-//! Reduce: two passes of one kernel (partials per block, then one block over the partials).
+//! Reduce: one launch of one kernel (each block folds its share into a partial; the block
+//! that finishes last folds the partials, see `kernels/src/kernels/reduce.rs`).
+//! [`reduce_into`] leaves the result on the device and returns without waiting;
+//! [`reduce`] is the same launch into a scratch slot followed by a copy to the host.
 
-use crate::buffer::{device_ptr, device_ptr_mut};
+use super::same_device;
+use crate::buffer::{check_len, device_ptr_mut};
+use crate::device::Device;
 use crate::error::Result;
 use crate::kernel::MonoidKernel;
-use crate::scratch::align_up;
+use crate::scratch::{align_up, Scratch};
 use crate::{launch, DeviceBuffer};
-use cudarc::driver::sys;
+use cudarc::driver::sys::{self, CUdeviceptr};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::ReduceParams;
 use parallax_kernels::tuning::{reduce_plan, REDUCE_MAX_BLOCKS};
 use std::mem::{size_of, MaybeUninit};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, combined in index order (any monoid; float sums are
-/// associated by a partition that depends only on `n`, so results are reproducible).
+/// associated by a partition that depends only on `n`, so results are reproducible), copied
+/// to the host. Waits for the result; [`reduce_into`] leaves it on the device instead.
 ///
 /// # Errors
 /// A device fault, or no memory for the partials.
@@ -22,40 +28,106 @@ pub fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(m: M, x: &DeviceBuffer<T>) -> R
     }
     let dev = x.device();
     dev.enter()?;
-    let (n, size) = (x.len() as u64, size_of::<T>());
-    let (blocks, tiles_per_warp) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
-    // Scratch: `blocks` partials, then the result slot (each 256-byte aligned).
-    let result_offset = align_up(blocks as usize * size);
     let mut scratch = dev.scratch();
-    let base = scratch.reserve(dev, result_offset + size)?;
-    let result = base + result_offset as u64;
-    let first = ReduceParams {
-        x: x.as_ptr(),
-        n,
-        out: device_ptr_mut(if blocks == 1 { result } else { base }),
-        tiles_per_warp,
-        m,
-    };
-    // SAFETY: `x` is live for `n` elements (cuMemAlloc-aligned); `out` has `blocks` slots in
-    // scratch, which stays locked until the copy below has completed.
-    unsafe { launch::reduce::<T, M>(dev, blocks, first) }?;
-    if blocks > 1 {
-        let (one, tiles_per_warp) = reduce_plan(blocks, size, 1);
-        let second = ReduceParams {
-            x: device_ptr(base),
-            n: blocks,
-            out: device_ptr_mut(result),
-            tiles_per_warp,
-            m,
-        };
-        // SAFETY: the partials are `blocks` elements at `base` (256-byte aligned); one slot out.
-        unsafe { launch::reduce::<T, M>(dev, one, second) }?;
-    }
+    // Scratch: the partials, then the result slot (each 256-byte aligned).
+    let slot = align_up(partials_bytes::<T>(x.len()));
+    let base = scratch.reserve(dev, slot + size_of::<T>())?;
+    let result = base + slot as u64;
+    // SAFETY: `result` is one slot of scratch after the partials, which stays locked until the
+    // copy below has completed.
+    unsafe { queue(dev, &mut scratch, m, x, base, device_ptr_mut(result)) }?;
     let mut value = MaybeUninit::<T>::uninit();
-    // SAFETY: copies one `T` into `value`; the legacy stream orders it after both passes.
-    unsafe { sys::cuMemcpyDtoH_v2(value.as_mut_ptr().cast(), result, size) }
+    // SAFETY: copies one `T` into `value`; the legacy stream orders it after the kernel.
+    unsafe { sys::cuMemcpyDtoH_v2(value.as_mut_ptr().cast(), result, size_of::<T>()) }
         .result()
         .map_err(|e| dev.fail("reduce", e))?;
     // SAFETY: the kernel wrote a `T` produced by the monoid into the result slot.
     Ok(unsafe { value.assume_init() })
+}
+
+/// Writes `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]` (as [`reduce`], bit for bit) into `out[0]` and
+/// returns without waiting for it: the result stays on the device, for the next operation
+/// or a later [`DeviceBuffer::to_vec`], which run after the kernel (every operation queues
+/// on the same stream). An empty `x` writes the identity.
+///
+/// ```no_run
+/// use parallax_core::Sum;
+/// use parallax_device::{reduce_into, DeviceBuffer};
+/// let x = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
+/// let mut total = DeviceBuffer::zeroed(1)?;
+/// reduce_into(Sum, &x, &mut total)?;
+/// assert_eq!(total.to_vec()?, [6.0]);
+/// # Ok::<(), parallax_device::DeviceError>(())
+/// ```
+///
+/// # Errors
+/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `out.len() == 1`;
+/// [`DeviceMismatch`](crate::DeviceError::DeviceMismatch) when `x` and `out` live on
+/// different devices; no memory for the partials. A fault of the kernel itself surfaces in
+/// the next call that waits for the device (`to_vec`, any other operation).
+pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
+    m: M,
+    x: &DeviceBuffer<T>,
+    out: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    check_len("reduce_into output", 1, out.len())?;
+    let dev = same_device(x, out)?;
+    if x.is_empty() {
+        return out.copy_from_slice(&[m.identity()]);
+    }
+    dev.enter()?;
+    let mut scratch = dev.scratch();
+    let base = scratch.reserve(dev, partials_bytes::<T>(x.len()))?;
+    // SAFETY: `out` is one live element on `dev`. The borrow ends when this returns, with the
+    // kernel possibly still running: a later free of `out` (or `x`) synchronizes first
+    // (`DeviceBuffer`'s drop), and any later access is queued on the same stream, after it.
+    unsafe { queue(dev, &mut scratch, m, x, base, out.as_mut_ptr()) }
+}
+
+/// Bytes of partials a reduce of `n > 0` elements needs (one `T` per block; the scratch
+/// region must be at least 1 byte even when one block writes the result directly).
+fn partials_bytes<T>(n: usize) -> usize {
+    let (blocks, _) = reduce_plan(n as u64, size_of::<T>(), REDUCE_MAX_BLOCKS);
+    (blocks as usize * size_of::<T>()).max(1)
+}
+
+/// Queues the reduce kernel over non-empty `x`, writing the fold to `out`, with its partials
+/// at `partials` (scratch). Does not synchronize.
+///
+/// # Safety
+/// `out` writable for one `T` on `dev` until the kernel has run; `partials` the scratch base
+/// reserved for [`partials_bytes`]`::<T>(x.len())` bytes, with the scratch lock held by the
+/// caller while this queues.
+unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
+    dev: &Device,
+    scratch: &mut Scratch,
+    m: M,
+    x: &DeviceBuffer<T>,
+    partials: CUdeviceptr,
+    out: *mut T,
+) -> Result<()> {
+    let (n, size) = (x.len() as u64, size_of::<T>());
+    let (blocks, tiles_per_warp) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
+    // The last block folds the `blocks` partials as one block over `blocks` items would: the
+    // partition of the second launch this kernel replaced, so results are unchanged.
+    let (_, final_tiles_per_warp) = reduce_plan(blocks, size, 1);
+    let counter = if blocks > 1 {
+        scratch.reduce_counter(dev)?
+    } else {
+        0
+    };
+    let p = ReduceParams {
+        x: x.as_ptr(),
+        n,
+        tiles_per_warp,
+        partials: device_ptr_mut(partials),
+        final_tiles_per_warp,
+        counter: device_ptr_mut(counter),
+        out,
+        m,
+    };
+    // SAFETY: `x` is live for `n` elements (cuMemAlloc-aligned); `partials` has `blocks`
+    // slots, 256-byte aligned; the counter is 0 between reduce kernels (Scratch's contract)
+    // and only reduce kernels, one at a time on the stream, touch it; `out` by contract.
+    unsafe { launch::reduce::<T, M>(dev, blocks, p) }
 }
