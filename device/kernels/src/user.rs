@@ -57,56 +57,44 @@
 //! family's kernel trait from `parallax_device` with `const PTX = $ptx`, and an
 //! `instantiate_<family>!` that dispatches on `target_arch` as the three below do.
 
+/// One entry point `parallax_<name>__<M>__<T>` taking `$params` and running the kernel at
+/// `$crate::<path>` with
+/// the generic arguments `<T, M, items_per_thread(size_of::<T>()) $(, extra)*>`: the shape
+/// every reduce and scan entry point shares.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tile_entry_point {
+    ($name:ident, $mt:ident: $m:ty, $tt:ident: $t:ty, $params:ty, $($kernel:ident)::+ $(, $extra:expr)*) => {
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!($name, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $params) {
+                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
+                unsafe {
+                    $crate::$($kernel)::+::<
+                        $t,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                        $($extra),*
+                    >(p)
+                }
+            }
+        };
+    };
+}
+
 /// `reduce`, `inclusive_scan` and `exclusive_scan` entry points for each (monoid, type)
 /// pair: the stock list and [`instantiate_monoid!`](crate::instantiate_monoid) expand to this.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __monoid_entry_points {
     ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = $crate::entry_name!(reduce, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(p: $crate::params::ReduceParams<$t, $m>) {
-                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
-                unsafe {
-                    $crate::kernels::reduce::reduce::<
-                        $t,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
-                    >(p)
-                }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = $crate::entry_name!(inclusive_scan, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(p: $crate::params::ScanParams<$t, $m>) {
-                // SAFETY: as for reduce.
-                unsafe {
-                    $crate::kernels::scan::scan::<
-                        $t,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
-                        false,
-                    >(p)
-                }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = $crate::entry_name!(exclusive_scan, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(p: $crate::params::ScanParams<$t, $m>) {
-                // SAFETY: as for reduce.
-                unsafe {
-                    $crate::kernels::scan::scan::<
-                        $t,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
-                        true,
-                    >(p)
-                }
-            }
-        };
+        $crate::__tile_entry_point!(reduce, $mt: $m, $tt: $t,
+            $crate::params::ReduceParams<$t, $m>, kernels::reduce::reduce);
+        $crate::__tile_entry_point!(inclusive_scan, $mt: $m, $tt: $t,
+            $crate::params::ScanParams<$t, $m>, kernels::scan::scan, false);
+        $crate::__tile_entry_point!(exclusive_scan, $mt: $m, $tt: $t,
+            $crate::params::ScanParams<$t, $m>, kernels::scan::scan, true);
     )* };
 }
 
@@ -118,41 +106,17 @@ macro_rules! __monoid_entry_points {
 #[macro_export]
 macro_rules! __segmented_entry_points {
     ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = $crate::entry_name!(seg_inclusive_scan, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::SegScanParams<$t, $m>) {
-                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
-                unsafe {
-                    $crate::kernels::segmented::seg_scan::<
-                        $t,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
-                        false,
-                    >(p)
-                }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = $crate::entry_name!(seg_exclusive_scan, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::SegScanParams<$t, $m>) {
-                // SAFETY: as above.
-                unsafe {
-                    $crate::kernels::segmented::seg_scan::<
-                        $t,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
-                        true,
-                    >(p)
-                }
-            }
-        };
+        $crate::__tile_entry_point!(seg_inclusive_scan, $mt: $m, $tt: $t,
+            $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
+            false);
+        $crate::__tile_entry_point!(seg_exclusive_scan, $mt: $m, $tt: $t,
+            $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
+            true);
         const _: () = {
             #[unsafe(export_name = $crate::entry_name!(seg_gather, $mt, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::SegGatherParams<$t, $m>) {
-                // SAFETY: as above.
+                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
                 unsafe { $crate::kernels::segmented_aux::seg_gather::<$t, $m>(p) }
             }
         };
@@ -164,20 +128,9 @@ macro_rules! __segmented_entry_points {
                 unsafe { $crate::kernels::segmented_aux::run_gather::<$t, $m>(p) }
             }
         };
-        const _: () = {
-            #[unsafe(export_name = $crate::entry_name!(reduce_runs, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(p: $crate::params_segmented::ReduceRunsParams<$t, $m>) {
-                // SAFETY: as above.
-                unsafe {
-                    $crate::kernels::reduce_runs::reduce_runs::<
-                        $t,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
-                    >(p)
-                }
-            }
-        };
+        $crate::__tile_entry_point!(reduce_runs, $mt: $m, $tt: $t,
+            $crate::params_segmented::ReduceRunsParams<$t, $m>,
+            kernels::reduce_runs::reduce_runs);
     )* };
 }
 
