@@ -53,11 +53,29 @@ pub const TILE_PREFIX: u32 = 2;
 /// the words' high halves, the flag in each low byte), 0 (the split layout: a flag word plus
 /// value slots, ordered by release and acquire) for every other type. Segmented scans pack
 /// their `Flagged<T>` pairs the same way (the head rides in word 0).
+///
+/// Packing reads the value's bytes as an integer, so it is limited to types whose alignment
+/// equals their size (f32, i32, u32, f64, i64, u64, and user types of one such field): those
+/// have no padding, whose uninitialised bytes must not be read as an integer. A 4-byte
+/// `(u16, u16)` or an 8-byte `(u32, u32)` struct takes the split layout.
+///
+/// ```
+/// use parallax_kernels::tuning::{packed_run_words, packed_words};
+/// assert_eq!((packed_words::<f32>(), packed_words::<u32>()), (1, 1));
+/// assert_eq!((packed_words::<f64>(), packed_words::<i64>()), (2, 2));
+/// #[repr(C)]
+/// #[derive(Clone, Copy)]
+/// struct Pair(u32, u32);
+/// assert_eq!(packed_words::<Pair>(), 0);
+/// assert_eq!(packed_words::<[u16; 2]>(), 0);
+/// assert_eq!(packed_words::<parallax_core::AffineMap<i64>>(), 0);
+/// assert_eq!((packed_run_words::<f32>(), packed_run_words::<f64>()), (2, 0));
+/// ```
 pub const fn packed_words<T>() -> usize {
     let (size, align) = (core::mem::size_of::<T>(), core::mem::align_of::<T>());
-    if size == 4 && align <= 4 {
+    if size == 4 && align == 4 {
         1
-    } else if size == 8 && align <= 8 {
+    } else if size == 8 && align == 8 {
         2
     } else {
         0
