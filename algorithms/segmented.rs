@@ -1,8 +1,9 @@
 //! Segmented scans, inclusive and exclusive, with segments given by head flags, by runs of
 //! equal keys, or by offsets. Each segment is scanned independently: an inclusive scan
-//! restarts at every segment head, an exclusive one restarts from `init`.
+//! restarts at every segment head, an exclusive one restarts from `init`. Each allocates its
+//! output and runs the `_into` form ([`crate::segmented_into`]), which checks the arguments.
 
-use crate::check::{offsets as check_offsets, same_len};
+use crate::segmented_into;
 use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
 use parallax_core::reference::ScanKind;
 use parallax_core::{DeviceCopy, Monoid};
@@ -55,9 +56,8 @@ fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     x: &DeviceVector<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
-    same_len("segment flags", x.len(), flags)?;
     let mut y = DeviceVector::<T, B>::zeros(x.len())?;
-    B::scan_by_flags(m, flags.buffer(), x.buffer(), y.buffer_mut(), kind)?;
+    segmented_into::by_flags(m, flags, x, &mut y, kind)?;
     Ok(y)
 }
 
@@ -127,9 +127,8 @@ where
     M: Monoid<T>,
     B: KeyedOps<K, T, M>,
 {
-    same_len("segment keys", x.len(), keys)?;
     let mut y = DeviceVector::<T, B>::zeros(x.len())?;
-    B::scan_by_keys(m, keys.buffer(), x.buffer(), y.buffer_mut(), kind)?;
+    segmented_into::by_keys(m, keys, x, &mut y, kind)?;
     Ok(y)
 }
 
@@ -183,8 +182,7 @@ fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     x: &DeviceVector<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
-    check_offsets(offsets, x.len())?;
     let mut y = DeviceVector::<T, B>::zeros(x.len())?;
-    B::scan_by_offsets(m, offsets.buffer(), x.buffer(), y.buffer_mut(), kind)?;
+    segmented_into::by_offsets(m, offsets, x, &mut y, kind)?;
     Ok(y)
 }

@@ -59,7 +59,7 @@ pub fn exclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T,
     by_flags(m, flags, x, y, ScanKind::Exclusive(init))
 }
 
-fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+pub(crate) fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     flags: &DeviceVector<bool, B>,
     x: &DeviceVector<T, B>,
@@ -131,7 +131,7 @@ where
     by_keys(m, keys, x, y, ScanKind::Exclusive(init))
 }
 
-fn by_keys<K, T, M, B>(
+pub(crate) fn by_keys<K, T, M, B>(
     m: M,
     keys: &DeviceVector<K, B>,
     x: &DeviceVector<T, B>,
@@ -198,7 +198,7 @@ pub fn exclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<
     by_offsets(m, offsets, x, y, ScanKind::Exclusive(init))
 }
 
-fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+pub(crate) fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     offsets: &DeviceVector<usize, B>,
     x: &DeviceVector<T, B>,
