@@ -83,9 +83,12 @@ pub struct StencilParams<T, S> {
 }
 
 /// H100, Boundary::Zero, f32 (read + write of the grid; copy roof 2967 GB/s): 1D 9 taps on
-/// 2^28 1.21 ms (1777 GB/s), 2D 5 × 5 on 8192² 0.578 ms (928 GB/s), 3D 7-point on 512³
-/// 0.926 ms (1160 GB/s). The kernels are instruction-bound (the fold cannot use fma: the
-/// reference rounds the product and the sum separately), not bandwidth-bound yet.
+/// 2^28 1.07 ms (2011 GB/s; 1.21 ms before the one-row staging of `stencil_stage.rs`), 2D
+/// 5 × 5 on 8192² 0.577 ms (930 GB/s), 3D 7-point on 512³ 0.926 ms (1160 GB/s). ncu: 2D and
+/// 3D issue-bound (schedulers busy: the fold cannot use fma, as the reference rounds the
+/// product and the sum separately; 2D spends 51% of its instructions in the tap loop, 3D 27%
+/// in staging and 25% in the checked fold of `Zero` edge tiles), 1D latency-bound (4 blocks
+/// per SM at 60 registers; stalls on the staging loads and the barrier after them).
 ///
 /// Output points of one block tile along `[z, y, x]` for a `d`-dimensional grid: a 2048-point
 /// row segment, 32 rows of 64 (threads: 4 rows of 64), or 8 planes of 8 × 32 (threads: one

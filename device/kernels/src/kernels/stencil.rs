@@ -8,7 +8,8 @@
 //!
 //! 1. copies the taps to shared memory, adding each tap's linear offset inside the staged tile;
 //! 2. stages its tile plus halo (`lo`/`hi` per axis, from the offsets) in shared memory with
-//!    coalesced loads, each coordinate resolved as the boundary does (clamped for `Zero`);
+//!    coalesced loads, each coordinate resolved as the boundary does (clamped for `Zero`;
+//!    see `stencil_stage.rs`);
 //! 3. computes every point from the staged tile with no boundary logic, except, for
 //!    `Boundary::Zero` in tiles that touch an edge, a per-tap range check that drops the
 //!    terms the reference drops.
@@ -20,23 +21,16 @@
 //! reads the grid directly through `Boundary::resolve` for every point instead (correct but
 //! slow: each tap is a dependent global load).
 
+use super::stencil_stage::stage_tile;
 use crate::params_stencil::{
     stencil_halo_tile, stencil_items, stencil_tile, stencil_tile_offset, StencilParams, StencilTap,
-    BOUNDARY_CLAMP, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
+    BOUNDARY_CLAMP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
 };
 use crate::simt::{block_index, dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use crate::tuning::BLOCK_THREADS;
 use parallax_core::{Boundary, Semiring};
 
 const THREADS: u32 = BLOCK_THREADS;
-/// Tile-staging loads each thread issues before storing them (in flight together), for tiles
-/// whose halo lies inside the grid and for edge tiles (whose clamped loads cost more
-/// registers).
-const INSIDE_BATCH: usize = 16;
-/// See [`INSIDE_BATCH`].
-const EDGE_BATCH: usize = 4;
-const _: () = assert!(INSIDE_BATCH <= 16 && EDGE_BATCH <= 16);
-
 /// The boundary policy from its kernel encoding.
 #[inline(always)]
 fn boundary_of(b: u32) -> Boundary {
@@ -50,7 +44,7 @@ fn boundary_of(b: u32) -> Boundary {
 /// Coordinate `v` mapped into `0..n` (`n > 0`) as `Boundary::Wrap` does when `wrap`, else
 /// clamped (`Boundary::Clamp`; for `Boundary::Zero` the value is never used).
 #[inline(always)]
-fn resolve_axis(v: i64, n: u64, wrap: bool) -> u64 {
+pub(super) fn resolve_axis(v: i64, n: u64, wrap: bool) -> u64 {
     if v >= 0 && (v as u64) < n {
         v as u64
     } else if wrap {
@@ -149,96 +143,6 @@ unsafe fn stage_taps<T: Copy, S: Semiring<T>>(
     }
 }
 
-/// Stages the block's tile with halo (origin `origin - lo`, extents `halo`) in `tile`,
-/// linear index `m = (z * hy + y) * hx + x`. When the halo tile lies inside the grid
-/// (`INSIDE`, uniform per block) the global index advances incrementally; otherwise each
-/// coordinate is resolved per axis as the boundary does (wrapped, or clamped for `Clamp`
-/// and `Zero`), so a tap of any point of the tile reads the reference's value from the
-/// staged tile (for `Zero`, the caller drops out-of-grid terms itself).
-///
-/// # Safety
-/// `tile` holds `halo` elements; `p.x` readable for the whole grid; `INSIDE` only when the
-/// halo tile lies inside the grid.
-#[inline(always)]
-unsafe fn stage_tile<T: Copy, S, const BATCH: usize, const INSIDE: bool>(
-    p: &StencilParams<T, S>,
-    tile: *mut T,
-    filler: T,
-    origin: [u64; 3],
-    halo: [u64; 3],
-) {
-    let [nz, ny, nx] = p.shape;
-    let (hy, hx) = (halo[1] as u32, halo[2] as u32);
-    let total = (halo[0] * halo[1] * halo[2]) as u32;
-    // Thread `t` stages m = t + 256 i; (z, y, x) advance by 256 = q rows + r columns.
-    let t = thread_index();
-    let wrap = p.boundary == BOUNDARY_WRAP;
-    let (q, r) = (THREADS / hx, THREADS % hx);
-    let (mut z, mut y, mut x) = (t / hx / hy, (t / hx) % hy, t % hx);
-    let base = |axis: usize| origin[axis] as i64 - i64::from(p.lo[axis]);
-    let (bz, by, bx) = (base(0), base(1), base(2));
-    // The incremental index (used only when `INSIDE`, where every base is >= 0).
-    let mut g = ((bz as u64 + u64::from(z)) * ny + by as u64 + u64::from(y)) * nx
-        + bx as u64
-        + u64::from(x);
-    let step = u64::from(q) * nx + u64::from(r);
-    let x_wrap = nx.wrapping_sub(u64::from(hx));
-    let y_wrap = ny.wrapping_sub(u64::from(hy)).wrapping_mul(nx);
-    let mut m = t;
-    while m < total {
-        // Every load of the batch is issued before the first store: inside the grid, for the
-        // tile shapes here (<= 16 staged elements per thread for small halos), one round trip.
-        let mut vals = [filler; BATCH];
-        let first = m;
-        // Spelled out (constant indices into `vals`, so it stays in registers): LLVM only
-        // partially unrolls a loop of 16 loads and keeps `vals` in local memory.
-        macro_rules! load {
-            ($($i:literal)*) => { $(
-                if $i < BATCH {
-                    if m < total {
-                        let i = if INSIDE {
-                            g
-                        } else {
-                            let gz = resolve_axis(bz + i64::from(z), nz, wrap);
-                            let gy = resolve_axis(by + i64::from(y), ny, wrap);
-                            let gx = resolve_axis(bx + i64::from(x), nx, wrap);
-                            (gz * ny + gy) * nx + gx
-                        };
-                        // SAFETY: inside the grid (clamped, or the whole halo tile is inside).
-                        vals[$i] = unsafe { p.x.add(i as usize).read() };
-                    }
-                    m += THREADS;
-                    x += r;
-                    y += q;
-                    g = g.wrapping_add(step);
-                    if x >= hx {
-                        x -= hx;
-                        y += 1;
-                        g = g.wrapping_add(x_wrap);
-                    }
-                    // One wrap is enough: `q + 1 <= hy` for every tile shape (`stencil_tile`).
-                    if y >= hy {
-                        y -= hy;
-                        z += 1;
-                        g = g.wrapping_add(y_wrap);
-                    }
-                }
-            )* };
-        }
-        load!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-        // An index loop: LLVM unrolls it, but not an array's `into_iter()` (which then
-        // lives in local memory).
-        #[allow(clippy::needless_range_loop)]
-        for i in 0..BATCH {
-            let at = first + THREADS * i as u32;
-            if at < total {
-                // SAFETY: `at < total`: inside the tile.
-                unsafe { tile.add(at as usize).write(vals[i]) };
-            }
-        }
-    }
-}
-
 /// The stencil kernel for a `D`-dimensional grid (see the module docs).
 ///
 /// # Safety
@@ -287,9 +191,9 @@ pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize, const ITEM
         // SAFETY: the tile area holds the halo tile.
         unsafe {
             if all_inner {
-                stage_tile::<T, S, INSIDE_BATCH, true>(&p, tile, p.s.zero(), origin, halo);
+                stage_tile::<T, S, D, true>(&p, tile, p.s.zero(), origin, halo);
             } else {
-                stage_tile::<T, S, EDGE_BATCH, false>(&p, tile, p.s.zero(), origin, halo);
+                stage_tile::<T, S, D, false>(&p, tile, p.s.zero(), origin, halo);
             }
         }
     }
