@@ -98,14 +98,8 @@ unsafe fn stage_row<T: Copy, S, const INSIDE: bool>(
             )* };
         }
         load!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-        #[allow(clippy::needless_range_loop)]
-        for i in 0..ROW_BATCH {
-            let e = m + BLOCK_THREADS * i as u32;
-            if e < hx {
-                // SAFETY: `e < hx`: inside the tile.
-                unsafe { tile.add(e as usize).write(vals[i]) };
-            }
-        }
+        // SAFETY: `tile` holds the row's `hx` elements.
+        unsafe { store_batch(tile, vals, m, hx) };
         m += BLOCK_THREADS * ROW_BATCH as u32;
     }
 }
@@ -187,15 +181,31 @@ unsafe fn stage_flat<T: Copy, S, const BATCH: usize, const INSIDE: bool>(
             )* };
         }
         load!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-        // An index loop: LLVM unrolls it, but not an array's `into_iter()` (which then
-        // lives in local memory).
-        #[allow(clippy::needless_range_loop)]
-        for i in 0..BATCH {
-            let at = first + BLOCK_THREADS * i as u32;
-            if at < total {
-                // SAFETY: `at < total`: inside the tile.
-                unsafe { tile.add(at as usize).write(vals[i]) };
-            }
+        // SAFETY: `tile` holds the halo tile's `total` elements.
+        unsafe { store_batch(tile, vals, first, total) };
+    }
+}
+
+/// Stores `vals[i]` at tile index `first + 256 i` for each index below `total`: the stores of
+/// one batch of a flat walk.
+///
+/// # Safety
+/// `tile` holds `total` elements.
+#[inline(always)]
+unsafe fn store_batch<T: Copy, const BATCH: usize>(
+    tile: *mut T,
+    vals: [T; BATCH],
+    first: u32,
+    total: u32,
+) {
+    // An index loop: LLVM unrolls it, but not an array's `into_iter()` (which then lives in
+    // local memory).
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..BATCH {
+        let at = first + BLOCK_THREADS * i as u32;
+        if at < total {
+            // SAFETY: `at < total`: inside the tile (caller contract).
+            unsafe { tile.add(at as usize).write(vals[i]) };
         }
     }
 }
