@@ -31,14 +31,15 @@ pub const fn scan_tile_items(size: usize) -> u64 {
 }
 
 /// Upper bound on reduce blocks. A cap keeps the last block's fold of the partials short (at
-/// most 32768 partials: 64 warp tiles of f32); above it, each warp folds more consecutive
+/// most 131072 partials: 256 warp tiles of f32); above it, each warp folds more consecutive
 /// warp tiles. Long per-warp runs cost bandwidth: the H100, reduce_into Sum at 2^28 in one
 /// device call, with caps of 8192 / 32768 / 131072 blocks (ms): f32 0.374 / 0.358 / 0.358,
-/// f64 0.917 / 0.751 / 0.740, i32 0.452 / 0.419 / 0.426, u64 0.852 / 0.714 / 0.737 (CUB: f32
-/// 0.352, f64 0.700); at 2^30 f32 1.72 / 1.64 / 1.41, f64 3.75 / 3.70 / 2.95. At 2^26 and
-/// below the three are equal (the cap is not reached). 131072 is faster still at 2^30 but
-/// has not been through the GPU tests; 32768 has (conformance and the 2^31 large tier).
-pub const REDUCE_MAX_BLOCKS: u64 = 32768;
+/// f64 0.917 / 0.751 / 0.740, i32 0.452 / 0.419 / 0.426, u64 0.852 / 0.714 / 0.737; at 2^30
+/// f32 1.72 / 1.64 / 1.41, f64 3.75 / 3.70 / 2.95. A second call (32768 / 131072, two passes
+/// each, ms): 2^30 f32 1.637 / 1.406, f64 3.70 / 2.97, u64 3.51 / 2.84, i32 1.64 / 1.40;
+/// 2^28 f64 0.751 / 0.738, u64 0.716 / 0.732 (+2%), f32 and i32 equal (CUB at 2^30: f32
+/// 1.39, f64 2.79). At 2^26 and below the caps are equal (none is reached).
+pub const REDUCE_MAX_BLOCKS: u64 = 131072;
 
 /// Items per thread per grid-stride step of transform, transform2, tabulate and fill: four
 /// independent coalesced loads in flight per thread.
