@@ -8,7 +8,7 @@ use crate::kernel_spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
-    SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
+    spmv_merge_shared_bytes, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
 };
 
 /// `parallax_spmv_csr_vector_<I>__<S>__<T>`.
@@ -35,8 +35,9 @@ pub(crate) unsafe fn csr_merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>
     p: SpmvMergeParams<T, I::Kernel, S>,
 ) -> Result<()> {
     let name = I::entries::<T, S>().csr_merge;
-    // SAFETY: as `csr_vector`.
-    unsafe { launch(dev, S::PTX, name, blocks, 0, p) }
+    let shared = spmv_merge_shared_bytes::<T>();
+    // SAFETY: as `csr_vector`, with the kernel's staging memory.
+    unsafe { launch(dev, S::PTX, name, blocks, shared, p) }
 }
 
 /// `parallax_spmv_coo_<I>__<S>__<T>`.

@@ -127,6 +127,20 @@ pub struct SpmvEllParams<T, I, S> {
 pub const MERGE_ITEMS: u64 = 8;
 /// Items of one warp tile of the nonzero-balanced kernels.
 pub const MERGE_TILE: u64 = crate::tuning::WARP_THREADS as u64 * MERGE_ITEMS;
+/// Shared bytes of one warp of the CSR merge kernel: its tile's `MERGE_TILE` products and
+/// `MERGE_TILE + 1` row ends (`u32`, relative to the tile's first nonzero), rounded up to 16
+/// bytes (f32: 2064, f64: 3088).
+pub const fn spmv_merge_warp_bytes<T>() -> usize {
+    let bytes = MERGE_TILE as usize * core::mem::size_of::<T>()
+        + (MERGE_TILE as usize + 1) * core::mem::size_of::<u32>();
+    bytes.div_ceil(16) * 16
+}
+
+/// Dynamic shared memory of a CSR merge block (`BLOCK_WARPS` warps; f64: 24.1 KiB).
+pub const fn spmv_merge_shared_bytes<T>() -> usize {
+    crate::tuning::BLOCK_WARPS * spmv_merge_warp_bytes::<T>()
+}
+
 /// Upper bound on blocks of the grid-stride SpMV kernels (vector CSR, ELL, fix-up).
 pub const SPMV_MAX_BLOCKS: u64 = 1 << 20;
 

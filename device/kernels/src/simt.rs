@@ -51,6 +51,17 @@ pub unsafe fn sync_threads() {
     unsafe { nvptx::_syncthreads() }
 }
 
+/// Warp-wide barrier (`bar.warp.sync` over all 32 lanes): orders each lane's earlier shared
+/// memory accesses before the others' later ones.
+///
+/// # Safety
+/// All 32 lanes of the warp must reach it.
+#[inline(always)]
+pub unsafe fn sync_warp() {
+    // SAFETY: the caller guarantees that the whole warp arrives.
+    unsafe { core::arch::asm!("bar.warp.sync -1;") }
+}
+
 /// The block's dynamic shared memory, typed as `S`. The launcher passes
 /// `size_of::<S>()` bytes as the launch's dynamic shared-memory size.
 ///

@@ -13,8 +13,10 @@
 //! tail piece (the row open at its end) for [`fixup`], which folds them in tile order.
 
 use super::spmv::{product, store};
-use crate::params_spmv::{SpmvCarry, SpmvFixupParams, SpmvMergeParams, MERGE_ITEMS, MERGE_TILE};
-use crate::simt::{block_index, grid_blocks, lane, warp_index};
+use crate::params_spmv::{
+    spmv_merge_warp_bytes, SpmvCarry, SpmvFixupParams, SpmvMergeParams, MERGE_ITEMS, MERGE_TILE,
+};
+use crate::simt::{block_index, dynamic_shared_at, grid_blocks, lane, sync_warp, warp_index};
 use crate::tuning::{Partial, BLOCK_WARPS, WARP_THREADS};
 use crate::warp::{ballot, inclusive_scan, shuffle_idx, shuffle_up};
 use parallax_core::{Semiring, SemiringAdd, SparseIndex};
@@ -102,9 +104,17 @@ unsafe fn ptr_at<I: SparseIndex>(row_ptr: *const I, i: u64) -> u64 {
 
 /// Merge-based CSR, one warp tile per warp (see [`SpmvMergeParams`]).
 ///
+/// The warp first stages its tile in shared memory (CUB's `AgentSpmv` does the same per
+/// block): two merge-path searches in global memory (the tile's two ends, lanes 0 and 1)
+/// instead of one per lane, then the tile's products `val[j] · x[col[j]]` and row ends, each
+/// lane loading every 32nd one so the loads are coalesced and independent. Each lane then
+/// finds its own start in the staged row ends and walks its items out of shared memory. The
+/// per-lane version (a global binary search per lane, then a walk of dependent loads) had
+/// 77% of its warp stalls on `long_scoreboard` (ncu, H100, power-law matrix).
+///
 /// # Safety
 /// A validated CSR matrix; `heads`/`tails` of `warps` slots; grid of `ceil(warps / 8)` blocks
-/// of `BLOCK_THREADS`.
+/// of `BLOCK_THREADS` with `spmv_merge_shared_bytes::<T>()` bytes of dynamic shared memory.
 #[inline(always)]
 pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
     p: SpmvMergeParams<T, I, S>,
@@ -114,11 +124,66 @@ pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
         return; // the whole warp
     }
     let s = p.s;
+    let me = u64::from(lane());
     let total = p.nrows + p.nnz;
-    let d = (w * MERGE_TILE + u64::from(lane()) * MERGE_ITEMS).min(total);
-    let count = (total - d).min(MERGE_ITEMS);
-    // SAFETY: `d <= total`.
-    let mut i = unsafe { merge_search(p.rows, p.nrows, p.nnz, d) };
+    let d0 = (w * MERGE_TILE).min(total);
+    let d1 = (d0 + MERGE_TILE).min(total);
+    let edge = if me == 0 { d0 } else { d1 };
+    let found = if me < 2 {
+        // SAFETY: `edge <= total`.
+        unsafe { merge_search(p.rows, p.nrows, p.nnz, edge) }
+    } else {
+        0
+    };
+    let (i0, i1) = (shuffle_idx(found, 0), shuffle_idx(found, 1));
+    let (j0, j1) = (d0 - i0, d1 - i1);
+    // SAFETY: this warp's own region of the launch's dynamic shared memory.
+    let (prods, ends) = unsafe { warp_stage::<T>() };
+    for k in 0..MERGE_ITEMS {
+        let j = j0 + me + k * u64::from(WARP_THREADS);
+        if j < j1 {
+            // SAFETY: `j < j1 <= nnz`; slot `j - j0 < MERGE_TILE`.
+            unsafe {
+                prods
+                    .add((j - j0) as usize)
+                    .write(product(s, p.col, p.val, p.x, j as usize))
+            };
+        }
+    }
+    // Row ends of rows i0 ..= i1 (those below `nrows`), relative to j0 and capped at
+    // MERGE_TILE + 1: inside the tile a lane compares them with j - j0 <= MERGE_TILE only.
+    let last_row = i1.min(p.nrows.saturating_sub(1));
+    for k in 0..=MERGE_ITEMS {
+        let i = i0 + me + k * u64::from(WARP_THREADS);
+        if i <= last_row && i < p.nrows {
+            // SAFETY: `i + 1 <= nrows`; slot `i - i0 <= MERGE_TILE` (a tile holds at most
+            // MERGE_TILE row ends).
+            unsafe {
+                let end = ptr_at(p.rows, i + 1);
+                ends.add((i - i0) as usize)
+                    .write((end - j0).min(MERGE_TILE + 1) as u32);
+            }
+        }
+    }
+    // SAFETY: the whole warp is here (`w` is uniform in the warp).
+    unsafe { sync_warp() };
+    // The row end of row `i` (i0 <= i < nrows, i <= i1), relative to j0.
+    // SAFETY (both closures): staged above, before the warp barrier.
+    let end_at = |i: u64| u64::from(unsafe { ends.add((i - i0) as usize).read() });
+    let d = (d0 + me * MERGE_ITEMS).min(d1);
+    let count = d1 - d;
+    // This lane's start: rows i0 ..= i1 whose end lies before diagonal d (as `merge_search`,
+    // over the staged ends: `end(i) < d - i`, with end(i) = j0 + end_at(i)).
+    let (mut lo, mut hi) = (i0, i1.min(d - j0));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if j0 + end_at(mid) < d - mid {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    let mut i = lo;
     let mut j = d - i;
     let mut walk = LaneWalk {
         start_row: i,
@@ -128,17 +193,12 @@ pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
         end_val: s.zero(),
     };
     let mut acc = s.zero();
-    let mut row_end = if i < p.nrows {
-        // SAFETY: `i + 1 <= nrows`.
-        unsafe { ptr_at(p.rows, i + 1) }
-    } else {
-        p.nnz
-    };
+    let mut row_end = if i < p.nrows { j0 + end_at(i) } else { p.nnz };
     let mut n = 0;
-    while n < count {
+    while n < count.min(MERGE_ITEMS) {
         if j < row_end {
-            // SAFETY: `j < row_ptr[i + 1] <= nnz`.
-            acc = s.add(acc, unsafe { product(s, p.col, p.val, p.x, j as usize) });
+            // SAFETY: `j0 <= j < j1`, staged.
+            acc = s.add(acc, unsafe { prods.add((j - j0) as usize).read() });
             j += 1;
         } else {
             // SAFETY: a row-end item exists only for `i < nrows`.
@@ -146,22 +206,13 @@ pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
             acc = s.zero();
             i += 1;
             if i < p.nrows {
-                // SAFETY: `i + 1 <= nrows`.
-                row_end = unsafe { ptr_at(p.rows, i + 1) };
+                row_end = j0 + end_at(i);
             }
         }
         n += 1;
     }
     walk.end_row = i;
     walk.end_val = acc;
-    let (i0, j0) = (
-        shuffle_idx(walk.start_row, 0),
-        shuffle_idx(d - walk.start_row, 0),
-    );
-    let (i1, j1) = (
-        shuffle_idx(i, WARP_THREADS - 1),
-        shuffle_idx(j, WARP_THREADS - 1),
-    );
     // SAFETY: `i0`, `i1` index row pointers only when below `nrows`.
     let edges = unsafe {
         TileEdges {
@@ -173,6 +224,23 @@ pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
     };
     // SAFETY: slots `w` exist; finished rows are below `nrows`.
     unsafe { combine_warp(&p, w, walk, edges) };
+}
+
+/// This warp's staging area of the CSR merge kernel: `MERGE_TILE` products, then
+/// `MERGE_TILE + 1` row ends (see `params_spmv::spmv_merge_shared_bytes`).
+///
+/// # Safety
+/// The launch provides `spmv_merge_shared_bytes::<T>()` bytes of dynamic shared memory.
+#[inline(always)]
+unsafe fn warp_stage<T>() -> (*mut T, *mut u32) {
+    let base = warp_index() * spmv_merge_warp_bytes::<T>();
+    // SAFETY: inside the launch's dynamic shared memory (caller contract); the products
+    // start at a multiple of 16 bytes and the ends after `MERGE_TILE` products.
+    unsafe {
+        let prods = dynamic_shared_at::<T>(base);
+        let ends = prods.add(MERGE_TILE as usize).cast::<u32>();
+        (prods, ends)
+    }
 }
 
 /// COO with sorted rows, one warp tile of nonzeros per warp (see [`SpmvMergeParams`]). The
