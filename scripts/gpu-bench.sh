@@ -8,7 +8,8 @@
 #
 # Environment: OUT (results folder, default ./bench-out), ITERS (timed calls per case,
 # default 20), MAX_LOG2 (largest n = 2^MAX_LOG2, default 30), NVCC (default: nvcc on PATH or
-# /usr/local/cuda/bin/nvcc), BENCH_ARGS (extra arguments for the bench binary), RUN_CPU
+# /usr/local/cuda/bin/nvcc), OVERLAP_NVCC (1: compile the peers while our bench runs),
+# BENCH_ARGS (extra arguments for the bench binary), RUN_CPU
 # (default 1: afterwards, run cpu_peers and cpu_bench when they sit beside the GPU bench
 # binary; CPU_PEERS_MAX_LOG2 default 28, CPU_MAX_LOG2 default 26).
 # The bench binary is built elsewhere (no Rust toolchain on the GPU machine):
@@ -34,15 +35,19 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max
     --format=csv,noheader 2>&1 | tee -a "$LOG"
 "$NVCC" --version 2>&1 | tail -1 | tee -a "$LOG"
 
-# 1. Compile the peers on the CPU while our bench has the GPU (nvcc takes about a minute).
+# 1. Compile the peers (nvcc takes about a minute). Before our bench, not beside it: at
+#    n <= 2^20 a call is 10-40 us, mostly launch and event latency on the host, and with nvcc
+#    on the CPU those rows came out up to 6x slow (copy 2^18: 0.060 ms instead of 0.010).
+#    OVERLAP_NVCC=1 compiles in the background as before (a minute less on the device).
 PEERS_BIN=$(mktemp -d)/peers
-say "nvcc peers.cu (background)"
+say "nvcc peers.cu"
 (
     "$NVCC" -O3 -arch=sm_90 -std=c++17 -o "$PEERS_BIN" "$ROOT/benches/peers/peers.cu" -lcusparse \
         >"$PEERS_BIN.log" 2>&1
     echo $? >"$PEERS_BIN.rc"
 ) &
 NVCC_PID=$!
+[[ "${OVERLAP_NVCC:-0}" == 1 ]] || wait "$NVCC_PID"
 
 # 2. parallax's bench.
 say "parallax gpu bench: $BIN --iters $ITERS --max-log2 $MAX_LOG2 ${BENCH_ARGS:-}"
@@ -53,7 +58,7 @@ OURS_RC=${PIPESTATUS[0]}
 
 # 3. The CUB / Thrust / cuSPARSE peers.
 say "waiting for nvcc"
-wait "$NVCC_PID"
+wait "$NVCC_PID" 2>/dev/null
 if [[ "$(cat "$PEERS_BIN.rc" 2>/dev/null)" == 0 ]]; then
     say "peers.cu"
     "$PEERS_BIN" --csv "$OUT/peers.csv" --iters "$ITERS" --max-log2 "$MAX_LOG2" 2>&1 | tee -a "$LOG"
