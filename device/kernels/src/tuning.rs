@@ -1,7 +1,10 @@
 //! Launch shapes and shared-memory layouts, as plain data read by both the kernels and their
 //! launchers. Partitions depend only on `n` and these constants, never on the GPU's
-//! multiprocessor count, so a float reduce or scan associates the same way on every GPU and
-//! its result is reproducible bit for bit.
+//! multiprocessor count, so a float reduce associates the same way on every GPU and its
+//! result is reproducible bit for bit. A scan's tiles are fixed the same way, but across
+//! tiles its look-back folds the aggregates back to the nearest tile whose prefix is already
+//! published, and which one that is depends on timing: the grouping across tiles, and with it
+//! the last bits of a float scan, can differ between runs (exact monoids are unaffected).
 
 /// Threads per block for every kernel: 8 warps. 256 keeps 8 blocks resident per H100
 /// multiprocessor at up to 32 registers per thread and lets the block scan fold its 8 warp
