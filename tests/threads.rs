@@ -155,6 +155,40 @@ fn scans_are_thread_count_independent() {
     same_everywhere("transform_inclusive_scan f64", f);
 }
 
+/// A scan's super-block (the unit of its cache-blocked two passes) grows with the thread
+/// count: 1 MiB of output per thread, at least 4 MiB. 300 chunks of f64 are 10 super-blocks
+/// in a pool of 2 threads and 3 in a pool of 16, and both give the same bits, plain and
+/// segmented (a head every 1000 elements).
+#[test]
+fn scans_do_not_depend_on_the_super_block_size() {
+    let n = 300 * HOST_CHUNK + 77;
+    let unit = |v: u64| (v >> 11) as f64 / (1u64 << 53) as f64;
+    let xs: Vec<f64> = pseudo_random(n, 11)
+        .into_iter()
+        .map(|v| unit(v) * 2e3 - 1e3)
+        .collect();
+    let flags: Vec<bool> = (0..n).map(|i| i % 1000 == 0).collect();
+    let (x, fd) = (up(&xs), up(&flags));
+    let run = |k: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(k)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            (
+                bits64(&parallax::inclusive_scan(Sum, &x).unwrap()),
+                bits64(&parallax::exclusive_scan_by_flags(Sum, 2.0, &fd, &x).unwrap()),
+            )
+        })
+    };
+    let (two, sixteen) = (run(2), run(16));
+    assert!(two.0 == sixteen.0, "inclusive f64: 2 and 16 threads differ");
+    assert!(
+        two.1 == sixteen.1,
+        "exclusive by flags f64: 2 and 16 threads differ"
+    );
+}
+
 #[test]
 fn segmented_scans_are_thread_count_independent() {
     let o = offsets();

@@ -19,6 +19,14 @@ use crate::chunking::{chunk_count, chunk_range, for_chunks_mut, index_map, CHUNK
 /// unpipelined loop: 8.3-10.1 ms); smaller blocks pay one parallel phase (~15 µs) each.
 const SUPER_BYTES: usize = 4 << 20;
 
+/// With more threads a super-block grows to this many bytes per thread: 16 MiB on the GPU
+/// host's 16 cores. There, f32 inclusive scan against the hand-written chunked rayon scan
+/// (`cargo bench --bench cpu -- --only scan`, two passes in one call, ours / peer ms):
+/// 4 MiB blocks 2^24 2.09 / 2.71 and 1.67 / 3.19, 2^26 9.92 / 14.58 and 10.99 / 14.68;
+/// 16 MiB 2^24 1.40 / 2.51 and 1.49 / 3.55, 2^26 8.15 / 13.13 and 8.80 / 14.32 (1.34-1.47x
+/// -> 1.61-1.63x at 2^26); 8 MiB in between; 1 MiB blocks 1.00-1.20x.
+const SUPER_BYTES_PER_THREAD: usize = 1 << 20;
+
 /// A scan given as lane totals in a carry monoid plus a seeded scan of one chunk.
 pub(crate) trait LaneScan: Sync {
     /// What flows between lanes: the value type, or a flagged value for segmented scans.
@@ -62,12 +70,16 @@ pub(crate) fn chunked_scan<S: LaneScan>(s: &S, y: &mut [S::Out], first: Option<S
 fn scan_blocks<S: LaneScan>(s: &S, y: &mut [S::Out], first: Option<S::Carry>, par: bool) {
     let n = y.len();
     let out_size = core::mem::size_of::<S::Out>().max(1);
-    let min_chunks = if par {
-        4 * rayon::current_num_threads()
+    let threads = rayon::current_num_threads();
+    let (min_chunks, bytes) = if par {
+        (
+            4 * threads,
+            SUPER_BYTES.max(SUPER_BYTES_PER_THREAD * threads),
+        )
     } else {
-        1
+        (1, SUPER_BYTES)
     };
-    let block = CHUNK * (SUPER_BYTES / (CHUNK * out_size)).max(min_chunks);
+    let block = CHUNK * (bytes / (CHUNK * out_size)).max(min_chunks);
     let block_totals = |b: usize, out: &mut Vec<_>| {
         let (base, len) = (b * block, n.saturating_sub(b * block).min(block));
         let totals = |c| {
