@@ -35,6 +35,8 @@ pub struct Device {
     functions: Mutex<HashMap<(usize, &'static str), CudaFunction>>,
     scratch: Mutex<Scratch>,
     poison: OnceLock<String>,
+    /// Streaming multiprocessors, read when the device opens.
+    multiprocessors: u32,
 }
 
 impl core::fmt::Debug for Device {
@@ -126,6 +128,12 @@ impl Device {
                     reason: describe(e),
                 })?;
         let modules = HashMap::from([(crate::PTX.as_ptr() as usize, module)]);
+        let multiprocessors = ctx
+            .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(|e| DeviceError::Cuda {
+                during: "reading the multiprocessor count",
+                reason: describe(e),
+            })?;
         Ok(Device {
             ordinal,
             ctx,
@@ -133,6 +141,7 @@ impl Device {
             functions: Mutex::new(HashMap::new()),
             scratch: Mutex::new(Scratch::default()),
             poison: OnceLock::new(),
+            multiprocessors: u32::try_from(multiprocessors).unwrap_or(1).max(1),
         })
     }
 
@@ -233,6 +242,23 @@ impl Device {
     /// (work on the legacy stream runs in queue order, so the next holder's work runs after).
     pub(crate) fn scratch(&self) -> MutexGuard<'_, Scratch> {
         self.scratch.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Blocks of `threads` threads with `shared` bytes of dynamic shared memory of kernel
+    /// `name` that the GPU runs at once (multiprocessors × blocks per multiprocessor, at least
+    /// 1): the grid of a kernel whose blocks loop over tiles.
+    pub(crate) fn resident_blocks(
+        &self,
+        ptx: &'static str,
+        name: &'static str,
+        threads: u32,
+        shared: usize,
+    ) -> Result<u64> {
+        let per_sm = self
+            .function(ptx, name)?
+            .occupancy_max_active_blocks_per_multiprocessor(threads, shared, None)
+            .map_err(|e| self.fail(name, e))?;
+        Ok(u64::from(self.multiprocessors) * u64::from(per_sm.max(1)))
     }
 
     /// Waits for all work queued on the stream; surfaces asynchronous kernel faults.

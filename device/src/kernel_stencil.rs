@@ -3,31 +3,39 @@
 
 use parallax_core::{DeviceCopy, Semiring};
 use parallax_kernels::entry_name;
+use parallax_kernels::params_stencil::stencil_box_entry;
 
-/// A semiring with `stencil_1d`, `stencil_2d` and `stencil_3d` kernels for elements `T`.
+/// A semiring with `stencil_1d`, `stencil_2d` and `stencil_3d` kernels for elements `T`, and
+/// for some pairs the dense 5 × 5 box 2D kernel `stencil_box2d_r2`.
 ///
 /// # Safety
 /// Each name in `STENCIL` must be a PTX entry point of module `PTX` taking exactly
 /// `StencilParams<T, Self>` and implementing the stencil map for grids of 1, 2 and 3
-/// dimensions (in that order).
+/// dimensions (in that order); `BOX2D`, when present, one taking the same parameters and
+/// implementing the 2D map of a dense row-major 5 × 5 box.
 pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
     /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
     /// user crate instantiated the kernels in its own PTX.
     const PTX: &'static str = crate::PTX;
     /// The `stencil_1d`, `stencil_2d` and `stencil_3d` entry points.
     const STENCIL: [&'static str; 3];
+    /// The `stencil_box2d_r2` entry point, for the pairs that have one.
+    const BOX2D: Option<&'static str> = None;
 }
 
 macro_rules! stencil_kernels {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
         // SAFETY: the kernels crate generates these three entry points from the same list
-        // entry, each taking `StencilParams<$t, $s>`.
+        // entry, and the box kernel from the box list (`stencil_box_entry` finds it there),
+        // each taking `StencilParams<$t, $s>`.
         unsafe impl StencilKernel<$t> for $s {
             const STENCIL: [&'static str; 3] = [
                 entry_name!(stencil_1d, $st, $tt),
                 entry_name!(stencil_2d, $st, $tt),
                 entry_name!(stencil_3d, $st, $tt),
             ];
+            const BOX2D: Option<&'static str> =
+                stencil_box_entry(entry_name!(stencil_box2d_r2, $st, $tt));
         }
     )* };
 }

@@ -12,7 +12,8 @@ use std::mem::size_of;
 
 macro_rules! check_stencils {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        for name in <$s as StencilKernel<$t>>::STENCIL {
+        let boxed = <$s as StencilKernel<$t>>::BOX2D;
+        for name in <$s as StencilKernel<$t>>::STENCIL.into_iter().chain(boxed) {
             assert_eq!(
                 param_size(name),
                 Some(size_of::<StencilParams<$t, $s>>()),
@@ -26,6 +27,7 @@ macro_rules! check_stencils {
 #[test]
 fn every_stencil_instantiation_has_its_entry_points_with_the_host_parameter_size() {
     let count = parallax_device::kernels::for_each_stencil_instance!(check_stencils);
-    assert_eq!(count, 30);
-    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 30);
+    // 10 pairs × 3 dimensions, and the 5 × 5 box kernel of the 5 pairs with 4-byte elements.
+    assert_eq!(count, 35);
+    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 35);
 }

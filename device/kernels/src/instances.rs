@@ -188,3 +188,20 @@ macro_rules! for_each_stencil_instance {
         }
     };
 }
+
+/// Calls `$cb!` with every (semiring, element) pair that has the dense 5 × 5 box kernel
+/// `stencil_box2d_r2` (`kernels/stencil_box.rs`): the 4-byte element types of
+/// [`for_each_stencil_instance!`]. With 8-byte elements its register tile took 229-233
+/// registers (one block per multiprocessor), so those take the general 2D kernel.
+#[macro_export]
+macro_rules! for_each_stencil_box_instance {
+    ($cb:ident) => {
+        $cb! {
+            (PlusTimes: $crate::ops::PlusTimes, f32: f32),
+            (PlusTimes: $crate::ops::PlusTimes, i32: i32),
+            (PlusTimes: $crate::ops::PlusTimes, u32: u32),
+            (MinPlus: $crate::ops::MinPlus, f32: f32),
+            (MaxTimes: $crate::ops::MaxTimes, f32: f32),
+        }
+    };
+}

@@ -33,12 +33,20 @@ pub const STENCIL_INLINE_TAPS: usize = 32;
 pub const STENCIL_SHARED_TAPS: usize = 1024;
 /// Dynamic shared memory a stencil block may use without opting in to more (48 KiB).
 pub const STENCIL_SHARED_MAX: usize = 48 * 1024;
-/// Output points each thread computes for a `d`-dimensional grid: a block tile is
-/// `BLOCK_THREADS * stencil_items(d)` points (2048). Sixteen items would amortize more per
-/// 1D block, but LLVM then leaves the 16 accumulators in local memory.
+/// Output points each thread computes for a `d`-dimensional grid of `size`-byte elements: a
+/// block tile is `BLOCK_THREADS * stencil_items(d, size)` points. Eight (2048-point tiles),
+/// except 4 for 3D grids of 8-byte elements, whose 2048-point tile with halo (32 KiB for a
+/// 7-point stencil) fits one stage only: with 1024-point tiles two stages fit, and the
+/// H100 ran the 512³ f64 7-point stencil in X ms instead of 1.33 (1.14 before the staged
+/// pipeline). Sixteen items would amortize more per 1D block, but LLVM then leaves the 16
+/// accumulators in local memory.
 #[inline]
-pub const fn stencil_items(_d: usize) -> usize {
-    8
+pub const fn stencil_items(d: usize, size: usize) -> usize {
+    if d == 3 && size >= 8 {
+        4
+    } else {
+        8
+    }
 }
 
 /// `Boundary` as the kernel reads it (the discriminants of `parallax_core::Boundary`).
@@ -74,8 +82,14 @@ pub struct StencilParams<T, S> {
     pub boundary: u32,
     /// 1: the taps are copied to shared memory (`k <= STENCIL_SHARED_TAPS`).
     pub shared_taps: u32,
-    /// 1: the block also stages its tile with halo in shared memory (it fits).
-    pub tiled: u32,
+    /// Shared-memory stages for the tile with halo: 0 (it does not fit: the block reads the
+    /// grid directly), 1 (one tile at a time), or 2 (the next tile's copies are in flight
+    /// while the block computes the current one).
+    pub stages: u32,
+    /// 1: rows are staged as 16-byte chunks (`size_of::<T>()` divides 16, the grid is 16-byte
+    /// aligned, rows of 2D and 3D grids are whole chunks, and the launcher widened the `x`
+    /// halo to whole chunks); 0: element by element.
+    pub vector: u32,
     /// The first `min(k, STENCIL_INLINE_TAPS)` taps when `k <= STENCIL_INLINE_TAPS`.
     pub inline: [StencilTap<T>; STENCIL_INLINE_TAPS],
     /// The semiring.
@@ -94,18 +108,18 @@ pub struct StencilParams<T, S> {
 /// row segment, 32 rows of 64 (threads: 4 rows of 64), or 8 planes of 8 × 32 (threads: one
 /// 8 × 32 plane). Item `j` of thread `t` is tile point `t + 256 j` in row-major order.
 #[inline]
-pub const fn stencil_tile(d: usize) -> [u32; 3] {
+pub const fn stencil_tile(d: usize, size: usize) -> [u32; 3] {
     match d {
         1 => [1, 1, 2048],
         2 => [1, 32, 64],
-        _ => [8, 8, 32],
+        _ => [stencil_items(3, size) as u32, 8, 32],
     }
 }
 
 /// The tile with halo `[hz, hy, hx]` that a block stages.
 #[inline]
-pub const fn stencil_halo_tile(d: usize, lo: [u32; 3], hi: [u32; 3]) -> [u64; 3] {
-    let t = stencil_tile(d);
+pub const fn stencil_halo_tile(d: usize, size: usize, lo: [u32; 3], hi: [u32; 3]) -> [u64; 3] {
+    let t = stencil_tile(d, size);
     [
         t[0] as u64 + lo[0] as u64 + hi[0] as u64,
         t[1] as u64 + lo[1] as u64 + hi[1] as u64,
@@ -121,31 +135,43 @@ pub const fn stencil_tile_offset<T>(k: usize) -> usize {
 
 /// Elements of the staged tile with halo.
 #[inline]
-pub const fn stencil_tile_items(d: usize, lo: [u32; 3], hi: [u32; 3]) -> u64 {
-    let h = stencil_halo_tile(d, lo, hi);
+pub const fn stencil_tile_items(d: usize, size: usize, lo: [u32; 3], hi: [u32; 3]) -> u64 {
+    let h = stencil_halo_tile(d, size, lo, hi);
     h[0] * h[1] * h[2]
 }
 
-/// `(shared_taps, tiled, shared bytes)` for a `d`-dimensional stencil of `k` taps of `T`
-/// with halo `lo`/`hi`.
+/// Bytes of one shared stage: the tile with halo, rounded up to 16 bytes so that the second
+/// stage starts aligned for every element type.
+#[inline]
+pub const fn stencil_stage_bytes<T>(d: usize, lo: [u32; 3], hi: [u32; 3]) -> usize {
+    let size = core::mem::size_of::<T>();
+    (stencil_tile_items(d, size, lo, hi) as usize * size).div_ceil(16) * 16
+}
+
+/// `(shared_taps, stages, shared bytes)` for a `d`-dimensional stencil of `k` taps of `T`
+/// with halo `lo`/`hi`: two stages when they fit in [`STENCIL_SHARED_MAX`], else one, else
+/// none (the untiled path).
 #[inline]
 pub const fn stencil_plan<T>(d: usize, k: usize, lo: [u32; 3], hi: [u32; 3]) -> (u32, u32, usize) {
     if k > STENCIL_SHARED_TAPS {
         return (0, 0, 0);
     }
     let taps = stencil_tile_offset::<T>(k);
-    let tile = stencil_tile_items(d, lo, hi) as usize * core::mem::size_of::<T>();
-    if taps + tile <= STENCIL_SHARED_MAX {
-        (1, 1, taps + tile)
+    let stage = stencil_stage_bytes::<T>(d, lo, hi);
+    if taps + 2 * stage <= STENCIL_SHARED_MAX {
+        (1, 2, taps + 2 * stage)
+    } else if taps + stage <= STENCIL_SHARED_MAX {
+        (1, 1, taps + stage)
     } else {
         (1, 0, taps)
     }
 }
 
-/// Block tiles along `[z, y, x]` for a `d`-dimensional grid of `shape = [nz, ny, nx]`.
+/// Block tiles along `[z, y, x]` for a `d`-dimensional grid of `shape = [nz, ny, nx]` and
+/// `size`-byte elements.
 #[inline]
-pub const fn stencil_tiles(d: usize, shape: [u64; 3]) -> [u64; 3] {
-    let t = stencil_tile(d);
+pub const fn stencil_tiles(d: usize, size: usize, shape: [u64; 3]) -> [u64; 3] {
+    let t = stencil_tile(d, size);
     [
         shape[0].div_ceil(t[0] as u64),
         shape[1].div_ceil(t[1] as u64),
@@ -157,13 +183,139 @@ pub const fn stencil_tiles(d: usize, shape: [u64; 3]) -> [u64; 3] {
 // threads times their items; the 2D/3D tile staging wraps rows at most once per step.
 const _: () = {
     assert!(STENCIL_INLINE_TAPS == 32);
-    let mut d = 1;
-    while d <= 3 {
-        let t = stencil_tile(d);
-        assert!(t[0] * t[1] * t[2] == BLOCK_THREADS * stencil_items(d) as u32);
-        d += 1;
+    let mut size = 1;
+    while size <= 16 {
+        let mut d = 1;
+        while d <= 3 {
+            let t = stencil_tile(d, size);
+            assert!(t[0] * t[1] * t[2] == BLOCK_THREADS * stencil_items(d, size) as u32);
+            d += 1;
+        }
+        let t = stencil_tile(3, size);
+        assert!(t[1] * t[2] == BLOCK_THREADS);
+        size *= 2;
     }
-    assert!(BLOCK_THREADS % stencil_tile(2)[2] == 0);
-    let t = stencil_tile(3);
-    assert!(t[1] * t[2] == BLOCK_THREADS);
+    assert!(BLOCK_THREADS % stencil_tile(2, 4)[2] == 0);
 };
+
+/// Output rows and columns of one block tile of the dense-box 2D kernel (`stencil_box.rs`):
+/// 256 threads as 16 row groups of 4 rows × 16 quads of 4 columns.
+pub const STENCIL_BOX_TILE: [u32; 2] = [64, 64];
+/// Output rows one thread of the dense-box kernel computes (its column of 4-wide quads).
+pub const STENCIL_BOX_ROWS: usize = 4;
+/// The radius of the dense-box kernel: 5 × 5 masks. A `(2R + 1)²` mask must travel in the
+/// parameter block (`STENCIL_INLINE_TAPS` = 32 taps: 5 × 5 fits, 7 × 7 does not), and a
+/// 3 × 3 box kernel was slower than the general kernel (see `stencil_box.rs`).
+pub const STENCIL_BOX_RADIUS: usize = 2;
+
+/// Staged columns on each side of a dense-box tile: the largest radius rounded up to a whole
+/// 16-byte chunk of `f32`, so that staged rows and every quad's window start 16-byte aligned.
+pub const STENCIL_BOX_HALO_X: usize = 4;
+
+/// Elements one thread of the dense-box kernel loads per staged row: from its quad's own
+/// column, the `4 + 2R` columns its outputs read sit at `HALO_X - R ..`, inside 12 columns
+/// (three 16-byte vectors of `f32`) for any `R <= 2`.
+pub const STENCIL_BOX_WINDOW: usize = 12;
+
+/// Row pitch (elements) of a dense-box kernel's staged tile: the 64 columns and 4 on each
+/// side (72: whole 16-byte chunks for 1-, 2-, 4-, 8- and 16-byte elements).
+#[inline]
+pub const fn stencil_box_pitch(_size: usize) -> usize {
+    STENCIL_BOX_TILE[1] as usize + 2 * STENCIL_BOX_HALO_X
+}
+
+/// Bytes of one shared stage of the dense-box kernel of radius `r` over elements of `size`
+/// bytes: `64 + 2r` rows of [`stencil_box_pitch`], rounded up to 16 bytes.
+#[inline]
+pub const fn stencil_box_stage_bytes(size: usize, r: usize) -> usize {
+    let rows = STENCIL_BOX_TILE[0] as usize + 2 * r;
+    (rows * stencil_box_pitch(size) * size).div_ceil(16) * 16
+}
+
+/// Elements per row of the dense-box kernel's weights in shared memory: the `2R + 1 <= 5`
+/// weights of a mask row, padded to two 16-byte vectors of `f32`.
+pub const STENCIL_BOX_WEIGHT_ROW: usize = 8;
+
+/// Bytes of the dense-box kernel's weight rows (before its stages): 5 rows of
+/// [`STENCIL_BOX_WEIGHT_ROW`], rounded up to 16 bytes.
+#[inline]
+pub const fn stencil_box_weights_bytes(size: usize) -> usize {
+    (5 * STENCIL_BOX_WEIGHT_ROW * size).div_ceil(16) * 16
+}
+
+/// Stages of the dense-box kernel of radius `r` over `size`-byte elements (2 when they fit in
+/// [`STENCIL_SHARED_MAX`], else 1; a 5 × 5 f32 stage is 18.5 KiB, f64 37 KiB).
+#[inline]
+pub const fn stencil_box_stages(size: usize, r: usize) -> u32 {
+    if stencil_box_weights_bytes(size) + 2 * stencil_box_stage_bytes(size, r) <= STENCIL_SHARED_MAX
+    {
+        2
+    } else {
+        1
+    }
+}
+
+/// [`STENCIL_BOX_RADIUS`] when `offsets` (`[dy, dx]` per tap, in order) are exactly the
+/// dense 5 × 5 box in row-major order (`mask_2d`'s layout); `None` otherwise.
+///
+/// ```
+/// use parallax_kernels::params_stencil::stencil_box_radius;
+/// let box5: Vec<[i32; 2]> = (0..25).map(|k| [k / 5 - 2, k % 5 - 2]).collect();
+/// assert_eq!(stencil_box_radius(&box5), Some(2));
+/// assert_eq!(stencil_box_radius(&box5[..24]), None);
+/// let box3: Vec<[i32; 2]> = (0..9).map(|k| [k / 3 - 1, k % 3 - 1]).collect();
+/// assert_eq!(stencil_box_radius(&box3), None);
+/// let mut swapped = box5.clone();
+/// swapped.swap(0, 1);
+/// assert_eq!(stencil_box_radius(&swapped), None);
+/// ```
+pub fn stencil_box_radius(offsets: &[[i32; 2]]) -> Option<usize> {
+    let r = STENCIL_BOX_RADIUS;
+    let side = 2 * r as i32 + 1;
+    let dense = offsets.len() == (side * side) as usize
+        && offsets
+            .iter()
+            .enumerate()
+            .all(|(k, o)| *o == [k as i32 / side - r as i32, k as i32 % side - r as i32]);
+    dense.then_some(r)
+}
+
+/// The entry points of the dense 5 × 5 box kernel, one per pair of
+/// [`crate::for_each_stencil_box_instance!`].
+pub const STENCIL_BOX_ENTRIES: &[&str] = &{
+    macro_rules! names {
+        ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+            [$( crate::entry_name!(stencil_box2d_r2, $st, $tt) ),*]
+        };
+    }
+    crate::for_each_stencil_box_instance!(names)
+};
+
+/// `name` when it is one of [`STENCIL_BOX_ENTRIES`], else `None` (a `const fn`, so a
+/// pair's kernel trait can name its box kernel from the same list that generates it).
+///
+/// ```
+/// use parallax_kernels::params_stencil::stencil_box_entry;
+/// let f32_box = parallax_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f32);
+/// let f64_box = parallax_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f64);
+/// assert_eq!(stencil_box_entry(f32_box), Some(f32_box));
+/// assert_eq!(stencil_box_entry(f64_box), None);
+/// ```
+pub const fn stencil_box_entry(name: &'static str) -> Option<&'static str> {
+    let mut i = 0;
+    while i < STENCIL_BOX_ENTRIES.len() {
+        let e = STENCIL_BOX_ENTRIES[i].as_bytes();
+        let n = name.as_bytes();
+        if e.len() == n.len() {
+            let mut j = 0;
+            while j < n.len() && e[j] == n[j] {
+                j += 1;
+            }
+            if j == n.len() {
+                return Some(name);
+            }
+        }
+        i += 1;
+    }
+    None
+}

@@ -7,8 +7,9 @@ use crate::kernel_stencil::StencilKernel;
 use crate::{launch_stencil, DeviceBuffer};
 use parallax_core::{Boundary, DeviceCopy, Stencil};
 use parallax_kernels::params_stencil::{
+    stencil_box_radius, stencil_box_stage_bytes, stencil_box_stages, stencil_box_weights_bytes,
     stencil_plan, stencil_tiles, StencilParams, StencilTap, BOUNDARY_CLAMP, BOUNDARY_WRAP,
-    BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
+    BOUNDARY_ZERO, STENCIL_BOX_HALO_X, STENCIL_BOX_TILE, STENCIL_INLINE_TAPS,
 };
 
 /// `st`'s points padded to 3D (`[0, 0, dx]`, `[0, dy, dx]`), weights alongside.
@@ -24,6 +25,28 @@ fn taps_3d<T: DeviceCopy, const D: usize, const K: usize>(
             StencilTap { off, w }
         })
         .collect()
+}
+
+/// Reduces each offset of a wrapped stencil below its axis length (`off % n`, keeping the
+/// sign): the same neighbour on a periodic grid, and the kernels then wrap any coordinate
+/// with one add or subtract instead of a 64-bit remainder.
+fn wrap_offsets<T>(taps: &mut [StencilTap<T>], dims: [u64; 3]) {
+    for t in taps {
+        for (off, &n) in t.off.iter_mut().zip(&dims) {
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            *off = (i64::from(*off) % n) as i32;
+        }
+    }
+}
+
+/// `true` when the kernels may stage grid rows as 16-byte chunks: `T`'s size divides 16,
+/// the grid starts 16-byte aligned and, beyond 1D, every row is whole chunks (so each row
+/// starts aligned too).
+fn vector_rows<T: DeviceCopy>(x: &DeviceBuffer<T>, dims: [u64; 3], d: usize) -> bool {
+    let size = core::mem::size_of::<T>() as u64;
+    let fits = size > 0 && size < 16 && 16 % size == 0;
+    let aligned = (x.as_ptr() as usize) % 16 == 0;
+    fits && aligned && (d == 1 || (dims[2] * size) % 16 == 0)
 }
 
 /// Halo below and above each axis `[z, y, x]`.
@@ -79,10 +102,48 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
     for (d, &s) in dims[3 - D..].iter_mut().zip(&shape) {
         *d = s as u64;
     }
-    let taps = taps_3d(st);
-    let (lo, hi) = halo(&taps);
-    let (shared_taps, tiled, shared) = stencil_plan::<T>(D, K, lo, hi);
-    let tiles = stencil_tiles(D, dims);
+    let mut taps = taps_3d(st);
+    if boundary == Boundary::Wrap {
+        wrap_offsets(&mut taps, dims);
+    }
+    let (mut lo, mut hi) = halo(&taps);
+    // A dense row-major box in 2D (convolution masks) has a register-tiled kernel.
+    let box_kernel = match (D, S::BOX2D) {
+        (2, Some(name)) => {
+            let offsets: Vec<[i32; 2]> = taps.iter().map(|t| [t.off[1], t.off[2]]).collect();
+            stencil_box_radius(&offsets).map(|r| (r, name))
+        }
+        _ => None,
+    };
+    let vector = vector_rows::<T>(x, dims, D);
+    if let Some((r, _)) = box_kernel {
+        let halo_x = STENCIL_BOX_HALO_X as u32;
+        (lo, hi) = ([0, r as u32, halo_x], [0, r as u32, halo_x]);
+    } else if vector {
+        // Staged rows start on a 16-byte chunk: widen the x halo to whole chunks.
+        let chunk = (16 / core::mem::size_of::<T>()) as u32;
+        (lo[2], hi[2]) = (lo[2].next_multiple_of(chunk), hi[2].next_multiple_of(chunk));
+    }
+    let (shared_taps, stages, shared, tiles) = match box_kernel {
+        Some((r, _)) => {
+            let size = core::mem::size_of::<T>();
+            let stages = stencil_box_stages(size, r);
+            let [th, tw] = STENCIL_BOX_TILE.map(u64::from);
+            let tiles = [1, dims[1].div_ceil(th), dims[2].div_ceil(tw)];
+            let shared = stencil_box_weights_bytes(size)
+                + stages as usize * stencil_box_stage_bytes(size, r);
+            (0, stages, shared, tiles)
+        }
+        None => {
+            let (shared_taps, stages, shared) = stencil_plan::<T>(D, K, lo, hi);
+            (
+                shared_taps,
+                stages,
+                shared,
+                stencil_tiles(D, core::mem::size_of::<T>(), dims),
+            )
+        }
+    };
     // Up to STENCIL_INLINE_TAPS taps travel in the parameters; more need a device buffer,
     // which lives until the synchronize below.
     let zero = StencilTap {
@@ -111,15 +172,21 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
             Boundary::Wrap => BOUNDARY_WRAP,
         },
         shared_taps,
-        tiled,
+        stages,
+        vector: u32::from(vector),
         inline,
         s,
     };
-    let blocks = tiles[0] * tiles[1] * tiles[2];
     // SAFETY: `x`, `y` are live, distinct buffers of the grid's size on `dev`; the taps buffer
-    // (when used) holds `K` taps; `blocks` and `shared` come from the same plan. All are
-    // borrowed until the synchronize below.
-    unsafe { launch_stencil::stencil::<T, S>(dev, D, blocks, shared, p) }?;
+    // (when used) holds `K` taps; `shared`, `stages` and `tiles` come from the plan of `p`'s
+    // halo, or for a dense box (whose `K <= 25` taps travel inline, `lo == hi == [0, r, r]`)
+    // from the box kernel's. All are borrowed until the synchronize below.
+    unsafe {
+        match box_kernel {
+            Some((_, name)) => launch_stencil::stencil_box2d::<T, S>(dev, name, shared, p),
+            None => launch_stencil::stencil::<T, S>(dev, D, shared, p),
+        }
+    }?;
     let done = dev.synchronize("stencil");
     drop(buffer);
     done

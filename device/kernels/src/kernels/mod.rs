@@ -13,6 +13,7 @@ mod segmented_entries;
 mod spmv;
 mod spmv_merge;
 mod stencil;
+mod stencil_box;
 mod stencil_stage;
 
 // Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.

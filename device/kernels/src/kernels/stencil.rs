@@ -1,15 +1,19 @@
 //! Stencil map over a semiring, on a `[nz, ny, nx]` grid (1D and 2D grids are 3D grids with
 //! leading extents of 1), with `K` taps known only at run time.
 //!
-//! Each block owns one tile of 2048 output points ([`stencil_tile`]: a row segment in 1D,
+//! The grid is cut into tiles of 2048 output points ([`stencil_tile`]: a row segment in 1D,
 //! 32 × 64 in 2D, 8 × 8 × 32 in 3D); thread `t` computes tile points `t + 256 j`, `j < 8`, so
 //! consecutive lanes own consecutive `x` (coalesced stores, conflict-free shared reads). The
-//! block
+//! launch has at most as many blocks as fit on the GPU at once, and block `b` walks tiles
+//! `b, b + grid, ...`. A block
 //!
-//! 1. copies the taps to shared memory, adding each tap's linear offset inside the staged tile;
-//! 2. stages its tile plus halo (`lo`/`hi` per axis, from the offsets) in shared memory with
-//!    coalesced loads, each coordinate resolved as the boundary does (clamped for `Zero`;
-//!    see `stencil_stage.rs`);
+//! 1. copies the taps to shared memory once, adding each tap's linear offset inside the
+//!    staged tile;
+//! 2. stages a tile plus halo (`lo`/`hi` per axis, from the offsets) in shared memory with
+//!    coalesced asynchronous copies, each coordinate resolved as the boundary does (clamped
+//!    for `Zero`; see `stencil_stage.rs`). With two stages (when they fit in 48 KiB) the next
+//!    tile's copies are issued before the current tile is computed, so the block's loads are
+//!    in flight while it folds instead of between its folds;
 //! 3. computes every point from the staged tile with no boundary logic, except, for
 //!    `Boundary::Zero` in tiles that touch an edge, a per-tap range check that drops the
 //!    terms the reference drops.
@@ -21,50 +25,49 @@
 //! reads the grid directly through `Boundary::resolve` for every point instead (correct but
 //! slow: each tap is a dependent global load).
 
-use super::stencil_stage::stage_tile;
+use super::stencil_stage::{stage_tile, StageWalk};
 use crate::params_stencil::{
-    stencil_halo_tile, stencil_items, stencil_tile, stencil_tile_offset, StencilParams, StencilTap,
-    BOUNDARY_CLAMP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
+    stencil_halo_tile, stencil_items, stencil_stage_bytes, stencil_tile, stencil_tile_offset,
+    StencilParams, StencilTap, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
 };
-use crate::simt::{block_index, dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
+use crate::simt::{dynamic_shared, dynamic_shared_at, no_unroll, opaque, thread_index};
+use crate::tile::pipeline::for_each_staged_tile;
 use crate::tuning::BLOCK_THREADS;
-use parallax_core::{Boundary, Semiring};
+use core::mem::size_of;
+use parallax_core::Semiring;
 
 const THREADS: u32 = BLOCK_THREADS;
-/// The boundary policy from its kernel encoding.
-#[inline(always)]
-fn boundary_of(b: u32) -> Boundary {
-    match b {
-        BOUNDARY_ZERO => Boundary::Zero,
-        BOUNDARY_CLAMP => Boundary::Clamp,
-        _ => Boundary::Wrap,
-    }
-}
-
 /// Coordinate `v` mapped into `0..n` (`n > 0`) as `Boundary::Wrap` does when `wrap`, else
 /// clamped (`Boundary::Clamp`; for `Boundary::Zero` the value is never used).
+///
+/// Division-free: for a wrapped grid the launcher reduces every tap offset below the axis
+/// length (`|off| < n`), so coordinates lie in `(-n, 2n)` and one add or subtract wraps them.
+/// The final clamp keeps any other input inside the grid. (With `rem_euclid`, the kernels
+/// called a 64-bit remainder routine, whose calling convention took the 1D kernel to 80
+/// registers and the 2D and 3D ones to 96-118.)
 #[inline(always)]
 pub(super) fn resolve_axis(v: i64, n: u64, wrap: bool) -> u64 {
-    if v >= 0 && (v as u64) < n {
-        v as u64
-    } else if wrap {
-        v.rem_euclid(n as i64) as u64
-    } else if v < 0 {
-        0
+    let n = n as i64;
+    let r = if v < 0 && wrap {
+        v + n
+    } else if v >= n && wrap {
+        v - n
     } else {
-        n - 1
-    }
+        v
+    };
+    r.clamp(0, n - 1) as u64
 }
 
 /// Tile point `e` (row-major in the tile `[tz, ty, tx]`) as `[z, y, x]`.
 #[inline(always)]
-fn tile_point<const D: usize>(e: u32) -> [u32; 3] {
-    let [_, ty, tx] = stencil_tile(D);
+fn tile_point<T, const D: usize>(e: u32) -> [u32; 3] {
+    let [_, ty, tx] = stencil_tile(D, size_of::<T>());
     [e / (tx * ty), (e / tx) % ty, e % tx]
 }
 
-/// The stencil at grid point `g = [z, y, x]` through `Boundary::resolve`, reading the grid
-/// and the taps (shared or global) directly: the reference's loop.
+/// The stencil at grid point `g = [z, y, x]`, reading the grid and the taps (shared or
+/// global) directly: the reference's loop, with coordinates resolved as `Boundary::resolve`
+/// does (through [`resolve_axis`]; `Zero` drops out-of-grid terms).
 ///
 /// # Safety
 /// `taps` readable for `p.k` taps; `p.x` readable for the whole grid.
@@ -74,22 +77,20 @@ unsafe fn resolved<T: Copy, S: Semiring<T>>(
     taps: *const StencilTap<T>,
     g: [u64; 3],
 ) -> T {
-    let b = boundary_of(p.boundary);
     let [_, ny, nx] = p.shape;
+    let wrap = p.boundary == BOUNDARY_WRAP;
     let mut acc = p.s.zero();
     for k in 0..p.k as usize {
+        no_unroll();
         // SAFETY: `k < p.k` taps are readable (caller contract).
         let tap = unsafe { taps.add(k).read() };
-        let at = |axis: usize| {
-            b.resolve(
-                g[axis] as i64 + i64::from(tap.off[axis]),
-                p.shape[axis] as usize,
-            )
-        };
-        let (Some(cz), Some(cy), Some(cx)) = (at(0), at(1), at(2)) else {
+        let c = |axis: usize| g[axis] as i64 + i64::from(tap.off[axis]);
+        let inside = |axis: usize| c(axis) >= 0 && (c(axis) as u64) < p.shape[axis];
+        if p.boundary == BOUNDARY_ZERO && !(inside(0) && inside(1) && inside(2)) {
             continue;
-        };
-        let i = (cz as u64 * ny + cy as u64) * nx + cx as u64;
+        }
+        let at = |axis: usize| resolve_axis(c(axis), p.shape[axis], wrap);
+        let i = (at(0) * ny + at(1)) * nx + at(2);
         // SAFETY: resolved coordinates lie inside the grid.
         let v = unsafe { p.x.add(i as usize).read() };
         acc = p.s.add(acc, p.s.mul(tap.w, v));
@@ -143,69 +144,143 @@ unsafe fn stage_taps<T: Copy, S: Semiring<T>>(
     }
 }
 
-/// The stencil kernel for a `D`-dimensional grid (see the module docs).
+/// Where a block tile lies: its first output point `[z, y, x]`, and whether the tile with
+/// its halo lies inside the grid (no boundary logic at all).
+#[derive(Clone, Copy)]
+pub(super) struct TileAt {
+    pub(super) origin: [u64; 3],
+    pub(super) inner: bool,
+}
+
+impl TileAt {
+    /// Block tile `b` of `p`'s `D`-dimensional grid (row-major over `p.tiles`) for tiles of
+    /// `shape` points.
+    #[inline(always)]
+    pub(super) fn new<T, S, const D: usize>(
+        p: &StencilParams<T, S>,
+        b: u64,
+        shape: [u32; 3],
+    ) -> Self {
+        let [tz, ty, tx] = shape;
+        // 32-bit division (the grid has fewer than 2^32 tiles, so every tile count fits), and
+        // none for the axes a `D`-dimensional grid lacks: a division by a run-time value costs
+        // ~20 instructions, and 64-bit ones are software loops.
+        let b = b as u32;
+        let (tiles_y, tiles_x) = (p.tiles[1] as u32, p.tiles[2] as u32);
+        let (row, bx) = if D == 1 {
+            (0, b)
+        } else {
+            let row = b / tiles_x;
+            (row, b - row * tiles_x)
+        };
+        let (bz, by) = match D {
+            1 | 2 => (0, row),
+            _ => {
+                let bz = row / tiles_y;
+                (bz, row - bz * tiles_y)
+            }
+        };
+        let origin = [
+            u64::from(bz) * u64::from(tz),
+            u64::from(by) * u64::from(ty),
+            u64::from(bx) * u64::from(tx),
+        ];
+        let inside = |axis: usize, extent: u32| {
+            origin[axis] >= u64::from(p.lo[axis])
+                && origin[axis] + u64::from(extent) - 1 + u64::from(p.hi[axis]) < p.shape[axis]
+        };
+        let inner = p.stages != 0 && inside(0, tz) && inside(1, ty) && inside(2, tx);
+        Self { origin, inner }
+    }
+
+    /// Starts the copies of this tile's halo tile into `into` along `walk`.
+    ///
+    /// # Safety
+    /// As [`stage_tile`]; called by the whole block.
+    #[inline(always)]
+    pub(super) unsafe fn stage<T: Copy, S>(
+        self,
+        p: &StencilParams<T, S>,
+        into: *mut T,
+        walk: StageWalk,
+    ) {
+        // SAFETY: forwarded; `inner` is uniform per block.
+        unsafe {
+            if self.inner {
+                stage_tile::<T, S, true>(p, into, self.origin, walk);
+            } else {
+                stage_tile::<T, S, false>(p, into, self.origin, walk);
+            }
+        }
+    }
+}
+
+/// The stencil kernel for a `D`-dimensional grid (see the module docs). Each block walks the
+/// tiles `block, block + grid, ...`; with two stages it issues the next tile's copies before
+/// it folds the current one.
 ///
 /// # Safety
 /// `x` readable and `y` writable for `nz * ny * nx > 0` elements, not aliasing; the launch
-/// provides `stencil_plan`'s shared bytes and `tiles[0] * tiles[1] * tiles[2]` blocks.
+/// provides `stencil_plan`'s shared bytes and at most `tiles[0] * tiles[1] * tiles[2]` blocks;
+/// `p.vector` only as [`stage_tile`] allows.
 #[inline(always)]
 pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize, const ITEMS: usize>(
     p: StencilParams<T, S>,
 ) {
-    let [tz, ty, tx] = stencil_tile(D);
-    let [nz, ny, nx] = p.shape;
-    // 32-bit division (the grid has fewer than 2^31 blocks, so every tile count fits):
-    // 64-bit divisions are software loops that cost hundreds of instructions per thread.
-    let b = block_index() as u32;
-    let (tiles_y, tiles_x) = (p.tiles[1] as u32, p.tiles[2] as u32);
-    let (row, bx) = (b / tiles_x, b % tiles_x);
-    let origin = [
-        u64::from(row / tiles_y) * u64::from(tz),
-        u64::from(row % tiles_y) * u64::from(ty),
-        u64::from(bx) * u64::from(tx),
-    ];
-    let t = thread_index();
-    let halo = stencil_halo_tile(D, p.lo, p.hi);
-    // SAFETY: the launch provides the taps area (when `shared_taps`) at offset 0 and the tile
-    // after it (when `tiled`).
-    let (taps, tile) = unsafe {
+    let halo = stencil_halo_tile(D, size_of::<T>(), p.lo, p.hi);
+    let stage_len = stencil_stage_bytes::<T>(D, p.lo, p.hi) / size_of::<T>();
+    // SAFETY: the launch provides the taps area (when `shared_taps`) at offset 0 and the
+    // stages after it.
+    let (taps, stages) = unsafe {
         (
             dynamic_shared::<StencilTap<T>>(),
             dynamic_shared_at::<T>(stencil_tile_offset::<T>(p.k as usize)),
         )
     };
-    let (lo, hi) = (p.lo, p.hi);
-    let inner = |axis: usize, first: u64, last: u64| {
-        first >= u64::from(lo[axis]) && last + u64::from(hi[axis]) < p.shape[axis]
-    };
-    // The whole tile with its halo lies inside the grid: no boundary logic at all.
-    let all_inner = p.tiled != 0
-        && inner(0, origin[0], origin[0] + u64::from(tz) - 1)
-        && inner(1, origin[1], origin[1] + u64::from(ty) - 1)
-        && inner(2, origin[2], origin[2] + u64::from(tx) - 1);
     if p.shared_taps != 0 {
-        // SAFETY: shared taps area of `k` taps; the barrier below is reached by all threads.
+        // SAFETY: shared taps area of `k` taps; the walk's first barrier publishes them.
         unsafe { stage_taps(&p, taps, halo) };
     }
-    if p.tiled != 0 {
-        // SAFETY: the tile area holds the halo tile.
-        unsafe {
-            if all_inner {
-                stage_tile::<T, S, D, true>(&p, tile, p.s.zero(), origin, halo);
-            } else {
-                stage_tile::<T, S, D, false>(&p, tile, p.s.zero(), origin, halo);
-            }
-        }
+    let shape = stencil_tile(D, size_of::<T>());
+    let walk = StageWalk::new(&p, halo, halo[2] as u32);
+    // SAFETY: the stages lie inside the launch's shared memory and only the walk's `issue`
+    // and `fold` touch them; both are uniform across the block.
+    unsafe {
+        for_each_staged_tile(
+            p.tiles[0] * p.tiles[1] * p.tiles[2],
+            p.stages,
+            |s| stages.add(s as usize * stage_len),
+            |b| TileAt::new::<T, S, D>(&p, b, shape),
+            |at, into| at.stage(&p, into, walk),
+            |at, from| fold_tile::<T, S, D, ITEMS>(&p, taps, from, at),
+        );
     }
-    // SAFETY: uniform branch conditions above; every thread reaches this barrier.
-    unsafe { sync_threads() };
-    let tap_source = if p.shared_taps != 0 {
-        taps.cast_const()
-    } else {
-        p.taps
-    };
+}
+
+/// Computes and stores the outputs of one block tile `at` from the staged `tile` (or, when
+/// the tile is not staged, from the grid).
+///
+/// # Safety
+/// As [`stencil`]; `tile` holds the staged tile with halo of `at` when `p.stages != 0`, and
+/// the taps are staged when `p.shared_taps != 0`.
+#[inline(always)]
+unsafe fn fold_tile<T: Copy, S: Semiring<T>, const D: usize, const ITEMS: usize>(
+    p: &StencilParams<T, S>,
+    taps: *const StencilTap<T>,
+    tile: *const T,
+    at: TileAt,
+) {
+    let [_, _, tx] = stencil_tile(D, size_of::<T>());
+    let [nz, ny, nx] = p.shape;
+    let (origin, all_inner) = (at.origin, at.inner);
+    // Recomputed per tile: hoisted out of the tile loop, the per-item coordinates and
+    // pointers derived from it stay live across the whole loop (3D: 96 registers, not 72).
+    let t = opaque(thread_index());
+    let halo = stencil_halo_tile(D, size_of::<T>(), p.lo, p.hi);
+    let (lo, tiled) = (p.lo, p.stages != 0);
+    let tap_source = if p.shared_taps != 0 { taps } else { p.taps };
     let point = |j: usize| {
-        let l = tile_point::<D>(t + THREADS * j as u32);
+        let l = tile_point::<T, D>(t + THREADS * j as u32);
         let g = [
             origin[0] + u64::from(l[0]),
             origin[1] + u64::from(l[1]),
@@ -219,92 +294,117 @@ pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize, const ITEM
     };
     let out = |g: [u64; 3]| ((g[0] * ny + g[1]) * nx + g[2]) as usize;
     let in_grid = |g: [u64; 3]| g[0] < nz && g[1] < ny && g[2] < nx;
-    if p.tiled != 0 && (all_inner || p.boundary != BOUNDARY_ZERO) {
-        // Every tap of every point reads its (boundary-resolved) value from the staged tile:
-        // no boundary logic. Taps outermost, so each tap's offset and weight are read once
-        // per thread; item pointers are computed once, so a tap costs one add and one load
-        // per item (in 1D the items are 256 elements apart and share one register).
-        // SAFETY: inside the staged tile.
-        let item = |j: usize| unsafe { tile.add(tile_index(point(j).0) as usize).cast_const() };
-        let at: [*const T; ITEMS] = if D == 1 {
-            [item(0); ITEMS]
-        } else {
-            core::array::from_fn(item)
-        };
-        let mut acc = [p.s.zero(); ITEMS];
-        for k in 0..p.k as usize {
-            // SAFETY: `k < p.k` taps staged in shared memory.
-            let tap = unsafe { taps.add(k).read() };
-            let o = tap.off[3] as isize;
-            for j in 0..ITEMS {
-                // SAFETY: a tile point's footprint lies inside the staged tile with halo. In
-                // 1D item `j` is 256 elements after item 0: a constant offset from one
-                // register.
-                let v = unsafe {
-                    if D == 1 {
-                        at[0].offset(o).add(THREADS as usize * j).read()
-                    } else {
-                        at[j].offset(o).read()
-                    }
-                };
-                acc[j] = p.s.add(acc[j], p.s.mul(tap.w, v));
-            }
-        }
-        if all_inner {
-            // Items are a constant number of grid rows (planes, elements) apart.
-            let first = out(point(0).1);
-            let step = match D {
-                1 => THREADS as usize,
-                2 => (THREADS / tx) as usize * nx as usize,
-                _ => (ny * nx) as usize,
-            };
-            #[allow(clippy::needless_range_loop)]
-            for j in 0..ITEMS {
-                // SAFETY: the whole tile is inside the grid; one writer per point.
-                unsafe { p.y.add(first + step * j).write(acc[j]) };
-            }
-        } else {
-            #[allow(clippy::needless_range_loop)]
-            for j in 0..ITEMS {
-                let g = point(j).1;
-                if in_grid(g) {
-                    // SAFETY: inside the grid; one writer per point.
-                    unsafe { p.y.add(out(g)).write(acc[j]) };
-                }
+    if !tiled {
+        for j in 0..ITEMS {
+            let g = point(j).1;
+            if in_grid(g) {
+                // SAFETY: `tap_source` holds `k` taps; the grid is readable; `g` is inside
+                // the grid, one writer per point.
+                unsafe { p.y.add(out(g)).write(resolved(p, tap_source, g)) };
             }
         }
         return;
     }
-    for j in 0..ITEMS {
-        let (l, g) = point(j);
-        if !in_grid(g) {
-            continue;
-        }
-        let v = if p.tiled != 0 {
-            // `Boundary::Zero` near an edge: the staged tile, dropping out-of-grid terms.
-            let base = tile_index(l);
-            let mut acc = p.s.zero();
-            for k in 0..p.k as usize {
-                // SAFETY: `k < p.k` taps staged in shared memory.
-                let tap = unsafe { taps.add(k).read() };
-                let inside = |axis: usize| {
-                    let c = g[axis] as i64 + i64::from(tap.off[axis]);
-                    c >= 0 && (c as u64) < p.shape[axis]
-                };
-                if inside(0) && inside(1) && inside(2) {
-                    // SAFETY: inside the staged tile with halo.
-                    let v = unsafe { tile.offset((base + tap.off[3]) as isize).read() };
-                    acc = p.s.add(acc, p.s.mul(tap.w, v));
-                }
-            }
-            acc
+    // Item pointers are computed once per tile, so a tap costs one add and one load per item
+    // (in 1D the items are 256 elements apart and share one register).
+    // SAFETY: inside the staged tile.
+    let item = |j: usize| unsafe { tile.add(tile_index(point(j).0) as usize) };
+    let at: [*const T; ITEMS] = if D == 1 {
+        [item(0); ITEMS]
+    } else {
+        core::array::from_fn(item)
+    };
+    let g0 = point(0).1;
+    // SAFETY: the taps and the tile are staged; every item's footprint lies in the tile.
+    let acc = unsafe {
+        if all_inner || p.boundary != BOUNDARY_ZERO {
+            fold_taps::<T, S, D, ITEMS, false>(p, taps, at, g0)
         } else {
-            // SAFETY: `tap_source` holds `k` taps; the grid is readable.
-            unsafe { resolved(&p, tap_source, g) }
+            fold_taps::<T, S, D, ITEMS, true>(p, taps, at, g0)
+        }
+    };
+    if all_inner {
+        // Items are a constant number of grid rows (planes, elements) apart.
+        let first = out(g0);
+        let step = match D {
+            1 => THREADS as usize,
+            2 => (THREADS / tx) as usize * nx as usize,
+            _ => (ny * nx) as usize,
         };
-        // SAFETY: `g` is inside the grid; one writer per point.
-        unsafe { p.y.add(out(g)).write(v) };
+        #[allow(clippy::needless_range_loop)]
+        for j in 0..ITEMS {
+            // SAFETY: the whole tile is inside the grid; one writer per point.
+            unsafe { p.y.add(first + step * j).write(acc[j]) };
+        }
+    } else {
+        #[allow(clippy::needless_range_loop)]
+        for j in 0..ITEMS {
+            let g = point(j).1;
+            if in_grid(g) {
+                // SAFETY: inside the grid; one writer per point.
+                unsafe { p.y.add(out(g)).write(acc[j]) };
+            }
+        }
     }
+}
+
+/// One thread's `ITEMS` points folded over every tap from the staged tile: item `j` at
+/// `at[j]` (in 1D, `at[0] + 256 j`), item 0 at grid point `g0`. Taps outermost, so each tap's
+/// offset and weight are read once per thread. `CHECKED` (`Boundary::Zero` in a tile that
+/// touches an edge): a term whose neighbour lies outside the grid is skipped, as the
+/// reference skips it. The items differ along one axis only (`x` by 256 in 1D, `y` by 4 in
+/// 2D, `z` by 1 in 3D), so a tap checks the other two axes once and each item one coordinate.
+///
+/// # Safety
+/// `taps` holds `p.k` staged taps; every item's footprint lies inside the staged tile.
+#[inline(always)]
+unsafe fn fold_taps<
+    T: Copy,
+    S: Semiring<T>,
+    const D: usize,
+    const ITEMS: usize,
+    const CHECKED: bool,
+>(
+    p: &StencilParams<T, S>,
+    taps: *const StencilTap<T>,
+    at: [*const T; ITEMS],
+    g0: [u64; 3],
+) -> [T; ITEMS] {
+    let [_, _, tx] = stencil_tile(D, size_of::<T>());
+    let axis = 3 - D;
+    let step = match D {
+        1 => i64::from(THREADS),
+        2 => i64::from(THREADS / tx),
+        _ => 1,
+    };
+    let within = |a: usize, c: i64| c >= 0 && (c as u64) < p.shape[a];
+    let mut acc = [p.s.zero(); ITEMS];
+    // One tap per iteration (`opaque`: LLVM would unroll 4 taps, 32 values in registers).
+    let mut k = 0;
+    while k < p.k {
+        no_unroll();
+        // SAFETY: `k < p.k` taps staged in shared memory.
+        let tap = unsafe { taps.add(k as usize).read() };
+        k = opaque(k + 1);
+        let o = tap.off[3] as isize;
+        let c = |a: usize| g0[a] as i64 + i64::from(tap.off[a]);
+        let others_in = !CHECKED || (0..3).all(|a| a == axis || within(a, c(a)));
+        for j in 0..ITEMS {
+            // SAFETY: a tile point's footprint lies inside the staged tile with halo. In 1D
+            // item `j` is 256 elements after item 0: a constant offset from one register.
+            let v = unsafe {
+                if D == 1 {
+                    at[0].offset(o).add(THREADS as usize * j).read()
+                } else {
+                    at[j].offset(o).read()
+                }
+            };
+            if !CHECKED || (others_in && within(axis, c(axis) + step * j as i64)) {
+                acc[j] = p.s.add(acc[j], p.s.mul(tap.w, v));
+            }
+        }
+    }
+    acc
 }
 
 /// `stencil_1d`, `stencil_2d` and `stencil_3d` for each (semiring, type) pair.
@@ -315,21 +415,21 @@ macro_rules! stencil_entry_points {
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: launched by parallax-device's stencil launcher, which upholds the
                 // contract.
-                unsafe { stencil::<$t, $s, 1, { stencil_items(1) }>(p) }
+                unsafe { stencil::<$t, $s, 1, { stencil_items(1, size_of::<$t>()) }>(p) }
             }
         };
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(stencil_2d, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 2, { stencil_items(2) }>(p) }
+                unsafe { stencil::<$t, $s, 2, { stencil_items(2, size_of::<$t>()) }>(p) }
             }
         };
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(stencil_3d, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 3, { stencil_items(3) }>(p) }
+                unsafe { stencil::<$t, $s, 3, { stencil_items(3, size_of::<$t>()) }>(p) }
             }
         };
     )* };

@@ -1,7 +1,9 @@
 //! Tiles: the items one thread, warp or block owns, moved between global memory and
 //! registers, and the decoupled look-back that chains scan tiles together.
 
+pub(crate) mod async_copy;
 mod lookback;
+pub(crate) mod pipeline;
 mod stage;
 
 pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain, RunPair};
