@@ -8,10 +8,15 @@
 //! reassociation. Pieces have a constant size, so the result is the same for any
 //! `RAYON_NUM_THREADS`.
 //!
+//! Each piece folds its rows with one of the loops of `spmv_csr_fold.rs`, picked from its own
+//! columns (prefetching `x` when they scatter over it, unchecked after one range check when
+//! they are local); all of them fold in storage order, so the choice never changes a bit.
+//!
 //! Inputs are validated by the `parallax` front doors. On a structure no validated matrix has
 //! (a decreasing `row_ptr`, unsorted COO rows) the result is unspecified but nothing panics;
 //! mismatched lengths fall back to the reference, which processes the common prefix.
 
+use crate::spmv_csr_fold::{fold_prefetch, prefetch_start, scattered, Validated};
 use parallax_core::reference as seq;
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 use rayon::prelude::*;
@@ -19,10 +24,13 @@ use rayon::prelude::*;
 pub use crate::spmv_coo::spmv_coo;
 pub use crate::spmv_ell::spmv_ell;
 
-/// Merge-path items (rows + nonzeros) per CSR piece. 8192 items are ≥ 5 µs of work (0.56 ns
-/// per item measured in cache here, ~5x that from memory), far above rayon's ~1 µs per-task
-/// cost, while a 2^20-item matrix still yields 128 pieces to balance over 16 threads.
-const CSR_PIECE: usize = 1 << 13;
+/// Merge-path items (rows + nonzeros) per CSR piece: ≥ 8 µs of work (f32 Poisson rows,
+/// 0.5 ns per item in cache on the dev VM), far above rayon's ~1 µs per-task cost, while a
+/// 2^20-item matrix still yields 73 pieces to balance over 16 threads. Each piece also
+/// pays a binary search and a look at its columns (`spmv_csr_fold.rs`); with the faster row
+/// folds, 2^13 items cost Poisson rows 5-10% (vs the peer, 2 threads: 1.10x / 1.00x / 1.13x
+/// at 2^20 / 2^22 / 2^24 non-zeros, 2^14: 1.14x / 1.05x / 1.25x; power-law unchanged).
+const CSR_PIECE: usize = 1 << 14;
 
 /// CSR runs sequentially below this many merge-path items. Measured on the 2-core development
 /// VM (f64, PlusTimes, Poisson 5-point rows, in cache; handing work to rayon's sleeping
@@ -153,7 +161,9 @@ struct Csr<'a, T, I> {
     x: &'a [T],
 }
 
-/// One CSR piece from path coordinate `(i0, j0)` to `(i1, j1)`; `ys` is `y[i0..i1]`.
+/// One CSR piece from path coordinate `(i0, j0)` to `(i1, j1)`; `ys` is `y[i0..i1]`. The
+/// piece picks its row fold from its own columns (`spmv_csr_fold.rs`): prefetching when they
+/// scatter over `x`, unchecked when they are local and all in range, else `fold`.
 fn csr_piece<T: Copy, I: SparseIndex, S: Semiring<T>>(
     s: S,
     a: &Csr<'_, T, I>,
@@ -163,32 +173,69 @@ fn csr_piece<T: Copy, I: SparseIndex, S: Semiring<T>>(
     accumulate: bool,
 ) -> Edges<T> {
     let (col, val, x) = (a.col, a.val, a.x);
-    // Row i ends at row_ptr[i + 1]; one slice for the piece keeps the row loop check-free.
-    let ends = a.row_ptr.get(i0 + 1..i1 + 1).unwrap_or(&[]);
-    let mut rows = ys.iter_mut().zip(ends);
-    let mut j = j0;
-    let mut head = None;
-    // Row i0 began in an earlier piece when its first entry lies before j0.
-    if a.row_ptr.get(i0).is_some_and(|p| p.to_usize() < j0) {
-        if let Some((_, e)) = rows.next() {
+    let rows = Rows {
+        row_ptr: a.row_ptr,
+        from: (i0, j0),
+        to: (i1, j1),
+    };
+    let cols = col.get(j0..j1).unwrap_or(&[]);
+    if scattered::<T, I>(cols) {
+        prefetch_start(col, x, j0);
+        return rows.fold(s, ys, accumulate, |lo, hi| {
+            fold_prefetch(s, col, val, x, lo, hi)
+        });
+    }
+    match Validated::new(col, val, x, j0..j1) {
+        Some(v) => rows.fold(s, ys, accumulate, |lo, hi| v.fold(s, lo, hi)),
+        None => rows.fold(s, ys, accumulate, |lo, hi| fold(s, col, val, x, lo, hi)),
+    }
+}
+
+/// The rows of one CSR piece: path coordinates `from` to `to`.
+struct Rows<'a, I> {
+    row_ptr: &'a [I],
+    from: (usize, usize),
+    to: (usize, usize),
+}
+
+impl<I: SparseIndex> Rows<'_, I> {
+    /// Folds every row of the piece with `f(lo, hi)` (its entries `lo..hi`), storing the rows
+    /// it completes into `ys` and returning the cut ones.
+    fn fold<T: Copy, S: Semiring<T>>(
+        &self,
+        s: S,
+        ys: &mut [T],
+        accumulate: bool,
+        f: impl Fn(usize, usize) -> T,
+    ) -> Edges<T> {
+        let ((i0, j0), (i1, j1)) = (self.from, self.to);
+        // Row i ends at row_ptr[i + 1]; one slice for the piece keeps the row loop check-free.
+        let ends = self.row_ptr.get(i0 + 1..i1 + 1).unwrap_or(&[]);
+        let mut rows = ys.iter_mut().zip(ends);
+        let mut j = j0;
+        let mut head = None;
+        // Row i0 began in an earlier piece when its first entry lies before j0.
+        if self.row_ptr.get(i0).is_some_and(|p| p.to_usize() < j0) {
+            if let Some((_, e)) = rows.next() {
+                let end = e.to_usize().max(j);
+                head = Some(Cut {
+                    row: i0,
+                    partial: (j < end).then(|| f(j, end)),
+                });
+                j = end;
+            }
+        }
+        for (yi, e) in rows {
             let end = e.to_usize().max(j);
-            head = Some(Cut {
-                row: i0,
-                partial: (j < end).then(|| fold(s, col, val, x, j, end)),
-            });
+            store(s, yi, f(j, end), accumulate);
             j = end;
         }
+        let tail = (j < j1).then(|| Cut {
+            row: i1,
+            partial: Some(f(j, j1)),
+        });
+        Edges { head, tail }
     }
-    for (yi, e) in rows {
-        let end = e.to_usize().max(j);
-        store(s, yi, fold(s, col, val, x, j, end), accumulate);
-        j = end;
-    }
-    let tail = (j < j1).then(|| Cut {
-        row: i1,
-        partial: Some(fold(s, col, val, x, j, j1)),
-    });
-    Edges { head, tail }
 }
 
 /// CSR SpMV; see [`seq::spmv_csr`]. Merge-path: the `nrows + nnz` path is cut into pieces of
