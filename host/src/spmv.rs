@@ -27,9 +27,10 @@ pub use crate::spmv_ell::spmv_ell;
 /// Merge-path items (rows + nonzeros) per CSR piece: ≥ 8 µs of work (f32 Poisson rows,
 /// 0.5 ns per item in cache on the dev VM), far above rayon's ~1 µs per-task cost, while a
 /// 2^20-item matrix still yields 73 pieces to balance over 16 threads. Each piece also
-/// pays a binary search and a look at its columns (`spmv_csr_fold.rs`); with the faster row
-/// folds, 2^13 items cost Poisson rows 5-10% (vs the peer, 2 threads: 1.10x / 1.00x / 1.13x
-/// at 2^20 / 2^22 / 2^24 non-zeros, 2^14: 1.14x / 1.05x / 1.25x; power-law unchanged).
+/// pays a binary search and a look at its columns (`spmv_csr_fold.rs`). With full binary
+/// searches 2^13 items cost Poisson rows 5-10% (vs the peer, 2 threads: 1.10x / 1.00x /
+/// 1.13x at 2^20 / 2^22 / 2^24 non-zeros; 2^14: 1.14x / 1.05x / 1.25x; power-law the same);
+/// with bracketed ones (`Cutter`) 2^13, 2^14 and 2^15 are within the VM's noise.
 const CSR_PIECE: usize = 1 << 14;
 
 /// CSR runs sequentially below this many merge-path items. Measured on the 2-core development

@@ -6,7 +6,7 @@
 //!
 //! - **Scattered** (the piece's columns span more than [`SCATTERED_SPAN`] bytes of `x`, as in
 //!   a power-law matrix): `x[col[k]]` misses the private caches, and the row-at-a-time loop
-//!   only keeps a few such misses in flight (each short row ends with a mispredicted branch).
+//!   likely keeps few such misses in flight (each short row ends in a mispredicted branch).
 //!   [`fold_prefetch`] asks for `x[col[k + PREFETCH_AHEAD]]` while it folds entry `k`.
 //! - **Local** (banded matrices such as a Poisson stencil, whose `x` window stays cached):
 //!   prefetching only costs instructions (Poisson 2^20-2^24: 1.02-1.07x the row-parallel
@@ -29,7 +29,7 @@ const PREFETCH_AHEAD: usize = 128;
 /// A piece is scattered when a sample of its columns spans more than this many bytes of `x`:
 /// gathers from such a window miss L1 and, past a few hundred KiB, L2 (1 MiB on the dev VM).
 /// A power-law piece spans all of `x` (600 KiB at 2^20 non-zeros, 9.6 MiB at 2^24); a 2D
-/// Poisson piece ~20 KiB (1365 rows plus twice the grid width).
+/// Poisson piece ~25 KiB (~2700 rows plus twice the grid width).
 const SCATTERED_SPAN: usize = 256 << 10;
 
 /// The first this many entries of a piece are sampled for its column span: a few cache lines
@@ -161,7 +161,7 @@ fn same<I: 'static, J: 'static>(col: &[I]) -> Option<&[J]> {
 /// Whether every column is below `bound`. A bound that does not fit `J` bounds nothing, so
 /// that case is left to the checked folds. Columns compare as `J`: widening u32 columns to
 /// `usize` (or an unsigned max) keeps the baseline x86_64 target from a cheap vectorized
-/// pass (a max pass cost ~15% on Poisson rows).
+/// pass (a max pass cost 15-20% of a Poisson product).
 fn all_below<J: Primitive + TryFrom<usize>>(col: &[J], bound: usize) -> bool {
     let Ok(bound) = J::try_from(bound) else {
         return false;
