@@ -27,6 +27,9 @@ mod seg_walk;
 mod segmented;
 mod spmv;
 mod spmv_coo;
+mod spmv_csr_fold;
+#[cfg(test)]
+mod spmv_csr_robustness;
 mod spmv_ell;
 mod stencil;
 mod stencil_row;

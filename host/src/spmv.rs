@@ -8,21 +8,30 @@
 //! reassociation. Pieces have a constant size, so the result is the same for any
 //! `RAYON_NUM_THREADS`.
 //!
+//! Each piece folds its rows with one of the loops of `spmv_csr_fold.rs`, picked from its own
+//! columns (prefetching `x` when they scatter over it, unchecked after one range check when
+//! they are local); all of them fold in storage order, so the choice never changes a bit.
+//!
 //! Inputs are validated by the `parallax` front doors. On a structure no validated matrix has
 //! (a decreasing `row_ptr`, unsorted COO rows) the result is unspecified but nothing panics;
 //! mismatched lengths fall back to the reference, which processes the common prefix.
 
+use crate::spmv_csr_fold::{fold_prefetch, prefetch_start, scattered, Validated};
+use core::ops::Range;
 use parallax_core::reference as seq;
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
-use rayon::prelude::*;
 
 pub use crate::spmv_coo::spmv_coo;
 pub use crate::spmv_ell::spmv_ell;
 
-/// Merge-path items (rows + nonzeros) per CSR piece. 8192 items are ≥ 5 µs of work (0.56 ns
-/// per item measured in cache here, ~5x that from memory), far above rayon's ~1 µs per-task
-/// cost, while a 2^20-item matrix still yields 128 pieces to balance over 16 threads.
-const CSR_PIECE: usize = 1 << 13;
+/// Merge-path items (rows + nonzeros) per CSR piece: ≥ 8 µs of work (f32 Poisson rows,
+/// 0.5 ns per item in cache on the dev VM), far above rayon's ~1 µs per-task cost, while a
+/// 2^20-item matrix still yields 73 pieces to balance over 16 threads. Each piece also
+/// pays a binary search and a look at its columns (`spmv_csr_fold.rs`). With full binary
+/// searches 2^13 items cost Poisson rows 5-10% (vs the peer, 2 threads: 1.10x / 1.00x /
+/// 1.13x at 2^20 / 2^22 / 2^24 non-zeros; 2^14: 1.14x / 1.05x / 1.25x; power-law the same);
+/// with bracketed ones (`Cutter`) 2^13, 2^14 and 2^15 are within the VM's noise.
+const CSR_PIECE: usize = 1 << 14;
 
 /// CSR runs sequentially below this many merge-path items. Measured on the 2-core development
 /// VM (f64, PlusTimes, Poisson 5-point rows, in cache; handing work to rayon's sleeping
@@ -129,10 +138,16 @@ pub(crate) fn split_rows<'a, T>(y: &'a mut [T], bounds: &[usize]) -> Vec<&'a mut
 
 /// The merge-path coordinate `(rows finished, entries consumed)` after `d` steps of merging
 /// the row ends `row_end` with the entry indices `0..nnz` (Merrill & Garland 2016, Alg. 2):
-/// a row's end is taken before entry `j` when `row_end[i] <= j`.
-fn path_split<I: SparseIndex>(row_end: &[I], nnz: usize, d: usize) -> (usize, usize) {
-    let mut lo = d.saturating_sub(nnz);
-    let mut hi = d.min(row_end.len());
+/// a row's end is taken before entry `j` when `row_end[i] <= j`. The search stays within
+/// `rows`, which must hold the answer (the cut's neighbours bracket it).
+fn path_split<I: SparseIndex>(
+    row_end: &[I],
+    nnz: usize,
+    d: usize,
+    rows: Range<usize>,
+) -> (usize, usize) {
+    let mut hi = d.min(row_end.len()).min(rows.end);
+    let mut lo = d.saturating_sub(nnz).max(rows.start).min(hi);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         // mid < hi <= d, so `d - mid - 1` does not underflow; mid < row_end.len().
@@ -153,7 +168,9 @@ struct Csr<'a, T, I> {
     x: &'a [T],
 }
 
-/// One CSR piece from path coordinate `(i0, j0)` to `(i1, j1)`; `ys` is `y[i0..i1]`.
+/// One CSR piece from path coordinate `(i0, j0)` to `(i1, j1)`; `ys` is `y[i0..i1]`. The
+/// piece picks its row fold from its own columns (`spmv_csr_fold.rs`): prefetching when they
+/// scatter over `x`, unchecked when they are local and all in range, else `fold`.
 fn csr_piece<T: Copy, I: SparseIndex, S: Semiring<T>>(
     s: S,
     a: &Csr<'_, T, I>,
@@ -163,32 +180,69 @@ fn csr_piece<T: Copy, I: SparseIndex, S: Semiring<T>>(
     accumulate: bool,
 ) -> Edges<T> {
     let (col, val, x) = (a.col, a.val, a.x);
-    // Row i ends at row_ptr[i + 1]; one slice for the piece keeps the row loop check-free.
-    let ends = a.row_ptr.get(i0 + 1..i1 + 1).unwrap_or(&[]);
-    let mut rows = ys.iter_mut().zip(ends);
-    let mut j = j0;
-    let mut head = None;
-    // Row i0 began in an earlier piece when its first entry lies before j0.
-    if a.row_ptr.get(i0).is_some_and(|p| p.to_usize() < j0) {
-        if let Some((_, e)) = rows.next() {
+    let rows = Rows {
+        row_ptr: a.row_ptr,
+        from: (i0, j0),
+        to: (i1, j1),
+    };
+    let cols = col.get(j0..j1).unwrap_or(&[]);
+    if scattered::<T, I>(cols) {
+        prefetch_start(col, x, j0);
+        return rows.fold(s, ys, accumulate, |lo, hi| {
+            fold_prefetch(s, col, val, x, lo, hi)
+        });
+    }
+    match Validated::new(col, val, x, j0..j1) {
+        Some(v) => rows.fold(s, ys, accumulate, |lo, hi| v.fold(s, lo, hi)),
+        None => rows.fold(s, ys, accumulate, |lo, hi| fold(s, col, val, x, lo, hi)),
+    }
+}
+
+/// The rows of one CSR piece: path coordinates `from` to `to`.
+struct Rows<'a, I> {
+    row_ptr: &'a [I],
+    from: (usize, usize),
+    to: (usize, usize),
+}
+
+impl<I: SparseIndex> Rows<'_, I> {
+    /// Folds every row of the piece with `f(lo, hi)` (its entries `lo..hi`), storing the rows
+    /// it completes into `ys` and returning the cut ones.
+    fn fold<T: Copy, S: Semiring<T>>(
+        &self,
+        s: S,
+        ys: &mut [T],
+        accumulate: bool,
+        f: impl Fn(usize, usize) -> T,
+    ) -> Edges<T> {
+        let ((i0, j0), (i1, j1)) = (self.from, self.to);
+        // Row i ends at row_ptr[i + 1]; one slice for the piece keeps the row loop check-free.
+        let ends = self.row_ptr.get(i0 + 1..i1 + 1).unwrap_or(&[]);
+        let mut rows = ys.iter_mut().zip(ends);
+        let mut j = j0;
+        let mut head = None;
+        // Row i0 began in an earlier piece when its first entry lies before j0.
+        if self.row_ptr.get(i0).is_some_and(|p| p.to_usize() < j0) {
+            if let Some((_, e)) = rows.next() {
+                let end = e.to_usize().max(j);
+                head = Some(Cut {
+                    row: i0,
+                    partial: (j < end).then(|| f(j, end)),
+                });
+                j = end;
+            }
+        }
+        for (yi, e) in rows {
             let end = e.to_usize().max(j);
-            head = Some(Cut {
-                row: i0,
-                partial: (j < end).then(|| fold(s, col, val, x, j, end)),
-            });
+            store(s, yi, f(j, end), accumulate);
             j = end;
         }
+        let tail = (j < j1).then(|| Cut {
+            row: i1,
+            partial: Some(f(j, j1)),
+        });
+        Edges { head, tail }
     }
-    for (yi, e) in rows {
-        let end = e.to_usize().max(j);
-        store(s, yi, fold(s, col, val, x, j, end), accumulate);
-        j = end;
-    }
-    let tail = (j < j1).then(|| Cut {
-        row: i1,
-        partial: Some(fold(s, col, val, x, j, j1)),
-    });
-    Edges { head, tail }
 }
 
 /// CSR SpMV; see [`seq::spmv_csr`]. Merge-path: the `nrows + nnz` path is cut into pieces of
@@ -212,27 +266,80 @@ pub fn spmv_csr<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>(
         return seq::spmv_csr(s, row_ptr, col, val, x, y, accumulate);
     }
     let npieces = path.div_ceil(CSR_PIECE);
-    let mut coords: Vec<(usize, usize)> = (0..=npieces)
-        .into_par_iter()
-        .map(|k| path_split(row_end, nnz, (k * CSR_PIECE).min(path)))
-        .collect();
-    // A validated row_ptr gives non-decreasing coordinates already; this keeps a corrupt one
-    // from producing overlapping pieces.
-    for k in 1..coords.len() {
-        coords[k].0 = coords[k].0.max(coords[k - 1].0);
-        coords[k].1 = coords[k].1.max(coords[k - 1].1);
-    }
-    let bounds: Vec<usize> = coords.iter().map(|c| c.0).collect();
     let a = Csr {
         row_ptr,
         col,
         val,
         x,
     };
-    let edges: Vec<Edges<T>> = split_rows(&mut y[..nrows], &bounds)
-        .into_par_iter()
-        .enumerate()
-        .map(|(k, ys)| csr_piece(s, &a, coords[k], coords[k + 1], ys, accumulate))
+    let cut = Cutter {
+        row_end,
+        nnz,
+        path,
+        s,
+        a,
+        accumulate,
+    };
+    let mut edges: Vec<Edges<T>> = (0..npieces)
+        .map(|_| Edges {
+            head: None,
+            tail: None,
+        })
         .collect();
+    let end = path_split(row_end, nnz, path, 0..nrows);
+    cut.pieces(0..npieces, (0, 0), end, &mut y[..nrows], &mut edges);
     fix_up(s, &edges, y, accumulate);
+}
+
+/// Cuts the merge path into pieces of [`CSR_PIECE`] items as it recurses (a binary search
+/// per cut, by the task that cuts there, between the coordinates of the cuts around it)
+/// and runs them: one parallel region per product. A pass of its own for the coordinates
+/// cost a second rayon region, ~17 µs on the dev VM (5% of a 2^20 Poisson product on 2
+/// threads), and in `cargo bench` that version often took 0.7 ms for it, not 0.36-0.40 ms.
+struct Cutter<'a, T, I, S> {
+    row_end: &'a [I],
+    nnz: usize,
+    path: usize,
+    s: S,
+    a: Csr<'a, T, I>,
+    accumulate: bool,
+}
+
+impl<T: DeviceCopy, I: SparseIndex, S: Semiring<T>> Cutter<'_, T, I, S> {
+    /// Runs pieces `ks`, which span path coordinates `from` to `to`; `ys` is `y[from.0..to.0]`
+    /// and `edges` their slots.
+    fn pieces(
+        &self,
+        ks: Range<usize>,
+        from: (usize, usize),
+        to: (usize, usize),
+        ys: &mut [T],
+        edges: &mut [Edges<T>],
+    ) {
+        if ks.len() <= 1 {
+            if let Some(e) = edges.first_mut() {
+                *e = csr_piece(self.s, &self.a, from, to, ys, self.accumulate);
+            }
+            return;
+        }
+        let mid = ks.start + ks.len() / 2;
+        let d = (mid * CSR_PIECE).min(self.path);
+        // The cuts around this one bracket it, so deep in the recursion a search spans a few
+        // pieces' rows, not all rows (a full search per piece missed the cache ~20 times;
+        // 2^24 Poisson, 2 threads:
+        // 10.3 ms with full searches, 9.0-9.3 ms bracketed).
+        let (i, j) = path_split(self.row_end, self.nnz, d, from.0..to.0);
+        // A validated row_ptr gives coordinates inside [from, to] already; clamping keeps a
+        // corrupt one from producing overlapping pieces.
+        let c = (
+            i.clamp(from.0, to.0.max(from.0)),
+            j.clamp(from.1, to.1.max(from.1)),
+        );
+        let (y0, y1) = ys.split_at_mut((c.0 - from.0).min(ys.len()));
+        let (e0, e1) = edges.split_at_mut((mid - ks.start).min(edges.len()));
+        rayon::join(
+            || self.pieces(ks.start..mid, from, c, y0, e0),
+            || self.pieces(mid..ks.end, c, to, y1, e1),
+        );
+    }
 }
