@@ -4,6 +4,7 @@
 //! cargo build --release -p parallax-device --example stencil_gpu
 //! stencil_gpu            # every case, n > 2^31, timings
 //! stencil_gpu --small    # the small cases only (for compute-sanitizer)
+//! stencil_gpu --bench    # the timings only
 //! ```
 //!
 //! Every result is compared with the reference bit for bit: integers wrap identically, and
@@ -402,6 +403,7 @@ fn bench(device: &'static Device) -> dev::Result<()> {
 
 fn main() -> ExitCode {
     let small = std::env::args().any(|a| a == "--small");
+    let bench_only = std::env::args().any(|a| a == "--bench");
     let device = match Device::default_device() {
         Ok(d) => d,
         Err(e) => {
@@ -411,12 +413,16 @@ fn main() -> ExitCode {
     };
     println!("device: {}", device.name().unwrap_or_default());
     let mut r = Report::default();
-    correctness(&mut r, small);
-    println!("correctness: {} passed, {} failed", r.passed, r.failed);
+    if !bench_only {
+        correctness(&mut r, small);
+        println!("correctness: {} passed, {} failed", r.passed, r.failed);
+    }
     if !small {
-        if let Err(e) = beyond_2_31(&mut r) {
-            r.failed += 1;
-            println!("FAIL beyond 2^31: {e}");
+        if !bench_only {
+            if let Err(e) = beyond_2_31(&mut r) {
+                r.failed += 1;
+                println!("FAIL beyond 2^31: {e}");
+            }
         }
         if let Err(e) = bench(device) {
             println!("bench error: {e}");

@@ -34,19 +34,15 @@ pub const STENCIL_SHARED_TAPS: usize = 1024;
 /// Dynamic shared memory a stencil block may use without opting in to more (48 KiB).
 pub const STENCIL_SHARED_MAX: usize = 48 * 1024;
 /// Output points each thread computes for a `d`-dimensional grid of `size`-byte elements: a
-/// block tile is `BLOCK_THREADS * stencil_items(d, size)` points. Eight (2048-point tiles),
-/// except 4 for 3D grids of 8-byte elements, whose 2048-point tile with halo (32 KiB for a
-/// 7-point stencil) fits one stage only: with 1024-point tiles two stages fit, and the
-/// H100 ran the 512³ f64 7-point stencil in X ms instead of 1.33 (1.14 before the staged
-/// pipeline). Sixteen items would amortize more per 1D block, but LLVM then leaves the 16
-/// accumulators in local memory.
+/// block tile is `BLOCK_THREADS * stencil_items(d, size)` points (2048). Sixteen items would
+/// amortize more per 1D block, but LLVM then leaves the 16 accumulators in local memory.
+/// Four items for 3D grids of 8-byte elements, whose 2048-point tile with the halo of a
+/// 7-point stencil (32 KiB) fits one stage only, let two stages fit but ran slower (H100,
+/// 512³ f64 7-point, same call: 1.44 ms with 1024-point tiles, 1.32 ms with 2048-point
+/// tiles, one stage, one block per tile).
 #[inline]
-pub const fn stencil_items(d: usize, size: usize) -> usize {
-    if d == 3 && size >= 8 {
-        4
-    } else {
-        8
-    }
+pub const fn stencil_items(_d: usize, _size: usize) -> usize {
+    8
 }
 
 /// `Boundary` as the kernel reads it (the discriminants of `parallax_core::Boundary`).
@@ -96,13 +92,15 @@ pub struct StencilParams<T, S> {
     pub s: S,
 }
 
-/// H100, Boundary::Zero, f32 (read + write of the grid; copy roof 2967 GB/s): 1D 9 taps on
-/// 2^28 1.07 ms (2011 GB/s; 1.21 ms before the one-row staging of `stencil_stage.rs`), 2D
-/// 5 × 5 on 8192² 0.577 ms (930 GB/s), 3D 7-point on 512³ 0.926 ms (1160 GB/s). ncu: 2D and
-/// 3D issue-bound (schedulers busy: the fold cannot use fma, as the reference rounds the
-/// product and the sum separately; 2D spends 51% of its instructions in the tap loop, 3D 27%
-/// in staging and 25% in the checked fold of `Zero` edge tiles), 1D latency-bound (4 blocks
-/// per SM at 60 registers; stalls on the staging loads and the barrier after them).
+/// H100, Boundary::Zero, f32, read + write of the grid against the copy roof measured in the
+/// same call (`gpu_bench`, 2026-11-24): 1D 9 taps on 2^28 0.860 ms (84% of the roof; 1.07 ms,
+/// 67%, with one tile per block and register-batched staging), 2D 5 × 5 on 8192² 0.402 ms
+/// (dense-box kernel; 0.577 ms before), 3D 7-point on 512³ 0.898 ms (41%; 0.926 ms).
+/// ncu (instruction counts by SASS block): the 2D and 3D kernels are issue-bound. 3D: the
+/// tap loop is ~5 instructions per tap and point (an address add per item: items are a
+/// run-time plane pitch apart), staging ~11 per element, tile setup (2 run-time divisions,
+/// item pointers) ~30 per point; 2D box: the multiplies and adds themselves are 42% (the
+/// fold cannot use fma: the reference rounds product and sum separately).
 ///
 /// Output points of one block tile along `[z, y, x]` for a `d`-dimensional grid: a 2048-point
 /// row segment, 32 rows of 64 (threads: 4 rows of 64), or 8 planes of 8 × 32 (threads: one
