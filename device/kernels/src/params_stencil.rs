@@ -33,15 +33,15 @@ pub const STENCIL_INLINE_TAPS: usize = 32;
 pub const STENCIL_SHARED_TAPS: usize = 1024;
 /// Dynamic shared memory a stencil block may use without opting in to more (48 KiB).
 pub const STENCIL_SHARED_MAX: usize = 48 * 1024;
-/// Output points each thread computes for a `d`-dimensional grid of `size`-byte elements: a
-/// block tile is `BLOCK_THREADS * stencil_items(d, size)` points (2048). Sixteen items would
-/// amortize more per 1D block, but LLVM then leaves the 16 accumulators in local memory.
-/// Four items for 3D grids of 8-byte elements, whose 2048-point tile with the halo of a
-/// 7-point stencil (32 KiB) fits one stage only, let two stages fit but ran slower (H100,
-/// 512³ f64 7-point, same call: 1.44 ms with 1024-point tiles, 1.32 ms with 2048-point
-/// tiles, one stage, one block per tile).
+/// Output points each thread computes for a `d`-dimensional grid: a block tile is
+/// `BLOCK_THREADS * stencil_items(d)` points (2048). Sixteen items would amortize more per
+/// 1D block, but LLVM then leaves the 16 accumulators in local memory. Four items for 3D
+/// grids of 8-byte elements, whose 2048-point tile with the halo of a 7-point stencil
+/// (32 KiB) fits one stage only, let two stages fit but ran slower (H100, 512³ f64 7-point,
+/// same call: 1.44 ms with 1024-point tiles, 1.32 ms with 2048-point tiles, one stage, one
+/// block per tile).
 #[inline]
-pub const fn stencil_items(_d: usize, _size: usize) -> usize {
+pub const fn stencil_items(_d: usize) -> usize {
     8
 }
 
@@ -106,18 +106,18 @@ pub struct StencilParams<T, S> {
 /// row segment, 32 rows of 64 (threads: 4 rows of 64), or 8 planes of 8 × 32 (threads: one
 /// 8 × 32 plane). Item `j` of thread `t` is tile point `t + 256 j` in row-major order.
 #[inline]
-pub const fn stencil_tile(d: usize, size: usize) -> [u32; 3] {
+pub const fn stencil_tile(d: usize) -> [u32; 3] {
     match d {
         1 => [1, 1, 2048],
         2 => [1, 32, 64],
-        _ => [stencil_items(3, size) as u32, 8, 32],
+        _ => [8, 8, 32],
     }
 }
 
 /// The tile with halo `[hz, hy, hx]` that a block stages.
 #[inline]
-pub const fn stencil_halo_tile(d: usize, size: usize, lo: [u32; 3], hi: [u32; 3]) -> [u64; 3] {
-    let t = stencil_tile(d, size);
+pub const fn stencil_halo_tile(d: usize, lo: [u32; 3], hi: [u32; 3]) -> [u64; 3] {
+    let t = stencil_tile(d);
     [
         t[0] as u64 + lo[0] as u64 + hi[0] as u64,
         t[1] as u64 + lo[1] as u64 + hi[1] as u64,
@@ -133,8 +133,8 @@ pub const fn stencil_tile_offset<T>(k: usize) -> usize {
 
 /// Elements of the staged tile with halo.
 #[inline]
-pub const fn stencil_tile_items(d: usize, size: usize, lo: [u32; 3], hi: [u32; 3]) -> u64 {
-    let h = stencil_halo_tile(d, size, lo, hi);
+pub const fn stencil_tile_items(d: usize, lo: [u32; 3], hi: [u32; 3]) -> u64 {
+    let h = stencil_halo_tile(d, lo, hi);
     h[0] * h[1] * h[2]
 }
 
@@ -143,7 +143,7 @@ pub const fn stencil_tile_items(d: usize, size: usize, lo: [u32; 3], hi: [u32; 3
 #[inline]
 pub const fn stencil_stage_bytes<T>(d: usize, lo: [u32; 3], hi: [u32; 3]) -> usize {
     let size = core::mem::size_of::<T>();
-    (stencil_tile_items(d, size, lo, hi) as usize * size).div_ceil(16) * 16
+    (stencil_tile_items(d, lo, hi) as usize * size).div_ceil(16) * 16
 }
 
 /// `(shared_taps, stages, shared bytes)` for a `d`-dimensional stencil of `k` taps of `T`
@@ -165,11 +165,10 @@ pub const fn stencil_plan<T>(d: usize, k: usize, lo: [u32; 3], hi: [u32; 3]) -> 
     }
 }
 
-/// Block tiles along `[z, y, x]` for a `d`-dimensional grid of `shape = [nz, ny, nx]` and
-/// `size`-byte elements.
+/// Block tiles along `[z, y, x]` for a `d`-dimensional grid of `shape = [nz, ny, nx]`.
 #[inline]
-pub const fn stencil_tiles(d: usize, size: usize, shape: [u64; 3]) -> [u64; 3] {
-    let t = stencil_tile(d, size);
+pub const fn stencil_tiles(d: usize, shape: [u64; 3]) -> [u64; 3] {
+    let t = stencil_tile(d);
     [
         shape[0].div_ceil(t[0] as u64),
         shape[1].div_ceil(t[1] as u64),
@@ -181,19 +180,15 @@ pub const fn stencil_tiles(d: usize, size: usize, shape: [u64; 3]) -> [u64; 3] {
 // threads times their items; the 2D/3D tile staging wraps rows at most once per step.
 const _: () = {
     assert!(STENCIL_INLINE_TAPS == 32);
-    let mut size = 1;
-    while size <= 16 {
-        let mut d = 1;
-        while d <= 3 {
-            let t = stencil_tile(d, size);
-            assert!(t[0] * t[1] * t[2] == BLOCK_THREADS * stencil_items(d, size) as u32);
-            d += 1;
-        }
-        let t = stencil_tile(3, size);
-        assert!(t[1] * t[2] == BLOCK_THREADS);
-        size *= 2;
+    let mut d = 1;
+    while d <= 3 {
+        let t = stencil_tile(d);
+        assert!(t[0] * t[1] * t[2] == BLOCK_THREADS * stencil_items(d) as u32);
+        d += 1;
     }
-    assert!(BLOCK_THREADS % stencil_tile(2, 4)[2] == 0);
+    assert!(BLOCK_THREADS % stencil_tile(2)[2] == 0);
+    let t = stencil_tile(3);
+    assert!(t[1] * t[2] == BLOCK_THREADS);
 };
 
 /// Output rows and columns of one block tile of the dense-box 2D kernel (`stencil_box.rs`):

@@ -136,12 +136,7 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
         }
         None => {
             let (shared_taps, stages, shared) = stencil_plan::<T>(D, K, lo, hi);
-            (
-                shared_taps,
-                stages,
-                shared,
-                stencil_tiles(D, core::mem::size_of::<T>(), dims),
-            )
+            (shared_taps, stages, shared, stencil_tiles(D, dims))
         }
     };
     // Up to STENCIL_INLINE_TAPS taps travel in the parameters; more need a device buffer,

@@ -60,8 +60,8 @@ pub(super) fn resolve_axis(v: i64, n: u64, wrap: bool) -> u64 {
 
 /// Tile point `e` (row-major in the tile `[tz, ty, tx]`) as `[z, y, x]`.
 #[inline(always)]
-fn tile_point<T, const D: usize>(e: u32) -> [u32; 3] {
-    let [_, ty, tx] = stencil_tile(D, size_of::<T>());
+fn tile_point<const D: usize>(e: u32) -> [u32; 3] {
+    let [_, ty, tx] = stencil_tile(D);
     [e / (tx * ty), (e / tx) % ty, e % tx]
 }
 
@@ -227,7 +227,7 @@ impl TileAt {
 pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize, const ITEMS: usize>(
     p: StencilParams<T, S>,
 ) {
-    let halo = stencil_halo_tile(D, size_of::<T>(), p.lo, p.hi);
+    let halo = stencil_halo_tile(D, p.lo, p.hi);
     let stage_len = stencil_stage_bytes::<T>(D, p.lo, p.hi) / size_of::<T>();
     // SAFETY: the launch provides the taps area (when `shared_taps`) at offset 0 and the
     // stages after it.
@@ -241,7 +241,7 @@ pub(crate) unsafe fn stencil<T: Copy, S: Semiring<T>, const D: usize, const ITEM
         // SAFETY: shared taps area of `k` taps; the walk's first barrier publishes them.
         unsafe { stage_taps(&p, taps, halo) };
     }
-    let shape = stencil_tile(D, size_of::<T>());
+    let shape = stencil_tile(D);
     let walk = StageWalk::new(&p, halo, halo[2] as u32);
     // SAFETY: the stages lie inside the launch's shared memory and only the walk's `issue`
     // and `fold` touch them; both are uniform across the block.
@@ -270,17 +270,17 @@ unsafe fn fold_tile<T: Copy, S: Semiring<T>, const D: usize, const ITEMS: usize>
     tile: *const T,
     at: TileAt,
 ) {
-    let [_, _, tx] = stencil_tile(D, size_of::<T>());
+    let [_, _, tx] = stencil_tile(D);
     let [nz, ny, nx] = p.shape;
     let (origin, all_inner) = (at.origin, at.inner);
     // Recomputed per tile: hoisted out of the tile loop, the per-item coordinates and
     // pointers derived from it stay live across the whole loop (3D: 96 registers, not 72).
     let t = opaque(thread_index());
-    let halo = stencil_halo_tile(D, size_of::<T>(), p.lo, p.hi);
+    let halo = stencil_halo_tile(D, p.lo, p.hi);
     let (lo, tiled) = (p.lo, p.stages != 0);
     let tap_source = if p.shared_taps != 0 { taps } else { p.taps };
     let point = |j: usize| {
-        let l = tile_point::<T, D>(t + THREADS * j as u32);
+        let l = tile_point::<D>(t + THREADS * j as u32);
         let g = [
             origin[0] + u64::from(l[0]),
             origin[1] + u64::from(l[1]),
@@ -370,7 +370,7 @@ unsafe fn fold_taps<
     at: [*const T; ITEMS],
     g0: [u64; 3],
 ) -> [T; ITEMS] {
-    let [_, _, tx] = stencil_tile(D, size_of::<T>());
+    let [_, _, tx] = stencil_tile(D);
     let axis = 3 - D;
     let step = match D {
         1 => i64::from(THREADS),
@@ -415,21 +415,21 @@ macro_rules! stencil_entry_points {
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: launched by parallax-device's stencil launcher, which upholds the
                 // contract.
-                unsafe { stencil::<$t, $s, 1, { stencil_items(1, size_of::<$t>()) }>(p) }
+                unsafe { stencil::<$t, $s, 1, { stencil_items(1) }>(p) }
             }
         };
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(stencil_2d, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 2, { stencil_items(2, size_of::<$t>()) }>(p) }
+                unsafe { stencil::<$t, $s, 2, { stencil_items(2) }>(p) }
             }
         };
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(stencil_3d, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
                 // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 3, { stencil_items(3, size_of::<$t>()) }>(p) }
+                unsafe { stencil::<$t, $s, 3, { stencil_items(3) }>(p) }
             }
         };
     )* };
