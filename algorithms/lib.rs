@@ -58,7 +58,9 @@ pub use segmented_into::{
 };
 pub use sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 pub use spmv::{spmv, spmv_into, SparseMatrix};
-pub use stencil::{convolve_1d, convolve_2d, mask_1d, mask_2d, stencil_map, stencil_map_into};
+pub use stencil::{
+    convolve_1d, convolve_2d, mask_1d, mask_2d, mask_3d, star_3d, stencil_map, stencil_map_into,
+};
 pub use transform::{
     fill, sequence, tabulate, transform, transform2, transform2_into, transform_into,
 };

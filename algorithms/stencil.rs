@@ -133,6 +133,74 @@ pub fn mask_2d<T: Copy, const K: usize>(
     Ok(Stencil::new(offsets, mask))
 }
 
+/// The dense 3D mask of `mask_shape = [depth, height, width]` (row-major, `K` their product,
+/// all odd), centred on each point, as a stencil. With sides of 3 (the 27-point box) the CUDA
+/// backend runs it with its z-marching kernel.
+///
+/// # Errors
+/// [`Error::InvalidStencil`] when a side is even or `depth * height * width != K`.
+///
+/// ```
+/// let s = parallax::mask_3d([1_i32; 27], [3, 3, 3])?;
+/// assert_eq!(s.offsets[0], [-1, -1, -1]);
+/// assert_eq!(s.offsets[14], [0, 0, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn mask_3d<T: Copy, const K: usize>(
+    mask: [T; K],
+    mask_shape: [usize; 3],
+) -> Result<Stencil<T, 3, K>> {
+    let [d, h, w] = mask_shape;
+    if d % 2 == 0 || h % 2 == 0 || w % 2 == 0 {
+        return Err(Error::InvalidStencil {
+            reason: "a 3D mask needs odd depth, height and width",
+        });
+    }
+    if d.checked_mul(h).and_then(|dh| dh.checked_mul(w)) != Some(K) {
+        return Err(Error::InvalidStencil {
+            reason: "mask depth * height * width must equal its length",
+        });
+    }
+    let r = [d / 2, h / 2, w / 2].map(|v| v as i32);
+    let offsets = core::array::from_fn(|k| {
+        [
+            (k / (h * w)) as i32 - r[0],
+            (k / w % h) as i32 - r[1],
+            (k % w) as i32 - r[2],
+        ]
+    });
+    Ok(Stencil::new(offsets, mask))
+}
+
+/// The 3D 7-point star: `weights` for the centre, then the neighbours at `z - 1, z + 1,
+/// y - 1, y + 1, x - 1, x + 1` (the discrete Laplacian is `[-6, 1, 1, 1, 1, 1, 1]`). The CUDA
+/// backend runs this tap order with its z-marching kernel; the same taps in another order
+/// give the same map (up to float rounding) through the general kernel.
+///
+/// ```
+/// use parallax::{Boundary, DeviceVector, PlusTimes};
+/// let lap = parallax::star_3d([-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+/// assert_eq!(lap.offsets[1], [-1, 0, 0]);
+/// let x = DeviceVector::<f32>::from_slice(&[1.0; 27])?;
+/// let y = parallax::stencil_map(PlusTimes, &lap, Boundary::Clamp, [3, 3, 3], &x)?;
+/// assert_eq!(y.to_vec()?, [0.0; 27]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn star_3d<T: Copy>(weights: [T; 7]) -> Stencil<T, 3, 7> {
+    Stencil::new(
+        [
+            [0, 0, 0],
+            [-1, 0, 0],
+            [1, 0, 0],
+            [0, -1, 0],
+            [0, 1, 0],
+            [0, 0, -1],
+            [0, 0, 1],
+        ],
+        weights,
+    )
+}
+
 /// 1D convolution with a dense odd-length mask: `y[i] = Σ_k mask[k]·x[i + k - K/2]`.
 /// This is cross-correlation, the convention of cuDNN and PyTorch; flip the mask for the
 /// signal-processing convolution.

@@ -226,7 +226,8 @@ fn correctness(r: &mut Report, small: bool) {
     }
     // 3D.
     let shapes_3d: &[[usize; 3]] = if small {
-        &[[1, 1, 1], [2, 3, 4], [9, 10, 35]]
+        // [36, 20, 136]: the march kernels' inner and edge columns, a partial last z chunk.
+        &[[1, 1, 1], [2, 3, 4], [9, 10, 35], [36, 20, 136]]
     } else {
         &[
             [1, 1, 1],
@@ -237,6 +238,9 @@ fn correctness(r: &mut Report, small: bool) {
             [17, 19, 70],
             [1, 40, 40],
             [40, 1, 1],
+            // March kernels: several z chunks, inner and edge columns, partial tiles.
+            [70, 37, 132],
+            [66, 40, 200],
         ]
     };
     for (i, &shape) in shapes_3d.iter().enumerate() {
@@ -384,6 +388,26 @@ fn bench(device: &'static Device) -> dev::Result<()> {
         measure(&timer, "3D 27-point 512^3 f32", 8.0 * n as f64, || {
             dev::stencil(PlusTimes, &st, Boundary::Zero, [512, 512, 512], &x, &mut y)
         });
+        // The same taps in another order take the general kernel (the march kernels are
+        // compiled for their patterns' order): the two kernels side by side.
+        let mut general = SEVEN_POINT;
+        general.swap(0, 1);
+        let st = Stencil::new(general, [1.0_f32, -6.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        measure(
+            &timer,
+            "3D 7-point 512^3 f32 general",
+            8.0 * n as f64,
+            || dev::stencil(PlusTimes, &st, Boundary::Zero, [512, 512, 512], &x, &mut y),
+        );
+        let mut general = dense_3d::<27>();
+        general.swap(0, 1);
+        let st = Stencil::new(general, [0.03_f32; 27]);
+        measure(
+            &timer,
+            "3D 27-point 512^3 f32 general",
+            8.0 * n as f64,
+            || dev::stencil(PlusTimes, &st, Boundary::Zero, [512, 512, 512], &x, &mut y),
+        );
         let xd = DeviceBuffer::<f64>::zeroed(n)?;
         let mut yd = DeviceBuffer::<f64>::zeroed(n)?;
         let st = Stencil::new(SEVEN_POINT, [-6.0_f64, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
@@ -396,6 +420,28 @@ fn bench(device: &'static Device) -> dev::Result<()> {
                 &xd,
                 &mut yd,
             )
+        });
+        let mut general = SEVEN_POINT;
+        general.swap(0, 1);
+        let st = Stencil::new(general, [1.0_f64, -6.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        measure(
+            &timer,
+            "3D 7-point 512^3 f64 general",
+            16.0 * n as f64,
+            || {
+                dev::stencil(
+                    PlusTimes,
+                    &st,
+                    Boundary::Zero,
+                    [512, 512, 512],
+                    &xd,
+                    &mut yd,
+                )
+            },
+        );
+        let st = Stencil::new(SEVEN_POINT, [-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        measure(&timer, "3D 7-point 512^3 f32 Clamp", 8.0 * n as f64, || {
+            dev::stencil(PlusTimes, &st, Boundary::Clamp, [512, 512, 512], &x, &mut y)
         });
     }
     Ok(())

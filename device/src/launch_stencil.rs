@@ -44,6 +44,27 @@ pub(crate) unsafe fn stencil_box2d<T: DeviceCopy, S: StencilKernel<T>>(
     unsafe { tiled(dev, name, shared, p) }
 }
 
+/// `name`, one of `S::MARCH3D` (`parallax_stencil_march3d_{star7,box27}__<S>__<T>`), with as
+/// many blocks as run at once, at most one per work item (`tiles` product): each block marches
+/// its columns one after another, and its own copies overlap its folds.
+///
+/// # Safety
+/// `x` readable and `y` writable for the `[nz, ny, nx]` grid, not aliasing; `p.inline` holds
+/// the kernel's pattern; `p.lo == p.hi == [1, 1, MARCH_HALO_X]`; `p.tiles` the march tiles and
+/// `shared` `march_shared_bytes` (see `stencil_march.rs`).
+pub(crate) unsafe fn stencil_march3d<T: DeviceCopy, S: StencilKernel<T>>(
+    dev: &Device,
+    name: &'static str,
+    shared: usize,
+    p: StencilParams<T, S>,
+) -> Result<()> {
+    let items = p.tiles[0] * p.tiles[1] * p.tiles[2];
+    let blocks = items.min(dev.resident_blocks(S::PTX, name, BLOCK_THREADS, shared)?);
+    // SAFETY: `StencilKernel` guarantees the entry point's parameter type; the kernel loops
+    // over every work item with any grid of at most `items` blocks.
+    unsafe { launch(dev, S::PTX, name, blocks, shared, p) }
+}
+
 /// Launches `name` (taking `StencilParams<T, S>`) with as many blocks as run at once, at
 /// most one per tile: each block loops over tiles.
 ///

@@ -1,4 +1,4 @@
-//! Host-only check (no GPU needed) that every stencil instantiation has its three entry
+//! Host-only check (no GPU needed) that every stencil instantiation has its entry
 //! points in the embedded PTX, each taking one parameter of exactly the host's
 //! `StencilParams<T, S>` size.
 
@@ -13,7 +13,8 @@ use std::mem::size_of;
 macro_rules! check_stencils {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
         let boxed = <$s as StencilKernel<$t>>::BOX2D;
-        for name in <$s as StencilKernel<$t>>::STENCIL.into_iter().chain(boxed) {
+        let march = <$s as StencilKernel<$t>>::MARCH3D.into_iter().flatten();
+        for name in <$s as StencilKernel<$t>>::STENCIL.into_iter().chain(boxed).chain(march) {
             assert_eq!(
                 param_size(name),
                 Some(size_of::<StencilParams<$t, $s>>()),
@@ -27,7 +28,8 @@ macro_rules! check_stencils {
 #[test]
 fn every_stencil_instantiation_has_its_entry_points_with_the_host_parameter_size() {
     let count = parallax_device::kernels::for_each_stencil_instance!(check_stencils);
-    // 10 pairs × 3 dimensions, and the 5 × 5 box kernel of the 5 pairs with 4-byte elements.
-    assert_eq!(count, 35);
-    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 35);
+    // 10 pairs × (3 dimensions + 2 march patterns), and the 5 × 5 box kernel of the 5 pairs
+    // with 4-byte elements.
+    assert_eq!(count, 55);
+    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 55);
 }

@@ -324,6 +324,16 @@ fn seven_point_3d() {
     ];
     classic(SEVEN_POINT, &shapes);
     classic(SEVEN_POINT, &[[40, 33, 70], [3, 2, HOST_CHUNK + 5]]);
+    // Rows of whole 16-byte chunks: the CUDA backend's z-marching kernel, with several z
+    // chunks, inner and edge columns and partial tiles.
+    classic(SEVEN_POINT, &[[2, 3, 4], [70, 20, 136]]);
+}
+
+#[test]
+fn dense_27_point_3d() {
+    require_gpu!();
+    let m = parallax::mask_3d([0_i32; 27], [3, 3, 3]).expect("odd mask");
+    classic(m.offsets, &[[1, 1, 1], [3, 3, 4], [5, 7, 9], [35, 18, 132]]);
 }
 
 /// `convolve_1d` and `convolve_2d` equal the reference applied to hand-built mask offsets.
@@ -375,6 +385,13 @@ fn masks_are_centred() {
     assert_eq!(m.offsets, dense::<15>(3, 5));
     let m = parallax::mask_2d([7_i32], [1, 1]).expect("1x1 mask");
     assert_eq!(m.offsets, [[0, 0]]);
+    let m = parallax::mask_3d([0_i32; 45], [3, 5, 3]).expect("odd mask");
+    let want: [[i32; 3]; 45] =
+        core::array::from_fn(|k| [k as i32 / 15 - 1, (k as i32 / 3) % 5 - 2, k as i32 % 3 - 1]);
+    assert_eq!(m.offsets, want);
+    let star = parallax::star_3d([1_i32, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(star.offsets, SEVEN_POINT);
+    assert_eq!(star.weights, [1, 2, 3, 4, 5, 6, 7]);
 }
 
 #[test]

@@ -185,6 +185,9 @@ fn stencil_arguments() {
     assert!(matches!(parallax::mask_2d([1.0_f32; 6], [2, 3]), Err(Error::InvalidStencil { .. })));
     assert!(parallax::mask_2d([1.0_f32; 9], [1, 9]).is_ok());
     assert!(matches!(parallax::mask_2d([1.0_f32; 9], [3, 5]), Err(Error::InvalidStencil { .. })));
+    assert!(matches!(parallax::mask_3d([1.0_f32; 12], [2, 3, 2]), Err(Error::InvalidStencil { .. })));
+    assert!(matches!(parallax::mask_3d([1.0_f32; 27], [3, 3, 5]), Err(Error::InvalidStencil { .. })));
+    assert!(parallax::mask_3d([1.0_f32; 27], [1, 27, 1]).is_ok());
     let e = parallax::convolve_1d([1.0_f32, 1.0], Boundary::Zero, &x).unwrap_err();
     assert!(matches!(e, Error::InvalidStencil { .. }));
 }

@@ -41,6 +41,7 @@ pub mod params;
 pub mod params_segmented;
 pub mod params_spmv;
 pub mod params_stencil;
+pub mod params_stencil_march;
 pub mod tuning;
 pub mod user;
 

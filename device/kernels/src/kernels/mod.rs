@@ -8,12 +8,27 @@
 // de facto; see the crate README.)
 #![allow(improper_ctypes_definitions)]
 
+/// Runs `$body` with `$i` bound to each listed constant below `$n`, each copy separately:
+/// constant indices keep arrays in registers, and LLVM does not unroll these nests itself (a
+/// partially unrolled loop indexes its arrays at run time, in local memory). The list bounds
+/// every index the body can form, also in copies the `$n` test discards.
+macro_rules! unroll {
+    ($i:ident in $n:expr; $($k:literal)*; $body:block) => { $(
+        if $k < $n {
+            #[allow(non_upper_case_globals)]
+            const $i: usize = $k;
+            $body
+        }
+    )* };
+}
+
 mod heads;
 mod segmented_entries;
 mod spmv;
 mod spmv_merge;
 mod stencil;
 mod stencil_box;
+mod stencil_march;
 mod stencil_stage;
 
 // Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.

@@ -24,6 +24,10 @@
 //! A tile that does not fit in 48 KiB (a huge radius) or more than `STENCIL_SHARED_TAPS` taps
 //! reads the grid directly through `Boundary::resolve` for every point instead (correct but
 //! slow: each tap is a dependent global load).
+//!
+//! Two shapes have kernels of their own, chosen by the launcher: the dense row-major 5 × 5
+//! box in 2D (`stencil_box.rs`) and, in 3D, the 7-point star and the 27-point box in their
+//! constructors' tap order (`stencil_march.rs`).
 
 use super::stencil_stage::{stage_tile, StageWalk};
 use crate::params_stencil::{

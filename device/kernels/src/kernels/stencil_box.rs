@@ -39,20 +39,6 @@ use parallax_core::Semiring;
 /// Quads (4 output columns each) across a tile.
 const QUADS: u32 = STENCIL_BOX_TILE[1] / 4;
 
-/// Runs `$body` with `$i` bound to each listed constant below `$n`, each copy separately:
-/// constant indices keep arrays in registers, and LLVM does not unroll these nests itself (a
-/// partially unrolled loop indexes its arrays at run time, in local memory). The list bounds
-/// every index the body can form, also in copies the `$n` test discards.
-macro_rules! unroll {
-    ($i:ident in $n:expr; $($k:literal)*; $body:block) => { $(
-        if $k < $n {
-            #[allow(non_upper_case_globals)]
-            const $i: usize = $k;
-            $body
-        }
-    )* };
-}
-
 /// The dense-box kernel of radius `R <= 2` (instantiated for `STENCIL_BOX_RADIUS`).
 ///
 /// # Safety

@@ -77,6 +77,29 @@ pub(crate) unsafe fn wait_all_but_newest() {
     unsafe { asm!("cp.async.wait_group 1;") };
 }
 
+/// Waits until at most the `newest` most recently committed groups of this thread are still
+/// in flight (`cp.async.wait_group` takes an immediate: `newest` must be known at compile
+/// time, at most 7).
+///
+/// # Safety
+/// As [`commit`].
+#[inline(always)]
+pub(crate) unsafe fn wait_all_but(newest: u32) {
+    // SAFETY: only waits.
+    unsafe {
+        match newest {
+            0 => asm!("cp.async.wait_group 0;"),
+            1 => asm!("cp.async.wait_group 1;"),
+            2 => asm!("cp.async.wait_group 2;"),
+            3 => asm!("cp.async.wait_group 3;"),
+            4 => asm!("cp.async.wait_group 4;"),
+            5 => asm!("cp.async.wait_group 5;"),
+            6 => asm!("cp.async.wait_group 6;"),
+            _ => asm!("cp.async.wait_group 7;"),
+        }
+    }
+}
+
 /// Waits for every copy this thread has issued.
 ///
 /// # Safety
