@@ -5,17 +5,18 @@
 //! tap's offset and weight at run time: on the H100 it reached 41% of the copy roof on the
 //! 512³ 7-point stencil, issue-bound at ~5 instructions per tap and point (an address add per
 //! item, whose planes are a run-time pitch apart), ~11 per staged element and ~30 of tile
-//! setup per point. Here a block owns a column of 64 × 16 points (64 × 8 for 8-byte
-//! elements) in `x, y` and walks it through [`MARCH_PLANES`] planes:
+//! setup per point. Here a block owns a column of 64 × 8 points in `x, y` and walks it
+//! through [`MARCH_PLANES`] planes:
 //!
 //! - each plane of the column (with a halo of one row and 4 columns) is staged once, by
-//!   asynchronous copies into a ring of [`march_ring`] plane buffers (9 for `f32`), and serves
-//!   the three output planes that read it; the copies of the next `ring - 3` planes are in
-//!   flight while plane `z` is folded;
-//! - thread `t` computes the points `(x, y + 4j)` of its row group, `j < ITEMS`, from three
+//!   16-byte asynchronous copies into a ring of [`march_ring`] plane buffers (10 for `f32`),
+//!   and serves the three output planes that read it; the copies of the next `ring - 3`
+//!   planes are in flight while plane `z` is folded. Each thread resolves its chunk's source
+//!   (row, columns, boundary) once per column, so a plane costs it one address and one copy;
+//! - thread `t` computes the points `(x, y + 4j)` of its row group, `j < 2`, from three
 //!   plane pointers: every tap of every item is one shared load at a compile-time offset, one
 //!   multiply and one add, with the weight from the parameter block;
-//! - setup (the column's coordinates) is paid once per 32 planes.
+//! - setup (the column's coordinates, the boundary masks) is paid once per 64 planes.
 //!
 //! Each point folds `acc = add(acc, mul(w[k], x[..]))` over the pattern's taps in order from
 //! the semiring's zero, skipping the terms `Boundary::Zero` drops (on planes whose footprint
