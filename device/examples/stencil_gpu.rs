@@ -351,6 +351,16 @@ fn bench(device: &'static Device) -> dev::Result<()> {
         measure(&timer, "1D 9-tap conv 2^28 f32", 8.0 * n as f64, || {
             dev::stencil(PlusTimes, &st, Boundary::Zero, [n], &x, &mut y)
         });
+        // The same taps in another order take the general kernel.
+        let mut general = dense_1d::<9>();
+        general.swap(0, 1);
+        let st = Stencil::new(general, [0.1_f32; 9]);
+        measure(
+            &timer,
+            "1D 9-tap conv 2^28 f32 general",
+            8.0 * n as f64,
+            || dev::stencil(PlusTimes, &st, Boundary::Zero, [n], &x, &mut y),
+        );
         let st = Stencil::new(dense_2d::<25>(5, 5), [0.04_f32; 25]);
         measure(&timer, "2D 5x5 conv 16384^2 f32", 8.0 * n as f64, || {
             dev::stencil(

@@ -6,14 +6,16 @@ use parallax_kernels::entry_name;
 use parallax_kernels::params_stencil::stencil_box_entry;
 
 /// A semiring with `stencil_1d`, `stencil_2d` and `stencil_3d` kernels for elements `T`, for
-/// some pairs the dense 5 × 5 box 2D kernel `stencil_box2d_r2`, and the z-marching 3D kernels
-/// of the 7-point star and the 27-point box (`stencil_march3d_star7`, `_box27`).
+/// some pairs the dense 5 × 5 box 2D kernel `stencil_box2d_r2` and the dense 9-tap 1D kernel
+/// `stencil_row1d_r4`, and the z-marching 3D kernels of the 7-point star and the 27-point box
+/// (`stencil_march3d_star7`, `_box27`).
 ///
 /// # Safety
 /// Each name in `STENCIL` must be a PTX entry point of module `PTX` taking exactly
 /// `StencilParams<T, Self>` and implementing the stencil map for grids of 1, 2 and 3
 /// dimensions (in that order); `BOX2D`, when present, one taking the same parameters and
-/// implementing the 2D map of a dense row-major 5 × 5 box; `MARCH3D`, when present, two taking
+/// implementing the 2D map of a dense row-major 5 × 5 box; `ROW1D`, when present, one taking
+/// the same parameters and implementing the 1D map of the dense window `-4 ..= 4`; `MARCH3D`, when present, two taking
 /// the same parameters and implementing the 3D map of the patterns of
 /// `parallax_kernels::params_stencil_march::MARCH_PATTERNS`, in that order.
 pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
@@ -27,13 +29,17 @@ pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
     /// The `stencil_march3d_star7` and `stencil_march3d_box27` entry points, for the pairs
     /// that have them.
     const MARCH3D: Option<[&'static str; 2]> = None;
+    /// The `stencil_row1d_r4` entry point (the dense 9-tap window), for the pairs that have
+    /// one (those with a box kernel: the same list instantiates both).
+    const ROW1D: Option<&'static str> = None;
 }
 
 macro_rules! stencil_kernels {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
         // SAFETY: the kernels crate generates these three entry points from the same list
         // entry, and the box kernel from the box list (`stencil_box_entry` finds it there),
-        // the two march kernels from the same entry (`stencil_march.rs`), each taking `StencilParams<$t, $s>`.
+        // the row kernel from the box list too, the two march kernels from the same entry
+        // (`stencil_march.rs`), each taking `StencilParams<$t, $s>`.
         unsafe impl StencilKernel<$t> for $s {
             const STENCIL: [&'static str; 3] = [
                 entry_name!(stencil_1d, $st, $tt),
@@ -42,6 +48,11 @@ macro_rules! stencil_kernels {
             ];
             const BOX2D: Option<&'static str> =
                 stencil_box_entry(entry_name!(stencil_box2d_r2, $st, $tt));
+            const ROW1D: Option<&'static str> =
+                match stencil_box_entry(entry_name!(stencil_box2d_r2, $st, $tt)) {
+                    Some(_) => Some(entry_name!(stencil_row1d_r4, $st, $tt)),
+                    None => None,
+                };
             const MARCH3D: Option<[&'static str; 2]> = Some([
                 entry_name!(stencil_march3d_star7, $st, $tt),
                 entry_name!(stencil_march3d_box27, $st, $tt),

@@ -26,15 +26,15 @@ pub(crate) unsafe fn stencil<T: DeviceCopy, S: StencilKernel<T>>(
     unsafe { tiled(dev, S::STENCIL[d - 1], shared, p) }
 }
 
-/// `name`, `S::BOX2D` (`parallax_stencil_box2d_r2__<S>__<T>(StencilParams<T, S>)`, the 5 × 5
-/// dense box), launched like [`stencil`].
+/// `name`, `S::BOX2D` (`parallax_stencil_box2d_r2__<S>__<T>`, the 5 × 5 dense box) or
+/// `S::ROW1D` (`parallax_stencil_row1d_r4__<S>__<T>`, the dense 9-tap window), launched like
+/// [`stencil`].
 ///
 /// # Safety
-/// `x` readable and `y` writable for the `[1, ny, nx]` grid, not aliasing;
-/// `p.inline` holds the dense row-major 5 × 5 box; `p.lo == p.hi == [0, 2, 4]`,
-/// `p.tiles` the box kernel's tiles and `shared` its `p.stages` stages
-/// (`stencil_box_stage_bytes`).
-pub(crate) unsafe fn stencil_box2d<T: DeviceCopy, S: StencilKernel<T>>(
+/// `x` readable and `y` writable for the grid, not aliasing; `p.inline` holds the kernel's
+/// taps; `p.lo`, `p.hi`, `p.tiles`, `p.stages` and `shared` as the kernel's plan gives them
+/// (`ops/stencil_special.rs`); for the row kernel, `y` 16-byte aligned.
+pub(crate) unsafe fn stencil_named<T: DeviceCopy, S: StencilKernel<T>>(
     dev: &Device,
     name: &'static str,
     shared: usize,

@@ -13,8 +13,10 @@ use std::mem::size_of;
 macro_rules! check_stencils {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
         let boxed = <$s as StencilKernel<$t>>::BOX2D;
+        let row = <$s as StencilKernel<$t>>::ROW1D;
         let march = <$s as StencilKernel<$t>>::MARCH3D.into_iter().flatten();
-        for name in <$s as StencilKernel<$t>>::STENCIL.into_iter().chain(boxed).chain(march) {
+        let special = boxed.into_iter().chain(row).chain(march);
+        for name in <$s as StencilKernel<$t>>::STENCIL.into_iter().chain(special) {
             assert_eq!(
                 param_size(name),
                 Some(size_of::<StencilParams<$t, $s>>()),
@@ -28,8 +30,8 @@ macro_rules! check_stencils {
 #[test]
 fn every_stencil_instantiation_has_its_entry_points_with_the_host_parameter_size() {
     let count = parallax_device::kernels::for_each_stencil_instance!(check_stencils);
-    // 10 pairs × (3 dimensions + 2 march patterns), and the 5 × 5 box kernel of the 5 pairs
-    // with 4-byte elements.
-    assert_eq!(count, 55);
-    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 55);
+    // 10 pairs × (3 dimensions + 2 march patterns), and the 5 × 5 box and 9-tap row kernels
+    // of the 5 pairs with 4-byte elements.
+    assert_eq!(count, 60);
+    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 60);
 }

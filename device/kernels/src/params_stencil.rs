@@ -193,6 +193,25 @@ const _: () = {
     assert!(t[1] * t[2] == BLOCK_THREADS);
 };
 
+/// The radius of the dense-window 1D kernel (`stencil_row.rs`): 9 taps, `-4 ..= 4`, which
+/// is also the `x` halo it stages (one 16-byte chunk of `f32` on each side).
+pub const STENCIL_ROW_RADIUS: usize = 4;
+
+/// `true` when `offsets` (`dx` per tap, in order) are exactly `-4 ..= 4` ascending (a 9-tap
+/// `mask_1d` or `convolve_1d`), the taps of the dense-window 1D kernel.
+///
+/// ```
+/// use parallax_kernels::params_stencil::stencil_row_window;
+/// assert!(stencil_row_window(&[-4, -3, -2, -1, 0, 1, 2, 3, 4]));
+/// assert!(!stencil_row_window(&[-3, -2, -1, 0, 1, 2, 3]));
+/// assert!(!stencil_row_window(&[-4, -3, -2, -1, 0, 1, 2, 4, 3]));
+/// ```
+pub fn stencil_row_window(offsets: &[i32]) -> bool {
+    let r = STENCIL_ROW_RADIUS as i32;
+    offsets.len() == 2 * STENCIL_ROW_RADIUS + 1
+        && offsets.iter().enumerate().all(|(k, &o)| o == k as i32 - r)
+}
+
 /// Output rows and columns of one block tile of the dense-box 2D kernel (`stencil_box.rs`):
 /// 256 threads as 16 row groups of 4 rows × 16 quads of 4 columns.
 pub const STENCIL_BOX_TILE: [u32; 2] = [64, 64];

@@ -13,6 +13,7 @@ mod segmented;
 mod segmented_reduce;
 pub(crate) mod spmv;
 mod stencil;
+mod stencil_special;
 mod transform;
 
 pub use by_key::reduce_by_key;

@@ -1,19 +1,15 @@
 //! Stencil map over a semiring on 1D, 2D and 3D row-major grids.
 
 use super::same_device;
+use super::stencil_special::Special;
 use crate::buffer::check_len;
 use crate::error::{DeviceError, Result};
 use crate::kernel_stencil::StencilKernel;
 use crate::{launch_stencil, DeviceBuffer};
 use parallax_core::{Boundary, DeviceCopy, Stencil};
 use parallax_kernels::params_stencil::{
-    stencil_box_radius, stencil_box_stage_bytes, stencil_box_stages, stencil_box_weights_bytes,
     stencil_plan, stencil_tiles, StencilParams, StencilTap, BOUNDARY_CLAMP, BOUNDARY_WRAP,
-    BOUNDARY_ZERO, STENCIL_BOX_HALO_X, STENCIL_BOX_TILE, STENCIL_INLINE_TAPS,
-};
-use parallax_kernels::params_stencil_march::{
-    march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
-    MARCH_TILE_ROWS, MARCH_TILE_X,
+    BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
 };
 
 /// `st`'s points padded to 3D (`[0, 0, dx]`, `[0, dy, dx]`), weights alongside.
@@ -29,18 +25,6 @@ fn taps_3d<T: DeviceCopy, const D: usize, const K: usize>(
             StencilTap { off, w }
         })
         .collect()
-}
-
-/// Which z-marching kernel (an index into `MARCH3D`) computes the 3D stencil `taps`: their
-/// offsets (after wrapping) must be one of the compile-time patterns exactly, in order, and
-/// the kernel's ring must hold at least 4 planes (the 3 a fold reads and 1 in flight).
-fn march_kernel<T>(taps: &[StencilTap<T>]) -> Option<usize> {
-    let offsets: Vec<[i32; 3]> = taps
-        .iter()
-        .map(|t| [t.off[0], t.off[1], t.off[2]])
-        .collect();
-    let fits = march_ring(core::mem::size_of::<T>()) >= 4;
-    stencil_march_pattern(&offsets).filter(|_| fits)
 }
 
 /// Reduces each offset of a wrapped stencil below its axis length (`off % n`, keeping the
@@ -123,51 +107,24 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
         wrap_offsets(&mut taps, dims);
     }
     let (mut lo, mut hi) = halo(&taps);
-    // A dense row-major box in 2D (convolution masks) has a register-tiled kernel, the 3D
-    // 7-point star and 27-point box z-marching ones.
-    let box_kernel = match (D, S::BOX2D) {
-        (2, Some(name)) => {
-            let offsets: Vec<[i32; 2]> = taps.iter().map(|t| [t.off[1], t.off[2]]).collect();
-            stencil_box_radius(&offsets).map(|r| (r, name))
-        }
-        _ => None,
-    };
     let vector = vector_rows::<T>(x, dims, D);
-    // The march kernels stage planes as 16-byte chunks only.
-    let march = match (D, S::MARCH3D, vector) {
-        (3, Some(names), true) => march_kernel::<T>(&taps).map(|k| names[k]),
-        _ => None,
-    };
-    if march.is_some() {
-        (lo, hi) = ([1, 1, MARCH_HALO_X], [1, 1, MARCH_HALO_X]);
-    } else if let Some((r, _)) = box_kernel {
-        let halo_x = STENCIL_BOX_HALO_X as u32;
-        (lo, hi) = ([0, r as u32, halo_x], [0, r as u32, halo_x]);
+    // Some exact layouts (dense 1D and 2D masks, the 3D star and box) have kernels of their
+    // own.
+    let y_aligned = (y.as_ptr() as usize) % 16 == 0;
+    let special = Special::find::<T, S>(D, &taps, vector, y_aligned);
+    if let Some(kernel) = special {
+        (lo, hi) = kernel.halo();
     } else if vector {
         // Staged rows start on a 16-byte chunk: widen the x halo to whole chunks.
         let chunk = (16 / core::mem::size_of::<T>()) as u32;
         (lo[2], hi[2]) = (lo[2].next_multiple_of(chunk), hi[2].next_multiple_of(chunk));
     }
-    let (shared_taps, stages, shared, tiles) = match (march, box_kernel) {
-        (Some(_), _) => {
-            let size = core::mem::size_of::<T>();
-            let tiles = [
-                dims[0].div_ceil(u64::from(MARCH_PLANES)),
-                dims[1].div_ceil(u64::from(MARCH_TILE_ROWS)),
-                dims[2].div_ceil(u64::from(MARCH_TILE_X)),
-            ];
-            (0, 1, march_shared_bytes(size), tiles)
-        }
-        (None, Some((r, _))) => {
-            let size = core::mem::size_of::<T>();
-            let stages = stencil_box_stages(size, r);
-            let [th, tw] = STENCIL_BOX_TILE.map(u64::from);
-            let tiles = [1, dims[1].div_ceil(th), dims[2].div_ceil(tw)];
-            let shared = stencil_box_weights_bytes(size)
-                + stages as usize * stencil_box_stage_bytes(size, r);
+    let (shared_taps, stages, shared, tiles) = match special {
+        Some(kernel) => {
+            let (stages, shared, tiles) = kernel.plan::<T>(dims);
             (0, stages, shared, tiles)
         }
-        (None, None) => {
+        None => {
             let (shared_taps, stages, shared) = stencil_plan::<T>(D, K, lo, hi);
             (shared_taps, stages, shared, stencil_tiles(D, dims))
         }
@@ -207,14 +164,13 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
     };
     // SAFETY: `x`, `y` are live, distinct buffers of the grid's size on `dev`; the taps buffer
     // (when used) holds `K` taps; `shared`, `stages` and `tiles` come from the plan of `p`'s
-    // halo, or for a dense box (whose `K <= 25` taps travel inline, `lo == hi == [0, r, 4]`)
-    // from the box kernel's, or for a march pattern (`K <= 27` taps inline, `lo == hi ==
-    // [1, 1, 4]`) from the march kernel's. All are borrowed until the synchronize below.
+    // halo, or for a special kernel (whose at most 27 taps travel inline, and which `find`
+    // chose only for the alignment it needs) from its own `halo` and `plan`. All are
+    // borrowed until the synchronize below.
     unsafe {
-        match (march, box_kernel) {
-            (Some(name), _) => launch_stencil::stencil_march3d::<T, S>(dev, name, shared, p),
-            (None, Some((_, name))) => launch_stencil::stencil_box2d::<T, S>(dev, name, shared, p),
-            (None, None) => launch_stencil::stencil::<T, S>(dev, D, shared, p),
+        match special {
+            Some(kernel) => kernel.launch::<T, S>(dev, shared, p),
+            None => launch_stencil::stencil::<T, S>(dev, D, shared, p),
         }
     }?;
     let done = dev.synchronize("stencil");

@@ -29,6 +29,7 @@ mod spmv_merge;
 mod stencil;
 mod stencil_box;
 mod stencil_march;
+mod stencil_row;
 mod stencil_stage;
 
 // Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.

@@ -1,0 +1,137 @@
+//! Stencil kernels of their own for some exact tap layouts: the dense 9-tap window in 1D
+//! (`stencil_row1d_r4`), the dense row-major 5 × 5 box in 2D (`stencil_box2d_r2`), and the 3D
+//! 7-point star and 27-point box (`stencil_march3d_*`). Each folds the taps in a compile-time
+//! order, so the caller's taps must be exactly that layout (the same taps in another order
+//! take the general kernel). Everything else about the call (checks, parameters, the
+//! synchronize) is `stencil.rs`'s.
+
+use crate::device::Device;
+use crate::error::Result;
+use crate::kernel_stencil::StencilKernel;
+use crate::launch_stencil;
+use parallax_core::DeviceCopy;
+use parallax_kernels::params_stencil::{
+    stencil_box_radius, stencil_box_stage_bytes, stencil_box_stages, stencil_box_weights_bytes,
+    stencil_row_window, stencil_stage_bytes, stencil_tiles, StencilParams, StencilTap,
+    STENCIL_BOX_HALO_X, STENCIL_BOX_TILE, STENCIL_ROW_RADIUS, STENCIL_SHARED_MAX,
+};
+use parallax_kernels::params_stencil_march::{
+    march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
+    MARCH_TILE_ROWS, MARCH_TILE_X,
+};
+
+/// A special kernel and its entry point.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Special {
+    /// The dense 9-tap window in 1D.
+    Row(&'static str),
+    /// The dense `(2r + 1)²` box in 2D.
+    Box2d { r: usize, name: &'static str },
+    /// A 3D march pattern.
+    March(&'static str),
+}
+
+impl Special {
+    /// The special kernel for a `d`-dimensional stencil of `taps` (wrapped offsets), if one
+    /// applies: `vector` when rows may move as 16-byte chunks, `y_aligned` when the output is
+    /// 16-byte aligned.
+    pub(super) fn find<T: DeviceCopy, S: StencilKernel<T>>(
+        d: usize,
+        taps: &[StencilTap<T>],
+        vector: bool,
+        y_aligned: bool,
+    ) -> Option<Self> {
+        match d {
+            1 => {
+                let offsets: Vec<i32> = taps.iter().map(|t| t.off[2]).collect();
+                // The row kernel stores runs of 4 as 16-byte vectors and stages chunks.
+                let fits = vector && y_aligned && stencil_row_window(&offsets);
+                S::ROW1D.filter(|_| fits).map(Self::Row)
+            }
+            2 => {
+                let offsets: Vec<[i32; 2]> = taps.iter().map(|t| [t.off[1], t.off[2]]).collect();
+                let name = S::BOX2D?;
+                stencil_box_radius(&offsets).map(|r| Self::Box2d { r, name })
+            }
+            3 => {
+                // The march kernels stage planes as 16-byte chunks only, and their ring must
+                // hold at least 4 planes (the 3 a fold reads and 1 in flight).
+                let names = S::MARCH3D.filter(|_| vector)?;
+                let fits = march_ring(core::mem::size_of::<T>()) >= 4;
+                let offsets: Vec<[i32; 3]> = taps
+                    .iter()
+                    .map(|t| [t.off[0], t.off[1], t.off[2]])
+                    .collect();
+                let k = stencil_march_pattern(&offsets).filter(|_| fits)?;
+                Some(Self::March(names[k]))
+            }
+            _ => None,
+        }
+    }
+
+    /// The halo the kernel stages below and above each axis `[z, y, x]`.
+    pub(super) fn halo(self) -> ([u32; 3], [u32; 3]) {
+        let h = match self {
+            Self::Row(_) => [0, 0, STENCIL_ROW_RADIUS as u32],
+            Self::Box2d { r, .. } => [0, r as u32, STENCIL_BOX_HALO_X as u32],
+            Self::March(_) => [1, 1, MARCH_HALO_X],
+        };
+        (h, h)
+    }
+
+    /// `(stages, shared bytes, tiles)` for elements of `T` on a grid of `dims`.
+    pub(super) fn plan<T>(self, dims: [u64; 3]) -> (u32, usize, [u64; 3]) {
+        let size = core::mem::size_of::<T>();
+        match self {
+            Self::Row(_) => {
+                let (lo, hi) = self.halo();
+                let stage = stencil_stage_bytes::<T>(1, lo, hi);
+                let stages = if 2 * stage <= STENCIL_SHARED_MAX {
+                    2
+                } else {
+                    1
+                };
+                (stages, stages as usize * stage, stencil_tiles(1, dims))
+            }
+            Self::Box2d { r, .. } => {
+                let stages = stencil_box_stages(size, r);
+                let [th, tw] = STENCIL_BOX_TILE.map(u64::from);
+                let tiles = [1, dims[1].div_ceil(th), dims[2].div_ceil(tw)];
+                let shared = stencil_box_weights_bytes(size)
+                    + stages as usize * stencil_box_stage_bytes(size, r);
+                (stages, shared, tiles)
+            }
+            Self::March(_) => {
+                let tiles = [
+                    dims[0].div_ceil(u64::from(MARCH_PLANES)),
+                    dims[1].div_ceil(u64::from(MARCH_TILE_ROWS)),
+                    dims[2].div_ceil(u64::from(MARCH_TILE_X)),
+                ];
+                (1, march_shared_bytes(size), tiles)
+            }
+        }
+    }
+
+    /// Launches the kernel.
+    ///
+    /// # Safety
+    /// `p` holds live, distinct, 16-byte aligned grids of its shape on `dev`, the kernel's
+    /// taps inline, the halo of [`Self::halo`], and `stages`, `shared` and `tiles` of
+    /// [`Self::plan`].
+    pub(super) unsafe fn launch<T: DeviceCopy, S: StencilKernel<T>>(
+        self,
+        dev: &Device,
+        shared: usize,
+        p: StencilParams<T, S>,
+    ) -> Result<()> {
+        // SAFETY: forwarded contract.
+        unsafe {
+            match self {
+                Self::Row(name) | Self::Box2d { name, .. } => {
+                    launch_stencil::stencil_named::<T, S>(dev, name, shared, p)
+                }
+                Self::March(name) => launch_stencil::stencil_march3d::<T, S>(dev, name, shared, p),
+            }
+        }
+    }
+}
