@@ -25,9 +25,10 @@
 //! reads the grid directly through `Boundary::resolve` for every point instead (correct but
 //! slow: each tap is a dependent global load).
 //!
-//! Two shapes have kernels of their own, chosen by the launcher: the dense row-major 5 × 5
-//! box in 2D (`stencil_box.rs`) and, in 3D, the 7-point star and the 27-point box in their
-//! constructors' tap order (`stencil_march.rs`).
+//! Some layouts have kernels of their own, chosen by the launcher: the dense 9-tap window in
+//! 1D (`stencil_row.rs`), the dense row-major 5 × 5 box in 2D (`stencil_box.rs`) and, in 3D,
+//! the 7-point star and the 27-point box in their constructors' tap order
+//! (`stencil_march.rs`).
 
 use super::stencil_stage::{stage_tile, StageWalk};
 use crate::params_stencil::{
