@@ -187,18 +187,7 @@ pub fn mask_3d<T: Copy, const K: usize>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn star_3d<T: Copy>(weights: [T; 7]) -> Stencil<T, 3, 7> {
-    Stencil::new(
-        [
-            [0, 0, 0],
-            [-1, 0, 0],
-            [1, 0, 0],
-            [0, -1, 0],
-            [0, 1, 0],
-            [0, 0, -1],
-            [0, 0, 1],
-        ],
-        weights,
-    )
+    Stencil::new(parallax_core::STAR_3D_OFFSETS, weights)
 }
 
 /// 1D convolution with a dense odd-length mask: `y[i] = Σ_k mask[k]·x[i + k - K/2]`.

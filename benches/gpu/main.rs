@@ -695,17 +695,6 @@ fn main() {
     bench_stencil(&mut b, "conv1d_k9_f32", conv1, [1 << 28]);
     let conv2 = parallax::mask_2d([0.04_f32; 25], [5, 5]).expect("odd mask");
     bench_stencil(&mut b, "conv2d_5x5_f32", conv2, [8192, 8192]);
-    let lap = Stencil::new(
-        [
-            [0, 0, 0],
-            [-1, 0, 0],
-            [1, 0, 0],
-            [0, -1, 0],
-            [0, 1, 0],
-            [0, 0, -1],
-            [0, 0, 1],
-        ],
-        [-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
-    );
+    let lap = parallax::star_3d([-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
     bench_stencil(&mut b, "stencil7_3d_f32", lap, [512, 512, 512]);
 }

@@ -42,4 +42,4 @@ pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
 pub use ops::segmented::{Flagged, Segmented};
 pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
-pub use stencil::{Boundary, Stencil};
+pub use stencil::{Boundary, Stencil, STAR_3D_OFFSETS};

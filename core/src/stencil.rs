@@ -56,6 +56,18 @@ pub struct Stencil<T, const D: usize, const K: usize> {
 // SAFETY: repr(C) arrays of i32 and DeviceCopy weights; all-zero is a valid stencil.
 unsafe impl<T: DeviceCopy, const D: usize, const K: usize> DeviceCopy for Stencil<T, D, K> {}
 
+/// The 3D 7-point star `[dz, dy, dx]`: the centre, then `z - 1, z + 1, y - 1, y + 1, x - 1,
+/// x + 1` (the order of `parallax::star_3d`, for which the CUDA backend has a kernel).
+pub const STAR_3D_OFFSETS: [[i32; 3]; 7] = [
+    [0, 0, 0],
+    [-1, 0, 0],
+    [1, 0, 0],
+    [0, -1, 0],
+    [0, 1, 0],
+    [0, 0, -1],
+    [0, 0, 1],
+];
+
 impl<T: Copy, const D: usize, const K: usize> Stencil<T, D, K> {
     /// A stencil from its points.
     pub const fn new(offsets: [[i32; D]; K], weights: [T; K]) -> Self {

@@ -65,15 +65,7 @@ pub const fn march_shared_bytes(size: usize) -> usize {
 
 /// The 7-point star in the order of `parallax::star_3d`: centre, then `z - 1, z + 1,
 /// y - 1, y + 1, x - 1, x + 1` (`[dz, dy, dx]`).
-pub const STENCIL_STAR7: [[i32; 3]; 7] = [
-    [0, 0, 0],
-    [-1, 0, 0],
-    [1, 0, 0],
-    [0, -1, 0],
-    [0, 1, 0],
-    [0, 0, -1],
-    [0, 0, 1],
-];
+pub const STENCIL_STAR7: [[i32; 3]; 7] = parallax_core::STAR_3D_OFFSETS;
 
 /// The dense 3 × 3 × 3 box in row-major order (`parallax::mask_3d` with sides of 3).
 pub const STENCIL_BOX27: [[i32; 3]; 27] = {
