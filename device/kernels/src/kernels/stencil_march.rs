@@ -47,9 +47,10 @@ const MAX_TAPS: usize = 27;
 /// `x` readable and `y` writable for the `[nz, ny, nx]` grid (all extents positive), not
 /// aliasing; `p.inline` holds the pattern's taps (offsets as [`MARCH_PATTERNS`]`[P]`);
 /// `p.lo == p.hi == [1, 1, MARCH_HALO_X]`; `p.tiles` the march tiles
-/// `[ceil(nz / MARCH_PLANES), ceil(ny / rows), ceil(nx / 64)]`; `p.vector` only as
-/// `stage_tile` allows; the launch provides `march_shared_bytes` of dynamic shared memory and
-/// at most one block per work item.
+/// `[ceil(nz / MARCH_PLANES), ceil(ny / MARCH_TILE_ROWS), ceil(nx / 64)]`; `x` 16-byte
+/// aligned with rows of whole 16-byte chunks (`p.vector`: the kernel always copies chunks);
+/// the launch provides `march_shared_bytes` of dynamic shared memory and at most one block
+/// per work item.
 #[inline(always)]
 pub(crate) unsafe fn stencil_march<T: Copy, S: Semiring<T>, const P: usize>(
     p: StencilParams<T, S>,
