@@ -331,8 +331,38 @@ fn measure(timer: &GpuTimer, name: &str, bytes: f64, mut f: impl FnMut() -> dev:
     }
 }
 
+/// `st` with its first two taps swapped: the same map (up to float rounding) in an order the
+/// special kernels (`stencil_row`, `stencil_box`, `stencil_march`) are not compiled for, so
+/// the general kernel runs it, for a same-call comparison.
+fn reordered<T: Copy, const D: usize, const K: usize>(st: &Stencil<T, D, K>) -> Stencil<T, D, K> {
+    let mut general = *st;
+    general.offsets.swap(0, 1);
+    general.weights.swap(0, 1);
+    general
+}
+
+/// Times the (+,×) stencil `st` on `shape` from `x` into `y` (bytes: one read and one write
+/// of the grid).
+fn measure_stencil<T: DeviceCopy, const D: usize, const K: usize>(
+    timer: &GpuTimer,
+    name: &str,
+    st: &Stencil<T, D, K>,
+    boundary: Boundary,
+    shape: [usize; D],
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+) where
+    PlusTimes: StencilKernel<T>,
+{
+    let bytes = 2.0 * (core::mem::size_of::<T>() * x.len()) as f64;
+    measure(timer, name, bytes, || {
+        dev::stencil(PlusTimes, st, boundary, shape, x, y)
+    });
+}
+
 fn bench(device: &'static Device) -> dev::Result<()> {
     let timer = GpuTimer::new(device)?;
+    let zero = Boundary::Zero;
     {
         let n = 1_usize << 28;
         let x = DeviceBuffer::<f32>::from_slice(&values::<f32>(n, 1, 1))?;
@@ -340,112 +370,95 @@ fn bench(device: &'static Device) -> dev::Result<()> {
         measure(&timer, "copy DtoD 2^28 f32", 8.0 * n as f64, || {
             y.copy_from(&x)
         });
-        let st = Stencil::new(dense_1d::<9>(), [0.1_f32; 9]);
-        measure(&timer, "1D 9-tap conv 2^28 f32", 8.0 * n as f64, || {
-            dev::stencil(PlusTimes, &st, Boundary::Zero, [n], &x, &mut y)
-        });
-        // The same taps in another order take the general kernel.
-        let mut general = dense_1d::<9>();
-        general.swap(0, 1);
-        let st = Stencil::new(general, [0.1_f32; 9]);
-        measure(
+        let conv1 = Stencil::new(dense_1d::<9>(), [0.1_f32; 9]);
+        let (x, y) = (&x, &mut y);
+        measure_stencil(&timer, "1D 9-tap conv 2^28 f32", &conv1, zero, [n], x, y);
+        let general = reordered(&conv1);
+        measure_stencil(
             &timer,
             "1D 9-tap conv 2^28 f32 general",
-            8.0 * n as f64,
-            || dev::stencil(PlusTimes, &st, Boundary::Zero, [n], &x, &mut y),
+            &general,
+            zero,
+            [n],
+            x,
+            y,
         );
-        let st = Stencil::new(dense_2d::<25>(5, 5), [0.04_f32; 25]);
-        measure(&timer, "2D 5x5 conv 16384^2 f32", 8.0 * n as f64, || {
-            dev::stencil(
-                PlusTimes,
-                &st,
-                Boundary::Zero,
-                [1 << 14, 1 << 14],
-                &x,
-                &mut y,
-            )
-        });
+        let box5 = Stencil::new(dense_2d::<25>(5, 5), [0.04_f32; 25]);
+        let side = 1 << 14;
+        measure_stencil(
+            &timer,
+            "2D 5x5 conv 16384^2 f32",
+            &box5,
+            zero,
+            [side, side],
+            x,
+            y,
+        );
     }
     {
         let n = 8192 * 8192;
         let x = DeviceBuffer::<f32>::from_slice(&values::<f32>(n, 2, 1))?;
         let mut y = DeviceBuffer::<f32>::zeroed(n)?;
-        let st = Stencil::new(dense_2d::<25>(5, 5), [0.04_f32; 25]);
-        measure(&timer, "2D 5x5 conv 8192^2 f32", 8.0 * n as f64, || {
-            dev::stencil(PlusTimes, &st, Boundary::Zero, [8192, 8192], &x, &mut y)
-        });
-        let st = Stencil::new(dense_2d::<9>(3, 3), [0.1_f32; 9]);
-        measure(&timer, "2D 3x3 conv 8192^2 f32", 8.0 * n as f64, || {
-            dev::stencil(PlusTimes, &st, Boundary::Clamp, [8192, 8192], &x, &mut y)
-        });
+        let (x, y, shape) = (&x, &mut y, [8192, 8192]);
+        let box5 = Stencil::new(dense_2d::<25>(5, 5), [0.04_f32; 25]);
+        measure_stencil(&timer, "2D 5x5 conv 8192^2 f32", &box5, zero, shape, x, y);
+        let box3 = Stencil::new(dense_2d::<9>(3, 3), [0.1_f32; 9]);
+        let clamp = Boundary::Clamp;
+        measure_stencil(&timer, "2D 3x3 conv 8192^2 f32", &box3, clamp, shape, x, y);
     }
     {
         let n = 512 * 512 * 512;
         let x = DeviceBuffer::<f32>::from_slice(&values::<f32>(n, 3, 1))?;
         let mut y = DeviceBuffer::<f32>::zeroed(n)?;
-        let st = Stencil::new(SEVEN_POINT, [-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
-        measure(&timer, "3D 7-point 512^3 f32", 8.0 * n as f64, || {
-            dev::stencil(PlusTimes, &st, Boundary::Zero, [512, 512, 512], &x, &mut y)
-        });
-        let st = Stencil::new(dense_3d::<27>(), [0.03_f32; 27]);
-        measure(&timer, "3D 27-point 512^3 f32", 8.0 * n as f64, || {
-            dev::stencil(PlusTimes, &st, Boundary::Zero, [512, 512, 512], &x, &mut y)
-        });
-        // The same taps in another order take the general kernel (the march kernels are
-        // compiled for their patterns' order): the two kernels side by side.
-        let mut general = SEVEN_POINT;
-        general.swap(0, 1);
-        let st = Stencil::new(general, [1.0_f32, -6.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
-        measure(
+        let (x, y, shape) = (&x, &mut y, [512, 512, 512]);
+        let star = Stencil::new(SEVEN_POINT, [-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        let box27 = Stencil::new(dense_3d::<27>(), [0.03_f32; 27]);
+        measure_stencil(&timer, "3D 7-point 512^3 f32", &star, zero, shape, x, y);
+        measure_stencil(&timer, "3D 27-point 512^3 f32", &box27, zero, shape, x, y);
+        let (star_g, box27_g) = (reordered(&star), reordered(&box27));
+        measure_stencil(
             &timer,
             "3D 7-point 512^3 f32 general",
-            8.0 * n as f64,
-            || dev::stencil(PlusTimes, &st, Boundary::Zero, [512, 512, 512], &x, &mut y),
+            &star_g,
+            zero,
+            shape,
+            x,
+            y,
         );
-        let mut general = dense_3d::<27>();
-        general.swap(0, 1);
-        let st = Stencil::new(general, [0.03_f32; 27]);
-        measure(
+        measure_stencil(
             &timer,
             "3D 27-point 512^3 f32 general",
-            8.0 * n as f64,
-            || dev::stencil(PlusTimes, &st, Boundary::Zero, [512, 512, 512], &x, &mut y),
+            &box27_g,
+            zero,
+            shape,
+            x,
+            y,
         );
         let xd = DeviceBuffer::<f64>::zeroed(n)?;
         let mut yd = DeviceBuffer::<f64>::zeroed(n)?;
-        let st = Stencil::new(SEVEN_POINT, [-6.0_f64, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
-        measure(&timer, "3D 7-point 512^3 f64", 16.0 * n as f64, || {
-            dev::stencil(
-                PlusTimes,
-                &st,
-                Boundary::Zero,
-                [512, 512, 512],
-                &xd,
-                &mut yd,
-            )
-        });
-        let mut general = SEVEN_POINT;
-        general.swap(0, 1);
-        let st = Stencil::new(general, [1.0_f64, -6.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
-        measure(
+        let star64 = Stencil::new(SEVEN_POINT, [-6.0_f64, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        let star64_g = reordered(&star64);
+        measure_stencil(
             &timer,
-            "3D 7-point 512^3 f64 general",
-            16.0 * n as f64,
-            || {
-                dev::stencil(
-                    PlusTimes,
-                    &st,
-                    Boundary::Zero,
-                    [512, 512, 512],
-                    &xd,
-                    &mut yd,
-                )
-            },
+            "3D 7-point 512^3 f64",
+            &star64,
+            zero,
+            shape,
+            &xd,
+            &mut yd,
         );
-        let st = Stencil::new(SEVEN_POINT, [-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
-        measure(&timer, "3D 7-point 512^3 f32 Clamp", 8.0 * n as f64, || {
-            dev::stencil(PlusTimes, &st, Boundary::Clamp, [512, 512, 512], &x, &mut y)
-        });
+        let name = "3D 7-point 512^3 f64 general";
+        measure_stencil(&timer, name, &star64_g, zero, shape, &xd, &mut yd);
+        let clamp = Boundary::Clamp;
+        measure_stencil(
+            &timer,
+            "3D 7-point 512^3 f32 Clamp",
+            &star,
+            clamp,
+            shape,
+            x,
+            y,
+        );
     }
     Ok(())
 }

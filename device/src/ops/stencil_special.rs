@@ -12,8 +12,8 @@ use crate::launch_stencil;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
     stencil_box_radius, stencil_box_stage_bytes, stencil_box_stages, stencil_box_weights_bytes,
-    stencil_row_window, stencil_stage_bytes, stencil_tiles, StencilParams, StencilTap,
-    STENCIL_BOX_HALO_X, STENCIL_BOX_TILE, STENCIL_ROW_RADIUS, STENCIL_SHARED_MAX,
+    stencil_plan, stencil_row_window, stencil_tiles, StencilParams, StencilTap, STENCIL_BOX_HALO_X,
+    STENCIL_BOX_TILE, STENCIL_ROW_RADIUS,
 };
 use parallax_kernels::params_stencil_march::{
     march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
@@ -84,14 +84,10 @@ impl Special {
         let size = core::mem::size_of::<T>();
         match self {
             Self::Row(_) => {
+                // The general plan without a taps area: two stages when they fit.
                 let (lo, hi) = self.halo();
-                let stage = stencil_stage_bytes::<T>(1, lo, hi);
-                let stages = if 2 * stage <= STENCIL_SHARED_MAX {
-                    2
-                } else {
-                    1
-                };
-                (stages, stages as usize * stage, stencil_tiles(1, dims))
+                let (_, stages, shared) = stencil_plan::<T>(1, 0, lo, hi);
+                (stages, shared, stencil_tiles(1, dims))
             }
             Self::Box2d { r, .. } => {
                 let stages = stencil_box_stages(size, r);
@@ -124,14 +120,14 @@ impl Special {
         shared: usize,
         p: StencilParams<T, S>,
     ) -> Result<()> {
-        // SAFETY: forwarded contract.
-        unsafe {
-            match self {
-                Self::Row(name) | Self::Box2d { name, .. } => {
-                    launch_stencil::stencil_named::<T, S>(dev, name, shared, p)
-                }
-                Self::March(name) => launch_stencil::stencil_march3d::<T, S>(dev, name, shared, p),
-            }
-        }
+        let (name, persistent) = match self {
+            // The row and box kernels as the general ones: persistent when double-buffered.
+            Self::Row(name) | Self::Box2d { name, .. } => (name, p.stages == 2),
+            // A march block overlaps its own copies and folds with one ring.
+            Self::March(name) => (name, true),
+        };
+        // SAFETY: forwarded contract; every special kernel takes any grid of at most one
+        // block per tile.
+        unsafe { launch_stencil::tiled::<T, S>(dev, name, shared, p, persistent) }
     }
 }

@@ -4,7 +4,7 @@
 //! thread: a block can have the next tile's loads in flight while it computes the current
 //! one, and a thread can have as many copies in flight as it issues (plain loads are limited
 //! by the registers that receive them). Copies are grouped with [`commit`] and waited for by
-//! group ([`wait_all_but_newest`], [`wait_all`]); a barrier after the wait makes every
+//! group ([`wait_all_but`], [`wait_all`]); a barrier after the wait makes every
 //! thread's copies visible to the block.
 
 use core::arch::asm;
@@ -65,16 +65,6 @@ pub(crate) unsafe fn copy_async<T: Copy>(dst: *mut T, src: *const T) {
 pub(crate) unsafe fn commit() {
     // SAFETY: only marks a group boundary.
     unsafe { asm!("cp.async.commit_group;") };
-}
-
-/// Waits until at most the newest committed group of this thread is still in flight.
-///
-/// # Safety
-/// As [`commit`].
-#[inline(always)]
-pub(crate) unsafe fn wait_all_but_newest() {
-    // SAFETY: only waits.
-    unsafe { asm!("cp.async.wait_group 1;") };
 }
 
 /// Waits until at most the `newest` most recently committed groups of this thread are still

@@ -5,7 +5,7 @@
 //! load and its next load.
 
 use crate::simt::{block_index, grid_blocks, sync_threads};
-use crate::tile::async_copy::{commit, wait_all, wait_all_but_newest};
+use crate::tile::async_copy::{commit, wait_all, wait_all_but};
 
 /// For each tile `b = block, block + grid, ...` below `tiles`: `locate(b)` describes it once
 /// (its coordinates), `issue(at, stage)` starts the copies of the tile into a stage, then,
@@ -57,7 +57,7 @@ pub(crate) unsafe fn for_each_staged_tile<T, A: Copy>(
             // SAFETY: as above; leaves only the next tile's group in flight.
             unsafe {
                 commit();
-                wait_all_but_newest();
+                wait_all_but(1);
             }
         } else if stages == 1 {
             issue(at, stage(0));
