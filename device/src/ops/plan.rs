@@ -9,7 +9,6 @@ use crate::scratch::align_up;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::TileStatus;
-use parallax_kernels::tuning::scan_tile_items;
 use std::mem::size_of;
 use std::sync::OnceLock;
 
@@ -27,14 +26,14 @@ impl Plan {
         at
     }
 
-    /// Look-back state of a scan over `n` values of `V` in tiles of `size`-byte items: the
+    /// Look-back state of a scan over `n` values of `V` in tiles of `tile_items` items: the
     /// ticket counter (16 bytes) and one status word per tile (to be zeroed), then for the
     /// split layout the tile aggregates and inclusive prefixes. `packed_words` must be the
     /// kernel codec's choice (`tuning::packed_words` of the element type for plain and
     /// segmented scans, `packed_run_words` for reduce by key; 0 for the split layout).
-    /// 2^28 f32: 65536 tiles, 512 KiB of packed words; 2^28 f64: 131072 tiles, 2 MiB.
-    pub(super) fn state<V>(&mut self, n: u64, size: usize, packed_words: usize) -> State {
-        let tiles = n.div_ceil(scan_tile_items(size));
+    /// Tiles of 4096 f32: 2^28 f32 makes 65536 tiles, 512 KiB of packed words.
+    pub(super) fn state<V>(&mut self, n: u64, tile_items: u64, packed_words: usize) -> State {
+        let tiles = n.div_ceil(tile_items);
         let word_bytes = 16
             + tiles as usize
                 * if packed_words > 0 {

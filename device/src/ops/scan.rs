@@ -8,7 +8,7 @@ use crate::kernel::MonoidKernel;
 use crate::{launch, DeviceBuffer};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::ScanParams;
-use parallax_kernels::tuning::packed_words;
+use parallax_kernels::tuning::{deep_scan_tile_items, packed_words};
 use std::mem::size_of;
 
 /// How a scan moves full tiles between global memory and registers.
@@ -79,7 +79,7 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     dev.enter()?;
     let n = x.len() as u64;
     let mut plan = Plan::default();
-    let state = plan.state::<T>(n, size_of::<T>(), packed_words::<T>());
+    let state = plan.state::<T>(n, deep_scan_tile_items(size_of::<T>()), packed_words::<T>());
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     state.zero(dev, base)?;

@@ -9,9 +9,9 @@ use crate::params::ScanParams;
 use crate::simt::{dynamic_shared, dynamic_shared_at, thread_index};
 use crate::tile::{
     draw_tile, load_full, load_partial, load_tile, store_full, store_partial, store_tile,
-    tile_prefix, Plain, Unit,
+    tile_prefix, DeepTile, Plain, Unit,
 };
-use crate::tuning::{scan_stages, staging_offset, BlockShared, Partial, BLOCK_THREADS};
+use crate::tuning::{scan_stages, staging_offset, BlockShared, Partial, BLOCK_THREADS, SCAN_DEPTH};
 use parallax_core::Monoid;
 
 /// Where this thread's items of the block's tile are, and how they move.
@@ -146,12 +146,15 @@ fn thread_outputs<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bo
     out
 }
 
-/// Inclusive (`EXCLUSIVE = false`) or exclusive scan (see [`ScanParams`]).
+/// Inclusive (`EXCLUSIVE = false`) or exclusive scan (see [`ScanParams`]) over deep tiles
+/// (`tile::deep`): each thread folds its `SCAN_DEPTH` runs, one block scan and the look-back
+/// give its prefix, and a second pass over the runs scans them with it.
 ///
 /// # Safety
 /// `x` readable and `y` writable for `n > 0` elements, both 16-byte aligned; `status` has
-/// `ceil(n / tile)` zeroed slots and a null or zeroed counter; launched with exactly that many blocks
-/// of `BLOCK_THREADS` threads and `scan_shared_bytes::<T>()` bytes of dynamic shared memory.
+/// `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched with
+/// exactly that many blocks of `BLOCK_THREADS` threads and `scan_shared_bytes::<T>()` bytes
+/// of dynamic shared memory.
 #[inline(always)]
 pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
     p: ScanParams<T, M>,
@@ -166,10 +169,15 @@ pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: b
     };
     // SAFETY: every thread is here, before any other use of `shared`.
     let tile = unsafe { draw_tile(p.status, shared) };
-    let io = TileIo::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
+    let io = DeepTile::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
     // SAFETY: every thread is here; `x` as the contract says.
-    let (mut items, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
-    let mine = thread_scan(m, &mut items, count);
+    unsafe { io.fetch(p.x) };
+    let mut mine = Partial::none(m.identity());
+    for r in 0..SCAN_DEPTH {
+        // SAFETY: after `fetch`; `x` as the contract says.
+        let (items, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        mine = mine.join(m, thread_fold(m, &items, count));
+    }
     // SAFETY: every thread calls the block scan, then `tile_prefix` after its barrier.
     let (before, total) = unsafe { block::exclusive_scan(m, mine, shared) };
     let seed = if EXCLUSIVE {
@@ -178,10 +186,33 @@ pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: b
         Partial::none(m.identity())
     };
     // SAFETY: as above; `tile` was drawn by `draw_tile`.
-    let prefix = unsafe { tile_prefix::<_, _, Plain>(m, p.status, tile, seed, total, shared) }
+    let mut prefix = unsafe { tile_prefix::<_, _, Plain>(m, p.status, tile, seed, total, shared) }
         .join(m, before);
-    let out = thread_outputs::<T, M, ITEMS, EXCLUSIVE>(m, prefix, &items);
-    // SAFETY: every thread is here; the block scan's barriers separate `load`'s staging
-    // reads from `store`'s writes; `y` as the contract says.
-    unsafe { io.store(p.y, p.n, out) };
+    for r in 0..SCAN_DEPTH {
+        // SAFETY: as above; run `r` is read before this thread overwrites it.
+        let (mut items, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        let run = thread_scan(m, &mut items, count);
+        let out = thread_outputs::<T, M, ITEMS, EXCLUSIVE>(m, prefix, &items);
+        // SAFETY: this thread's own run; `y` as the contract says.
+        unsafe { io.put(p.y, p.n, r, out) };
+        prefix = prefix.join(m, run);
+    }
+    // SAFETY: every thread is here after its `put`s; `y` as the contract says.
+    unsafe { io.flush(p.y) };
+}
+
+/// The fold of the first `count` items (absent when `count == 0`).
+#[inline(always)]
+fn thread_fold<T: Copy, M: Monoid<T>, const ITEMS: usize>(
+    m: M,
+    items: &[T; ITEMS],
+    count: usize,
+) -> Partial<T> {
+    let mut fold = Partial::none(m.identity());
+    for (j, &v) in items.iter().enumerate() {
+        if j < count {
+            fold = fold.join(m, Partial::some(v));
+        }
+    }
+    fold
 }

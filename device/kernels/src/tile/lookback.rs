@@ -231,7 +231,10 @@ fn nearest_prefix(prefixes: u32) -> u32 {
 
 /// [`look_back`] over packed words: one relaxed 8- or 16-byte load per tile gives flag and
 /// value; a pair of words whose flags disagree (read between two publications) is polled
-/// again like an empty tile.
+/// again like an empty tile. Lane `l` holds tile `end - 32 + l` of the window
+/// `[end - 32, end)`; the warp folds the lanes from the latest one that saw a published
+/// prefix. While a tile above that one is still empty, the lanes of empty tiles (and only
+/// those: a published word never changes back) poll again.
 ///
 /// # Safety
 /// As [`look_back`], with `C::WORDS > 0`.
@@ -244,43 +247,49 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
     let me = u64::from(lane());
     let width = u64::from(WARP_THREADS);
     let mut running = Partial::none(m.identity());
-    // The window is tiles [end - 32, end): lane l looks at tile end - 32 + l. Lanes before
-    // tile 0 ("virtual") count as published prefixes holding nothing.
+    // Tiles before tile 0 ("virtual") count as published prefixes holding nothing.
     let mut end = tile;
     loop {
         let real = end + me >= width;
         let t = (end + me).wrapping_sub(width) as usize;
-        let (flag, words) = loop {
-            let w: Words = if !real {
-                [u64::from(TILE_PREFIX); 2]
-            } else if C::WORDS == 1 {
-                // SAFETY: `t < tile`, a valid slot.
-                [unsafe { load_relaxed_u64(status.words.add(t)) }; 2]
+        let mut flag = TILE_EMPTY;
+        let mut words: Words = [u64::from(TILE_PREFIX); 2];
+        let stop = loop {
+            if !real {
+                flag = TILE_PREFIX;
+            } else if flag == TILE_EMPTY {
+                words = if C::WORDS == 1 {
+                    // SAFETY: `t < tile`, a valid slot.
+                    [unsafe { load_relaxed_u64(status.words.add(t)) }; 2]
+                } else {
+                    // SAFETY: `t < tile`, a valid 16-byte aligned slot.
+                    unsafe { load_relaxed_u64x2(status.words.add(2 * t)) }
+                };
+                let f = (words[0] & FLAG_MASK) as u32;
+                let torn = (words[1] & FLAG_MASK) as u32 != f;
+                flag = if torn { TILE_EMPTY } else { f };
+            }
+            let prefixes = ballot(flag == TILE_PREFIX);
+            let stop = if prefixes == 0 {
+                0
             } else {
-                // SAFETY: `t < tile`, a valid 16-byte aligned slot.
-                unsafe { load_relaxed_u64x2(status.words.add(2 * t)) }
+                nearest_prefix(prefixes)
             };
-            let flag = (w[0] & FLAG_MASK) as u32;
-            let torn = (w[1] & FLAG_MASK) as u32 != flag;
-            if ballot(flag == TILE_EMPTY || torn) == 0 {
-                break (flag, w);
+            // Empty lanes below the latest prefix do not matter.
+            if ballot(flag == TILE_EMPTY) >> stop == 0 {
+                break stop;
             }
             nanosleep(POLL_BACKOFF_NS);
         };
-        let prefixes = ballot(flag == TILE_PREFIX);
-        let stop = if prefixes == 0 {
-            0
-        } else {
-            nearest_prefix(prefixes)
-        };
-        let mine = if !real || (lane() < stop) {
+        let found = flag == TILE_PREFIX;
+        let mine = if !real || lane() < stop {
             Partial::none(m.identity())
         } else {
             Partial::some(C::decode(words))
         };
         let window = shuffle_idx(reduce(m, mine), WARP_THREADS - 1);
         running = window.join(m, running);
-        if prefixes != 0 {
+        if ballot(found) != 0 {
             return running;
         }
         // No prefix in the window means tile 0 (always a prefix) is not in it: end > 32.

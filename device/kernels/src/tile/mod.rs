@@ -2,10 +2,12 @@
 //! registers, and the decoupled look-back that chains scan tiles together.
 
 pub(crate) mod async_copy;
+mod deep;
 mod lookback;
 pub(crate) mod pipeline;
 mod stage;
 
+pub(crate) use deep::DeepTile;
 pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain, RunPair};
 pub(crate) use stage::{load_tile, store_tile, Unit};
 

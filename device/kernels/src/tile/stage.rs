@@ -13,6 +13,11 @@ use core::mem::transmute_copy;
 #[derive(Clone, Copy)]
 pub(crate) struct Unit([u32; 4]);
 
+impl Unit {
+    /// All bits zero (a placeholder that every use overwrites).
+    pub(crate) const ZERO: Self = Self([0; 4]);
+}
+
 const THREADS: usize = BLOCK_THREADS as usize;
 const PER_THREAD: usize = STAGE_UNITS_PER_THREAD;
 
@@ -90,7 +95,7 @@ pub(crate) unsafe fn store_tile<T: Copy, const ITEMS: usize>(
 /// # Safety
 /// `src` is a 16-byte aligned shared address, `dst` a 16-byte aligned global one.
 #[inline(always)]
-unsafe fn copy_unit(src: *const Unit, dst: *mut Unit) {
+pub(crate) unsafe fn copy_unit(src: *const Unit, dst: *mut Unit) {
     // SAFETY: as the caller guarantees; reads 16 bytes at `src`, writes 16 at `dst`.
     unsafe {
         core::arch::asm!(
