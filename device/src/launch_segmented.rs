@@ -16,7 +16,7 @@ use parallax_kernels::params_segmented::{
 ///
 /// # Safety
 /// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
-/// zeroed for `blocks = ceil(n / scan_tile_items(size))` tiles.
+/// zeroed for `blocks = ceil(n / deep_scan_tile_items(size))` tiles.
 pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
     exclusive: bool,

@@ -7,7 +7,9 @@
 
 use crate::params::TileStatus;
 use crate::tuning::STAGE_UNITS_PER_THREAD;
-use crate::tuning::{scan_stages, staged_unit, BlockShared, BLOCK_THREADS, STAGE_UNIT};
+use crate::tuning::{
+    deep_staged_unit, scan_stages, BlockShared, BLOCK_THREADS, SCAN_DEPTH, STAGE_UNIT,
+};
 use parallax_core::{Flagged, Monoid};
 
 /// Single-pass segmented scan of `n` values by head flags, in tiles of
@@ -179,13 +181,13 @@ pub const fn seg_staging_offset<V>() -> usize {
     core::mem::size_of::<BlockShared<V>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
 }
 
-/// Dynamic shared memory of a segmented scan block over values `T` with scan element `V`:
-/// `BlockShared<V>` plus, when the value tile is staged, 18 KiB of padded staging units (as
-/// the plain scan).
+/// Dynamic shared memory of a segmented scan block over values `T` with scan element `V`
+/// (`Flagged<T>`, `RunAgg<T>`): `BlockShared<V>` plus, when the value tile is staged, a deep
+/// tile padded as the plain scan's (`tuning::scan_shared_bytes`).
 pub const fn seg_shared_bytes<T, V>() -> usize {
-    let tile_units = BLOCK_THREADS as usize * STAGE_UNITS_PER_THREAD;
+    let tile_units = BLOCK_THREADS as usize * STAGE_UNITS_PER_THREAD * SCAN_DEPTH;
     let staging = if scan_stages::<T>() {
-        staged_unit(tile_units) * STAGE_UNIT
+        deep_staged_unit(tile_units) * STAGE_UNIT
     } else {
         0
     };

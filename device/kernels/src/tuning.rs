@@ -210,13 +210,6 @@ pub const fn scan_stages<T>() -> bool {
     items_per_thread(size) * size == STAGE_UNITS_PER_THREAD * STAGE_UNIT
 }
 
-/// Where unit `u` of a staged tile lives in shared memory: one unit of padding after every 8,
-/// so both the coalesced (unit `k·256 + t`) and the per-thread (unit `4t + j`) accesses of
-/// 8 consecutive threads hit 8 different 16-byte bank groups (no bank conflicts).
-pub const fn staged_unit(u: usize) -> usize {
-    u + u / 8
-}
-
 /// Runs of 64 bytes per thread in a plain scan's tile (see `tile::deep`): 2 makes a tile of
 /// 8192 f32 (32 KiB) held in shared memory, 6 blocks per SM (registers and shared memory
 /// both allow 6). The H100, inclusive Sum at 2^28, one device call (ms, f32 / f64): depth 1

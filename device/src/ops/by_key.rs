@@ -15,7 +15,7 @@ use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{GatherKeysParams, ReduceRunsParams, RunAgg};
 use parallax_kernels::tuning::transform_blocks;
-use parallax_kernels::tuning::{packed_run_words, scan_tile_items};
+use parallax_kernels::tuning::{deep_scan_tile_items, packed_run_words};
 use std::mem::size_of;
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys; each fold starts from
@@ -54,8 +54,11 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let tails = plan.take(4 * n as usize);
     let runs_at = plan.take(4);
     // reduce_runs' `RunPair` codec: two words when `T` has 4 bytes.
-    let state =
-        plan.state::<RunAgg<T>>(n, scan_tile_items(size_of::<T>()), packed_run_words::<T>());
+    let state = plan.state::<RunAgg<T>>(
+        n,
+        deep_scan_tile_items(size_of::<T>()),
+        packed_run_words::<T>(),
+    );
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     let (values, tails, runs_at) = (

@@ -14,13 +14,13 @@ use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
 use parallax_kernels::params_segmented::OffsetHeadsParams;
 use parallax_kernels::params_segmented::SegScanParams;
-use parallax_kernels::tuning::{packed_words, scan_tile_items, transform_blocks};
+use parallax_kernels::tuning::{deep_scan_tile_items, packed_words, transform_blocks};
 use std::mem::size_of;
 
 /// The look-back state of a segmented scan of `n` values of `T`: `Flagged<T>` pairs, packed
 /// with the kernel's `FlaggedPair` codec when `T` has 4 or 8 bytes.
 pub(super) fn seg_state<T>(plan: &mut Plan, n: u64) -> State {
-    plan.state::<Flagged<T>>(n, scan_tile_items(size_of::<T>()), packed_words::<T>())
+    plan.state::<Flagged<T>>(n, deep_scan_tile_items(size_of::<T>()), packed_words::<T>())
 }
 
 /// Queues the segmented scan of `n > 0` values by the head bytes at `heads`

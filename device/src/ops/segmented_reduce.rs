@@ -21,7 +21,7 @@ use parallax_kernels::params_segmented::{
     ReduceRunsParams, RunAgg, RunGatherParams, SegGatherParams,
 };
 use parallax_kernels::tuning::transform_blocks;
-use parallax_kernels::tuning::{packed_run_words, scan_tile_items};
+use parallax_kernels::tuning::{deep_scan_tile_items, packed_run_words};
 use std::mem::size_of;
 
 /// Segmented reduce: `y[s]` folds `x[offsets[s]..offsets[s + 1]]` from the identity (the
@@ -67,8 +67,11 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     let tails = plan.take(4 * n as usize);
     let runs_at = plan.take(4);
     // reduce_runs' `RunPair` codec: two words when `T` has 4 bytes.
-    let state =
-        plan.state::<RunAgg<T>>(n, scan_tile_items(size_of::<T>()), packed_run_words::<T>());
+    let state = plan.state::<RunAgg<T>>(
+        n,
+        deep_scan_tile_items(size_of::<T>()),
+        packed_run_words::<T>(),
+    );
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     let (heads, values, tails, runs_at) = (

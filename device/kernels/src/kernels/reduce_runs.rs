@@ -7,13 +7,12 @@
 //! last indices.
 
 use super::heads::{head_mask, is_head};
-use super::scan::TileIo;
-use super::segmented::seen;
+use super::segmented::{real_items, seen};
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
-use crate::tile::{draw_tile, tile_prefix, RunPair, Unit};
-use crate::tuning::{scan_stages, BlockShared, Partial};
+use crate::tile::{draw_tile, tile_prefix, DeepTile, RunPair, Unit};
+use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH};
 use parallax_core::Monoid;
 
 /// Runs `$body` with `$j` bound to each constant `0..$items` (`$items <= 16`), unrolled.
@@ -26,13 +25,38 @@ macro_rules! unroll_16 {
     };
 }
 
-/// Reduce runs (see [`ReduceRunsParams`]).
+/// The segmented fold of one run of a thread in place (`mask`: its heads), continuing from
+/// `prev` (the thread's previous item after this fold) unless `first`; returns the new `prev`.
+#[inline(always)]
+fn run_fold<T: Copy, M: Monoid<T>, const ITEMS: usize>(
+    m: M,
+    vals: &mut [T; ITEMS],
+    mask: u32,
+    prev: T,
+    first: bool,
+) -> T {
+    let mut prev = prev;
+    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
+    for j in 0..ITEMS {
+        if (j > 0 || !first) && mask & (1 << j) == 0 {
+            vals[j] = m.combine(prev, vals[j]);
+        }
+        prev = vals[j];
+    }
+    prev
+}
+
+/// Reduce runs (see [`ReduceRunsParams`]) over deep tiles (`tile::deep`, as the plain scan):
+/// the heads of the thread's `SCAN_DEPTH` runs become one bit word, a first pass folds the
+/// runs, the block scan and look-back give the thread's prefix, and a second pass folds them
+/// again and writes the run ends.
 ///
 /// # Safety
 /// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
-/// `tails` writable for `n` entries and `runs` for one; `status` has `ceil(n / tile)` zeroed
-/// slots and a null or zeroed counter; launched with exactly that many blocks of `BLOCK_THREADS`
-/// threads and `reduce_runs_shared_bytes::<T>()` bytes of dynamic shared memory.
+/// `tails` writable for `n` entries and `runs` for one; `status` has
+/// `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched with
+/// exactly that many blocks of `BLOCK_THREADS` threads and `reduce_runs_shared_bytes::<T>()`
+/// bytes of dynamic shared memory.
 #[inline(always)]
 pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRunsParams<T, M>) {
     let m = p.m;
@@ -46,38 +70,55 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     };
     // SAFETY: every thread is here, before any other use of `shared`.
     let tile = unsafe { draw_tile(p.status, shared) };
-    let io = TileIo::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
-    let base = io.base;
-    // Heads first, so keys and values are never live together (as in the segmented scan).
-    // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
-    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, base, p.n, io.full) };
-    // SAFETY: every thread is here; `x` as the contract says.
-    let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
-    // Bit `j`: item `base + j` ends its run (the next item starts one, or it is the last).
-    let after = base + ITEMS as u64;
-    // SAFETY: `is_head` reads only inside the source.
-    let next_head = unsafe { is_head(p.heads, p.key_bytes, after, p.n) };
-    let mut tails = (heads >> 1) | (u32::from(next_head) << (ITEMS - 1));
-    if base < p.n && p.n - base <= ITEMS as u64 {
-        tails |= 1 << (p.n - base - 1);
+    let io = DeepTile::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
+    let base = io.run_base::<ITEMS>(0);
+    let span = (ITEMS * SCAN_DEPTH) as u64;
+    // Heads first, so keys and values are never live together (as in the segmented scan);
+    // one word for all runs (see `segmented`).
+    let mut heads = 0_u64;
+    for r in 0..SCAN_DEPTH {
+        // SAFETY: `heads` as the contract says; `full` means every run is below `n`.
+        let mask = unsafe {
+            head_mask::<ITEMS>(
+                p.heads,
+                p.key_bytes,
+                io.run_base::<ITEMS>(r),
+                p.n,
+                io.full(),
+            )
+        };
+        heads |= u64::from(mask) << (r * ITEMS);
     }
-    let head = |j: usize| heads & (1 << j) != 0;
-    let mut last = vals[0];
-    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
-    for j in 0..ITEMS {
-        if j > 0 && !head(j) {
-            vals[j] = m.combine(vals[j - 1], vals[j]);
-        }
-        if j < count {
-            last = vals[j];
+    // Bit `i`: item `base + i` ends its run (the next item starts one, or it is the last).
+    // SAFETY: `is_head` reads only inside the source.
+    let next_head = unsafe { is_head(p.heads, p.key_bytes, base + span, p.n) };
+    let mut tails = (heads >> 1) | (u64::from(next_head) << (span - 1));
+    let count = p.n.saturating_sub(base).min(span);
+    if count > 0 && base + count == p.n {
+        tails |= 1 << (count - 1);
+    }
+    let real = if count >= 64 {
+        u64::MAX
+    } else {
+        (1_u64 << count) - 1
+    };
+    let run_mask = |r: usize| (heads >> (r * ITEMS)) as u32 & real_items(ITEMS);
+    // SAFETY: every thread is here; `x` as the contract says.
+    unsafe { io.fetch(p.x) };
+    let mut prev = m.identity();
+    let mut last = m.identity();
+    for r in 0..SCAN_DEPTH {
+        // SAFETY: after `fetch`; `x` as the contract says.
+        let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        prev = run_fold(m, &mut vals, run_mask(r), prev, r == 0);
+        // A constant-index select chain (`vals[count - 1]` would put `vals` in local memory).
+        for (j, &v) in vals.iter().enumerate() {
+            if j < count {
+                last = v;
+            }
         }
     }
     let run = if count > 0 {
-        let real = if count >= 32 {
-            u32::MAX
-        } else {
-            (1_u32 << count) - 1
-        };
         Partial::some(RunAgg {
             value: last,
             heads: (heads & real).count_ones(),
@@ -93,39 +134,44 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
         .join(ro, before);
     let carry = prefix.valid != 0;
     let runs_before = if carry { prefix.value.heads } else { 0 };
-    // First every item's run fold through it (branch-free, so the loop unrolls and `vals`
-    // stays in registers), then the stores of the run ends.
-    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
-    for j in 0..ITEMS {
-        let fold = if carry && !seen(heads, j) {
-            m.combine(prefix.value.value, vals[j])
-        } else {
-            vals[j]
-        };
-        vals[j] = m.combine(m.identity(), fold);
-    }
-    let real = if count >= 32 {
-        u32::MAX
-    } else {
-        (1_u32 << count) - 1
-    };
     let ends = tails & real;
-    // Unrolled by hand: LLVM unrolled this loop of conditional stores only by 2, which put
-    // `vals` in local memory.
-    const { assert!(ITEMS <= 16, "unrolled for at most 16 items per thread") };
-    unroll_16!(j, ITEMS, {
-        if ends & (1 << j) != 0 {
-            // Item 0 is a head, so every item has at least one head at or before it.
-            let r = runs_before + (heads & (u32::MAX >> (31 - j))).count_ones() - 1;
-            // SAFETY: `r < runs <= n` and exactly one item (the run's last) writes slot `r`;
-            // `base + j < n <= u32::MAX`.
-            unsafe {
-                p.values.add(r as usize).write(vals[j]);
-                p.tails.add(r as usize).write((base + j as u64) as u32);
-            }
+    let mut prev = m.identity();
+    for r in 0..SCAN_DEPTH {
+        let mask = run_mask(r);
+        // SAFETY: as in the first pass.
+        let (mut vals, _) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        prev = run_fold(m, &mut vals, mask, prev, r == 0);
+        // Every item's run fold through it first (branch-free, so the loop unrolls and
+        // `vals` stays in registers), then the stores of the run ends.
+        let open = carry && (heads & ((1_u64 << (r * ITEMS)) - 1)) == 0;
+        #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
+        for j in 0..ITEMS {
+            let fold = if open && !seen(mask, j) {
+                m.combine(prefix.value.value, vals[j])
+            } else {
+                vals[j]
+            };
+            vals[j] = m.combine(m.identity(), fold);
         }
-    });
-    if count > 0 && base + count as u64 == p.n {
+        let run_ends = (ends >> (r * ITEMS)) as u32 & real_items(ITEMS);
+        // Unrolled by hand: LLVM unrolled this loop of conditional stores only by 2, which
+        // put `vals` in local memory.
+        const { assert!(ITEMS <= 16, "unrolled for at most 16 items per thread") };
+        unroll_16!(j, ITEMS, {
+            if run_ends & (1 << j) != 0 {
+                let i = r * ITEMS + j;
+                // Item 0 is a head, so every item has at least one head at or before it.
+                let k = runs_before + (heads & (u64::MAX >> (63 - i))).count_ones() - 1;
+                // SAFETY: `k < runs <= n` and exactly one item (the run's last) writes slot
+                // `k`; `base + i < n <= u32::MAX`.
+                unsafe {
+                    p.values.add(k as usize).write(vals[j]);
+                    p.tails.add(k as usize).write((base + i as u64) as u32);
+                }
+            }
+        });
+    }
+    if count > 0 && base + count == p.n {
         // SAFETY: one word; only the thread holding item `n - 1` writes it.
         unsafe { p.runs.write(runs_before + (heads & real).count_ones()) };
     }

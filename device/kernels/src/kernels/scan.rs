@@ -1,108 +1,15 @@
-//! Single-pass inclusive and exclusive scan with decoupled look-back: one tile of
-//! `BLOCK_THREADS * ITEMS` items per block. A block takes its tile index (`draw_tile`), loads
-//! the tile (each thread `ITEMS` consecutive items as 16-byte vectors), scans it in registers
-//! and through one block scan, publishes the tile aggregate, looks back for the prefix of
-//! all earlier tiles, and writes the tile once.
+//! Single-pass inclusive and exclusive scan with decoupled look-back: one deep tile of
+//! `BLOCK_THREADS · SCAN_DEPTH · ITEMS` items per block (`tile::deep`). A block takes its
+//! tile index (`draw_tile`), fetches the tile into shared memory, folds each thread's runs,
+//! scans the folds through one block scan, publishes the tile aggregate, looks back for the
+//! prefix of all earlier tiles, scans the runs with their prefixes and writes the tile once.
 
 use crate::block;
 use crate::params::ScanParams;
-use crate::simt::{dynamic_shared, dynamic_shared_at, thread_index};
-use crate::tile::{
-    draw_tile, load_full, load_partial, load_tile, store_full, store_partial, store_tile,
-    tile_prefix, DeepTile, Plain, Unit,
-};
-use crate::tuning::{scan_stages, staging_offset, BlockShared, Partial, BLOCK_THREADS, SCAN_DEPTH};
+use crate::simt::{dynamic_shared, dynamic_shared_at};
+use crate::tile::{draw_tile, tile_prefix, DeepTile, Plain, Unit};
+use crate::tuning::{scan_stages, staging_offset, BlockShared, Partial, SCAN_DEPTH};
 use parallax_core::Monoid;
-
-/// Where this thread's items of the block's tile are, and how they move.
-#[derive(Clone, Copy)]
-pub(super) struct TileIo {
-    /// First item of the tile.
-    pub(super) start: u64,
-    /// First item of this thread (`start + thread · ITEMS`).
-    pub(super) base: u64,
-    /// The whole tile is below `n`.
-    pub(super) full: bool,
-    /// Full and moved through shared memory (block-uniform: a launch parameter and the
-    /// tile decide it).
-    pub(super) staged: bool,
-    /// The block's staging area.
-    pub(super) staging: *mut Unit,
-}
-
-impl TileIo {
-    /// The items of `tile` (of `ITEMS` per thread) in an input of `n`; staged when the tile
-    /// is full, the launch asks for it (`staged != 0`) and `T` stages (`stages`).
-    #[inline(always)]
-    pub(super) fn new<const ITEMS: usize>(
-        tile: u64,
-        n: u64,
-        staged: u32,
-        stages: bool,
-        staging: *mut Unit,
-    ) -> Self {
-        let tile_items = u64::from(BLOCK_THREADS) * ITEMS as u64;
-        let start = tile * tile_items;
-        let full = start + tile_items <= n;
-        Self {
-            start,
-            base: start + u64::from(thread_index()) * ITEMS as u64,
-            full,
-            staged: full && staged != 0 && stages,
-            staging,
-        }
-    }
-
-    /// Loads this thread's items (identity past `n`) and how many are real.
-    ///
-    /// # Safety
-    /// Called by every thread of the block; `x` readable for `n` items, 16-byte aligned.
-    #[inline(always)]
-    pub(super) unsafe fn load<T: Copy, const ITEMS: usize>(
-        self,
-        x: *const T,
-        n: u64,
-        filler: T,
-    ) -> ([T; ITEMS], usize) {
-        if self.staged {
-            // SAFETY: the whole tile is below `n` and 16-byte aligned; every thread is here.
-            (
-                unsafe { load_tile(x.add(self.start as usize), self.staging) },
-                ITEMS,
-            )
-        } else if self.full {
-            // SAFETY: the whole tile is below `n`; `base` is a multiple of ITEMS items.
-            (unsafe { load_full(x.add(self.base as usize)) }, ITEMS)
-        } else {
-            // SAFETY: reads only indices below `n`.
-            unsafe { load_partial(x, self.base, n, filler) }
-        }
-    }
-
-    /// Stores this thread's items (those below `n`).
-    ///
-    /// # Safety
-    /// Called by every thread of the block, after a barrier that follows [`Self::load`];
-    /// `y` writable for `n` items, 16-byte aligned; the tile is this block's alone.
-    #[inline(always)]
-    pub(super) unsafe fn store<T: Copy, const ITEMS: usize>(
-        self,
-        y: *mut T,
-        n: u64,
-        out: [T; ITEMS],
-    ) {
-        if self.staged {
-            // SAFETY: as the caller guarantees.
-            unsafe { store_tile(y.add(self.start as usize), self.staging, out) };
-        } else if self.full {
-            // SAFETY: the whole tile is below `n`.
-            unsafe { store_full(y.add(self.base as usize), out) };
-        } else {
-            // SAFETY: writes only indices below `n`.
-            unsafe { store_partial(y, self.base, n, out) };
-        }
-    }
-}
 
 /// In-place inclusive scan of the first `count` items; returns their fold.
 #[inline(always)]

@@ -1,8 +1,9 @@
 //! Single-pass segmented scan by head flags with decoupled look-back: the plain scan's tile,
 //! block and look-back machinery run over `Flagged<T>` pairs with the `Segmented<M>` lift
-//! (Blelloch's construction; a head restarts the fold). Each thread owns `ITEMS` consecutive
-//! items: their values (staged like the plain scan) and their head bytes (one 16-byte vector
-//! for 4-byte values) or their keys (see [`super::heads`]).
+//! (Blelloch's construction; a head restarts the fold). Each thread owns `SCAN_DEPTH` runs
+//! of `ITEMS` consecutive items: their values (a deep tile, like the plain scan) and their
+//! head bytes (one 16-byte vector a run for 4-byte values) or their keys (see
+//! [`super::heads`]).
 //!
 //! Exclusive scans reuse the inclusive machinery: a head's value is replaced by
 //! `init ⊕ x[head]` before the scan, and item `i` then outputs `init` at a head, else the
@@ -10,12 +11,16 @@
 //! `((init ⊕ x[h]) ⊕ x[h+1]) ⊕ ...` bit for bit on exact types.
 
 use super::heads::head_mask;
-use super::scan::TileIo;
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, SegScanParams};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
-use crate::tile::{draw_tile, tile_prefix, FlaggedPair, Unit};
-use crate::tuning::{scan_stages, BlockShared, Partial};
+use crate::tile::{draw_tile, tile_prefix, DeepTile, FlaggedPair, Unit};
+use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH};
+
+const _: () = assert!(
+    SCAN_DEPTH * crate::tuning::items_per_thread(1) <= 64,
+    "a thread's head bits fit one u64"
+);
 use parallax_core::{Flagged, Monoid, Segmented};
 
 /// `true` when a head lies at or before item `j` of the thread.
@@ -24,19 +29,57 @@ pub(super) fn seen(mask: u32, j: usize) -> bool {
     mask & (u32::MAX >> (31 - j)) != 0
 }
 
-/// Inclusive (`EXCLUSIVE = false`) or exclusive segmented scan (see [`SegScanParams`]).
+/// In-place segmented scan of one run of a thread (`mask`: its heads; `seeded`: a head's
+/// value is first replaced by `init ⊕ x`, for an exclusive scan): `vals[j]` becomes the fold
+/// from the last head at or before `j`, continuing from `prev` (the thread's previous item
+/// after this scan) unless `first`. Branch-free over all ITEMS (items past `n` are identity
+/// fillers with no head and are never stored), so the loops unroll and the array stays in
+/// registers. Returns the new `prev`.
+#[inline(always)]
+fn run_scan<T: Copy, M: Monoid<T>, const ITEMS: usize>(
+    m: M,
+    seeded: Option<T>,
+    vals: &mut [T; ITEMS],
+    mask: u32,
+    prev: T,
+    first: bool,
+) -> T {
+    let mut prev = prev;
+    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
+    for j in 0..ITEMS {
+        let head = mask & (1 << j) != 0;
+        let x = vals[j];
+        let v = match seeded {
+            Some(init) if head => m.combine(init, x),
+            _ => x,
+        };
+        vals[j] = if (j > 0 || !first) && !head {
+            m.combine(prev, v)
+        } else {
+            v
+        };
+        prev = vals[j];
+    }
+    prev
+}
+
+/// Inclusive (`EXCLUSIVE = false`) or exclusive segmented scan (see [`SegScanParams`]) over
+/// deep tiles (`tile::deep`, as the plain scan): the heads of each of the thread's
+/// `SCAN_DEPTH` runs become masks first, a first pass folds the runs, the block scan and
+/// look-back give the thread's prefix, and a second pass scans the runs again with it.
 ///
 /// # Safety
 /// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
-/// has `ceil(n / tile)` zeroed slots and a null or zeroed counter; launched with exactly that many
-/// blocks of `BLOCK_THREADS` threads and `seg_scan_shared_bytes::<T>()` bytes of dynamic
-/// shared memory.
+/// has `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched
+/// with exactly that many blocks of `BLOCK_THREADS` threads and `seg_scan_shared_bytes::<T>()`
+/// bytes of dynamic shared memory.
 #[inline(always)]
 pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
     p: SegScanParams<T, M>,
 ) {
     let m = p.m;
     let sm = Segmented(m);
+    let seeded = if EXCLUSIVE { Some(p.init) } else { None };
     // SAFETY: the launch provides `seg_scan_shared_bytes::<T>()` bytes (contract).
     let (shared, staging) = unsafe {
         (
@@ -46,44 +89,47 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     };
     // SAFETY: every thread is here, before any other use of `shared`.
     let tile = unsafe { draw_tile(p.status, shared) };
-    let io = TileIo::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
-    // Heads first: the keys (up to 16 words) are reduced to a mask before the values are
-    // loaded, so they are never live together.
-    // SAFETY: `heads` as the contract says; `full` means this thread's run is below `n`.
-    let heads = unsafe { head_mask::<ITEMS>(p.heads, p.key_bytes, io.base, p.n, io.full) };
-    // SAFETY: every thread is here; `x` as the contract says.
-    let (mut vals, count) = unsafe { io.load::<T, ITEMS>(p.x, p.n, m.identity()) };
-    let head = |j: usize| heads & (1 << j) != 0;
-    // Thread scan in place: `vals[j]` becomes the fold from the last head at or before `j`
-    // within the thread (or from the thread's first item); at a head of an exclusive scan the
-    // item is seeded with `init` first. Branch-free over all ITEMS (items past `n` are
-    // identity fillers with no head and are never stored), so the loops unroll and the
-    // arrays stay in registers.
-    let mut last = vals[0];
-    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
-    for j in 0..ITEMS {
-        let x = vals[j];
-        let v = if EXCLUSIVE && head(j) {
-            m.combine(p.init, x)
-        } else {
-            x
+    let io = DeepTile::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
+    // Heads first: the keys (up to 16 words a run) are reduced to masks before the values
+    // arrive, so they are never live together.
+    // One word, bit `ITEMS·r + j` for item `j` of run `r`: the loops over runs stay loops
+    // (unrolled, they took 67 registers instead of 44), and an array indexed by the run
+    // would live in local memory.
+    let mut heads = 0_u64;
+    for r in 0..SCAN_DEPTH {
+        // SAFETY: `heads` as the contract says; `full` means every run is below `n`.
+        let mask = unsafe {
+            head_mask::<ITEMS>(
+                p.heads,
+                p.key_bytes,
+                io.run_base::<ITEMS>(r),
+                p.n,
+                io.full(),
+            )
         };
-        if j > 0 && !head(j) {
-            vals[j] = m.combine(vals[j - 1], v);
-        } else {
-            vals[j] = v;
-        }
-        if j < count {
-            last = vals[j];
-        }
+        heads |= u64::from(mask) << (r * ITEMS);
     }
-    let run = if count > 0 {
-        let real = if count >= 32 {
-            u32::MAX
-        } else {
-            (1_u32 << count) - 1
-        };
-        Partial::some(Flagged::new(last, heads & real != 0))
+    let run_mask = |r: usize| (heads >> (r * ITEMS)) as u32 & real_items(ITEMS);
+    // SAFETY: every thread is here; `x` as the contract says.
+    unsafe { io.fetch(p.x) };
+    let mut prev = m.identity();
+    let mut last = Partial::none(m.identity());
+    let mut any_head = false;
+    for r in 0..SCAN_DEPTH {
+        let mask = run_mask(r);
+        // SAFETY: after `fetch`; `x` as the contract says.
+        let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        prev = run_scan(m, seeded, &mut vals, mask, prev, r == 0);
+        // A constant-index select chain: `vals[count - 1]` would put `vals` in local memory.
+        for (j, &v) in vals.iter().enumerate() {
+            if j < count {
+                last = Partial::some(v);
+            }
+        }
+        any_head |= mask & real_items(count) != 0;
+    }
+    let run = if last.valid != 0 {
+        Partial::some(Flagged::new(last.value, any_head))
     } else {
         Partial::none(sm.identity())
     };
@@ -95,36 +141,61 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
         unsafe { tile_prefix::<_, _, FlaggedPair>(sm, p.status, tile, seed, total, shared) }
             .join(sm, before);
     // Each item joined with everything before the thread (absent only before global index
-    // 0, which is a head).
+    // 0, which is a head) unless a head of the thread lies at or before it.
     let carry = prefix.valid != 0;
     let pv = prefix.value.value;
-    let mut out = [pv; ITEMS];
-    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
-    for j in 0..ITEMS {
-        let inc = if carry && !seen(heads, j) {
-            m.combine(pv, vals[j])
-        } else {
-            vals[j]
-        };
-        if EXCLUSIVE {
-            if j + 1 < ITEMS {
-                out[j + 1] = inc;
-            }
-        } else {
-            out[j] = inc;
-        }
-    }
-    if EXCLUSIVE {
-        // `out[0]` is `pv`: item 0 of a thread that is not a head is not global index 0, so
-        // everything before it is present.
-        #[allow(clippy::needless_range_loop)]
+    let mut prev = m.identity();
+    let mut head_before = false;
+    // An exclusive scan's output for the run's first item: everything before the thread for
+    // run 0 (item 0 of a thread that is not a head is not global index 0, so that is
+    // present), the previous run's last inclusive result after it.
+    let mut shifted = pv;
+    for r in 0..SCAN_DEPTH {
+        let mask = run_mask(r);
+        // SAFETY: as in the first pass; run `r` is read before this thread overwrites it.
+        let (mut vals, _) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        prev = run_scan(m, seeded, &mut vals, mask, prev, r == 0);
+        let mut out = [pv; ITEMS];
+        #[allow(clippy::needless_range_loop)] // constant trip count: unrolls
         for j in 0..ITEMS {
-            if head(j) {
-                out[j] = p.init;
+            let inc = if carry && !head_before && !seen(mask, j) {
+                m.combine(pv, vals[j])
+            } else {
+                vals[j]
+            };
+            if EXCLUSIVE {
+                if j + 1 < ITEMS {
+                    out[j + 1] = inc;
+                } else {
+                    out[0] = shifted;
+                    shifted = inc;
+                }
+            } else {
+                out[j] = inc;
             }
         }
+        if EXCLUSIVE {
+            #[allow(clippy::needless_range_loop)]
+            for j in 0..ITEMS {
+                if mask & (1 << j) != 0 {
+                    out[j] = p.init;
+                }
+            }
+        }
+        head_before |= mask != 0;
+        // SAFETY: this thread's own run; `y` as the contract says.
+        unsafe { io.put(p.y, p.n, r, out) };
     }
-    // SAFETY: every thread is here; the block scan's barriers separate `load`'s staging
-    // reads from `store`'s writes; `y` as the contract says.
-    unsafe { io.store(p.y, p.n, out) };
+    // SAFETY: every thread is here after its `put`s; `y` as the contract says.
+    unsafe { io.flush(p.y) };
+}
+
+/// The mask of the first `count` items of a run.
+#[inline(always)]
+pub(super) fn real_items(count: usize) -> u32 {
+    if count >= 32 {
+        u32::MAX
+    } else {
+        (1_u32 << count) - 1
+    }
 }

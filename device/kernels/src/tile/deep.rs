@@ -109,7 +109,7 @@ impl DeepTile {
         r: usize,
         filler: T,
     ) -> ([T; ITEMS], usize) {
-        let first = self.base + (r * ITEMS) as u64;
+        let first = self.run_base::<ITEMS>(r);
         if self.staged {
             let mut units = [Unit::ZERO; RUN_UNITS];
             #[allow(clippy::needless_range_loop)]
@@ -142,7 +142,7 @@ impl DeepTile {
         r: usize,
         out: [T; ITEMS],
     ) {
-        let first = self.base + (r * ITEMS) as u64;
+        let first = self.run_base::<ITEMS>(r);
         if self.staged {
             // SAFETY: 64 bytes of plain data either way (`stages`).
             let units = unsafe { transmute_copy::<[T; ITEMS], [Unit; RUN_UNITS]>(&out) };
@@ -182,6 +182,18 @@ impl DeepTile {
             // SAFETY: `u < TILE_UNITS`, written by its owner before the barrier.
             unsafe { copy_unit(self.staging.add(deep_staged_unit(u)), dst.add(u)) };
         }
+    }
+
+    /// The first item of this thread's run `r`.
+    #[inline(always)]
+    pub(crate) fn run_base<const ITEMS: usize>(self, r: usize) -> u64 {
+        self.base + (r * ITEMS) as u64
+    }
+
+    /// The whole tile is below `n`.
+    #[inline(always)]
+    pub(crate) fn full(self) -> bool {
+        self.full
     }
 
     /// The padded shared slot of unit `j` of this thread's run `r`.

@@ -9,7 +9,7 @@ mod stage;
 
 pub(crate) use deep::DeepTile;
 pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain, RunPair};
-pub(crate) use stage::{load_tile, store_tile, Unit};
+pub(crate) use stage::Unit;
 
 use core::mem::{size_of, MaybeUninit};
 use core::ptr;
