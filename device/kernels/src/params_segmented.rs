@@ -33,11 +33,22 @@ pub struct SegScanParams<T, M> {
     pub init: T,
     /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
     pub staged: u32,
-    /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes.
+    /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes;
+    /// [`HEADS_FROM_OFFSETS`]: `heads` are `segments + 1` validated `u64` offsets.
     pub key_bytes: u32,
+    /// Number of segments when `key_bytes == HEADS_FROM_OFFSETS` (else unused).
+    pub segments: u64,
     /// The monoid.
     pub m: M,
 }
+
+/// `SegScanParams::key_bytes` for heads read from offsets (`kernels::offset_heads`).
+pub const HEADS_FROM_OFFSETS: u32 = 16;
+
+/// 32-bit words of the shared bit map a segmented scan block builds from offsets: one bit
+/// per item of the largest deep tile (256 threads × 32 items), and 2 words for the index of
+/// the tile's first offset.
+pub const OFFSET_HEAD_WORDS: usize = BLOCK_THREADS as usize * 32 / 32 + 2;
 
 /// Head flags from offsets: `heads[offsets[s]] = 1` for every nonempty segment `s`
 /// (`offsets[s] < offsets[s + 1]`). `heads` must be zeroed first.
@@ -194,9 +205,16 @@ pub const fn seg_shared_bytes<T, V>() -> usize {
     seg_staging_offset::<V>() + staging
 }
 
-/// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`]).
+/// Byte offset of the offsets bit map (`OFFSET_HEAD_WORDS` words) in a segmented scan
+/// block's dynamic shared memory: after the staging area, 16-byte aligned.
+pub const fn seg_head_map_offset<T>() -> usize {
+    seg_shared_bytes::<T, Flagged<T>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
+}
+
+/// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`]): the
+/// `BlockShared<Flagged<T>>`, the staging area and the offsets bit map.
 pub const fn seg_scan_shared_bytes<T>() -> usize {
-    seg_shared_bytes::<T, Flagged<T>>()
+    seg_head_map_offset::<T>() + OFFSET_HEAD_WORDS * 4
 }
 
 /// Dynamic shared memory of the reduce-runs kernels ([`ReduceRunsParams`]).

@@ -5,7 +5,7 @@
 
 use super::plan::{Plan, State};
 use super::same_device;
-use crate::buffer::{check_len, device_ptr, device_ptr_mut};
+use crate::buffer::{check_len, device_ptr_mut};
 use crate::device::Device;
 use crate::error::Result;
 use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
@@ -13,7 +13,7 @@ use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
 use parallax_kernels::params_segmented::OffsetHeadsParams;
-use parallax_kernels::params_segmented::SegScanParams;
+use parallax_kernels::params_segmented::{SegScanParams, HEADS_FROM_OFFSETS};
 use parallax_kernels::tuning::{deep_scan_tile_items, packed_words, transform_blocks};
 use std::mem::size_of;
 
@@ -24,11 +24,14 @@ pub(super) fn seg_state<T>(plan: &mut Plan, n: u64) -> State {
 }
 
 /// Queues the segmented scan of `n > 0` values by the head bytes at `heads`
-/// (`key_bytes == 0`) or by the keys of `key_bytes` bytes there.
+/// (`key_bytes == 0`), by the keys of `key_bytes` bytes there, or by the `segments + 1`
+/// validated `u64` offsets there (`key_bytes == HEADS_FROM_OFFSETS`; `segments` is unused
+/// otherwise).
 ///
 /// # Safety
-/// `heads` (keys or flags), `x` readable and `y` writable for `n` elements on `dev`, 16-byte aligned;
-/// `state` lies in the scratch at `base`, which the caller holds until it synchronizes.
+/// `heads` (keys, flags or offsets), `x` readable and `y` writable for `n` elements on `dev`,
+/// 16-byte aligned; `state` lies in the scratch at `base`, which the caller holds until it
+/// synchronizes.
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
@@ -39,6 +42,7 @@ pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
     n: u64,
     init: Option<T>,
     key_bytes: u32,
+    segments: u64,
     base: CUdeviceptr,
     state: State,
 ) -> Result<()> {
@@ -52,6 +56,7 @@ pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
         init: init.unwrap_or_else(|| m.identity()),
         staged: 1,
         key_bytes,
+        segments,
         m,
     };
     // SAFETY: as the caller guarantees; one block per tile of zeroed state.
@@ -94,6 +99,7 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
             y.as_mut_ptr(),
             n,
             init,
+            0,
             0,
             base,
             state,
@@ -139,6 +145,7 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
             n,
             init,
             size_of::<K>() as u32,
+            0,
             base,
             state,
         )
@@ -189,23 +196,22 @@ pub fn scan_by_offsets<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev.enter()?;
     let n = x.len() as u64;
     let mut plan = Plan::default();
-    let heads = plan.take(n as usize);
     let state = seg_state::<T>(&mut plan, n);
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    let heads = base + heads as u64;
-    offsets_to_heads(dev, offsets, heads, n)?;
-    // SAFETY: as in `scan_by_flags`, with the heads just written.
+    // SAFETY: as in `scan_by_flags`; the kernel reads the validated offsets themselves
+    // (`usize` is `u64` on the 64-bit hosts CUDA runs on).
     unsafe {
         seg_scan_raw(
             dev,
             m,
-            device_ptr(heads),
+            offsets.as_ptr().cast::<u8>(),
             x.as_ptr(),
             y.as_mut_ptr(),
             n,
             init,
-            0,
+            HEADS_FROM_OFFSETS,
+            offsets.len() as u64 - 1,
             base,
             state,
         )

@@ -18,7 +18,7 @@ use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
-    ReduceRunsParams, RunAgg, RunGatherParams, SegGatherParams,
+    ReduceRunsParams, RunAgg, RunGatherParams, SegGatherParams, HEADS_FROM_OFFSETS,
 };
 use parallax_kernels::tuning::transform_blocks;
 use parallax_kernels::tuning::{deep_scan_tile_items, packed_run_words};
@@ -138,32 +138,32 @@ fn by_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     y: &mut DeviceBuffer<T>,
 ) -> Result<()> {
     let n = x.len() as u64;
+    let segments = y.len() as u64;
     let mut plan = Plan::default();
-    let heads = plan.take(n as usize);
     let scanned = plan.take(n as usize * size_of::<T>());
     let state = seg_state::<T>(&mut plan, n);
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    let (heads, scanned) = (base + heads as u64, base + scanned as u64);
+    let scanned = base + scanned as u64;
     if n > 0 {
-        offsets_to_heads(dev, offsets, heads, n)?;
-        // SAFETY: as in `scan_by_flags`; `scanned` is `n` values of locked scratch.
+        // SAFETY: as in `scan_by_flags`, heads from the validated offsets (`usize` is `u64`
+        // on the 64-bit hosts CUDA runs on); `scanned` is `n` values of locked scratch.
         unsafe {
             seg_scan_raw(
                 dev,
                 m,
-                device_ptr(heads),
+                offsets.as_ptr().cast::<u8>(),
                 x.as_ptr(),
                 device_ptr_mut(scanned),
                 n,
                 None,
-                0,
+                HEADS_FROM_OFFSETS,
+                segments,
                 base,
                 state,
             )
         }?;
     }
-    let segments = y.len() as u64;
     let p = SegGatherParams {
         offsets: offsets.as_ptr().cast::<u64>(),
         scanned: device_ptr(scanned),

@@ -23,6 +23,7 @@ macro_rules! unroll {
 }
 
 mod heads;
+mod offset_heads;
 mod segmented_entries;
 mod spmv;
 mod spmv_merge;

@@ -11,15 +11,18 @@
 //! `((init ⊕ x[h]) ⊕ x[h+1]) ⊕ ...` bit for bit on exact types.
 
 use super::heads::head_mask;
+use super::offset_heads::offset_head_bits;
 use crate::block;
-use crate::params_segmented::{seg_staging_offset, SegScanParams};
+use crate::params_segmented::{
+    seg_head_map_offset, seg_staging_offset, SegScanParams, HEADS_FROM_OFFSETS,
+};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{draw_tile, tile_prefix, DeepTile, FlaggedPair, Unit};
 use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH};
 
 const _: () = assert!(
-    SCAN_DEPTH * crate::tuning::items_per_thread(1) <= 64,
-    "a thread's head bits fit one u64"
+    SCAN_DEPTH * crate::tuning::items_per_thread(1) <= 32,
+    "a thread's head bits fit one word of the offsets bit map"
 );
 use parallax_core::{Flagged, Monoid, Segmented};
 
@@ -90,28 +93,44 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     // SAFETY: every thread is here, before any other use of `shared`.
     let tile = unsafe { draw_tile(p.status, shared) };
     let io = DeepTile::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
-    // Heads first: the keys (up to 16 words a run) are reduced to masks before the values
-    // arrive, so they are never live together.
-    // One word, bit `ITEMS·r + j` for item `j` of run `r`: the loops over runs stay loops
-    // (unrolled, they took 67 registers instead of 44), and an array indexed by the run
-    // would live in local memory.
-    let mut heads = 0_u64;
-    for r in 0..SCAN_DEPTH {
-        // SAFETY: `heads` as the contract says; `full` means every run is below `n`.
-        let mask = unsafe {
-            head_mask::<ITEMS>(
-                p.heads,
-                p.key_bytes,
-                io.run_base::<ITEMS>(r),
-                p.n,
-                io.full(),
-            )
-        };
-        heads |= u64::from(mask) << (r * ITEMS);
-    }
-    let run_mask = |r: usize| (heads >> (r * ITEMS)) as u32 & real_items(ITEMS);
     // SAFETY: every thread is here; `x` as the contract says.
-    unsafe { io.fetch(p.x) };
+    unsafe { io.issue(p.x) };
+    // The heads are read while the values are in flight. One word, bit `ITEMS·r + j` for
+    // item `j` of run `r`: the loops over runs stay loops (unrolled, they took 67 registers
+    // instead of 44), and an array indexed by the run would live in local memory.
+    let heads = if p.key_bytes == HEADS_FROM_OFFSETS {
+        // SAFETY: every thread is here (`key_bytes` is a launch parameter); the offsets as
+        // the contract says; the map lies in the launch's shared memory.
+        u64::from(unsafe {
+            offset_head_bits(
+                p.heads.cast(),
+                p.segments,
+                io.start(),
+                p.n,
+                ITEMS * SCAN_DEPTH,
+                dynamic_shared_at::<u32>(seg_head_map_offset::<T>()),
+            )
+        })
+    } else {
+        let mut heads = 0_u64;
+        for r in 0..SCAN_DEPTH {
+            // SAFETY: `heads` as the contract says; `full` means every run is below `n`.
+            let mask = unsafe {
+                head_mask::<ITEMS>(
+                    p.heads,
+                    p.key_bytes,
+                    io.run_base::<ITEMS>(r),
+                    p.n,
+                    io.full(),
+                )
+            };
+            heads |= u64::from(mask) << (r * ITEMS);
+        }
+        heads
+    };
+    // SAFETY: every thread is here, after `issue`.
+    unsafe { io.land() };
+    let run_mask = |r: usize| (heads >> (r * ITEMS)) as u32 & real_items(ITEMS);
     let mut prev = m.identity();
     let mut last = Partial::none(m.identity());
     let mut any_head = false;

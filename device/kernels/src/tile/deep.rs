@@ -67,15 +67,29 @@ impl DeepTile {
         }
     }
 
-    /// Brings a staged tile into shared memory: every thread issues its `cp.async` copies
-    /// (unit `k·256 + t` for each `k`: a warp instruction covers 512 contiguous bytes), waits
-    /// for them, then the block meets at a barrier. Does nothing for an unstaged tile.
+    /// Brings a staged tile into shared memory: [`Self::issue`], then [`Self::land`].
     ///
     /// # Safety
-    /// Called by every thread of the block, before any [`Self::run`]; `x` 16-byte aligned
-    /// and readable for the whole tile when it is staged.
+    /// As [`Self::issue`] and [`Self::land`].
     #[inline(always)]
     pub(crate) unsafe fn fetch<T>(self, x: *const T) {
+        // SAFETY: as the caller guarantees.
+        unsafe {
+            self.issue(x);
+            self.land();
+        }
+    }
+
+    /// Starts copying a staged tile into shared memory: every thread issues its `cp.async`
+    /// copies (unit `k·256 + t` for each `k`: a warp instruction covers 512 contiguous
+    /// bytes). The block may do other work (read heads) while they are in flight. Does
+    /// nothing for an unstaged tile.
+    ///
+    /// # Safety
+    /// Called by every thread of the block, once, before [`Self::land`]; `x` 16-byte aligned
+    /// and readable for the whole tile when it is staged.
+    #[inline(always)]
+    pub(crate) unsafe fn issue<T>(self, x: *const T) {
         if !self.staged {
             return;
         }
@@ -85,12 +99,25 @@ impl DeepTile {
         for k in 0..TILE_UNITS / THREADS {
             let u = k * THREADS + t;
             // SAFETY: `u < TILE_UNITS`: a unit of the tile, and its padded slot lies in the
-            // staging area; nothing reads the slot before the wait and barrier below.
+            // staging area; nothing reads the slot before `land`.
             unsafe { copy_async(self.staging.add(deep_staged_unit(u)), src.add(u)) };
         }
-        // SAFETY: waits for this thread's copies, then the barrier publishes them to all.
+        // SAFETY: closes this thread's group of copies.
+        unsafe { commit() };
+    }
+
+    /// Waits for this thread's copies of [`Self::issue`], then the block meets at a barrier
+    /// that publishes them to every thread. Does nothing for an unstaged tile.
+    ///
+    /// # Safety
+    /// Called by every thread of the block after [`Self::issue`], before any [`Self::run`].
+    #[inline(always)]
+    pub(crate) unsafe fn land(self) {
+        if !self.staged {
+            return;
+        }
+        // SAFETY: every thread of the block is here (`staged` is block-uniform).
         unsafe {
-            commit();
             wait_all();
             sync_threads();
         }
@@ -188,6 +215,12 @@ impl DeepTile {
     #[inline(always)]
     pub(crate) fn run_base<const ITEMS: usize>(self, r: usize) -> u64 {
         self.base + (r * ITEMS) as u64
+    }
+
+    /// The tile's first item.
+    #[inline(always)]
+    pub(crate) fn start(self) -> u64 {
+        self.start
     }
 
     /// The whole tile is below `n`.
