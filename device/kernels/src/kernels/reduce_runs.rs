@@ -73,8 +73,10 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     let io = DeepTile::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
     let base = io.run_base::<ITEMS>(0);
     let span = (ITEMS * SCAN_DEPTH) as u64;
-    // Heads first, so keys and values are never live together (as in the segmented scan);
-    // one word for all runs (see `segmented`).
+    // SAFETY: every thread is here; `x` as the contract says.
+    unsafe { io.issue(p.x) };
+    // The heads are read while the values are in flight; one word for all runs (see
+    // `segmented`).
     let mut heads = 0_u64;
     for r in 0..SCAN_DEPTH {
         // SAFETY: `heads` as the contract says; `full` means every run is below `n`.
@@ -103,12 +105,12 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
         (1_u64 << count) - 1
     };
     let run_mask = |r: usize| (heads >> (r * ITEMS)) as u32 & real_items(ITEMS);
-    // SAFETY: every thread is here; `x` as the contract says.
-    unsafe { io.fetch(p.x) };
+    // SAFETY: every thread is here, after `issue`.
+    unsafe { io.land() };
     let mut prev = m.identity();
     let mut last = m.identity();
     for r in 0..SCAN_DEPTH {
-        // SAFETY: after `fetch`; `x` as the contract says.
+        // SAFETY: after `land`; `x` as the contract says.
         let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
         prev = run_fold(m, &mut vals, run_mask(r), prev, r == 0);
         // A constant-index select chain (`vals[count - 1]` would put `vals` in local memory).

@@ -136,7 +136,7 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     let mut any_head = false;
     for r in 0..SCAN_DEPTH {
         let mask = run_mask(r);
-        // SAFETY: after `fetch`; `x` as the contract says.
+        // SAFETY: after `land`; `x` as the contract says.
         let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
         prev = run_scan(m, seeded, &mut vals, mask, prev, r == 0);
         // A constant-index select chain: `vals[count - 1]` would put `vals` in local memory.

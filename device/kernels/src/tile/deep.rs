@@ -127,7 +127,7 @@ impl DeepTile {
     /// (the identity-like `filler` past `n`).
     ///
     /// # Safety
-    /// After [`Self::fetch`]; `x` readable for `n` items, 16-byte aligned.
+    /// After [`Self::fetch`] (or [`Self::land`]); `x` readable for `n` items, 16-byte aligned.
     #[inline(always)]
     pub(crate) unsafe fn run<T: Copy, const ITEMS: usize>(
         self,
