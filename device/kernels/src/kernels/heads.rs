@@ -4,7 +4,8 @@
 //! source is a uniform run-time choice, so one kernel serves flags, offsets (as flags) and
 //! every key width: no extra entry points per key type, and no key-to-flag pre-pass.
 
-use crate::tile::{load_full, load_partial};
+use crate::tile::{load_full, load_partial, DeepTile};
+use crate::tuning::SCAN_DEPTH;
 
 /// Bit `j` of the result: item `base + j` starts a segment (no bits at or past `n`); bit 0 is
 /// set when `base == 0`.
@@ -34,6 +35,30 @@ pub(super) unsafe fn head_mask<const ITEMS: usize>(
         }
     };
     mask | u32::from(base == 0)
+}
+
+/// The heads of this thread's `SCAN_DEPTH` runs of a deep tile as one word: bit
+/// `ITEMS·r + j` for item `j` of run `r` ([`head_mask`] of each run). One word rather than an
+/// array indexed by the run, which would live in local memory (the loops over runs stay
+/// loops: unrolled, the segmented scan took 67 registers instead of 44).
+///
+/// # Safety
+/// As [`head_mask`], for every run of `io` (a tile of an input of `n` items).
+#[inline(always)]
+pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
+    src: *const u8,
+    key_bytes: u32,
+    io: DeepTile,
+    n: u64,
+) -> u64 {
+    let mut heads = 0_u64;
+    for r in 0..SCAN_DEPTH {
+        // SAFETY: as the caller guarantees; `full` means every run is below `n`.
+        let mask =
+            unsafe { head_mask::<ITEMS>(src, key_bytes, io.run_base::<ITEMS>(r), n, io.full()) };
+        heads |= u64::from(mask) << (r * ITEMS);
+    }
+    heads
 }
 
 /// `true` when item `i < n` starts a segment (`false` at or past `n`).

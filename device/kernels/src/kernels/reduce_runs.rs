@@ -6,8 +6,8 @@
 //! directly (see [`super::heads`]); the keys of the runs are gathered afterwards by their
 //! last indices.
 
-use super::heads::{head_mask, is_head};
-use super::segmented::{real_items, seen};
+use super::heads::{deep_head_bits, is_head};
+use super::segmented::{last_of, real_items, seen};
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
@@ -75,22 +75,9 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     let span = (ITEMS * SCAN_DEPTH) as u64;
     // SAFETY: every thread is here; `x` as the contract says.
     unsafe { io.issue(p.x) };
-    // The heads are read while the values are in flight; one word for all runs (see
-    // `segmented`).
-    let mut heads = 0_u64;
-    for r in 0..SCAN_DEPTH {
-        // SAFETY: `heads` as the contract says; `full` means every run is below `n`.
-        let mask = unsafe {
-            head_mask::<ITEMS>(
-                p.heads,
-                p.key_bytes,
-                io.run_base::<ITEMS>(r),
-                p.n,
-                io.full(),
-            )
-        };
-        heads |= u64::from(mask) << (r * ITEMS);
-    }
+    // The heads are read while the values are in flight, as one word.
+    // SAFETY: `heads` as the contract says.
+    let heads = unsafe { deep_head_bits::<ITEMS>(p.heads, p.key_bytes, io, p.n) };
     // Bit `i`: item `base + i` ends its run (the next item starts one, or it is the last).
     // SAFETY: `is_head` reads only inside the source.
     let next_head = unsafe { is_head(p.heads, p.key_bytes, base + span, p.n) };
@@ -113,11 +100,8 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
         // SAFETY: after `land`; `x` as the contract says.
         let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
         prev = run_fold(m, &mut vals, run_mask(r), prev, r == 0);
-        // A constant-index select chain (`vals[count - 1]` would put `vals` in local memory).
-        for (j, &v) in vals.iter().enumerate() {
-            if j < count {
-                last = v;
-            }
+        if let Some(v) = last_of(&vals, count) {
+            last = v;
         }
     }
     let run = if count > 0 {

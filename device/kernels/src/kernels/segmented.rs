@@ -10,7 +10,7 @@
 //! inclusive result of item `i - 1`. By associativity this equals the reference's left fold
 //! `((init ⊕ x[h]) ⊕ x[h+1]) ⊕ ...` bit for bit on exact types.
 
-use super::heads::head_mask;
+use super::heads::deep_head_bits;
 use super::offset_heads::offset_head_bits;
 use crate::block;
 use crate::params_segmented::{
@@ -95,9 +95,7 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     let io = DeepTile::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
     // SAFETY: every thread is here; `x` as the contract says.
     unsafe { io.issue(p.x) };
-    // The heads are read while the values are in flight. One word, bit `ITEMS·r + j` for
-    // item `j` of run `r`: the loops over runs stay loops (unrolled, they took 67 registers
-    // instead of 44), and an array indexed by the run would live in local memory.
+    // The heads are read while the values are in flight, as one word (`deep_head_bits`).
     let heads = if p.key_bytes == HEADS_FROM_OFFSETS {
         // SAFETY: every thread is here (`key_bytes` is a launch parameter); the offsets as
         // the contract says; the map lies in the launch's shared memory.
@@ -112,21 +110,8 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
             )
         })
     } else {
-        let mut heads = 0_u64;
-        for r in 0..SCAN_DEPTH {
-            // SAFETY: `heads` as the contract says; `full` means every run is below `n`.
-            let mask = unsafe {
-                head_mask::<ITEMS>(
-                    p.heads,
-                    p.key_bytes,
-                    io.run_base::<ITEMS>(r),
-                    p.n,
-                    io.full(),
-                )
-            };
-            heads |= u64::from(mask) << (r * ITEMS);
-        }
-        heads
+        // SAFETY: `heads` as the contract says.
+        unsafe { deep_head_bits::<ITEMS>(p.heads, p.key_bytes, io, p.n) }
     };
     // SAFETY: every thread is here, after `issue`.
     unsafe { io.land() };
@@ -139,11 +124,8 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
         // SAFETY: after `land`; `x` as the contract says.
         let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
         prev = run_scan(m, seeded, &mut vals, mask, prev, r == 0);
-        // A constant-index select chain: `vals[count - 1]` would put `vals` in local memory.
-        for (j, &v) in vals.iter().enumerate() {
-            if j < count {
-                last = Partial::some(v);
-            }
+        if let Some(v) = last_of(&vals, count) {
+            last = Partial::some(v);
         }
         any_head |= mask & real_items(count) != 0;
     }
@@ -207,6 +189,19 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     }
     // SAFETY: every thread is here after its `put`s; `y` as the contract says.
     unsafe { io.flush(p.y) };
+}
+
+/// Item `count - 1` of a run, if `count > 0`, by a constant-index select chain: `vals[count -
+/// 1]` would put `vals` in local memory.
+#[inline(always)]
+pub(super) fn last_of<T: Copy, const ITEMS: usize>(vals: &[T; ITEMS], count: usize) -> Option<T> {
+    let mut last = None;
+    for (j, &v) in vals.iter().enumerate() {
+        if j < count {
+            last = Some(v);
+        }
+    }
+    last
 }
 
 /// The mask of the first `count` items of a run.
