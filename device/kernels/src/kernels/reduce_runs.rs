@@ -7,7 +7,7 @@
 //! last indices.
 
 use super::heads::{deep_head_bits, is_head};
-use super::segmented::{last_of, real_items, seen};
+use super::segmented::{last_of, real_items, run_scan, seen};
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
@@ -23,27 +23,6 @@ macro_rules! unroll_16 {
     (@ $j:ident, $items:expr, $body:block, $($k:literal)*) => {
         $( if $k < $items { let $j: usize = $k; $body } )*
     };
-}
-
-/// The segmented fold of one run of a thread in place (`mask`: its heads), continuing from
-/// `prev` (the thread's previous item after this fold) unless `first`; returns the new `prev`.
-#[inline(always)]
-fn run_fold<T: Copy, M: Monoid<T>, const ITEMS: usize>(
-    m: M,
-    vals: &mut [T; ITEMS],
-    mask: u32,
-    prev: T,
-    first: bool,
-) -> T {
-    let mut prev = prev;
-    #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
-    for j in 0..ITEMS {
-        if (j > 0 || !first) && mask & (1 << j) == 0 {
-            vals[j] = m.combine(prev, vals[j]);
-        }
-        prev = vals[j];
-    }
-    prev
 }
 
 /// Reduce runs (see [`ReduceRunsParams`]) over deep tiles (`tile::deep`, as the plain scan):
@@ -99,7 +78,7 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     for r in 0..SCAN_DEPTH {
         // SAFETY: after `land`; `x` as the contract says.
         let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
-        prev = run_fold(m, &mut vals, run_mask(r), prev, r == 0);
+        prev = run_scan(m, None, &mut vals, run_mask(r), prev, r == 0);
         if let Some(v) = last_of(&vals, count) {
             last = v;
         }
@@ -126,7 +105,7 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
         let mask = run_mask(r);
         // SAFETY: as in the first pass.
         let (mut vals, _) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
-        prev = run_fold(m, &mut vals, mask, prev, r == 0);
+        prev = run_scan(m, None, &mut vals, mask, prev, r == 0);
         // Every item's run fold through it first (branch-free, so the loop unrolls and
         // `vals` stays in registers), then the stores of the run ends.
         let open = carry && (heads & ((1_u64 << (r * ITEMS)) - 1)) == 0;

@@ -39,7 +39,7 @@ pub(super) fn seen(mask: u32, j: usize) -> bool {
 /// fillers with no head and are never stored), so the loops unroll and the array stays in
 /// registers. Returns the new `prev`.
 #[inline(always)]
-fn run_scan<T: Copy, M: Monoid<T>, const ITEMS: usize>(
+pub(super) fn run_scan<T: Copy, M: Monoid<T>, const ITEMS: usize>(
     m: M,
     seeded: Option<T>,
     vals: &mut [T; ITEMS],
