@@ -15,16 +15,12 @@ use crate::kernel::{
 use crate::STREAM;
 use core::ffi::c_void;
 use cudarc::driver::result;
-use cudarc::driver::sys::CUfunction_attribute;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{
     FillParams, ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
 };
 use parallax_kernels::tuning::{scan_shared_bytes, BlockShared, BLOCK_THREADS};
 use std::mem::size_of;
-
-/// Dynamic shared memory a launch may ask for without opting in (CUDA's default limit).
-const DEFAULT_SHARED_LIMIT: u32 = 48 * 1024;
 
 /// Launches entry point `name` of the module built from `ptx` with `blocks` blocks, `shared`
 /// bytes of dynamic shared memory and the single by-value parameter `params`.
@@ -53,15 +49,6 @@ pub(crate) unsafe fn launch<P: Copy>(
         during: name,
         reason: format!("{shared} bytes of shared memory is out of range"),
     })?;
-    if shared > DEFAULT_SHARED_LIMIT {
-        // Above 48 KiB a kernel must opt in to dynamic shared memory (up to 227 KiB on the
-        // H100); the driver refuses the launch otherwise.
-        f.set_attribute(
-            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            shared as i32,
-        )
-        .map_err(|e| dev.fail(name, e))?;
-    }
     let mut p = params;
     let mut args = [(&mut p as *mut P).cast::<c_void>()];
     // SAFETY: the caller guarantees the parameter type and pointer validity; the driver

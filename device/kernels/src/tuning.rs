@@ -217,8 +217,17 @@ pub const fn scan_stages<T>() -> bool {
 /// 68 KiB opted in) 0.906 / 1.675; CUB 0.885 / 1.656; the register tile this replaced 1.009 /
 /// 1.887. The same kernel with the look-back skipped (wrong sums, timing only) took 0.737 /
 /// 1.459 ms, 98% of the copy roof: the remaining gap to the roof is tiles waiting for their
-/// predecessors.
+/// predecessors. Depths 3 and 4 need more than 48 KiB of dynamic shared memory, which the
+/// launcher does not opt in to (the experiments did); the assertion below keeps the staging
+/// area, with 4 KiB left for `BlockShared` and the offsets bit map, under that limit.
 pub const SCAN_DEPTH: usize = 2;
+
+const _: () = assert!(
+    deep_staged_unit(BLOCK_THREADS as usize * STAGE_UNITS_PER_THREAD * SCAN_DEPTH) * STAGE_UNIT
+        + 4096
+        <= 48 * 1024,
+    "a deep scan tile must fit CUDA's default 48 KiB of dynamic shared memory"
+);
 
 /// Items in one plain-scan tile (one block) for elements of `size` bytes: [`SCAN_DEPTH`]
 /// runs of [`items_per_thread`] per thread. Segmented scans and reduce by key keep

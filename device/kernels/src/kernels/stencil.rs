@@ -415,28 +415,9 @@ unsafe fn fold_taps<
 /// `stencil_1d`, `stencil_2d` and `stencil_3d` for each (semiring, type) pair.
 macro_rules! stencil_entry_points {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(stencil_1d, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
-                // SAFETY: launched by parallax-device's stencil launcher, which upholds the
-                // contract.
-                unsafe { stencil::<$t, $s, 1, { stencil_items(1) }>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(stencil_2d, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
-                // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 2, { stencil_items(2) }>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(stencil_3d, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
-                // SAFETY: as for stencil_1d.
-                unsafe { stencil::<$t, $s, 3, { stencil_items(3) }>(p) }
-            }
-        };
+        stencil_entry!(stencil_1d, $st: $s, $tt: $t, stencil::<$t, $s, 1, { stencil_items(1) }>);
+        stencil_entry!(stencil_2d, $st: $s, $tt: $t, stencil::<$t, $s, 2, { stencil_items(2) }>);
+        stencil_entry!(stencil_3d, $st: $s, $tt: $t, stencil::<$t, $s, 3, { stencil_items(3) }>);
     )* };
 }
 crate::for_each_stencil_instance!(stencil_entry_points);

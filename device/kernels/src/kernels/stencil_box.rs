@@ -185,14 +185,7 @@ unsafe fn fold_box<T: Copy, S: Semiring<T>, const R: usize, const CHECKED: bool>
 /// against 0.287) and is not instantiated.
 macro_rules! stencil_box_entry_points {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(stencil_box2d_r2, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
-                // SAFETY: launched by parallax-device's stencil launcher, which upholds the
-                // contract.
-                unsafe { stencil_box::<$t, $s, { STENCIL_BOX_RADIUS }>(p) }
-            }
-        };
+        stencil_entry!(stencil_box2d_r2, $st: $s, $tt: $t, stencil_box::<$t, $s, { STENCIL_BOX_RADIUS }>);
     )* };
 }
 crate::for_each_stencil_box_instance!(stencil_box_entry_points);

@@ -338,21 +338,8 @@ unsafe fn fold_plane<T: Copy, S: Semiring<T>, const P: usize, const CHECKED: boo
 /// `for_each_stencil_instance!`.
 macro_rules! stencil_march_entry_points {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(stencil_march3d_star7, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
-                // SAFETY: launched by parallax-device's stencil launcher, which upholds the
-                // contract.
-                unsafe { stencil_march::<$t, $s, 0>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(stencil_march3d_box27, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
-                // SAFETY: as for the star.
-                unsafe { stencil_march::<$t, $s, 1>(p) }
-            }
-        };
+        stencil_entry!(stencil_march3d_star7, $st: $s, $tt: $t, stencil_march::<$t, $s, 0>);
+        stencil_entry!(stencil_march3d_box27, $st: $s, $tt: $t, stencil_march::<$t, $s, 1>);
     )* };
 }
 crate::for_each_stencil_instance!(stencil_march_entry_points);

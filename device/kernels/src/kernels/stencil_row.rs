@@ -132,14 +132,7 @@ unsafe fn fold_runs<T: Copy, S: Semiring<T>, const CHECKED: bool>(
 /// `for_each_stencil_box_instance!` (the 4-byte ones).
 macro_rules! stencil_row_entry_points {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(stencil_row1d_r4, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: StencilParams<$t, $s>) {
-                // SAFETY: launched by parallax-device's stencil launcher, which upholds the
-                // contract.
-                unsafe { stencil_row::<$t, $s>(p) }
-            }
-        };
+        stencil_entry!(stencil_row1d_r4, $st: $s, $tt: $t, stencil_row::<$t, $s>);
     )* };
 }
 crate::for_each_stencil_box_instance!(stencil_row_entry_points);

@@ -254,7 +254,7 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
         let t = (end + me).wrapping_sub(width) as usize;
         let mut flag = TILE_EMPTY;
         let mut words: Words = [u64::from(TILE_PREFIX); 2];
-        let stop = loop {
+        let (stop, prefixes) = loop {
             if !real {
                 flag = TILE_PREFIX;
             } else if flag == TILE_EMPTY {
@@ -277,11 +277,10 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
             };
             // Empty lanes below the latest prefix do not matter.
             if ballot(flag == TILE_EMPTY) >> stop == 0 {
-                break stop;
+                break (stop, prefixes);
             }
             nanosleep(POLL_BACKOFF_NS);
         };
-        let found = flag == TILE_PREFIX;
         let mine = if !real || lane() < stop {
             Partial::none(m.identity())
         } else {
@@ -289,7 +288,7 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
         };
         let window = shuffle_idx(reduce(m, mine), WARP_THREADS - 1);
         running = window.join(m, running);
-        if ballot(found) != 0 {
+        if prefixes != 0 {
             return running;
         }
         // No prefix in the window means tile 0 (always a prefix) is not in it: end > 32.
