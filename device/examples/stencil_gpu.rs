@@ -201,6 +201,14 @@ fn correctness(r: &mut Report, small: bool) {
             [100, 1],
             [67, 129],
             [300, 257],
+            // The dense-box kernel: strips of 64 rows in blocks of 512, 128 columns each;
+            // a partial last strip, aligned rows with an unaligned last strip, wrapped
+            // grids smaller than the mask's reach.
+            [1100, 260],
+            [520, 36],
+            [70, 1030],
+            [3, 4],
+            [5, 3],
         ]
     };
     for (i, &shape) in shapes_2d.iter().enumerate() {
@@ -405,6 +413,11 @@ fn bench(device: &'static Device) -> dev::Result<()> {
         let box3 = Stencil::new(dense_2d::<9>(3, 3), [0.1_f32; 9]);
         let clamp = Boundary::Clamp;
         measure_stencil(&timer, "2D 3x3 conv 8192^2 f32", &box3, clamp, shape, x, y);
+        // Rows that are not whole 16-byte chunks: the box kernel's scalar half-strips.
+        let xs = DeviceBuffer::<f32>::from_slice(&values::<f32>(8192 * 8191, 4, 1))?;
+        let mut ys = DeviceBuffer::<f32>::zeroed(8192 * 8191)?;
+        let name = "2D 5x5 conv 8192x8191 f32 unaligned";
+        measure_stencil(&timer, name, &box5, zero, [8192, 8191], &xs, &mut ys);
     }
     {
         let n = 512 * 512 * 512;

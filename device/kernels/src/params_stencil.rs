@@ -6,7 +6,7 @@
 //! way. The kernel is instantiated once per dimension `D` only for its tile shape
 //! ([`stencil_tile`]); the number of taps `K` is a run-time value.
 
-use crate::tuning::BLOCK_THREADS;
+use crate::tuning::{BLOCK_THREADS, WARP_THREADS};
 use parallax_core::DeviceCopy;
 
 /// One stencil point: `off = [dz, dy, dx, tile_offset]` and its weight. The fourth offset
@@ -95,12 +95,13 @@ pub struct StencilParams<T, S> {
 /// H100, Boundary::Zero, f32, read + write of the grid against the copy roof measured in the
 /// same call (`gpu_bench`, 2026-11-24): 1D 9 taps on 2^28 0.860 ms (84% of the roof; 1.07 ms,
 /// 67%, with one tile per block and register-batched staging), 2D 5 × 5 on 8192² 0.402 ms
-/// (dense-box kernel; 0.577 ms before), 3D 7-point on 512³ 0.898 ms (41%; 0.926 ms).
+/// (the first dense-box kernel; 0.577 ms before; the row-marching one, `stencil_box.rs`, 0.29
+/// ms), 3D 7-point on 512³ 0.898 ms (41%; 0.926 ms).
 /// ncu (instruction counts by SASS block): the 2D and 3D kernels are issue-bound. 3D: the
 /// tap loop is ~5 instructions per tap and point (an address add per item: items are a
 /// run-time plane pitch apart), staging ~11 per element, tile setup (2 run-time divisions,
-/// item pointers) ~30 per point; 2D box: the multiplies and adds themselves are 42% (the
-/// fold cannot use fma: the reference rounds product and sum separately).
+/// item pointers) ~30 per point. No stencil fold can use fma: the reference rounds product
+/// and sum separately.
 /// The 7-point star and the 27-point box in 3D (exact tap order, chunked rows) take the
 /// z-marching kernels instead (`params_stencil_march.rs`): 512³ f32 7-point 0.66-0.71 ms.
 ///
@@ -212,62 +213,31 @@ pub fn stencil_row_window(offsets: &[i32]) -> bool {
         && offsets.iter().enumerate().all(|(k, &o)| o == k as i32 - r)
 }
 
-/// Output rows and columns of one block tile of the dense-box 2D kernel (`stencil_box.rs`):
-/// 256 threads as 16 row groups of 4 rows × 16 quads of 4 columns.
-pub const STENCIL_BOX_TILE: [u32; 2] = [64, 64];
-/// Output rows one thread of the dense-box kernel computes (its column of 4-wide quads).
-pub const STENCIL_BOX_ROWS: usize = 4;
-/// The radius of the dense-box kernel: 5 × 5 masks. A `(2R + 1)²` mask must travel in the
-/// parameter block (`STENCIL_INLINE_TAPS` = 32 taps: 5 × 5 fits, 7 × 7 does not), and a
-/// 3 × 3 box kernel was slower than the general kernel (see `stencil_box.rs`).
+/// The radius of the dense-box kernel (`stencil_box.rs`): 5 × 5 masks. A `(2R + 1)²` mask
+/// must travel in the parameter block (`STENCIL_INLINE_TAPS` = 32 taps: 5 × 5 fits, 7 × 7
+/// does not).
 pub const STENCIL_BOX_RADIUS: usize = 2;
 
-/// Staged columns on each side of a dense-box tile: the largest radius rounded up to a whole
-/// 16-byte chunk of `f32`, so that staged rows and every quad's window start 16-byte aligned.
-pub const STENCIL_BOX_HALO_X: usize = 4;
+/// Consecutive output columns one lane of the dense-box kernel owns: a warp's strip is
+/// `32 × 4 = 128` columns wide. H100, 5 × 5 `Zero` f32, same calls: 8 columns (two 16-byte
+/// loads per row, half the per-output overhead) took 92-96 registers with the edge variants
+/// (two 8-warp blocks per SM) and ran 8192² in 0.294-0.338 ms and 16384² in 1.02-1.05 ms,
+/// against 0.289-0.291 and 1.03-1.04 with 4 columns at 71-76 registers (three blocks).
+pub const STENCIL_BOX_COLS: usize = 4;
 
-/// Elements one thread of the dense-box kernel loads per staged row: from its quad's own
-/// column, the `4 + 2R` columns its outputs read sit at `HALO_X - R ..`, inside 12 columns
-/// (three 16-byte vectors of `f32`) for any `R <= 2`.
-pub const STENCIL_BOX_WINDOW: usize = 12;
+/// Output rows of one dense-box strip (one warp's march; a block's 8 warps march 8 strips
+/// stacked, so a block covers 512 rows × 128 columns). Each strip also reads the `2R` rows
+/// around it. H100, same call, 8192²: 64 rows 0.291 ms, 32 rows 0.293. Measured and not
+/// kept: strips cut so that every resident warp gets exactly one (one wave, ~200-800 rows
+/// each) ran 8192² in 0.347 ms and 16384² in 1.35 ms (against 1.04): with the whole grid in
+/// flight at once instead of a band of rows, DRAM throughput fell to 46% of peak (ncu).
+pub const STENCIL_BOX_STRIP_ROWS: u32 = 64;
 
-/// Row pitch (elements) of a dense-box kernel's staged tile: the 64 columns and 4 on each
-/// side (72: whole 16-byte chunks for 1-, 2-, 4-, 8- and 16-byte elements).
-#[inline]
-pub const fn stencil_box_pitch(_size: usize) -> usize {
-    STENCIL_BOX_TILE[1] as usize + 2 * STENCIL_BOX_HALO_X
-}
-
-/// Bytes of one shared stage of the dense-box kernel of radius `r` over elements of `size`
-/// bytes: `64 + 2r` rows of [`stencil_box_pitch`], rounded up to 16 bytes.
-#[inline]
-pub const fn stencil_box_stage_bytes(size: usize, r: usize) -> usize {
-    let rows = STENCIL_BOX_TILE[0] as usize + 2 * r;
-    (rows * stencil_box_pitch(size) * size).div_ceil(16) * 16
-}
-
-/// Elements per row of the dense-box kernel's weights in shared memory: the `2R + 1 <= 5`
-/// weights of a mask row, padded to two 16-byte vectors of `f32`.
-pub const STENCIL_BOX_WEIGHT_ROW: usize = 8;
-
-/// Bytes of the dense-box kernel's weight rows (before its stages): 5 rows of
-/// [`STENCIL_BOX_WEIGHT_ROW`], rounded up to 16 bytes.
-#[inline]
-pub const fn stencil_box_weights_bytes(size: usize) -> usize {
-    (5 * STENCIL_BOX_WEIGHT_ROW * size).div_ceil(16) * 16
-}
-
-/// Stages of the dense-box kernel of radius `r` over `size`-byte elements (2 when they fit in
-/// [`STENCIL_SHARED_MAX`], else 1; a 5 × 5 f32 stage is 18.5 KiB, f64 37 KiB).
-#[inline]
-pub const fn stencil_box_stages(size: usize, r: usize) -> u32 {
-    if stencil_box_weights_bytes(size) + 2 * stencil_box_stage_bytes(size, r) <= STENCIL_SHARED_MAX
-    {
-        2
-    } else {
-        1
-    }
-}
+/// Output rows and columns of one block of the dense-box kernel.
+pub const STENCIL_BOX_BLOCK: [u32; 2] = [
+    BLOCK_THREADS / WARP_THREADS * STENCIL_BOX_STRIP_ROWS,
+    WARP_THREADS * STENCIL_BOX_COLS as u32,
+];
 
 /// [`STENCIL_BOX_RADIUS`] when `offsets` (`[dy, dx]` per tap, in order) are exactly the
 /// dense 5 × 5 box in row-major order (`mask_2d`'s layout); `None` otherwise.

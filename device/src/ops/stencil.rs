@@ -111,7 +111,7 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
     // Some exact layouts (dense 1D and 2D masks, the 3D star and box) have kernels of their
     // own.
     let y_aligned = (y.as_ptr() as usize) % 16 == 0;
-    let special = Special::find::<T, S>(D, &taps, vector, y_aligned);
+    let special = Special::find::<T, S>(D, dims, &taps, vector, y_aligned);
     if let Some(kernel) = special {
         (lo, hi) = kernel.halo();
     } else if vector {

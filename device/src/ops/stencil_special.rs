@@ -11,9 +11,8 @@ use crate::kernel_stencil::StencilKernel;
 use crate::launch_stencil;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
-    stencil_box_radius, stencil_box_stage_bytes, stencil_box_stages, stencil_box_weights_bytes,
-    stencil_plan, stencil_row_window, stencil_tiles, StencilParams, StencilTap, STENCIL_BOX_HALO_X,
-    STENCIL_BOX_TILE, STENCIL_ROW_RADIUS,
+    stencil_box_radius, stencil_plan, stencil_row_window, stencil_tiles, StencilParams, StencilTap,
+    STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS,
 };
 use parallax_kernels::params_stencil_march::{
     march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
@@ -32,11 +31,12 @@ pub(super) enum Special {
 }
 
 impl Special {
-    /// The special kernel for a `d`-dimensional stencil of `taps` (wrapped offsets), if one
-    /// applies: `vector` when rows may move as 16-byte chunks, `y_aligned` when the output is
-    /// 16-byte aligned.
+    /// The special kernel for a `d`-dimensional stencil of `taps` (wrapped offsets) on a grid
+    /// of `dims`, if one applies: `vector` when rows may move as 16-byte chunks, `y_aligned`
+    /// when the output is 16-byte aligned.
     pub(super) fn find<T: DeviceCopy, S: StencilKernel<T>>(
         d: usize,
+        dims: [u64; 3],
         taps: &[StencilTap<T>],
         vector: bool,
         y_aligned: bool,
@@ -51,7 +51,10 @@ impl Special {
             2 => {
                 let offsets: Vec<[i32; 2]> = taps.iter().map(|t| [t.off[1], t.off[2]]).collect();
                 let name = S::BOX2D?;
-                stencil_box_radius(&offsets).map(|r| Self::Box2d { r, name })
+                // The box kernel's rows and columns are 32-bit.
+                let small = dims[1] < 1 << 31 && dims[2] < 1 << 31;
+                let r = stencil_box_radius(&offsets).filter(|_| small)?;
+                Some(Self::Box2d { r, name })
             }
             3 => {
                 // The march kernels stage planes as 16-byte chunks only, and their ring must
@@ -73,7 +76,7 @@ impl Special {
     pub(super) fn halo(self) -> ([u32; 3], [u32; 3]) {
         let h = match self {
             Self::Row(_) => [0, 0, STENCIL_ROW_RADIUS as u32],
-            Self::Box2d { r, .. } => [0, r as u32, STENCIL_BOX_HALO_X as u32],
+            Self::Box2d { r, .. } => [0, r as u32, r as u32],
             Self::March(_) => [1, 1, MARCH_HALO_X],
         };
         (h, h)
@@ -89,13 +92,10 @@ impl Special {
                 let (_, stages, shared) = stencil_plan::<T>(1, 0, lo, hi);
                 (stages, shared, stencil_tiles(1, dims))
             }
-            Self::Box2d { r, .. } => {
-                let stages = stencil_box_stages(size, r);
-                let [th, tw] = STENCIL_BOX_TILE.map(u64::from);
-                let tiles = [1, dims[1].div_ceil(th), dims[2].div_ceil(tw)];
-                let shared = stencil_box_weights_bytes(size)
-                    + stages as usize * stencil_box_stage_bytes(size, r);
-                (stages, shared, tiles)
+            Self::Box2d { .. } => {
+                // Registers only: no stages, no shared memory, one block per tile.
+                let [th, tw] = STENCIL_BOX_BLOCK.map(u64::from);
+                (0, 0, [1, dims[1].div_ceil(th), dims[2].div_ceil(tw)])
             }
             Self::March(_) => {
                 let tiles = [
@@ -121,8 +121,10 @@ impl Special {
         p: StencilParams<T, S>,
     ) -> Result<()> {
         let (name, persistent) = match self {
-            // The row and box kernels as the general ones: persistent when double-buffered.
-            Self::Row(name) | Self::Box2d { name, .. } => (name, p.stages == 2),
+            // The row kernel as the general ones: persistent when double-buffered.
+            Self::Row(name) => (name, p.stages == 2),
+            // The box kernel's warps each march one strip of a tile.
+            Self::Box2d { name, .. } => (name, false),
             // A march block overlaps its own copies and folds with one ring.
             Self::March(name) => (name, true),
         };

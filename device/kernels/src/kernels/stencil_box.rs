@@ -1,191 +1,323 @@
-//! 2D stencils whose taps are a dense `(2R + 1) × (2R + 1)` box in row-major order (the
-//! layout of `mask_2d` and `convolve_2d`), `R` known at compile time: register tiling with
-//! the mask in the constant bank.
+//! 2D stencils whose taps are the dense 5 × 5 box in row-major order (the layout of
+//! `mask_2d` and `convolve_2d`) over 4-byte elements: each warp marches down a strip of rows
+//! with every partial output in registers and the mask in uniform registers.
 //!
-//! The general kernel (`stencil.rs`) reads one shared-memory value per tap and point and
-//! loads each tap's offset and weight at run time: 3.4-5 instructions per tap and point,
-//! issue-bound for a 5 × 5 mask (ncu, H100: 31% of the copy roof). Here thread `t` owns a
-//! column of [`STENCIL_BOX_ROWS`] rows of a 4-wide quad of outputs. It walks the
-//! `4 + 2R` staged rows its outputs read, loads each row's `4 + 2R` values once with 16-byte
-//! shared loads, and folds them into every output row that uses that row: per tap and point
-//! one multiply and one add, whose weight operand is read from the kernel's parameter block
-//! (the constant bank) at a compile-time offset. With loops unrolled at compile time, every
-//! window value and accumulator stays in a register.
+//! A block tile is [`STENCIL_BOX_BLOCK`] = 512 rows × 128 columns; each of its 8 warps owns
+//! one 64-row strip of it ([`STENCIL_BOX_STRIP_ROWS`]), a run of [`STENCIL_BOX_COLS`] = 4
+//! columns per lane. The warp reads its strip's rows from `R` above the first to `R` below
+//! the last, one row per step: each lane loads its run with one 16-byte load, takes the `R`
+//! columns on each side from its neighbours by shuffles (lanes 0 and 31 load theirs), and
+//! folds the row into the `2R + 1` output rows that read it. Those rows' accumulators are a
+//! ring of `2R + 1` runs indexed at compile time (the march is unrolled by `2R + 1` steps);
+//! the oldest completes with the step that brings its last row, is stored with one 16-byte
+//! store and starts over as the newest. Each input value is loaded once per strip (plus the
+//! `2R` rows around it, mostly L2 hits: the neighbouring strip is marched by the next warp
+//! of the same block), there is no shared memory and no barrier, and a tap costs one
+//! multiply and one add per point. The next row's loads are issued before the current row
+//! is folded.
 //!
-//! Each output folds its taps in the reference's order: input rows ascending (so `dy`
-//! ascending), and within a row `dx` ascending, from the semiring's zero; for
-//! `Boundary::Zero` tiles that touch an edge, out-of-grid terms are skipped as the
-//! reference skips them. Results are bitwise those of `parallax_core::reference::stencil`.
+//! It replaced a shared-memory tiled kernel (4 × 4 outputs per thread, staged tiles, 146
+//! registers, one block per SM): H100, 8192² f32 `Zero`, same call: 0.40 → 0.29 ms;
+//! 16384² 1.03 ms. What is left is latency and issue: ~280 instructions per warp and row
+//! step for 128 outputs, of which 200 are the multiplies and adds (ncu: 7.4 cycles between
+//! a warp's instructions, 41% of them waiting on its global loads).
 //!
-//! Tiles (64 × 64 outputs) are staged and walked as in the general kernel
-//! (`tile::pipeline`): asynchronous copies, two stages where they fit. The staged tile is
-//! `64 + 2R` rows of 72 columns (`STENCIL_BOX_HALO_X` = 4 on each side, whole 16-byte chunks
-//! for any `R <= 2`), so every quad's 12-column window starts 16-byte aligned.
+//! Strips that touch the left or right edge under `Boundary::Zero` (terms outside the grid
+//! are skipped), and strips that are not whole aligned 16-byte chunks, take one second march
+//! with element loads and stores and a per-term check mask set once per strip.
+//!
+//! Each output folds its taps in the reference's order: input rows ascending (they arrive
+//! in that order) and `dx` ascending within a row, from the semiring's zero. Every window
+//! value is read at its column resolved as the boundary does ([`resolve32`]), so `Clamp` and
+//! `Wrap` need no other logic; `Boundary::Zero` skips the rows outside the grid (a
+//! warp-uniform branch) and, in the strips that touch the left or right edge, the terms whose
+//! column is outside. Results are bitwise those of `parallax_core::reference::stencil`.
 
-use super::stencil::TileAt;
-use super::stencil_stage::StageWalk;
 use crate::params_stencil::{
-    stencil_box_pitch, stencil_box_stage_bytes, stencil_box_weights_bytes, StencilParams,
-    BOUNDARY_ZERO, STENCIL_BOX_HALO_X as HALO_X, STENCIL_BOX_RADIUS, STENCIL_BOX_ROWS,
-    STENCIL_BOX_TILE, STENCIL_BOX_WEIGHT_ROW as WEIGHT_ROW, STENCIL_BOX_WINDOW as WINDOW,
-    STENCIL_INLINE_TAPS,
+    StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_BOX_BLOCK, STENCIL_BOX_COLS,
+    STENCIL_BOX_RADIUS as R, STENCIL_BOX_STRIP_ROWS,
 };
-use crate::simt::{dynamic_shared, dynamic_shared_at, opaque, thread_index};
-use crate::tile::load_full;
-use crate::tile::pipeline::for_each_staged_tile;
-use core::mem::size_of;
+use crate::simt::{block_index, lane, warp_index};
+use crate::tile::{load_full, store_full};
+use crate::tuning::WARP_THREADS;
+use crate::warp::{shuffle_idx, shuffle_up};
 use parallax_core::Semiring;
 
-/// Quads (4 output columns each) across a tile.
-const QUADS: u32 = STENCIL_BOX_TILE[1] / 4;
+/// Mask side (5).
+const SIDE: usize = 2 * R + 1;
+/// Window values a lane holds per row, for the widest run: the run and `R` on each side.
+const WINDOW: usize = STENCIL_BOX_COLS + 2 * R;
+/// Rows whose loads are in flight while a row is folded.
+const PREFETCH: usize = 1;
+/// Last lane of a warp.
+const LAST_LANE: u32 = 31;
 
-/// The dense-box kernel of radius `R <= 2` (instantiated for `STENCIL_BOX_RADIUS`).
-///
-/// # Safety
-/// `x` readable and `y` writable for the `[1, ny, nx]` grid, not aliasing; `p.inline` holds
-/// the `(2R + 1)²` taps of a dense row-major box; `p.lo == p.hi == [0, R, STENCIL_BOX_HALO_X]`;
-/// `p.tiles` the 64 × 64 tiles of the grid; `p.stages` 1 or 2 and the launch provides that
-/// many `stencil_box_stage_bytes` stages; `p.vector` only as `stage_tile` allows; at most one
-/// block per tile.
+/// `v` in `0..n` as `stencil::resolve_axis` maps it, in 32 bits (`0 < n < 2^31`, `-n < v < 2n`
+/// for `wrap`): 5 instructions where the 64-bit form took ~25 per row.
 #[inline(always)]
-pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>, const R: usize>(p: StencilParams<T, S>) {
-    let size = size_of::<T>();
-    let pitch = stencil_box_pitch(size);
-    let stage_len = stencil_box_stage_bytes(size, R) / size;
-    let rows = STENCIL_BOX_TILE[0] as u64 + 2 * R as u64;
-    let halo = [1, rows, pitch as u64];
-    // SAFETY: the launch provides the weight rows at offset 0 and `p.stages` stages after.
-    let (weights, stages) = unsafe {
-        (
-            dynamic_shared::<T>(),
-            dynamic_shared_at::<T>(stencil_box_weights_bytes(size)),
-        )
+fn resolve32(v: i32, n: u32, wrap: bool) -> u32 {
+    let n = n as i32;
+    let r = if wrap && v < 0 {
+        v + n
+    } else if wrap && v >= n {
+        v - n
+    } else {
+        v
     };
-    // SAFETY: the weight area holds `(2R + 1)` rows of `WEIGHT_ROW`; the walk's first barrier
-    // publishes them.
-    unsafe { stage_weights::<T, S, R>(&p, weights) };
-    let shape = [1, STENCIL_BOX_TILE[0], STENCIL_BOX_TILE[1]];
-    let walk = StageWalk::new(&p, halo, pitch as u32);
-    let edges_checked = p.boundary == BOUNDARY_ZERO;
-    // SAFETY: the stages lie inside the launch's shared memory and only the walk's `issue`
-    // and `fold` touch them; both are uniform across the block.
-    unsafe {
-        for_each_staged_tile(
-            p.tiles[1] * p.tiles[2],
-            p.stages,
-            |s| stages.add(s as usize * stage_len),
-            |b| TileAt::new::<T, S, 2>(&p, b, shape),
-            |at, into| at.stage(&p, into, walk),
-            |at, from| {
-                if edges_checked && !at.inner {
-                    fold_box::<T, S, R, true>(&p, weights, from, at, pitch);
-                } else {
-                    fold_box::<T, S, R, false>(&p, weights, from, at, pitch);
+    r.clamp(0, n - 1) as u32
+}
+
+/// Where one lane's part of a strip lies and how it reads a row. Rows and columns are
+/// 32-bit: the launcher takes this kernel only for grids of fewer than 2^31 rows and columns.
+#[derive(Clone, Copy)]
+struct Strip {
+    /// First output row and one past the last (`first < end <= ny`).
+    first: u32,
+    end: u32,
+    /// Column of the lane's run (may lie past the grid in the last strip of a row).
+    x0: u32,
+    /// Resolved columns of the lane's edge pair: lane 0 the `R` left of its run, lane 31 the
+    /// `R` right of it (the other lanes' pairs come from their neighbours).
+    edge: [u32; R],
+    /// `Boundary::Wrap`.
+    wrap: bool,
+}
+
+/// One row of a lane's loads: its run of `C` columns, and its edge pair when it is lane 0
+/// or 31.
+#[derive(Clone, Copy)]
+struct Fetched<T, const C: usize> {
+    run: [T; C],
+    edge: [T; R],
+}
+
+impl Strip {
+    /// The lane's part of a strip of `C`-column runs that starts at column `left`.
+    #[inline(always)]
+    fn new<const C: usize>(first: u32, end: u32, left: u32, nx: u32, wrap: bool) -> Self {
+        let x0 = left + lane() * C as u32;
+        let edge_at = if lane() == 0 {
+            x0 as i32 - R as i32
+        } else {
+            (x0 + C as u32) as i32
+        };
+        Self {
+            first,
+            end,
+            x0,
+            edge: core::array::from_fn(|k| resolve32(edge_at + k as i32, nx, wrap)),
+            wrap,
+        }
+    }
+
+    /// Loads this lane's part of grid row `row` (a virtual row: resolved here). `VECTOR`: the
+    /// run is whole 16-byte loads (rows whole 16-byte chunks, the run inside the grid).
+    ///
+    /// # Safety
+    /// `p.x` readable for the grid.
+    #[inline(always)]
+    unsafe fn fetch<T: Copy, S, const C: usize, const VECTOR: bool>(
+        &self,
+        p: &StencilParams<T, S>,
+        row: i32,
+    ) -> Fetched<T, C> {
+        let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
+        let at = u64::from(resolve32(row, ny, self.wrap)) * u64::from(nx);
+        // SAFETY: resolved row `at / nx < ny`.
+        let base = unsafe { p.x.add(at as usize) };
+        let run = if VECTOR {
+            // SAFETY: the run lies inside the row, 16-byte aligned (`VECTOR`).
+            unsafe { load_full::<T, C>(base.add(self.x0 as usize)) }
+        } else {
+            // SAFETY: resolved columns lie inside the row.
+            core::array::from_fn(|j| unsafe {
+                let c = resolve32((self.x0 + j as u32) as i32, nx, self.wrap);
+                base.add(c as usize).read()
+            })
+        };
+        let mut edge = [run[0]; R];
+        let l = lane();
+        if l == 0 || l == LAST_LANE {
+            for (v, &c) in edge.iter_mut().zip(&self.edge) {
+                // SAFETY: resolved columns lie inside the row.
+                *v = unsafe { base.add(c as usize).read() };
+            }
+        }
+        Fetched { run, edge }
+    }
+
+    /// Stores a completed run of output row `y`: the columns inside the grid.
+    ///
+    /// # Safety
+    /// `y < ny`; `p.y` writable for the grid; one writer per point; `VECTOR` as for `fetch`.
+    #[inline(always)]
+    unsafe fn store<T: Copy, S, const C: usize, const VECTOR: bool>(
+        &self,
+        p: &StencilParams<T, S>,
+        y: u32,
+        run: [T; C],
+    ) {
+        let nx = p.shape[2] as u32;
+        // SAFETY: row `y < ny`.
+        let row = unsafe { p.y.add((u64::from(y) * u64::from(nx)) as usize) };
+        if VECTOR {
+            // SAFETY: the run lies inside the row, 16-byte aligned (`VECTOR`).
+            unsafe { store_full(row.add(self.x0 as usize), run) };
+        } else {
+            for (j, &v) in run.iter().enumerate() {
+                let c = self.x0 + j as u32;
+                if c < nx {
+                    // SAFETY: column `c < nx`.
+                    unsafe { row.add(c as usize).write(v) };
                 }
-            },
-        );
+            }
+        }
     }
 }
 
-/// Copies the mask's weights to shared memory, row `dy` at `dy * WEIGHT_ROW`: the fold reads a
-/// row of 5 weights with two 16-byte loads. (Read from the parameter block, each multiply
-/// took its weight through a uniform-register load of its own: 400 extra instructions per
-/// tile and warp, 22% of the 5 × 5 kernel's.)
+/// The lane's window of a fetched row (its first `C + 2R` values): `R` from the lane on the
+/// left (or its own edge pair on lane 0), its run, `R` from the lane on the right (or its
+/// edge pair on lane 31). Called by all 32 lanes together.
+#[inline(always)]
+fn window<T: Copy, const C: usize>(f: Fetched<T, C>) -> [T; WINDOW] {
+    let l = lane();
+    let mut w = [f.run[0]; WINDOW];
+    for k in 0..R {
+        let left = shuffle_up(f.run[C - R + k], 1);
+        let right = shuffle_idx(f.run[k], l + 1);
+        w[k] = if l == 0 { f.edge[k] } else { left };
+        w[R + C + k] = if l == LAST_LANE { f.edge[k] } else { right };
+    }
+    w[R..R + C].copy_from_slice(&f.run);
+    w
+}
+
+/// The dense 5 × 5 box kernel.
 ///
 /// # Safety
-/// `weights` holds `(2R + 1) * WEIGHT_ROW` elements. Called by the whole block.
+/// `x` readable and `y` writable for the `[1, ny, nx]` grid, not aliasing, with
+/// `ny, nx < 2^31`; `p.inline` holds the 25 taps of the dense row-major box (offsets reduced
+/// below the axis lengths for `Wrap`); `p.tiles` the [`STENCIL_BOX_BLOCK`] tiles of the grid,
+/// at most one block per tile; `p.vector` only when rows are whole, 16-byte aligned 16-byte
+/// chunks.
 #[inline(always)]
-unsafe fn stage_weights<T: Copy, S, const R: usize>(p: &StencilParams<T, S>, weights: *mut T) {
-    let side = 2 * R + 1;
-    if thread_index() == 0 {
-        // Constant indices into the parameter block (a run-time index copies it to local
-        // memory).
-        unroll!(dy in side; 0 1 2 3 4; {
-            unroll!(dx in side; 0 1 2 3 4; {
-                let k = (dy * side + dx).min(STENCIL_INLINE_TAPS - 1);
-                // SAFETY: row `dy < 5`, column `dx < 5 <= WEIGHT_ROW`.
-                unsafe { weights.add(dy * WEIGHT_ROW + dx).write(p.inline[k].w) };
-            });
-        });
+pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>) {
+    let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
+    // Block `b` is tile `(b / tiles_x, b % tiles_x)`: its warps march the tile's 128-column
+    // strip through 8 consecutive 64-row segments, one each.
+    let tiles_x = p.tiles[2] as u32;
+    let b = block_index() as u32;
+    let (by, bx) = (b / tiles_x, b % tiles_x);
+    let rows = STENCIL_BOX_STRIP_ROWS;
+    let first = by * STENCIL_BOX_BLOCK[0] + warp_index() as u32 * rows;
+    if first >= ny {
+        return;
+    }
+    let end = first + rows.min(ny - first);
+    let width = WARP_THREADS * STENCIL_BOX_COLS as u32;
+    let left = bx * width;
+    let wrap = p.boundary == BOUNDARY_WRAP;
+    // Warp-uniform choices: `Zero` drops terms whose column is outside the grid, which only
+    // strips within `R` of the left or right edge have; 16-byte loads and stores need aligned
+    // rows and the whole strip inside the grid.
+    let zero = p.boundary == BOUNDARY_ZERO;
+    let aligned = p.vector != 0 && (p.y as usize) % 16 == 0;
+    let right = u64::from(left) + u64::from(width);
+    let checked = zero && (left < R as u32 || right + R as u64 > u64::from(nx));
+    let vector = aligned && right <= u64::from(nx);
+    let strip = Strip::new::<{ STENCIL_BOX_COLS }>(first, end, left, nx, wrap);
+    // SAFETY: forwarded contract; 16-byte accesses only where `vector` allows them.
+    unsafe {
+        if vector && !checked {
+            march::<T, S, { STENCIL_BOX_COLS }, true>(&p, strip, false);
+        } else {
+            march::<T, S, { STENCIL_BOX_COLS }, false>(&p, strip, checked);
+        }
     }
 }
 
-/// Computes and stores this thread's `STENCIL_BOX_ROWS × 4` outputs of tile `at` from the
-/// staged `tile` (rows `pitch` apart; staged column 0 is grid column `x - HALO_X`).
-/// `CHECKED`: `Boundary::Zero` in a tile that touches an edge, where out-of-grid terms are
-/// skipped.
+/// Marches one warp down its strip of `C`-column runs. `VECTOR`: 16-byte loads and stores
+/// (aligned rows, the strip inside the grid). `checked`: `Boundary::Zero` in a strip that
+/// touches the left or right edge, where terms whose column is outside the grid are skipped.
 ///
 /// # Safety
-/// `tile` holds the staged halo tile of `at`; `p` as for [`stencil_box`].
+/// As [`stencil_box`]; called by all 32 lanes of the warp.
 #[inline(always)]
-unsafe fn fold_box<T: Copy, S: Semiring<T>, const R: usize, const CHECKED: bool>(
+unsafe fn march<T: Copy, S: Semiring<T>, const C: usize, const VECTOR: bool>(
     p: &StencilParams<T, S>,
-    weights: *const T,
-    tile: *const T,
-    at: TileAt,
-    pitch: usize,
+    strip: Strip,
+    checked: bool,
 ) {
-    const ROWS: usize = STENCIL_BOX_ROWS;
-    let side = 2 * R + 1;
-    // Window column of tap column `dx = 0` for output column 0: the window starts on the
-    // quad's own (16-byte aligned) staged column, `HALO_X - R` before its first neighbour.
-    let shift = HALO_X - R;
-    // Recomputed per tile (not hoisted out of the tile loop, where it would stay live).
-    let t = opaque(thread_index());
-    let (x0, y0) = (4 * (t % QUADS) as usize, ROWS * (t / QUADS) as usize);
-    let [_, ny, nx] = p.shape;
-    let (oy, ox) = (at.origin[1], at.origin[2]);
-    // Grid coordinates of staged row `r` and window column `c` of this thread.
-    let grid_row = |r: usize| (oy + (y0 + r) as u64) as i64 - R as i64;
-    let grid_col = |c: usize| (ox + (x0 + c) as u64) as i64 - HALO_X as i64;
-    let row_ok = |r: usize| (0..ny as i64).contains(&grid_row(r));
-    let col_ok = |c: usize| (0..nx as i64).contains(&grid_col(c));
-    // SAFETY: row `y0` column `x0` of the staged tile.
-    let first = unsafe { tile.add(y0 * pitch + x0) };
-    let mut acc = [[p.s.zero(); 4]; ROWS];
-    // Staged rows `0 .. ROWS + 2R` (at most 8), output rows `i < 4`, tap columns `dx < 2R + 1`
-    // (at most 5) and output columns `j < 4`: window columns `shift + j + dx < 12`.
-    unroll!(r in ROWS + 2 * R; 0 1 2 3 4 5 6 7; {
-        // SAFETY: staged row `y0 + r`, columns `x0 .. x0 + WINDOW <= pitch`, 16-byte aligned
-        // (the stage, the pitch and `x0` are multiples of 16 bytes).
-        let win: [T; WINDOW] = unsafe { load_full(first.add(r * pitch)) };
-        let row_in = !CHECKED || row_ok(r);
-        unroll!(i in ROWS; 0 1 2 3; {
-            // Output row `i` reads staged rows `i ..= i + 2R` (dy = r - i - R).
-            if r >= i && r <= i + 2 * R {
-                // SAFETY: weight row `dy = r - i <= 2R`, 16-byte aligned.
-                let wrow: [T; WEIGHT_ROW] =
-                    unsafe { load_full(weights.add(r.saturating_sub(i) * WEIGHT_ROW)) };
-                unroll!(dx in side; 0 1 2 3 4; {
-                    let w = wrow[dx];
-                    unroll!(j in 4; 0 1 2 3; {
-                        let c = (shift + j + dx).min(WINDOW - 1);
-                        if !CHECKED || (row_in && col_ok(c)) {
-                            acc[i][j] = p.s.add(acc[i][j], p.s.mul(w, win[c]));
-                        }
+    let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
+    // The weights, from the parameter block at constant indices (a run-time index would copy
+    // the block to local memory); they stay in uniform registers.
+    let mut w = [[p.s.zero(); SIDE]; SIDE];
+    unroll!(d in SIDE; 0 1 2 3 4; {
+        unroll!(dx in SIDE; 0 1 2 3 4; {
+            w[d][dx] = p.inline[d * SIDE + dx].w;
+        });
+    });
+    let zero = p.boundary == BOUNDARY_ZERO;
+    // Window position `k` reads column `x0 - R + k`: inside the grid or dropped (`Zero`).
+    let kept: [bool; WINDOW] = core::array::from_fn(|k| {
+        let c = i64::from(strip.x0) - R as i64 + k as i64;
+        !checked || (0..i64::from(nx)).contains(&c)
+    });
+    // Step `i` reads virtual row `top + i` and completes output row `first - 2R + i`.
+    let steps = strip.end - strip.first + 2 * R as u32;
+    let top = strip.first as i32 - R as i32;
+    let mut acc = [[p.s.zero(); C]; SIDE];
+    // Rows in flight: the next `PREFETCH` rows' loads are issued before a row is folded.
+    // SAFETY (all fetches): forwarded contract; rows past the strip are not fetched.
+    let mut ahead: [Fetched<T, C>; PREFETCH] =
+        core::array::from_fn(|k| unsafe { strip.fetch::<T, S, C, VECTOR>(p, top + k as i32) });
+    let mut i = 0_u32;
+    loop {
+        // Step `i` with `i % SIDE == phase`: the ring slot `(phase + 2R - d) % SIDE` holds the
+        // output that takes this row as its mask row `d`; slot `phase` completes.
+        unroll!(phase in SIDE; 0 1 2 3 4; {
+            if i >= steps {
+                break;
+            }
+            let row = top + i as i32;
+            let fetched = ahead[0];
+            for k in 1..PREFETCH {
+                ahead[k - 1] = ahead[k];
+            }
+            if i + (PREFETCH as u32) < steps {
+                ahead[PREFETCH - 1] =
+                    unsafe { strip.fetch::<T, S, C, VECTOR>(p, row + PREFETCH as i32) };
+            }
+            let win = window(fetched);
+            if !zero || (row >= 0 && (row as u32) < ny) {
+                unroll!(d in SIDE; 0 1 2 3 4; {
+                    let slot = (phase + 2 * R + SIDE - d) % SIDE;
+                    unroll!(dx in SIDE; 0 1 2 3 4; {
+                        unroll!(j in C; 0 1 2 3 4 5 6 7; {
+                            // `j < C`: the bound only keeps the arms past `C` (never run)
+                            // inside the arrays for the compiler.
+                            let (o, k) = (j.min(C - 1), (j + dx).min(WINDOW - 1));
+                            if kept[k] {
+                                acc[slot][o] = p.s.add(acc[slot][o], p.s.mul(w[d][dx], win[k]));
+                            }
+                        });
                     });
                 });
             }
-        });
-    });
-    unroll!(i in ROWS; 0 1 2 3; {
-        let gy = oy + (y0 + i) as u64;
-        unroll!(j in 4; 0 1 2 3; {
-            let gx = ox + (x0 + j) as u64;
-            if at.inner || (gy < ny && gx < nx) {
-                // SAFETY: inside the grid; one writer per point.
-                unsafe { p.y.add((gy * nx + gx) as usize).write(acc[i][j]) };
+            if i >= 2 * R as u32 {
+                // SAFETY: row `first + i - 2R < end <= ny`; one writer per point.
+                unsafe { strip.store::<T, S, C, VECTOR>(p, strip.first + i - 2 * R as u32, acc[phase]) };
             }
+            acc[phase] = [p.s.zero(); C];
+            i += 1;
         });
-    });
+    }
 }
 
-/// `stencil_box2d_r2` (the 5 × 5 box) for each pair of `for_each_stencil_box_instance!`. A 3 × 3 kernel
-/// (`R = 1`) was slower than the general 2D kernel (H100, 8192² f32 with `Clamp`: 0.388 ms
-/// against 0.287) and is not instantiated.
+/// `stencil_box2d_r2` (the 5 × 5 box) for each pair of `for_each_stencil_box_instance!`.
 macro_rules! stencil_box_entry_points {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        stencil_entry!(stencil_box2d_r2, $st: $s, $tt: $t, stencil_box::<$t, $s, { STENCIL_BOX_RADIUS }>);
+        stencil_entry!(stencil_box2d_r2, $st: $s, $tt: $t, stencil_box::<$t, $s>);
     )* };
 }
 crate::for_each_stencil_box_instance!(stencil_box_entry_points);
