@@ -30,8 +30,8 @@ macro_rules! check_stencils {
 #[test]
 fn every_stencil_instantiation_has_its_entry_points_with_the_host_parameter_size() {
     let count = parallax_device::kernels::for_each_stencil_instance!(check_stencils);
-    // 10 pairs × (3 dimensions + 2 march patterns), and the 5 × 5 box and 9-tap row kernels
-    // of the 5 pairs with 4-byte elements.
-    assert_eq!(count, 60);
-    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 60);
+    // 10 pairs × (3 dimensions + 2 march patterns + the register-marching star), and the
+    // 5 × 5 box and 9-tap row kernels of the 5 pairs with 4-byte elements.
+    assert_eq!(count, 70);
+    assert_eq!(PTX.matches(".visible .entry parallax_stencil_").count(), 70);
 }

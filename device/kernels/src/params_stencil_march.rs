@@ -11,6 +11,11 @@
 //! instead of `40 · 10 / (32 · 8)`). Tap positions are compile-time constants, so every tap of
 //! every point is one shared load at a constant offset, one multiply and one add.
 
+/// Planes, rows and columns of one block tile of the 7-point star kernel
+/// (`kernels/stencil_star.rs`): each of its 8 warps marches one 128-column row (4 columns per
+/// lane) through the 64 planes.
+pub const STAR_TILE: [u32; 3] = [64, 8, 128];
+
 /// Output columns of a march tile: one per thread of a 64-thread row group, so a warp reads
 /// 32 consecutive shared words (no bank conflicts) and stores 128 contiguous bytes.
 pub const MARCH_TILE_X: u32 = 64;

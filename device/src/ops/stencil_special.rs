@@ -1,6 +1,7 @@
 //! Stencil kernels of their own for some exact tap layouts: the dense 9-tap window in 1D
-//! (`stencil_row1d_r4`), the dense row-major 5 × 5 box in 2D (`stencil_box2d_r2`), and the 3D
-//! 7-point star and 27-point box (`stencil_march3d_*`). Each folds the taps in a compile-time
+//! (`stencil_row1d_r4`), the dense row-major 5 × 5 box in 2D (`stencil_box2d_r2`), the 3D
+//! 7-point star (`stencil_star3d`, or `stencil_march3d_star7` where its row layout does not
+//! fit) and 27-point box (`stencil_march3d_box27`). Each folds the taps in a compile-time
 //! order, so the caller's taps must be exactly that layout (the same taps in another order
 //! take the general kernel). Everything else about the call (checks, parameters, the
 //! synchronize) is `stencil.rs`'s.
@@ -16,7 +17,7 @@ use parallax_kernels::params_stencil::{
 };
 use parallax_kernels::params_stencil_march::{
     march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
-    MARCH_TILE_ROWS, MARCH_TILE_X,
+    MARCH_TILE_ROWS, MARCH_TILE_X, STAR_TILE,
 };
 
 /// A special kernel and its entry point.
@@ -26,7 +27,9 @@ pub(super) enum Special {
     Row(&'static str),
     /// The dense `(2r + 1)²` box in 2D.
     Box2d { r: usize, name: &'static str },
-    /// A 3D march pattern.
+    /// The 3D 7-point star (`stencil_star3d`).
+    Star(&'static str),
+    /// The 3D 7-point star and 27-point box of the march kernels (`stencil_march3d_*`).
     March(&'static str),
 }
 
@@ -57,16 +60,20 @@ impl Special {
                 Some(Self::Box2d { r, name })
             }
             3 => {
-                // The march kernels stage planes as 16-byte chunks only, and their ring must
-                // hold at least 4 planes (the 3 a fold reads and 1 in flight).
+                // The 3D kernels move rows as 16-byte chunks only. The star kernel's extents
+                // are 32-bit and its rows whole runs of 4; the march kernels' ring must hold
+                // at least 4 planes (the 3 a fold reads and 1 in flight).
                 let names = S::MARCH3D.filter(|_| vector)?;
+                let star = y_aligned && dims[2] % 4 == 0 && dims.iter().all(|&n| n < 1 << 31);
                 let fits = march_ring(core::mem::size_of::<T>()) >= 4;
                 let offsets: Vec<[i32; 3]> = taps
                     .iter()
                     .map(|t| [t.off[0], t.off[1], t.off[2]])
                     .collect();
-                let k = stencil_march_pattern(&offsets).filter(|_| fits)?;
-                Some(Self::March(names[k]))
+                match stencil_march_pattern(&offsets)? {
+                    0 if star => Some(Self::Star(names[2])),
+                    k => fits.then_some(Self::March(names[k])),
+                }
             }
             _ => None,
         }
@@ -77,6 +84,7 @@ impl Special {
         let h = match self {
             Self::Row(_) => [0, 0, STENCIL_ROW_RADIUS as u32],
             Self::Box2d { r, .. } => [0, r as u32, r as u32],
+            Self::Star(_) => [1, 1, 1],
             Self::March(_) => [1, 1, MARCH_HALO_X],
         };
         (h, h)
@@ -96,6 +104,11 @@ impl Special {
                 // Registers only: no stages, no shared memory, one block per tile.
                 let [th, tw] = STENCIL_BOX_BLOCK.map(u64::from);
                 (0, 0, [1, dims[1].div_ceil(th), dims[2].div_ceil(tw)])
+            }
+            Self::Star(_) => {
+                // Registers only: no stages, no shared memory, one block per tile.
+                let t = STAR_TILE.map(u64::from);
+                (0, 0, [0, 1, 2].map(|a| dims[a].div_ceil(t[a])))
             }
             Self::March(_) => {
                 let tiles = [
@@ -123,8 +136,8 @@ impl Special {
         let (name, persistent) = match self {
             // The row kernel as the general ones: persistent when double-buffered.
             Self::Row(name) => (name, p.stages == 2),
-            // The box kernel's warps each march one strip of a tile.
-            Self::Box2d { name, .. } => (name, false),
+            // The box and star kernels' warps each march one strip of a tile.
+            Self::Box2d { name, .. } | Self::Star(name) => (name, false),
             // A march block overlaps its own copies and folds with one ring.
             Self::March(name) => (name, true),
         };

@@ -47,6 +47,7 @@ mod stencil_box;
 mod stencil_march;
 mod stencil_row;
 mod stencil_stage;
+mod stencil_star;
 
 // Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.
 #[doc(hidden)]

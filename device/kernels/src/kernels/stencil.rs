@@ -63,6 +63,21 @@ pub(super) fn resolve_axis(v: i64, n: u64, wrap: bool) -> u64 {
     r.clamp(0, n - 1) as u64
 }
 
+/// [`resolve_axis`] in 32 bits (`0 < n < 2^31`, `-n < v < 2n` for `wrap`): 5 instructions
+/// where the 64-bit form takes ~25, for the kernels that take grids of 32-bit extents only.
+#[inline(always)]
+pub(super) fn resolve32(v: i32, n: u32, wrap: bool) -> u32 {
+    let n = n as i32;
+    let r = if wrap && v < 0 {
+        v + n
+    } else if wrap && v >= n {
+        v - n
+    } else {
+        v
+    };
+    r.clamp(0, n - 1) as u32
+}
+
 /// Tile point `e` (row-major in the tile `[tz, ty, tx]`) as `[z, y, x]`.
 #[inline(always)]
 fn tile_point<const D: usize>(e: u32) -> [u32; 3] {

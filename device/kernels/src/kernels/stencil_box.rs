@@ -33,6 +33,7 @@
 //! warp-uniform branch) and, in the strips that touch the left or right edge, the terms whose
 //! column is outside. Results are bitwise those of `parallax_core::reference::stencil`.
 
+use super::stencil::resolve32;
 use crate::params_stencil::{
     StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_BOX_BLOCK, STENCIL_BOX_COLS,
     STENCIL_BOX_RADIUS as R, STENCIL_BOX_STRIP_ROWS,
@@ -51,21 +52,6 @@ const WINDOW: usize = STENCIL_BOX_COLS + 2 * R;
 const PREFETCH: usize = 1;
 /// Last lane of a warp.
 const LAST_LANE: u32 = 31;
-
-/// `v` in `0..n` as `stencil::resolve_axis` maps it, in 32 bits (`0 < n < 2^31`, `-n < v < 2n`
-/// for `wrap`): 5 instructions where the 64-bit form took ~25 per row.
-#[inline(always)]
-fn resolve32(v: i32, n: u32, wrap: bool) -> u32 {
-    let n = n as i32;
-    let r = if wrap && v < 0 {
-        v + n
-    } else if wrap && v >= n {
-        v - n
-    } else {
-        v
-    };
-    r.clamp(0, n - 1) as u32
-}
 
 /// Where one lane's part of a strip lies and how it reads a row. Rows and columns are
 /// 32-bit: the launcher takes this kernel only for grids of fewer than 2^31 rows and columns.

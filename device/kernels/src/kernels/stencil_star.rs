@@ -1,0 +1,251 @@
+//! The 3D 7-point star in `star_3d`'s tap order (`parallax_core::STAR_3D_OFFSETS`: centre,
+//! `z ∓ 1`, `y ∓ 1`, `x ∓ 1`) on grids whose rows are whole 16-byte chunks: each warp marches
+//! one grid row through the planes of its tile with every value it needs in registers.
+//!
+//! A block tile is [`STAR_TILE`] = 64 planes × 8 rows × 128 columns; warp `w` owns row `w`
+//! of it, 4 columns per lane, and walks the tile's planes in `z`. For output plane `z` a lane
+//! holds its run of the row in planes `z - 1`, `z` and `z + 1` (a ring of three runs, each
+//! loaded once), loads the runs of rows `y ∓ 1` in plane `z` (L1 hits mostly: the block's
+//! other warps load them as their own rows), takes the `x ∓ 1` neighbours from the lanes
+//! beside it by shuffles (lanes 0 and 31 load theirs), folds the 7 taps of its 4 points and
+//! stores them with one 16-byte store (two for 8-byte elements). All loads of the next plane
+//! are issued before the current one is folded. No shared memory, no barrier: per warp and
+//! plane ~90 instructions for 128 points, where the shared-memory march kernel
+//! (`stencil_march.rs`, which still serves the 27-point box) took ~200 for 64.
+//!
+//! Each point folds the 7 taps in the listed order from the semiring's zero, every value read
+//! at its coordinates resolved as the boundary does (`Clamp`, `Wrap`); `Boundary::Zero` skips
+//! the terms outside the grid (a predicate per plane, per warp or per lane, set once).
+//! Results are bitwise those of `parallax_core::reference::stencil`.
+
+use super::stencil::resolve32;
+use crate::params_stencil::{StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO};
+use crate::params_stencil_march::STAR_TILE;
+use crate::simt::{block_index, lane, warp_index};
+use crate::tile::{load_full, store_full};
+use crate::warp::{shuffle_idx, shuffle_up};
+use parallax_core::Semiring;
+
+/// Columns of one lane's run.
+const RUN: usize = 4;
+/// Last lane of a warp.
+const LAST_LANE: u32 = 31;
+
+/// One lane's view of its grid row: where its run and its rows lie.
+#[derive(Clone, Copy)]
+struct Lane {
+    /// First column of the run (may lie past the grid in the last tile of a row).
+    x0: u32,
+    /// The column the run is loaded from: `x0`, or for a run past the grid the last run
+    /// inside it (loaded only to keep the load in bounds; its values are never used).
+    x_load: u32,
+    /// Element offsets inside a plane of the rows `y - 1`, `y`, `y + 1` (resolved).
+    rows: [u64; 3],
+    /// Resolved columns `x0 - 1` and `x0 + 4`, which the lane loads itself when no lane
+    /// beside it holds them: `x0 - 1` on lane 0, `x0 + 4` on lane 31 and on the last run
+    /// inside the grid.
+    west: u32,
+    east: u32,
+    /// Whether the lane loads `west` / `east`.
+    loads_west: bool,
+    loads_east: bool,
+    /// Elements per plane.
+    plane: u64,
+    /// `Boundary::Wrap`.
+    wrap: bool,
+}
+
+/// What one lane loads of plane `z` besides its own run (which it loaded a plane earlier, as
+/// the `z + 1` neighbour of the plane before): its runs in rows `y ∓ 1`, and its `west` /
+/// `east` values in row `y` where it loads them (see [`Lane`]).
+#[derive(Clone, Copy)]
+struct Around<T> {
+    below: [T; RUN],
+    above: [T; RUN],
+    west: T,
+    east: T,
+}
+
+impl Lane {
+    /// The run of plane `z` (virtual: resolved here), row `r` (0: `y - 1`, 1: `y`, 2: `y + 1`),
+    /// as whole 16-byte loads.
+    ///
+    /// # Safety
+    /// `p.x` readable for the grid, rows whole 16-byte chunks, 16-byte aligned.
+    #[inline(always)]
+    unsafe fn run<T: Copy, S>(&self, p: &StencilParams<T, S>, z: i32, r: usize) -> [T; RUN] {
+        let nz = p.shape[0] as u32;
+        let at = u64::from(resolve32(z, nz, self.wrap)) * self.plane + self.rows[r];
+        // SAFETY: a resolved plane and row; the run at `x_load` lies inside it, 16-byte
+        // aligned (a multiple of 4 columns in an aligned row).
+        unsafe { load_full::<T, RUN>(p.x.add((at + u64::from(self.x_load)) as usize)) }
+    }
+
+    /// The lane's [`Around`] of plane `z`.
+    ///
+    /// # Safety
+    /// As [`Self::run`].
+    #[inline(always)]
+    unsafe fn around<T: Copy, S>(&self, p: &StencilParams<T, S>, z: i32) -> Around<T> {
+        // SAFETY: forwarded.
+        let (below, above) = unsafe { (self.run(p, z, 0), self.run(p, z, 2)) };
+        let (mut west, mut east) = (below[0], below[0]);
+        let nz = p.shape[0] as u32;
+        let row = u64::from(resolve32(z, nz, self.wrap)) * self.plane + self.rows[1];
+        if self.loads_west {
+            // SAFETY: a resolved plane, row and column.
+            west = unsafe { p.x.add((row + u64::from(self.west)) as usize).read() };
+        }
+        if self.loads_east {
+            // SAFETY: as above.
+            east = unsafe { p.x.add((row + u64::from(self.east)) as usize).read() };
+        }
+        Around {
+            below,
+            above,
+            west,
+            east,
+        }
+    }
+}
+
+/// The 7-point star kernel.
+///
+/// # Safety
+/// `x` readable and `y` writable for the `[nz, ny, nx]` grid, not aliasing, both 16-byte
+/// aligned, each extent below 2^31 and `nx` a multiple of 4 whose rows are whole 16-byte
+/// chunks; `p.inline` holds the 7 taps in `STAR_3D_OFFSETS` order (offsets reduced below the
+/// axis lengths for `Wrap`); `p.tiles` the [`STAR_TILE`] tiles of the grid, at most one block
+/// per tile.
+#[inline(always)]
+pub(crate) unsafe fn stencil_star<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>) {
+    let [nz, ny, nx] = p.shape.map(|n| n as u32);
+    let [tz, ty, tx] = STAR_TILE;
+    // Block `b` is tile `(bz, by, bx)`, `bx` fastest (32-bit: fewer than 2^32 tiles).
+    let (tiles_y, tiles_x) = (p.tiles[1] as u32, p.tiles[2] as u32);
+    let b = block_index() as u32;
+    let row = b / tiles_x;
+    let bz = row / tiles_y;
+    let (by, bx) = (row - bz * tiles_y, b - row * tiles_x);
+    let y = by * ty + warp_index() as u32;
+    if y >= ny {
+        return;
+    }
+    let (z0, left) = (bz * tz, bx * tx);
+    let z1 = (z0 + tz).min(nz);
+    let wrap = p.boundary == BOUNDARY_WRAP;
+    let x0 = left + lane() * RUN as u32;
+    let row_at = |dy: i32| u64::from(resolve32(y as i32 + dy, ny, wrap)) * u64::from(nx);
+    let l = lane();
+    let at = Lane {
+        x0,
+        x_load: x0.min(nx - RUN as u32),
+        rows: [row_at(-1), row_at(0), row_at(1)],
+        west: resolve32(x0 as i32 - 1, nx, wrap),
+        east: resolve32((x0 + RUN as u32) as i32, nx, wrap),
+        loads_west: l == 0,
+        loads_east: l == LAST_LANE || x0 + RUN as u32 >= nx,
+        plane: u64::from(ny) * u64::from(nx),
+        wrap,
+    };
+    // SAFETY: forwarded contract.
+    unsafe { march::<T, S>(&p, at, y, z0, z1) };
+}
+
+/// Marches one warp's row `y` through output planes `z0 .. z1`.
+///
+/// # Safety
+/// As [`stencil_star`]; called by all 32 lanes of the warp.
+#[inline(always)]
+unsafe fn march<T: Copy, S: Semiring<T>>(
+    p: &StencilParams<T, S>,
+    at: Lane,
+    y: u32,
+    z0: u32,
+    z1: u32,
+) {
+    let [nz, ny, nx] = p.shape.map(|n| n as u32);
+    let s = p.s;
+    let mut w = [s.zero(); 7];
+    // Constant indices into the parameter block (a run-time index copies it to local memory).
+    unroll!(k in 7; 0 1 2 3 4 5 6; {
+        w[k] = p.inline[k].w;
+    });
+    // `Zero` drops the terms outside the grid: rows `y ∓ 1` per warp, columns `x ∓ 1` per
+    // lane and point (set once), planes `z ∓ 1` per plane.
+    let zero = p.boundary == BOUNDARY_ZERO;
+    let below_in = !zero || y > 0;
+    let above_in = !zero || y + 1 < ny;
+    let left_in: [bool; RUN] = core::array::from_fn(|j| !zero || at.x0 + j as u32 >= 1);
+    let right_in: [bool; RUN] = core::array::from_fn(|j| !zero || at.x0 + j as u32 + 1 < nx);
+    let l = lane();
+    let out_row = u64::from(y) * u64::from(nx);
+    // The lane's runs of planes `z - 1`, `z`, `z + 1`, and the rest of plane `z`.
+    // SAFETY (all loads): forwarded contract; planes are resolved.
+    let mut back = unsafe { at.run(p, z0 as i32 - 1, 1) };
+    let mut mid = unsafe { at.run(p, z0 as i32, 1) };
+    let mut front = unsafe { at.run(p, z0 as i32 + 1, 1) };
+    let mut around = unsafe { at.around(p, z0 as i32) };
+    let mut z = z0;
+    loop {
+        let here = around;
+        // The next plane's loads, in flight while this one folds.
+        let (next_front, next_around) = if z + 1 < z1 {
+            // SAFETY: as above.
+            unsafe { (at.run(p, z as i32 + 2, 1), at.around(p, z as i32 + 1)) }
+        } else {
+            (front, around)
+        };
+        let back_in = !zero || z > 0;
+        let front_in = !zero || z + 1 < nz;
+        let left = shuffle_up(mid[RUN - 1], 1);
+        let right = shuffle_idx(mid[0], l + 1);
+        let west_edge = if at.loads_west { here.west } else { left };
+        let east_edge = if at.loads_east { here.east } else { right };
+        let mut out = [s.zero(); RUN];
+        for j in 0..RUN {
+            let west = if j > 0 { mid[j - 1] } else { west_edge };
+            let east = if j + 1 < RUN { mid[j + 1] } else { east_edge };
+            // The taps in `STAR_3D_OFFSETS` order.
+            let mut acc = s.add(s.zero(), s.mul(w[0], mid[j]));
+            if back_in {
+                acc = s.add(acc, s.mul(w[1], back[j]));
+            }
+            if front_in {
+                acc = s.add(acc, s.mul(w[2], front[j]));
+            }
+            if below_in {
+                acc = s.add(acc, s.mul(w[3], here.below[j]));
+            }
+            if above_in {
+                acc = s.add(acc, s.mul(w[4], here.above[j]));
+            }
+            if left_in[j] {
+                acc = s.add(acc, s.mul(w[5], west));
+            }
+            if right_in[j] {
+                acc = s.add(acc, s.mul(w[6], east));
+            }
+            out[j] = acc;
+        }
+        if at.x0 < nx {
+            let plane = u64::from(z) * at.plane + out_row + u64::from(at.x0);
+            // SAFETY: plane `z < nz`, row `y < ny`, the run inside the row (`nx` is a
+            // multiple of 4), 16-byte aligned; one writer per point.
+            unsafe { store_full(p.y.add(plane as usize), out) };
+        }
+        z += 1;
+        if z >= z1 {
+            break;
+        }
+        (back, mid, front, around) = (mid, front, next_front, next_around);
+    }
+}
+
+/// `stencil_star3d` for each pair of `for_each_stencil_instance!`.
+macro_rules! stencil_star_entry_points {
+    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        stencil_entry!(stencil_star3d, $st: $s, $tt: $t, stencil_star::<$t, $s>);
+    )* };
+}
+crate::for_each_stencil_instance!(stencil_star_entry_points);
