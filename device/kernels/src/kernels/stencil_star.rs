@@ -2,7 +2,7 @@
 //! `z ∓ 1`, `y ∓ 1`, `x ∓ 1`) on grids whose rows are whole 16-byte chunks: each warp marches
 //! one grid row through the planes of its tile with every value it needs in registers.
 //!
-//! A block tile is [`STAR_TILE`] = 64 planes × 8 rows × 128 columns; warp `w` owns row `w`
+//! A block tile is [`STAR_TILE`] = 16 planes × 8 rows × 128 columns; warp `w` owns row `w`
 //! of it, 4 columns per lane, and walks the tile's planes in `z`. For output plane `z` a lane
 //! holds its run of the row in planes `z - 1`, `z` and `z + 1` (a ring of three runs, each
 //! loaded once), loads the runs of rows `y ∓ 1` in plane `z` (L1 hits mostly: the block's
