@@ -220,9 +220,10 @@ pub const STENCIL_BOX_RADIUS: usize = 2;
 
 /// Consecutive output columns one lane of the dense-box kernel owns: a warp's strip is
 /// `32 × 4 = 128` columns wide. H100, 5 × 5 `Zero` f32, same calls: 8 columns (two 16-byte
-/// loads per row, half the per-output overhead) took 92-96 registers with the edge variants
-/// (two 8-warp blocks per SM) and ran 8192² in 0.294-0.338 ms and 16384² in 1.02-1.05 ms,
-/// against 0.289-0.291 and 1.03-1.04 with 4 columns at 71-76 registers (three blocks).
+/// loads per row, half the per-output overhead) took 94-128 registers with the edge
+/// variants (two blocks per SM or fewer) and ran 8192² in 0.294-0.338 ms and 16384² in
+/// 1.02-1.05 ms, against 0.289-0.291 and 1.03-1.04 with 4 columns at 71-78 registers (three
+/// 8-warp blocks).
 pub const STENCIL_BOX_COLS: usize = 4;
 
 /// Output rows of one dense-box strip (one warp's march; a block's 8 warps march 8 strips
