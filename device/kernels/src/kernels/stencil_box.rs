@@ -50,8 +50,6 @@ const SIDE: usize = 2 * R + 1;
 const WINDOW: usize = STENCIL_BOX_COLS + 2 * R;
 /// Rows whose loads are in flight while a row is folded.
 const PREFETCH: usize = 1;
-/// Last lane of a warp.
-const LAST_LANE: u32 = 31;
 
 /// Where one lane's part of a strip lies and how it reads a row. Rows and columns are
 /// 32-bit: the launcher takes this kernel only for grids of fewer than 2^31 rows and columns.
@@ -123,7 +121,7 @@ impl Strip {
         };
         let mut edge = [run[0]; R];
         let l = lane();
-        if l == 0 || l == LAST_LANE {
+        if l == 0 || l == WARP_THREADS - 1 {
             for (v, &c) in edge.iter_mut().zip(&self.edge) {
                 // SAFETY: resolved columns lie inside the row.
                 *v = unsafe { base.add(c as usize).read() };
@@ -172,7 +170,11 @@ fn window<T: Copy, const C: usize>(f: Fetched<T, C>) -> [T; WINDOW] {
         let left = shuffle_up(f.run[C - R + k], 1);
         let right = shuffle_idx(f.run[k], l + 1);
         w[k] = if l == 0 { f.edge[k] } else { left };
-        w[R + C + k] = if l == LAST_LANE { f.edge[k] } else { right };
+        w[R + C + k] = if l == WARP_THREADS - 1 {
+            f.edge[k]
+        } else {
+            right
+        };
     }
     w[R..R + C].copy_from_slice(&f.run);
     w

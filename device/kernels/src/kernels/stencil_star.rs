@@ -23,13 +23,12 @@ use crate::params_stencil::{StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO};
 use crate::params_stencil_march::STAR_TILE;
 use crate::simt::{block_index, lane, warp_index};
 use crate::tile::{load_full, store_full};
+use crate::tuning::WARP_THREADS;
 use crate::warp::{shuffle_idx, shuffle_up};
 use parallax_core::Semiring;
 
 /// Columns of one lane's run.
 const RUN: usize = 4;
-/// Last lane of a warp.
-const LAST_LANE: u32 = 31;
 
 /// One lane's view of its grid row: where its run and its rows lie.
 #[derive(Clone, Copy)]
@@ -144,7 +143,7 @@ pub(crate) unsafe fn stencil_star<T: Copy, S: Semiring<T>>(p: StencilParams<T, S
         west: resolve32(x0 as i32 - 1, nx, wrap),
         east: resolve32((x0 + RUN as u32) as i32, nx, wrap),
         loads_west: l == 0,
-        loads_east: l == LAST_LANE || x0 + RUN as u32 >= nx,
+        loads_east: l == WARP_THREADS - 1 || x0 + RUN as u32 >= nx,
         plane: u64::from(ny) * u64::from(nx),
         wrap,
     };
