@@ -18,9 +18,10 @@
 //!
 //! It replaced a shared-memory tiled kernel (4 × 4 outputs per thread, staged tiles, 146
 //! registers, one block per SM): H100, 8192² f32 `Zero`, same call: 0.40 → 0.29 ms;
-//! 16384² 1.03 ms. What is left is latency and issue: ~280 instructions per warp and row
-//! step for 128 outputs, of which 200 are the multiplies and adds (ncu: 7.4 cycles between
-//! a warp's instructions, 41% of them waiting on its global loads).
+//! 16384² 1.03 ms. What is left is latency and issue: ~270 instructions per warp and row
+//! step for 128 outputs (SASS), of which 200 are the multiplies and adds (ncu, on a variant
+//! with 8 columns per lane: 7.4 cycles between a warp's instructions, 41% of them waiting on
+//! its global loads).
 //!
 //! Strips that touch the left or right edge under `Boundary::Zero` (terms outside the grid
 //! are skipped), and strips that are not whole aligned 16-byte chunks, take one second march
