@@ -16,9 +16,10 @@ use parallax_kernels::params_stencil::stencil_box_entry;
 /// dimensions (in that order); `BOX2D`, when present, one taking the same parameters and
 /// implementing the 2D map of a dense row-major 5 × 5 box; `ROW1D`, when present, one taking
 /// the same parameters and implementing the 1D map of the dense window `-4 ..= 4`; `MARCH3D`,
-/// when present, three taking the same parameters: the 3D map of the patterns of
-/// `parallax_kernels::params_stencil_march::MARCH_PATTERNS`, in that order, then the 3D map of
-/// the first of them (the 7-point star) under `stencil_star3d`'s contract.
+/// when present, two taking the same parameters and implementing the 3D map of the patterns
+/// of `parallax_kernels::params_stencil_march::MARCH_PATTERNS`, in that order; `STAR3D`, when
+/// present, one taking the same parameters and implementing the 3D map of the 7-point star
+/// under `stencil_star3d`'s contract.
 pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
     /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
     /// user crate instantiated the kernels in its own PTX.
@@ -27,9 +28,11 @@ pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
     const STENCIL: [&'static str; 3];
     /// The `stencil_box2d_r2` entry point, for the pairs that have one.
     const BOX2D: Option<&'static str> = None;
-    /// The `stencil_march3d_star7`, `stencil_march3d_box27` and `stencil_star3d` entry points, for the pairs
+    /// The `stencil_march3d_star7` and `stencil_march3d_box27` entry points, for the pairs
     /// that have them.
-    const MARCH3D: Option<[&'static str; 3]> = None;
+    const MARCH3D: Option<[&'static str; 2]> = None;
+    /// The `stencil_star3d` entry point, for the pairs that have one.
+    const STAR3D: Option<&'static str> = None;
     /// The `stencil_row1d_r4` entry point (the dense 9-tap window), for the pairs that have
     /// one (those with a box kernel: the same list instantiates both).
     const ROW1D: Option<&'static str> = None;
@@ -54,11 +57,11 @@ macro_rules! stencil_kernels {
                     Some(_) => Some(entry_name!(stencil_row1d_r4, $st, $tt)),
                     None => None,
                 };
-            const MARCH3D: Option<[&'static str; 3]> = Some([
+            const MARCH3D: Option<[&'static str; 2]> = Some([
                 entry_name!(stencil_march3d_star7, $st, $tt),
                 entry_name!(stencil_march3d_box27, $st, $tt),
-                entry_name!(stencil_star3d, $st, $tt),
             ]);
+            const STAR3D: Option<&'static str> = Some(entry_name!(stencil_star3d, $st, $tt));
         }
     )* };
 }

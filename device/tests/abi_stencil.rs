@@ -15,7 +15,8 @@ macro_rules! check_stencils {
         let boxed = <$s as StencilKernel<$t>>::BOX2D;
         let row = <$s as StencilKernel<$t>>::ROW1D;
         let march = <$s as StencilKernel<$t>>::MARCH3D.into_iter().flatten();
-        let special = boxed.into_iter().chain(row).chain(march);
+        let star = <$s as StencilKernel<$t>>::STAR3D;
+        let special = boxed.into_iter().chain(row).chain(march).chain(star);
         for name in <$s as StencilKernel<$t>>::STENCIL.into_iter().chain(special) {
             assert_eq!(
                 param_size(name),

@@ -171,11 +171,17 @@ pub const fn stencil_plan<T>(d: usize, k: usize, lo: [u32; 3], hi: [u32; 3]) -> 
 /// Block tiles along `[z, y, x]` for a `d`-dimensional grid of `shape = [nz, ny, nx]`.
 #[inline]
 pub const fn stencil_tiles(d: usize, shape: [u64; 3]) -> [u64; 3] {
-    let t = stencil_tile(d);
+    tiles_of(shape, stencil_tile(d))
+}
+
+/// Tiles of `tile` points along `[z, y, x]` that cover a grid of `shape`, for every stencil
+/// kernel's launch.
+#[inline]
+pub const fn tiles_of(shape: [u64; 3], tile: [u32; 3]) -> [u64; 3] {
     [
-        shape[0].div_ceil(t[0] as u64),
-        shape[1].div_ceil(t[1] as u64),
-        shape[2].div_ceil(t[2] as u64),
+        shape[0].div_ceil(tile[0] as u64),
+        shape[1].div_ceil(tile[1] as u64),
+        shape[2].div_ceil(tile[2] as u64),
     ]
 }
 
@@ -234,8 +240,10 @@ pub const STENCIL_BOX_COLS: usize = 4;
 /// flight at once instead of a band of rows, DRAM throughput fell to 46% of peak (ncu).
 pub const STENCIL_BOX_STRIP_ROWS: u32 = 64;
 
-/// Output rows and columns of one block of the dense-box kernel.
-pub const STENCIL_BOX_BLOCK: [u32; 2] = [
+/// Planes, rows and columns of one block tile of the dense-box kernel (a 2D grid has one
+/// plane).
+pub const STENCIL_BOX_BLOCK: [u32; 3] = [
+    1,
     BLOCK_THREADS / WARP_THREADS * STENCIL_BOX_STRIP_ROWS,
     WARP_THREADS * STENCIL_BOX_COLS as u32,
 ];

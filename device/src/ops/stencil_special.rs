@@ -12,8 +12,8 @@ use crate::kernel_stencil::StencilKernel;
 use crate::launch_stencil;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
-    stencil_box_radius, stencil_plan, stencil_row_window, stencil_tiles, StencilParams, StencilTap,
-    STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS,
+    stencil_box_radius, stencil_plan, stencil_row_window, stencil_tiles, tiles_of, StencilParams,
+    StencilTap, STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS,
 };
 use parallax_kernels::params_stencil_march::{
     march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
@@ -44,6 +44,8 @@ impl Special {
         vector: bool,
         y_aligned: bool,
     ) -> Option<Self> {
+        // The box and star kernels index rows and columns in 32 bits.
+        let small = dims.iter().all(|&n| n < 1 << 31);
         match d {
             1 => {
                 let offsets: Vec<i32> = taps.iter().map(|t| t.off[2]).collect();
@@ -54,25 +56,27 @@ impl Special {
             2 => {
                 let offsets: Vec<[i32; 2]> = taps.iter().map(|t| [t.off[1], t.off[2]]).collect();
                 let name = S::BOX2D?;
-                // The box kernel's rows and columns are 32-bit.
-                let small = dims[1] < 1 << 31 && dims[2] < 1 << 31;
                 let r = stencil_box_radius(&offsets).filter(|_| small)?;
                 Some(Self::Box2d { r, name })
             }
             3 => {
-                // The 3D kernels move rows as 16-byte chunks only. The star kernel's extents
-                // are 32-bit and its rows whole runs of 4; the march kernels' ring must hold
-                // at least 4 planes (the 3 a fold reads and 1 in flight).
-                let names = S::MARCH3D.filter(|_| vector)?;
-                let star = y_aligned && dims[2] % 4 == 0 && dims.iter().all(|&n| n < 1 << 31);
+                // The 3D kernels move rows as 16-byte chunks only. The star kernel's rows are
+                // whole runs of 4 and its output aligned; the march kernels' ring must hold at
+                // least 4 planes (the 3 a fold reads and 1 in flight).
+                if !vector {
+                    return None;
+                }
+                let star = S::STAR3D.filter(|_| small && y_aligned && dims[2] % 4 == 0);
                 let fits = march_ring(core::mem::size_of::<T>()) >= 4;
                 let offsets: Vec<[i32; 3]> = taps
                     .iter()
                     .map(|t| [t.off[0], t.off[1], t.off[2]])
                     .collect();
-                match stencil_march_pattern(&offsets)? {
-                    0 if star => Some(Self::Star(names[2])),
-                    k => fits.then_some(Self::March(names[k])),
+                match (stencil_march_pattern(&offsets)?, star) {
+                    (0, Some(name)) => Some(Self::Star(name)),
+                    (k, _) => S::MARCH3D
+                        .filter(|_| fits)
+                        .map(|names| Self::March(names[k])),
                 }
             }
             _ => None,
@@ -100,23 +104,12 @@ impl Special {
                 let (_, stages, shared) = stencil_plan::<T>(1, 0, lo, hi);
                 (stages, shared, stencil_tiles(1, dims))
             }
-            Self::Box2d { .. } => {
-                // Registers only: no stages, no shared memory, one block per tile.
-                let [th, tw] = STENCIL_BOX_BLOCK.map(u64::from);
-                (0, 0, [1, dims[1].div_ceil(th), dims[2].div_ceil(tw)])
-            }
-            Self::Star(_) => {
-                // Registers only: no stages, no shared memory, one block per tile.
-                let t = STAR_TILE.map(u64::from);
-                (0, 0, [0, 1, 2].map(|a| dims[a].div_ceil(t[a])))
-            }
+            // Registers only: no stages, no shared memory, one block per tile.
+            Self::Box2d { .. } => (0, 0, tiles_of(dims, STENCIL_BOX_BLOCK)),
+            Self::Star(_) => (0, 0, tiles_of(dims, STAR_TILE)),
             Self::March(_) => {
-                let tiles = [
-                    dims[0].div_ceil(u64::from(MARCH_PLANES)),
-                    dims[1].div_ceil(u64::from(MARCH_TILE_ROWS)),
-                    dims[2].div_ceil(u64::from(MARCH_TILE_X)),
-                ];
-                (1, march_shared_bytes(size), tiles)
+                let tile = [MARCH_PLANES, MARCH_TILE_ROWS, MARCH_TILE_X];
+                (1, march_shared_bytes(size), tiles_of(dims, tile))
             }
         }
     }

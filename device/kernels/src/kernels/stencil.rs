@@ -35,9 +35,10 @@ use crate::params_stencil::{
     stencil_halo_tile, stencil_items, stencil_stage_bytes, stencil_tile, stencil_tile_offset,
     StencilParams, StencilTap, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
 };
-use crate::simt::{dynamic_shared, dynamic_shared_at, no_unroll, opaque, thread_index};
+use crate::simt::{dynamic_shared, dynamic_shared_at, lane, no_unroll, opaque, thread_index};
 use crate::tile::pipeline::for_each_staged_tile;
 use crate::tuning::BLOCK_THREADS;
+use crate::warp::{shuffle_idx, shuffle_up};
 use core::mem::size_of;
 use parallax_core::Semiring;
 
@@ -76,6 +77,48 @@ pub(super) fn resolve32(v: i32, n: u32, wrap: bool) -> u32 {
         v
     };
     r.clamp(0, n - 1) as u32
+}
+
+/// The first `K <= STENCIL_INLINE_TAPS` tap weights, read from the parameter block at
+/// constant indices (a run-time index copies the whole block to local memory), for the
+/// kernels that fold a fixed tap layout.
+#[inline(always)]
+pub(super) fn inline_weights<T: Copy, S: Semiring<T>, const K: usize>(
+    p: &StencilParams<T, S>,
+) -> [T; K] {
+    let mut w = [p.s.zero(); K];
+    // `k < K`: the bound only keeps the arms past `K` (never run) inside `w` for the compiler.
+    unroll!(k in K; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+                    16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31; {
+        w[k.min(K - 1)] = p.inline[k].w;
+    });
+    w
+}
+
+/// The `H` values on each side of a lane's run of `C` consecutive columns, in a warp whose
+/// lanes hold consecutive runs: the last `H` of the lane on the left and the first `H` of the
+/// lane on the right, by shuffles, except where the lane loaded them itself (`own`, taken
+/// where `use_own` says: lane 0's left, lane 31's right, and whatever else the kernel
+/// decides). Called by all 32 lanes together.
+#[inline(always)]
+pub(super) fn run_neighbours<T: Copy, const C: usize, const H: usize>(
+    run: &[T; C],
+    own: ([T; H], [T; H]),
+    use_own: (bool, bool),
+) -> ([T; H], [T; H]) {
+    let l = lane();
+    let (mut west, mut east) = own;
+    for k in 0..H {
+        let left = shuffle_up(run[C - H + k], 1);
+        let right = shuffle_idx(run[k], l + 1);
+        if !use_own.0 {
+            west[k] = left;
+        }
+        if !use_own.1 {
+            east[k] = right;
+        }
+    }
+    (west, east)
 }
 
 /// Tile point `e` (row-major in the tile `[tz, ty, tx]`) as `[z, y, x]`.

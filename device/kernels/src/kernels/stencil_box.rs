@@ -34,23 +34,20 @@
 //! warp-uniform branch) and, in the strips that touch the left or right edge, the terms whose
 //! column is outside. Results are bitwise those of `parallax_core::reference::stencil`.
 
-use super::stencil::resolve32;
+use super::stencil::{inline_weights, resolve32, run_neighbours};
 use crate::params_stencil::{
-    StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_BOX_BLOCK, STENCIL_BOX_COLS,
+    StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_BOX_BLOCK, STENCIL_BOX_COLS as COLS,
     STENCIL_BOX_RADIUS as R, STENCIL_BOX_STRIP_ROWS,
 };
 use crate::simt::{block_index, lane, warp_index};
 use crate::tile::{load_full, store_full};
 use crate::tuning::WARP_THREADS;
-use crate::warp::{shuffle_idx, shuffle_up};
 use parallax_core::Semiring;
 
 /// Mask side (5).
 const SIDE: usize = 2 * R + 1;
-/// Window values a lane holds per row, for the widest run: the run and `R` on each side.
-const WINDOW: usize = STENCIL_BOX_COLS + 2 * R;
-/// Rows whose loads are in flight while a row is folded.
-const PREFETCH: usize = 1;
+/// Window values a lane holds per row: its run and `R` on each side.
+const WINDOW: usize = COLS + 2 * R;
 
 /// Where one lane's part of a strip lies and how it reads a row. Rows and columns are
 /// 32-bit: the launcher takes this kernel only for grids of fewer than 2^31 rows and columns.
@@ -68,23 +65,22 @@ struct Strip {
     wrap: bool,
 }
 
-/// One row of a lane's loads: its run of `C` columns, and its edge pair when it is lane 0
-/// or 31.
+/// One row of a lane's loads: its run, and its edge pair when it is lane 0 or 31.
 #[derive(Clone, Copy)]
-struct Fetched<T, const C: usize> {
-    run: [T; C],
+struct Fetched<T> {
+    run: [T; COLS],
     edge: [T; R],
 }
 
 impl Strip {
-    /// The lane's part of a strip of `C`-column runs that starts at column `left`.
+    /// The lane's part of the strip that starts at column `left`.
     #[inline(always)]
-    fn new<const C: usize>(first: u32, end: u32, left: u32, nx: u32, wrap: bool) -> Self {
-        let x0 = left + lane() * C as u32;
+    fn new(first: u32, end: u32, left: u32, nx: u32, wrap: bool) -> Self {
+        let x0 = left + lane() * COLS as u32;
         let edge_at = if lane() == 0 {
             x0 as i32 - R as i32
         } else {
-            (x0 + C as u32) as i32
+            (x0 + COLS as u32) as i32
         };
         Self {
             first,
@@ -101,18 +97,18 @@ impl Strip {
     /// # Safety
     /// `p.x` readable for the grid.
     #[inline(always)]
-    unsafe fn fetch<T: Copy, S, const C: usize, const VECTOR: bool>(
+    unsafe fn fetch<T: Copy, S, const VECTOR: bool>(
         &self,
         p: &StencilParams<T, S>,
         row: i32,
-    ) -> Fetched<T, C> {
+    ) -> Fetched<T> {
         let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
         let at = u64::from(resolve32(row, ny, self.wrap)) * u64::from(nx);
         // SAFETY: resolved row `at / nx < ny`.
         let base = unsafe { p.x.add(at as usize) };
         let run = if VECTOR {
             // SAFETY: the run lies inside the row, 16-byte aligned (`VECTOR`).
-            unsafe { load_full::<T, C>(base.add(self.x0 as usize)) }
+            unsafe { load_full::<T, COLS>(base.add(self.x0 as usize)) }
         } else {
             // SAFETY: resolved columns lie inside the row.
             core::array::from_fn(|j| unsafe {
@@ -123,10 +119,8 @@ impl Strip {
         let mut edge = [run[0]; R];
         let l = lane();
         if l == 0 || l == WARP_THREADS - 1 {
-            for (v, &c) in edge.iter_mut().zip(&self.edge) {
-                // SAFETY: resolved columns lie inside the row.
-                *v = unsafe { base.add(c as usize).read() };
-            }
+            // SAFETY: resolved columns lie inside the row.
+            edge = self.edge.map(|c| unsafe { base.add(c as usize).read() });
         }
         Fetched { run, edge }
     }
@@ -136,11 +130,11 @@ impl Strip {
     /// # Safety
     /// `y < ny`; `p.y` writable for the grid; one writer per point; `VECTOR` as for `fetch`.
     #[inline(always)]
-    unsafe fn store<T: Copy, S, const C: usize, const VECTOR: bool>(
+    unsafe fn store<T: Copy, S, const VECTOR: bool>(
         &self,
         p: &StencilParams<T, S>,
         y: u32,
-        run: [T; C],
+        run: [T; COLS],
     ) {
         let nx = p.shape[2] as u32;
         // SAFETY: row `y < ny`.
@@ -160,24 +154,17 @@ impl Strip {
     }
 }
 
-/// The lane's window of a fetched row (its first `C + 2R` values): `R` from the lane on the
-/// left (or its own edge pair on lane 0), its run, `R` from the lane on the right (or its
-/// edge pair on lane 31). Called by all 32 lanes together.
+/// The lane's window of a fetched row: `R` values from the lane on the left (or its own edge
+/// pair on lane 0), its run, `R` from the lane on the right (or its edge pair on lane 31).
+/// Called by all 32 lanes together.
 #[inline(always)]
-fn window<T: Copy, const C: usize>(f: Fetched<T, C>) -> [T; WINDOW] {
+fn window<T: Copy>(f: Fetched<T>) -> [T; WINDOW] {
     let l = lane();
+    let (west, east) = run_neighbours(&f.run, (f.edge, f.edge), (l == 0, l == WARP_THREADS - 1));
     let mut w = [f.run[0]; WINDOW];
-    for k in 0..R {
-        let left = shuffle_up(f.run[C - R + k], 1);
-        let right = shuffle_idx(f.run[k], l + 1);
-        w[k] = if l == 0 { f.edge[k] } else { left };
-        w[R + C + k] = if l == WARP_THREADS - 1 {
-            f.edge[k]
-        } else {
-            right
-        };
-    }
-    w[R..R + C].copy_from_slice(&f.run);
+    w[..R].copy_from_slice(&west);
+    w[R..R + COLS].copy_from_slice(&f.run);
+    w[R + COLS..].copy_from_slice(&east);
     w
 }
 
@@ -198,14 +185,13 @@ pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>
     let b = block_index() as u32;
     let (by, bx) = (b / tiles_x, b % tiles_x);
     let rows = STENCIL_BOX_STRIP_ROWS;
-    let first = by * STENCIL_BOX_BLOCK[0] + warp_index() as u32 * rows;
+    let first = by * STENCIL_BOX_BLOCK[1] + warp_index() as u32 * rows;
     if first >= ny {
         return;
     }
     let end = first + rows.min(ny - first);
-    let width = WARP_THREADS * STENCIL_BOX_COLS as u32;
+    let width = STENCIL_BOX_BLOCK[2];
     let left = bx * width;
-    let wrap = p.boundary == BOUNDARY_WRAP;
     // Warp-uniform choices: `Zero` drops terms whose column is outside the grid, which only
     // strips within `R` of the left or right edge have; 16-byte loads and stores need aligned
     // rows and the whole strip inside the grid.
@@ -214,38 +200,32 @@ pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>
     let right = u64::from(left) + u64::from(width);
     let checked = zero && (left < R as u32 || right + R as u64 > u64::from(nx));
     let vector = aligned && right <= u64::from(nx);
-    let strip = Strip::new::<{ STENCIL_BOX_COLS }>(first, end, left, nx, wrap);
+    let strip = Strip::new(first, end, left, nx, p.boundary == BOUNDARY_WRAP);
     // SAFETY: forwarded contract; 16-byte accesses only where `vector` allows them.
     unsafe {
         if vector && !checked {
-            march::<T, S, { STENCIL_BOX_COLS }, true>(&p, strip, false);
+            march::<T, S, true>(&p, strip, false);
         } else {
-            march::<T, S, { STENCIL_BOX_COLS }, false>(&p, strip, checked);
+            march::<T, S, false>(&p, strip, checked);
         }
     }
 }
 
-/// Marches one warp down its strip of `C`-column runs. `VECTOR`: 16-byte loads and stores
-/// (aligned rows, the strip inside the grid). `checked`: `Boundary::Zero` in a strip that
-/// touches the left or right edge, where terms whose column is outside the grid are skipped.
+/// Marches one warp down its strip. `VECTOR`: 16-byte loads and stores (aligned rows, the
+/// strip inside the grid). `checked`: `Boundary::Zero` in a strip that touches the left or
+/// right edge, where terms whose column is outside the grid are skipped.
 ///
 /// # Safety
 /// As [`stencil_box`]; called by all 32 lanes of the warp.
 #[inline(always)]
-unsafe fn march<T: Copy, S: Semiring<T>, const C: usize, const VECTOR: bool>(
+unsafe fn march<T: Copy, S: Semiring<T>, const VECTOR: bool>(
     p: &StencilParams<T, S>,
     strip: Strip,
     checked: bool,
 ) {
     let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
-    // The weights, from the parameter block at constant indices (a run-time index would copy
-    // the block to local memory); they stay in uniform registers.
-    let mut w = [[p.s.zero(); SIDE]; SIDE];
-    unroll!(d in SIDE; 0 1 2 3 4; {
-        unroll!(dx in SIDE; 0 1 2 3 4; {
-            w[d][dx] = p.inline[d * SIDE + dx].w;
-        });
-    });
+    // In uniform registers.
+    let w = inline_weights::<T, S, { SIDE * SIDE }>(p);
     let zero = p.boundary == BOUNDARY_ZERO;
     // Window position `k` reads column `x0 - R + k`: inside the grid or dropped (`Zero`).
     let kept: [bool; WINDOW] = core::array::from_fn(|k| {
@@ -255,11 +235,11 @@ unsafe fn march<T: Copy, S: Semiring<T>, const C: usize, const VECTOR: bool>(
     // Step `i` reads virtual row `top + i` and completes output row `first - 2R + i`.
     let steps = strip.end - strip.first + 2 * R as u32;
     let top = strip.first as i32 - R as i32;
-    let mut acc = [[p.s.zero(); C]; SIDE];
-    // Rows in flight: the next `PREFETCH` rows' loads are issued before a row is folded.
+    let mut acc = [[p.s.zero(); COLS]; SIDE];
+    // The next row's loads are issued before a row is folded (two rows in flight took 96
+    // registers, two blocks per SM: 8192² in 0.317 ms against 0.291).
     // SAFETY (all fetches): forwarded contract; rows past the strip are not fetched.
-    let mut ahead: [Fetched<T, C>; PREFETCH] =
-        core::array::from_fn(|k| unsafe { strip.fetch::<T, S, C, VECTOR>(p, top + k as i32) });
+    let mut next = unsafe { strip.fetch::<T, S, VECTOR>(p, top) };
     let mut i = 0_u32;
     loop {
         // Step `i` with `i % SIDE == phase`: the ring slot `(phase + 2R - d) % SIDE` holds the
@@ -269,25 +249,22 @@ unsafe fn march<T: Copy, S: Semiring<T>, const C: usize, const VECTOR: bool>(
                 break;
             }
             let row = top + i as i32;
-            let fetched = ahead[0];
-            for k in 1..PREFETCH {
-                ahead[k - 1] = ahead[k];
-            }
-            if i + (PREFETCH as u32) < steps {
-                ahead[PREFETCH - 1] =
-                    unsafe { strip.fetch::<T, S, C, VECTOR>(p, row + PREFETCH as i32) };
+            let fetched = next;
+            if i + 1 < steps {
+                next = unsafe { strip.fetch::<T, S, VECTOR>(p, row + 1) };
             }
             let win = window(fetched);
             if !zero || (row >= 0 && (row as u32) < ny) {
                 unroll!(d in SIDE; 0 1 2 3 4; {
                     let slot = (phase + 2 * R + SIDE - d) % SIDE;
                     unroll!(dx in SIDE; 0 1 2 3 4; {
-                        unroll!(j in C; 0 1 2 3 4 5 6 7; {
-                            // `j < C`: the bound only keeps the arms past `C` (never run)
-                            // inside the arrays for the compiler.
-                            let (o, k) = (j.min(C - 1), (j + dx).min(WINDOW - 1));
+                        unroll!(j in COLS; 0 1 2 3 4 5 6 7; {
+                            // `j < COLS`: the bound only keeps the arms past `COLS` (never
+                            // run) inside the arrays for the compiler.
+                            let (o, k) = (j.min(COLS - 1), (j + dx).min(WINDOW - 1));
                             if kept[k] {
-                                acc[slot][o] = p.s.add(acc[slot][o], p.s.mul(w[d][dx], win[k]));
+                                let t = p.s.mul(w[d * SIDE + dx], win[k]);
+                                acc[slot][o] = p.s.add(acc[slot][o], t);
                             }
                         });
                     });
@@ -295,9 +272,9 @@ unsafe fn march<T: Copy, S: Semiring<T>, const C: usize, const VECTOR: bool>(
             }
             if i >= 2 * R as u32 {
                 // SAFETY: row `first + i - 2R < end <= ny`; one writer per point.
-                unsafe { strip.store::<T, S, C, VECTOR>(p, strip.first + i - 2 * R as u32, acc[phase]) };
+                unsafe { strip.store::<T, S, VECTOR>(p, strip.first + i - 2 * R as u32, acc[phase]) };
             }
-            acc[phase] = [p.s.zero(); C];
+            acc[phase] = [p.s.zero(); COLS];
             i += 1;
         });
     }

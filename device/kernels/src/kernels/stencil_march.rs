@@ -23,8 +23,7 @@
 //! leaves the grid): the reference's operations in its order, so results are bitwise those of
 //! `parallax_core::reference::stencil` for every type.
 
-use super::stencil::resolve_axis;
-use super::stencil::TileAt;
+use super::stencil::{inline_weights, resolve_axis, TileAt};
 use crate::params_stencil::{StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO};
 use crate::params_stencil_march::{
     march_ring, MARCH_HALO_X as HALO_X, MARCH_ITEMS as ITEMS, MARCH_PATTERNS, MARCH_PITCH as PITCH,
@@ -57,12 +56,7 @@ pub(crate) unsafe fn stencil_march<T: Copy, S: Semiring<T>, const P: usize>(
 ) {
     // SAFETY: the launch provides the ring at offset 0.
     let ring = unsafe { dynamic_shared::<T>() };
-    let mut w = [p.s.zero(); MAX_TAPS];
-    // Constant indices into the parameter block (a run-time index copies it to local memory).
-    unroll!(k in MARCH_PATTERNS[P].len();
-            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26; {
-        w[k] = p.inline[k].w;
-    });
+    let w = inline_weights::<T, S, MAX_TAPS>(&p);
     let items = p.tiles[0] * p.tiles[1] * p.tiles[2];
     let mut b = block_index();
     while b < items {

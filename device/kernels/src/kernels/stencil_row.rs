@@ -14,7 +14,7 @@
 //! semiring's zero; `Boundary::Zero` tiles that touch an edge skip out-of-grid terms, as the
 //! reference does. Results are bitwise those of `parallax_core::reference::stencil`.
 
-use super::stencil::TileAt;
+use super::stencil::{inline_weights, TileAt};
 use super::stencil_stage::StageWalk;
 use crate::params_stencil::{
     stencil_halo_tile, stencil_stage_bytes, stencil_tile, StencilParams, BOUNDARY_ZERO,
@@ -49,11 +49,7 @@ pub(crate) unsafe fn stencil_row<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>
     let stage_len = stencil_stage_bytes::<T>(1, p.lo, p.hi) / size_of::<T>();
     // SAFETY: the launch provides the stages at offset 0.
     let stages = unsafe { dynamic_shared::<T>() };
-    let mut w = [p.s.zero(); TAPS];
-    // Constant indices into the parameter block (a run-time index copies it to local memory).
-    unroll!(k in TAPS; 0 1 2 3 4 5 6 7 8; {
-        w[k] = p.inline[k].w;
-    });
+    let w = inline_weights::<T, S, TAPS>(&p);
     let walk = StageWalk::new(&p, halo, halo[2] as u32);
     let edges_checked = p.boundary == BOUNDARY_ZERO;
     // SAFETY: the stages lie inside the launch's shared memory and only the walk's `issue`

@@ -10,45 +10,42 @@
 //! beside it by shuffles (lanes 0 and 31 load theirs), folds the 7 taps of its 4 points and
 //! stores them with one 16-byte store (two for 8-byte elements). All loads of the next plane
 //! are issued before the current one is folded. No shared memory, no barrier: per warp and
-//! plane ~215 instructions for 128 points (SASS, f32: 56 multiplies and adds, 60 `IMAD`s of
-//! mostly 64-bit address arithmetic), where the shared-memory march kernel
-//! (`stencil_march.rs`, which still serves the 27-point box) took ~200 for 64.
+//! plane ~175 instructions for 128 points (SASS, f32: 56 multiplies and adds), where the
+//! shared-memory march kernel (`stencil_march.rs`, which still serves the 27-point box) took
+//! ~200 for 64. Each plane's resolved base is computed once and every load adds a per-lane
+//! offset set before the march: recomputing the base per load took ~215 instructions and 80
+//! registers (now 64; H100 512³ f32 0.436 → 0.405 ms, same call).
 //!
 //! Each point folds the 7 taps in the listed order from the semiring's zero, every value read
 //! at its coordinates resolved as the boundary does (`Clamp`, `Wrap`); `Boundary::Zero` skips
 //! the terms outside the grid (a predicate per plane, per warp or per lane, set once).
 //! Results are bitwise those of `parallax_core::reference::stencil`.
 
-use super::stencil::resolve32;
+use super::stencil::{inline_weights, resolve32, run_neighbours};
 use crate::params_stencil::{StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO};
 use crate::params_stencil_march::STAR_TILE;
 use crate::simt::{block_index, lane, warp_index};
 use crate::tile::{load_full, store_full};
 use crate::tuning::WARP_THREADS;
-use crate::warp::{shuffle_idx, shuffle_up};
 use parallax_core::Semiring;
 
 /// Columns of one lane's run.
 const RUN: usize = 4;
 
-/// One lane's view of its grid row: where its run and its rows lie.
+/// One lane's view of its grid row: where, inside a plane, its loads lie.
 #[derive(Clone, Copy)]
 struct Lane {
     /// First column of the run (may lie past the grid in the last tile of a row).
     x0: u32,
-    /// The column the run is loaded from: `x0`, or for a run past the grid the last run
-    /// inside it (loaded only to keep the load in bounds; its values are never used).
-    x_load: u32,
-    /// Element offsets inside a plane of the rows `y - 1`, `y`, `y + 1` (resolved).
-    rows: [u64; 3],
-    /// Resolved columns `x0 - 1` and `x0 + 4`, which the lane loads itself when no lane
-    /// beside it holds them: `x0 - 1` on lane 0, `x0 + 4` on lane 31 and on the last run
-    /// inside the grid.
-    west: u32,
-    east: u32,
-    /// Whether the lane loads `west` / `east`.
-    loads_west: bool,
-    loads_east: bool,
+    /// Element offsets inside a plane of the lane's runs in rows `y - 1`, `y`, `y + 1`
+    /// (resolved rows). A run past the grid is loaded from the last run inside it, only to
+    /// keep the load in bounds: its values are never used.
+    runs: [u64; 3],
+    /// Element offsets inside a plane of row `y`'s resolved columns `x0 - 1` and `x0 + 4`,
+    /// which the lane loads itself when no lane beside it holds them (`loads`: `x0 - 1` on
+    /// lane 0, `x0 + 4` on lane 31 and on the last run inside the grid).
+    edges: [u64; 2],
+    loads: (bool, bool),
     /// Elements per plane.
     plane: u64,
     /// `Boundary::Wrap`.
@@ -56,49 +53,53 @@ struct Lane {
 }
 
 /// What one lane loads of plane `z` besides its own run (which it loaded a plane earlier, as
-/// the `z + 1` neighbour of the plane before): its runs in rows `y ∓ 1`, and its `west` /
-/// `east` values in row `y` where it loads them (see [`Lane`]).
+/// the `z + 1` neighbour of the plane before): its runs in rows `y ∓ 1`, and its edge values
+/// in row `y` where it loads them (see [`Lane`]).
 #[derive(Clone, Copy)]
 struct Around<T> {
     below: [T; RUN],
     above: [T; RUN],
-    west: T,
-    east: T,
+    west: [T; 1],
+    east: [T; 1],
 }
 
 impl Lane {
-    /// The run of plane `z` (virtual: resolved here), row `r` (0: `y - 1`, 1: `y`, 2: `y + 1`),
-    /// as whole 16-byte loads.
-    ///
-    /// # Safety
-    /// `p.x` readable for the grid, rows whole 16-byte chunks, 16-byte aligned.
+    /// The first element of plane `z` (virtual: resolved here).
     #[inline(always)]
-    unsafe fn run<T: Copy, S>(&self, p: &StencilParams<T, S>, z: i32, r: usize) -> [T; RUN] {
+    fn plane_at<T, S>(&self, p: &StencilParams<T, S>, z: i32) -> *const T {
         let nz = p.shape[0] as u32;
-        let at = u64::from(resolve32(z, nz, self.wrap)) * self.plane + self.rows[r];
-        // SAFETY: a resolved plane and row; the run at `x_load` lies inside it, 16-byte
-        // aligned (a multiple of 4 columns in an aligned row).
-        unsafe { load_full::<T, RUN>(p.x.add((at + u64::from(self.x_load)) as usize)) }
+        p.x.wrapping_add((u64::from(resolve32(z, nz, self.wrap)) * self.plane) as usize)
     }
 
-    /// The lane's [`Around`] of plane `z`.
+    /// The lane's run in row `r` (0: `y - 1`, 1: `y`, 2: `y + 1`) of the plane at `plane`, as
+    /// whole 16-byte loads.
+    ///
+    /// # Safety
+    /// `plane` from [`Self::plane_at`]; `p.x` readable for the grid, rows whole 16-byte
+    /// chunks, 16-byte aligned.
+    #[inline(always)]
+    unsafe fn run<T: Copy>(&self, plane: *const T, r: usize) -> [T; RUN] {
+        // SAFETY: a resolved plane and row; the run lies inside the row, 16-byte aligned (a
+        // multiple of 4 columns in an aligned row).
+        unsafe { load_full::<T, RUN>(plane.add(self.runs[r] as usize)) }
+    }
+
+    /// The lane's [`Around`] of the plane at `plane`.
     ///
     /// # Safety
     /// As [`Self::run`].
     #[inline(always)]
-    unsafe fn around<T: Copy, S>(&self, p: &StencilParams<T, S>, z: i32) -> Around<T> {
+    unsafe fn around<T: Copy>(&self, plane: *const T) -> Around<T> {
         // SAFETY: forwarded.
-        let (below, above) = unsafe { (self.run(p, z, 0), self.run(p, z, 2)) };
-        let (mut west, mut east) = (below[0], below[0]);
-        let nz = p.shape[0] as u32;
-        let row = u64::from(resolve32(z, nz, self.wrap)) * self.plane + self.rows[1];
-        if self.loads_west {
+        let (below, above) = unsafe { (self.run(plane, 0), self.run(plane, 2)) };
+        let (mut west, mut east) = ([below[0]], [below[0]]);
+        if self.loads.0 {
             // SAFETY: a resolved plane, row and column.
-            west = unsafe { p.x.add((row + u64::from(self.west)) as usize).read() };
+            west = [unsafe { plane.add(self.edges[0] as usize).read() }];
         }
-        if self.loads_east {
+        if self.loads.1 {
             // SAFETY: as above.
-            east = unsafe { p.x.add((row + u64::from(self.east)) as usize).read() };
+            east = [unsafe { plane.add(self.edges[1] as usize).read() }];
         }
         Around {
             below,
@@ -136,15 +137,17 @@ pub(crate) unsafe fn stencil_star<T: Copy, S: Semiring<T>>(p: StencilParams<T, S
     let wrap = p.boundary == BOUNDARY_WRAP;
     let x0 = left + lane() * RUN as u32;
     let row_at = |dy: i32| u64::from(resolve32(y as i32 + dy, ny, wrap)) * u64::from(nx);
+    let x_load = u64::from(x0.min(nx - RUN as u32));
+    let col_at = |c: i32| u64::from(resolve32(c, nx, wrap));
     let l = lane();
     let at = Lane {
         x0,
-        x_load: x0.min(nx - RUN as u32),
-        rows: [row_at(-1), row_at(0), row_at(1)],
-        west: resolve32(x0 as i32 - 1, nx, wrap),
-        east: resolve32((x0 + RUN as u32) as i32, nx, wrap),
-        loads_west: l == 0,
-        loads_east: l == WARP_THREADS - 1 || x0 + RUN as u32 >= nx,
+        runs: [-1, 0, 1].map(|dy| row_at(dy) + x_load),
+        edges: [
+            row_at(0) + col_at(x0 as i32 - 1),
+            row_at(0) + col_at((x0 + RUN as u32) as i32),
+        ],
+        loads: (l == 0, l == WARP_THREADS - 1 || x0 + RUN as u32 >= nx),
         plane: u64::from(ny) * u64::from(nx),
         wrap,
     };
@@ -166,11 +169,7 @@ unsafe fn march<T: Copy, S: Semiring<T>>(
 ) {
     let [nz, ny, nx] = p.shape.map(|n| n as u32);
     let s = p.s;
-    let mut w = [s.zero(); 7];
-    // Constant indices into the parameter block (a run-time index copies it to local memory).
-    unroll!(k in 7; 0 1 2 3 4 5 6; {
-        w[k] = p.inline[k].w;
-    });
+    let w = inline_weights::<T, S, 7>(p);
     // `Zero` drops the terms outside the grid: rows `y ∓ 1` per warp, columns `x ∓ 1` per
     // lane and point (set once), planes `z ∓ 1` per plane.
     let zero = p.boundary == BOUNDARY_ZERO;
@@ -178,30 +177,27 @@ unsafe fn march<T: Copy, S: Semiring<T>>(
     let above_in = !zero || y + 1 < ny;
     let left_in: [bool; RUN] = core::array::from_fn(|j| !zero || at.x0 + j as u32 >= 1);
     let right_in: [bool; RUN] = core::array::from_fn(|j| !zero || at.x0 + j as u32 + 1 < nx);
-    let l = lane();
     let out_row = u64::from(y) * u64::from(nx);
     // The lane's runs of planes `z - 1`, `z`, `z + 1`, and the rest of plane `z`.
     // SAFETY (all loads): forwarded contract; planes are resolved.
-    let mut back = unsafe { at.run(p, z0 as i32 - 1, 1) };
-    let mut mid = unsafe { at.run(p, z0 as i32, 1) };
-    let mut front = unsafe { at.run(p, z0 as i32 + 1, 1) };
-    let mut around = unsafe { at.around(p, z0 as i32) };
+    let plane = |z: u32, dz: i32| at.plane_at(p, z as i32 + dz);
+    let mut back = unsafe { at.run(plane(z0, -1), 1) };
+    let mut mid = unsafe { at.run(plane(z0, 0), 1) };
+    let mut front = unsafe { at.run(plane(z0, 1), 1) };
+    let mut around = unsafe { at.around(plane(z0, 0)) };
     let mut z = z0;
     loop {
         let here = around;
         // The next plane's loads, in flight while this one folds.
         let (next_front, next_around) = if z + 1 < z1 {
             // SAFETY: as above.
-            unsafe { (at.run(p, z as i32 + 2, 1), at.around(p, z as i32 + 1)) }
+            unsafe { (at.run(plane(z, 2), 1), at.around(plane(z, 1))) }
         } else {
             (front, around)
         };
         let back_in = !zero || z > 0;
         let front_in = !zero || z + 1 < nz;
-        let left = shuffle_up(mid[RUN - 1], 1);
-        let right = shuffle_idx(mid[0], l + 1);
-        let west_edge = if at.loads_west { here.west } else { left };
-        let east_edge = if at.loads_east { here.east } else { right };
+        let ([west_edge], [east_edge]) = run_neighbours(&mid, (here.west, here.east), at.loads);
         let mut out = [s.zero(); RUN];
         for j in 0..RUN {
             let west = if j > 0 { mid[j - 1] } else { west_edge };
