@@ -3,7 +3,8 @@
 //! Every instantiated (semiring, type), `u32` and `u64` indices (`usize` on one matrix),
 //! accumulate on and off, CSR (the automatic choice and each kernel forced), ELL, COO and
 //! HYB, on: empty matrices, 0 rows, 0 columns, all-empty rows, one dense row among empty ones
-//! (also one spanning ~200 warp tiles), random rows with repeated columns, power-law rows,
+//! (also one spanning ~25 CSR block tiles), runs of empty rows longer than a tile between long
+//! rows, random rows with repeated columns, power-law rows,
 //! and the 8 gallery matrices. Exact types (integers wrap, min/max, or/and) must match the
 //! sequential fold exactly; float `(+, ×)` within `2·(n + 2)·eps·Σ|a·x|` of an f64 product.
 //! `spmv_bench` (ignored) times CSR on the matrices of `shared/bench/peers.cu`.
@@ -113,6 +114,17 @@ fn synthetic(small: bool) -> Vec<Pattern> {
             _ => vec![],
         },
     ));
+    // Tiles of nothing but row ends (the CSR merge kernel's block tile is 2048 items: here
+    // 2497 empty rows in a row), tiles inside one long row, and a row of 2047 entries. ELL
+    // pads to the longest row: 5000 x 2100 slots.
+    let n = 5000 / scale;
+    v.push(pattern("empty runs and long rows", n, 3000, |r| {
+        match r % 2500 {
+            1 => (0..2100).map(|k| (k * 7) % 3000).collect(),
+            2 => vec![r % 3000; 2047],
+            _ => vec![],
+        }
+    }));
     let (n, m) = (5000 / scale, 4000 / scale);
     let rows = random_rows(n, m, |g| g.below(41), 7);
     v.push(pattern("random 0..40 per row", n, m, |r| rows[r].clone()));

@@ -47,6 +47,9 @@ pub unsafe trait SemiringKernel<T: DeviceCopy>: Semiring<T> {
 pub unsafe trait SpmvIndex: SparseIndex {
     /// The index type of the kernels that read this one.
     type Kernel: SparseIndex;
+    /// The CSR merge kernel's tile-coordinate entry point for this width
+    /// (`SpmvCoordsParams<Self::Kernel>`, in the library's own [`crate::PTX`]).
+    const COORDS: &'static str;
     /// The entry points for this index width.
     fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries;
 }
@@ -54,6 +57,7 @@ pub unsafe trait SpmvIndex: SparseIndex {
 // SAFETY: the identity mapping; the `u32` entry points.
 unsafe impl SpmvIndex for u32 {
     type Kernel = u32;
+    const COORDS: &'static str = entry_name!(spmv_merge_coords, Index, u32);
     fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries {
         S::SPMV_U32
     }
@@ -62,6 +66,7 @@ unsafe impl SpmvIndex for u32 {
 // SAFETY: the identity mapping; the `u64` entry points.
 unsafe impl SpmvIndex for u64 {
     type Kernel = u64;
+    const COORDS: &'static str = entry_name!(spmv_merge_coords, Index, u64);
     fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries {
         S::SPMV_U64
     }
@@ -77,6 +82,7 @@ const _: () = assert!(
 // padding marker) is `u64::MAX`.
 unsafe impl SpmvIndex for usize {
     type Kernel = u64;
+    const COORDS: &'static str = entry_name!(spmv_merge_coords, Index, u64);
     fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries {
         S::SPMV_U64
     }

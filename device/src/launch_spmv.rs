@@ -8,7 +8,8 @@ use crate::kernel_spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
-    spmv_merge_shared_bytes, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
+    spmv_csr_merge_shared_bytes, SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams,
+    SpmvFixupParams, SpmvMergeParams,
 };
 
 /// `parallax_spmv_csr_vector_<I>__<S>__<T>`.
@@ -25,17 +26,32 @@ pub(crate) unsafe fn csr_vector<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T
     unsafe { launch(dev, S::PTX, name, blocks, 0, p) }
 }
 
+/// `parallax_spmv_merge_coords__Index__<I>`, from the library's own PTX.
+///
+/// # Safety
+/// A validated CSR matrix; `coords` writable for `tiles + 1` entries;
+/// `blocks = ceil((tiles + 1) · COORDS_LANES / 256)`.
+pub(crate) unsafe fn merge_coords<I: SpmvIndex>(
+    dev: &Device,
+    blocks: u64,
+    p: SpmvCoordsParams<I::Kernel>,
+) -> Result<()> {
+    // SAFETY: `SpmvIndex::COORDS` names the entry taking `SpmvCoordsParams<I::Kernel>`.
+    unsafe { launch(dev, crate::PTX, I::COORDS, blocks, 0, p) }
+}
+
 /// `parallax_spmv_csr_merge_<I>__<S>__<T>`.
 ///
 /// # Safety
-/// As [`csr_vector`]; `heads`/`tails` writable for `warps` slots; `blocks = ceil(warps / 8)`.
+/// As [`csr_vector`]; `coords` written by [`merge_coords`] (ordered before on the stream);
+/// `heads`/`tails` writable for `tiles` slots; `blocks = tiles`.
 pub(crate) unsafe fn csr_merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     dev: &Device,
     blocks: u64,
     p: SpmvMergeParams<T, I::Kernel, S>,
 ) -> Result<()> {
     let name = I::entries::<T, S>().csr_merge;
-    let shared = spmv_merge_shared_bytes::<T>();
+    let shared = spmv_csr_merge_shared_bytes::<T>();
     // SAFETY: as `csr_vector`, with the kernel's staging memory.
     unsafe { launch(dev, S::PTX, name, blocks, shared, p) }
 }
@@ -71,7 +87,7 @@ pub(crate) unsafe fn ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 /// `parallax_spmv_fixup__<S>__<T>`.
 ///
 /// # Safety
-/// `heads`/`tails` written by a merge or COO launch for `warps` tiles (ordered before on the
+/// `heads`/`tails` written by a merge or COO launch for `tiles` tiles (ordered before on the
 /// stream), `y` the same vector.
 pub(crate) unsafe fn fixup<T: DeviceCopy, S: SemiringKernel<T>>(
     dev: &Device,

@@ -12,12 +12,12 @@ use parallax_device::kernels::params::{
     ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
 };
 use parallax_device::kernels::params_spmv::{
-    SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
+    SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
 };
 use parallax_device::kernels::tuning::{items_per_thread, reduce_plan, REDUCE_MAX_BLOCKS};
 use parallax_device::{
     kernel_name, BinaryKernel, Device, DeviceBuffer, DeviceError, MonoidKernel, SemiringKernel,
-    TabulateKernel, UnaryKernel, PTX,
+    SpmvIndex, TabulateKernel, UnaryKernel, PTX,
 };
 use std::mem::size_of;
 
@@ -78,7 +78,20 @@ macro_rules! check_semirings {
 fn every_spmv_instantiation_has_its_entry_points() {
     let spmv = parallax_device::kernels::for_each_semiring_instance!(check_semirings);
     assert_eq!(spmv, 135);
-    assert_eq!(PTX.matches(".visible .entry parallax_spmv_").count(), spmv);
+    // Plus the CSR merge kernel's tile coordinates, one per index width.
+    assert_entry(
+        <u32 as SpmvIndex>::COORDS,
+        size_of::<SpmvCoordsParams<u32>>(),
+    );
+    assert_entry(
+        <u64 as SpmvIndex>::COORDS,
+        size_of::<SpmvCoordsParams<u64>>(),
+    );
+    assert_eq!(<usize as SpmvIndex>::COORDS, <u64 as SpmvIndex>::COORDS);
+    assert_eq!(
+        PTX.matches(".visible .entry parallax_spmv_").count(),
+        spmv + 2
+    );
 }
 
 #[test]

@@ -61,6 +61,8 @@ mod atomics;
 #[cfg(target_arch = "nvptx64")]
 pub mod block;
 #[cfg(target_arch = "nvptx64")]
+mod cache_hints;
+#[cfg(target_arch = "nvptx64")]
 pub mod grid;
 #[cfg(target_arch = "nvptx64")]
 #[doc(hidden)]

@@ -45,10 +45,11 @@ pub struct SpmvCarry<T> {
     pub began: u32,
 }
 
-/// Nonzero-balanced SpMV (merge-based CSR, Merrill & Garland 2016, and COO): warp `w` owns
-/// items `[w · MERGE_TILE, (w + 1) · MERGE_TILE)` of the merge path (CSR: `nrows` row ends
-/// merged with `nnz` nonzeros) or of the nonzeros (COO). Rows finished inside one tile are
-/// written to `y`; pieces of rows crossing tile edges go to `heads`/`tails` for
+/// Nonzero-balanced SpMV (merge-based CSR, Merrill & Garland 2016, and COO). CSR: block `b`
+/// owns items `[b · CSR_MERGE_TILE, (b + 1) · CSR_MERGE_TILE)` of the merge path (`nrows` row
+/// ends merged with `nnz` nonzeros), starting at the coordinates [`SpmvCoordsParams`] wrote;
+/// COO: warp `w` owns nonzeros `[w · MERGE_TILE, (w + 1) · MERGE_TILE)`. Rows finished inside
+/// one tile are written to `y`; pieces of rows crossing tile edges go to `heads`/`tails` for
 /// [`SpmvFixupParams`].
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -67,11 +68,14 @@ pub struct SpmvMergeParams<T, I, S> {
     pub nrows: u64,
     /// Number of stored entries.
     pub nnz: u64,
-    /// Warp tiles (one head and one tail slot each).
-    pub warps: u64,
-    /// One head slot per warp tile.
+    /// Tiles (CSR: blocks, COO: warps), one head and one tail slot each.
+    pub tiles: u64,
+    /// CSR: the row each tile starts in (`tiles + 1` entries, from [`SpmvCoordsParams`]);
+    /// COO: unused (null).
+    pub coords: *const u64,
+    /// One head slot per tile.
     pub heads: *mut SpmvCarry<T>,
-    /// One tail slot per warp tile.
+    /// One tail slot per tile.
     pub tails: *mut SpmvCarry<T>,
     /// 1: rows finished here are combined into `y` (`y ⊕ t`); 0: stored.
     pub accumulate: u32,
@@ -81,7 +85,8 @@ pub struct SpmvMergeParams<T, I, S> {
 
 /// Folds, for every row that crosses warp-tile edges, its pieces in tile order (the tail
 /// where it began, whole-tile middles, the head where it ends) and stores it into `y`. One
-/// warp per warp tile `w`; only tiles whose tail slot began the row do work.
+/// thread per tile checks its tail slot; a row that ends in the next tile is finished by that
+/// thread, a longer one by the whole warp, 32 tiles at a time.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct SpmvFixupParams<T, S> {
@@ -91,8 +96,8 @@ pub struct SpmvFixupParams<T, S> {
     pub heads: *const SpmvCarry<T>,
     /// Tail slots of the merge kernel.
     pub tails: *const SpmvCarry<T>,
-    /// Number of warp tiles.
-    pub warps: u64,
+    /// Number of tiles.
+    pub tiles: u64,
     /// 1: `y = y ⊕ row`; 0: `y = row`.
     pub accumulate: u32,
     /// The semiring.
@@ -122,23 +127,69 @@ pub struct SpmvEllParams<T, I, S> {
     pub s: S,
 }
 
-/// Merge-path items each lane owns in the nonzero-balanced kernels (M&G use 7 per thread for
-/// 4-byte values on Pascal; 8 keeps the per-lane loop short and a warp tile at 256 items).
+/// Merge-path items each thread owns in the nonzero-balanced kernels (M&G use 7 per thread
+/// for 4-byte values on Pascal; 8 keeps the per-thread walk short).
 pub const MERGE_ITEMS: u64 = 8;
-/// Items of one warp tile of the nonzero-balanced kernels.
+/// Nonzeros of one COO warp tile.
 pub const MERGE_TILE: u64 = crate::tuning::WARP_THREADS as u64 * MERGE_ITEMS;
-/// Shared bytes of one warp of the CSR merge kernel: its tile's `MERGE_TILE` products and
-/// `MERGE_TILE + 1` row ends (`u32`, relative to the tile's first nonzero), rounded up to 16
-/// bytes (f32: 2064, f64: 3088).
-pub const fn spmv_merge_warp_bytes<T>() -> usize {
-    let bytes = MERGE_TILE as usize * core::mem::size_of::<T>()
-        + (MERGE_TILE as usize + 1) * core::mem::size_of::<u32>();
-    bytes.div_ceil(16) * 16
+/// Merge-path items of one CSR block tile (2048). A tile per block instead of per warp
+/// (the previous kernel) needs one merge-path search per 2048 items instead of two per 256:
+/// those searches were a third of the warp kernel's instructions (~480 of ~1600 per warp
+/// tile, 22 dependent steps of 64-bit arithmetic) and 44 of its ~370 L2 requests.
+pub const CSR_MERGE_TILE: u64 = crate::tuning::BLOCK_THREADS as u64 * CSR_MERGE_ITEMS;
+/// Merge-path items each thread of the CSR merge kernel owns (at most 16, the kernel's
+/// unroll lists).
+pub const CSR_MERGE_ITEMS: u64 = 8;
+
+/// Dynamic shared memory layout of the CSR merge block: at 0 the tile's products (later the
+/// finished rows' folds), `CSR_MERGE_TILE` of `T`; at [`csr_merge_ends_at`] the row ends of
+/// the tile's rows, `CSR_MERGE_TILE + 1` of `u32` (relative to the tile's first nonzero); at
+/// [`csr_merge_warps_at`] one [`RowFold`] per warp.
+pub const fn csr_merge_ends_at<T>() -> usize {
+    (CSR_MERGE_TILE as usize * core::mem::size_of::<T>()).div_ceil(16) * 16
 }
 
-/// Dynamic shared memory of a CSR merge block (`BLOCK_WARPS` warps; f64: 24.1 KiB).
-pub const fn spmv_merge_shared_bytes<T>() -> usize {
-    crate::tuning::BLOCK_WARPS * spmv_merge_warp_bytes::<T>()
+/// Byte offset of the per-warp [`RowFold`]s in the CSR merge block's shared memory.
+pub const fn csr_merge_warps_at<T>() -> usize {
+    (csr_merge_ends_at::<T>() + (CSR_MERGE_TILE as usize + 1) * 4).div_ceil(16) * 16
+}
+
+/// Dynamic shared memory of a CSR merge block (f32: 16.5 KiB, f64: 24.6 KiB).
+pub const fn spmv_csr_merge_shared_bytes<T>() -> usize {
+    csr_merge_warps_at::<T>() + crate::tuning::BLOCK_WARPS * core::mem::size_of::<RowFold<T>>()
+}
+
+/// A fold of one row's items, tagged with the row (relative to the tile's first row): what
+/// the CSR merge block's threads carry to each other.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RowFold<T> {
+    /// The row, relative to the tile's first row.
+    pub row: u32,
+    /// The fold.
+    pub value: T,
+}
+
+/// Lanes that search one CSR tile coordinate together (a 9-way search: 7 dependent loads
+/// for 2^22 rows instead of 22).
+pub const COORDS_LANES: u32 = 8;
+
+/// The merge-path coordinates of the CSR block tiles: entry `b` (for `b <= tiles`) is the
+/// number of rows finished before item `min(b · CSR_MERGE_TILE, nrows + nnz)`.
+/// [`COORDS_LANES`] threads per entry.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SpmvCoordsParams<I> {
+    /// Row pointers, `nrows + 1`.
+    pub row_ptr: *const I,
+    /// Number of rows.
+    pub nrows: u64,
+    /// Number of stored entries.
+    pub nnz: u64,
+    /// Number of tiles (`tiles + 1` coordinates are written).
+    pub tiles: u64,
+    /// Output: `tiles + 1` coordinates.
+    pub coords: *mut u64,
 }
 
 /// Upper bound on blocks of the grid-stride SpMV kernels (vector CSR, ELL, fix-up).
@@ -160,9 +211,9 @@ pub enum CsrKernel {
 /// vector kernel still takes. Above it one thread's or sub-warp's row outlasts its warp's
 /// other rows. H100, `tests/spmv_gpu.rs` `spmv_bench`, f32 (+,×), median of 20: on the
 /// power-law matrix of `shared/bench/peers.cu` (2^22 rows, mean 6.1, max 20000: ratio
-/// 3280) the best vector kernel (16 lanes) takes 0.981 ms and the merge kernel 0.376 ms; on
-/// the 2D Poisson 4096² 5-point matrix (ratio 1.0) the vector kernel takes 0.316 ms and the
-/// merge kernel 0.630 ms.
+/// 3280) the best vector kernel (16 lanes) takes 0.969 ms and the block-tile merge kernel
+/// 0.278 ms (0.262 with the streaming loads that came after); on the 2D Poisson 4096²
+/// 5-point matrix (ratio 1.0) the vector kernel takes 0.315 ms and the merge kernel 0.502 ms.
 pub const IRREGULAR_RATIO: u64 = 8;
 /// Rows up to this many entries never count as irregular (a 32-lane sub-warp covers them in
 /// one pass).
@@ -200,7 +251,12 @@ pub const fn csr_kernel(nrows: u64, nnz: u64, max_row: u64) -> CsrKernel {
     CsrKernel::Vector { lanes_log2 }
 }
 
-/// Warp tiles of a nonzero-balanced kernel over `items` merge-path items.
-pub const fn merge_warps(items: u64) -> u64 {
-    items.div_ceil(MERGE_TILE)
+/// Warp tiles of the COO kernel over `nnz` nonzeros.
+pub const fn coo_tiles(nnz: u64) -> u64 {
+    nnz.div_ceil(MERGE_TILE)
+}
+
+/// Block tiles of the CSR merge kernel over `items = nrows + nnz` merge-path items.
+pub const fn csr_merge_tiles(items: u64) -> u64 {
+    items.div_ceil(CSR_MERGE_TILE)
 }

@@ -12,8 +12,8 @@ use crate::scratch::align_up;
 use crate::{launch_spmv, DeviceBuffer};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
-    merge_warps, CsrKernel, SpmvCarry, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams,
-    SpmvMergeParams, SPMV_MAX_BLOCKS,
+    coo_tiles, csr_merge_tiles, CsrKernel, SpmvCarry, SpmvCoordsParams, SpmvCsrVectorParams,
+    SpmvEllParams, SpmvFixupParams, SpmvMergeParams, COORDS_LANES, SPMV_MAX_BLOCKS,
 };
 use parallax_kernels::tuning::{BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
 use std::mem::size_of;
@@ -83,16 +83,24 @@ pub unsafe fn spmv_csr<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
             dev.synchronize("spmv_csr")
         }
         CsrKernel::Merge => {
-            let warps = merge_warps(nrows + nnz);
+            let tiles = csr_merge_tiles(nrows + nnz);
             let rows = index_ptr(row_ptr);
             // SAFETY: validated structure (caller), lengths checked above.
-            unsafe { merge(dev, s, warps, rows, col, val, x, y, accumulate, false) }
+            unsafe { merge(dev, s, Tiles::Csr(tiles), rows, col, val, x, y, accumulate) }
         }
     }
 }
 
-/// The merge-based CSR or the COO kernel, then the fix-up, with `warps` tiles of slots in
-/// scratch.
+/// The nonzero-balanced kernels' tiles: CSR block tiles of the merge path, COO warp tiles of
+/// the nonzeros.
+#[derive(Clone, Copy)]
+enum Tiles {
+    Csr(u64),
+    Coo(u64),
+}
+
+/// The merge-based CSR kernel (after its tile coordinates) or the COO kernel, then the
+/// fix-up, with the tiles' slots (and CSR's coordinates) in scratch.
 ///
 /// # Safety
 /// As [`spmv_csr`] / [`spmv_coo`]; `y` non-empty.
@@ -100,56 +108,85 @@ pub unsafe fn spmv_csr<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 unsafe fn merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     dev: &'static Device,
     s: S,
-    warps: u64,
+    kind: Tiles,
     rows: *const I::Kernel,
     col: &DeviceBuffer<I>,
     val: &DeviceBuffer<T>,
     x: &DeviceBuffer<T>,
     y: &mut DeviceBuffer<T>,
     accumulate: bool,
-    is_coo: bool,
 ) -> Result<()> {
-    if warps == 0 {
+    let tiles = match kind {
+        Tiles::Csr(t) | Tiles::Coo(t) => t,
+    };
+    if tiles == 0 {
         return Ok(());
     }
-    let slot_bytes = align_up(warps as usize * size_of::<SpmvCarry<T>>());
+    let slot_bytes = align_up(tiles as usize * size_of::<SpmvCarry<T>>());
+    let coord_bytes = match kind {
+        Tiles::Csr(_) => align_up((tiles as usize + 1) * size_of::<u64>()),
+        Tiles::Coo(_) => 0,
+    };
     let mut scratch = dev.scratch();
-    let base = scratch.reserve(dev, 2 * slot_bytes)?;
+    let base = scratch.reserve(dev, 2 * slot_bytes + coord_bytes)?;
     let heads = device_ptr_mut::<SpmvCarry<T>>(base);
     let tails = device_ptr_mut::<SpmvCarry<T>>(base + slot_bytes as u64);
+    let coords = device_ptr_mut::<u64>(base + 2 * slot_bytes as u64);
+    let (nrows, nnz) = (y.len() as u64, col.len() as u64);
     let p = SpmvMergeParams {
         rows,
         col: index_ptr(col),
         val: val.as_ptr(),
         x: x.as_ptr(),
         y: y.as_mut_ptr(),
-        nrows: y.len() as u64,
-        nnz: col.len() as u64,
-        warps,
+        nrows,
+        nnz,
+        tiles,
+        coords: match kind {
+            Tiles::Csr(_) => coords.cast_const(),
+            Tiles::Coo(_) => std::ptr::null(),
+        },
         heads,
         tails,
         accumulate: u32::from(accumulate),
         s,
     };
-    let blocks = warps.div_ceil(BLOCK_WARPS as u64);
-    if is_coo {
-        // SAFETY: validated COO (caller); `warps` slots each in scratch, locked until the
-        // synchronize below.
-        unsafe { launch_spmv::coo::<T, I, S>(dev, blocks, p) }?;
-    } else {
-        // SAFETY: as above, for CSR.
-        unsafe { launch_spmv::csr_merge::<T, I, S>(dev, blocks, p) }?;
+    match kind {
+        Tiles::Csr(_) => {
+            let c = SpmvCoordsParams {
+                row_ptr: rows,
+                nrows,
+                nnz,
+                tiles,
+                coords,
+            };
+            let blocks = ((tiles + 1) * u64::from(COORDS_LANES)).div_ceil(u64::from(BLOCK_THREADS));
+            // SAFETY: validated CSR (caller); `tiles + 1` coordinates in scratch, locked until
+            // the synchronize below.
+            unsafe { launch_spmv::merge_coords::<I>(dev, blocks, c) }?;
+            // SAFETY: as above; the coordinates were written by the launch before it, and
+            // the slots are in scratch.
+            unsafe { launch_spmv::csr_merge::<T, I, S>(dev, tiles, p) }?;
+        }
+        Tiles::Coo(_) => {
+            let blocks = tiles.div_ceil(BLOCK_WARPS as u64);
+            // SAFETY: validated COO (caller); `tiles` slots each in scratch, locked until the
+            // synchronize below.
+            unsafe { launch_spmv::coo::<T, I, S>(dev, blocks, p) }?;
+        }
     }
     let f = SpmvFixupParams {
         y: y.as_mut_ptr(),
         heads,
         tails,
-        warps,
+        tiles,
         accumulate: u32::from(accumulate),
         s,
     };
+    // One thread per tile.
+    let blocks = capped(tiles.div_ceil(u64::from(BLOCK_THREADS)));
     // SAFETY: the slots were written by the launch above, ordered before on the stream.
-    unsafe { launch_spmv::fixup::<T, S>(dev, capped(blocks), f) }?;
+    unsafe { launch_spmv::fixup::<T, S>(dev, blocks, f) }?;
     dev.synchronize("spmv")
 }
 
@@ -232,8 +269,8 @@ pub unsafe fn spmv_coo<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     if !accumulate {
         y.fill(s.zero())?;
     }
-    let warps = merge_warps(row.len() as u64);
+    let tiles = Tiles::Coo(coo_tiles(row.len() as u64));
     // SAFETY: validated structure (caller), lengths checked above; `y` holds the zero or the
     // caller's values, so the kernels combine into it.
-    unsafe { merge(dev, s, warps, index_ptr(row), col, val, x, y, true, true) }
+    unsafe { merge(dev, s, tiles, index_ptr(row), col, val, x, y, true) }
 }

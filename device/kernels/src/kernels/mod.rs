@@ -41,6 +41,7 @@ mod heads;
 mod offset_heads;
 mod segmented_entries;
 mod spmv;
+mod spmv_csr_merge;
 mod spmv_merge;
 mod stencil;
 mod stencil_box;

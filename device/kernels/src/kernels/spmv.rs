@@ -1,15 +1,19 @@
 //! SpMV over any semiring: the entry points for every (semiring, type) pair of
 //! `for_each_semiring_instance!` and index width (`u32`, `u64`), the row-per-sub-warp CSR
-//! kernel and the ELL kernel. The nonzero-balanced kernels (merge-based CSR, COO, fix-up)
-//! are in `spmv_merge.rs`.
+//! kernel and the ELL kernel. The nonzero-balanced kernels are in `spmv_csr_merge.rs`
+//! (merge-based CSR and its tile coordinates) and `spmv_merge.rs` (COO, fix-up).
 //!
 //! Every row's product is folded from the semiring's zero, as in
 //! `parallax_core::reference::spmv_*`; partial folds of one row are combined lower entries
 //! first. Integer semirings are associative and commutative, so results are exact; float
 //! `(+, ×)` differs from the sequential fold only by re-association.
 
-use super::spmv_merge::{coo, csr_merge, fixup};
-use crate::params_spmv::{SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams};
+use super::spmv_csr_merge::{csr_merge, merge_coords};
+use super::spmv_merge::{coo, fixup};
+use crate::cache_hints::load_streaming;
+use crate::params_spmv::{
+    SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
+};
 use crate::simt::{block_index, grid_blocks, lane, thread_index, warp_index};
 use crate::tuning::{BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
 use crate::warp::shuffle_idx;
@@ -48,6 +52,26 @@ pub(super) unsafe fn product<T: Copy, I: SparseIndex, S: Semiring<T>>(
     unsafe {
         let c = col.add(k).read().to_usize();
         s.mul(val.add(k).read(), x.add(c).read())
+    }
+}
+
+/// `a ⊗ x[c]` for entry `k`, with the entry's column and value read with the streaming hint
+/// (`cache_hints::load_streaming`): for kernels that read each entry exactly once.
+///
+/// # Safety
+/// As [`product`].
+#[inline(always)]
+pub(super) unsafe fn product_once<T: Copy, I: SparseIndex, S: Semiring<T>>(
+    s: S,
+    col: *const I,
+    val: *const T,
+    x: *const T,
+    k: usize,
+) -> T {
+    // SAFETY: caller contract; the matrix is not written during the kernel.
+    unsafe {
+        let c = load_streaming(col.add(k)).to_usize();
+        s.mul(load_streaming(val.add(k)), x.add(c).read())
     }
 }
 
@@ -193,3 +217,17 @@ macro_rules! spmv_entry_points {
     )* };
 }
 crate::for_each_semiring_instance!(spmv_entry_points);
+
+/// The CSR merge kernel's tile coordinates, per index width (no semiring or element type).
+macro_rules! spmv_coords_entry_point {
+    ($($it:ident: $i:ty),*) => { $(
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(spmv_merge_coords, Index, $it))]
+            unsafe extern "ptx-kernel" fn entry(p: SpmvCoordsParams<$i>) {
+                // SAFETY: as above.
+                unsafe { merge_coords::<$i>(p) }
+            }
+        };
+    )* };
+}
+spmv_coords_entry_point!(u32: u32, u64: u64);
