@@ -106,11 +106,14 @@ where
 }
 
 /// `y = A·x` into an existing vector, or with `accumulate` `y = y ⊕ A·x` (the semiring
-/// counterpart of BLAS `y = A·x + y`).
+/// counterpart of BLAS `y = A·x + y`). On the GPU the call returns once the kernels are
+/// queued (as cuSPARSE's `SpMV` and [`reduce_into`](crate::reduce_into)): `y` can feed the
+/// next operation without a round trip to the host, and reading it (`to_vec`) waits.
 ///
 /// # Errors
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `x.len() != a.ncols()` or
-/// `y.len() != a.nrows()` (then `y` is untouched).
+/// `y.len() != a.nrows()` (then `y` is untouched); a device fault (on the GPU, a fault of
+/// the kernels themselves surfaces in the next call that waits for the device).
 ///
 /// ```
 /// use parallax::{CsrMatrix, DeviceVector, PlusTimes};

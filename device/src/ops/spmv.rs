@@ -1,7 +1,8 @@
 //! SpMV over any semiring with kernels: CSR (row per sub-warp, or merge-based and
 //! nonzero-balanced for irregular rows), ELL and COO. The matrix arrives as its arrays; the
 //! caller (the facade's validated matrix types) guarantees the structure, which is why these
-//! functions are `unsafe`. Lengths and devices are checked here.
+//! functions are `unsafe`. Lengths and devices are checked here. None of them waits for its
+//! kernels (as `reduce_into`): `y` stays on the device for the next queued operation.
 
 use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
@@ -79,8 +80,7 @@ pub unsafe fn spmv_csr<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
             };
             let blocks = capped(steps.div_ceil(BLOCK_WARPS as u64));
             // SAFETY: validated structure (caller), lengths checked above.
-            unsafe { launch_spmv::csr_vector::<T, I, S>(dev, blocks, p) }?;
-            dev.synchronize("spmv_csr")
+            unsafe { launch_spmv::csr_vector::<T, I, S>(dev, blocks, p) }
         }
         CsrKernel::Merge => {
             let tiles = csr_merge_tiles(nrows + nnz);
@@ -161,8 +161,8 @@ unsafe fn merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
                 coords,
             };
             let blocks = ((tiles + 1) * u64::from(COORDS_LANES)).div_ceil(u64::from(BLOCK_THREADS));
-            // SAFETY: validated CSR (caller); `tiles + 1` coordinates in scratch, locked until
-            // the synchronize below.
+            // SAFETY: validated CSR (caller); `tiles + 1` coordinates in scratch (later work
+            // that reserves it is queued after these kernels on the same stream).
             unsafe { launch_spmv::merge_coords::<I>(dev, blocks, c) }?;
             // SAFETY: as above; the coordinates were written by the launch before it, and
             // the slots are in scratch.
@@ -170,8 +170,7 @@ unsafe fn merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
         }
         Tiles::Coo(_) => {
             let blocks = tiles.div_ceil(BLOCK_WARPS as u64);
-            // SAFETY: validated COO (caller); `tiles` slots each in scratch, locked until the
-            // synchronize below.
+            // SAFETY: validated COO (caller); `tiles` slots each in scratch, as above.
             unsafe { launch_spmv::coo::<T, I, S>(dev, blocks, p) }?;
         }
     }
@@ -186,8 +185,7 @@ unsafe fn merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     // One thread per tile.
     let blocks = capped(tiles.div_ceil(u64::from(BLOCK_THREADS)));
     // SAFETY: the slots were written by the launch above, ordered before on the stream.
-    unsafe { launch_spmv::fixup::<T, S>(dev, blocks, f) }?;
-    dev.synchronize("spmv")
+    unsafe { launch_spmv::fixup::<T, S>(dev, blocks, f) }
 }
 
 /// `y = A·x` (or `y = y ⊕ A·x`) for the ELL matrix of `width` slots per row, column-major
@@ -232,8 +230,7 @@ pub unsafe fn spmv_ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     };
     let blocks = capped(nrows.div_ceil(u64::from(BLOCK_THREADS)));
     // SAFETY: validated structure (caller), lengths checked above.
-    unsafe { launch_spmv::ell::<T, I, S>(dev, blocks, p) }?;
-    dev.synchronize("spmv_ell")
+    unsafe { launch_spmv::ell::<T, I, S>(dev, blocks, p) }
 }
 
 /// `y = A·x` (or `y = y ⊕ A·x`) for the COO matrix `(row, col, val)` with rows sorted,
