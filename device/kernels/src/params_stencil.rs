@@ -233,12 +233,33 @@ pub const STENCIL_BOX_RADIUS: usize = 2;
 pub const STENCIL_BOX_COLS: usize = 4;
 
 /// Output rows of one dense-box strip (one warp's march; a block's 8 warps march 8 strips
-/// stacked, so a block covers 512 rows × 128 columns). Each strip also reads the `2R` rows
-/// around it. H100, same call, 8192²: 64 rows 0.291 ms, 32 rows 0.293. Measured and not
-/// kept: strips cut so that every resident warp gets exactly one (one wave, ~200-800 rows
-/// each) ran 8192² in 0.347 ms and 16384² in 1.35 ms (against 1.04): with the whole grid in
-/// flight at once instead of a band of rows, DRAM throughput fell to 46% of peak (ncu).
-pub const STENCIL_BOX_STRIP_ROWS: u32 = 64;
+/// stacked, so a block covers 256 rows × 128 columns). Each strip also reads the `2R` rows
+/// around it. H100, `stencil_gpu --bench`, two passes in one call: with the shared-memory
+/// row ring, 32 rows ran 8192² in 0.252-0.254 ms and 16384² in 0.896-0.898 against
+/// 0.265-0.266 and 0.896-0.901 with 64 (2048 blocks of 3 resident per SM instead of 1024: a
+/// shorter tail), the unaligned 8192 × 8191 grid (register march) 0.300-0.302 against
+/// 0.293-0.297. Measured and not kept: strips cut so that every resident warp gets exactly
+/// one (one wave, ~200-800 rows each) ran 8192² in 0.347 ms and 16384² in 1.35 ms (register
+/// march, against 1.04): with the whole grid in flight at once instead of a band of rows,
+/// DRAM throughput fell to 46% of peak (ncu).
+pub const STENCIL_BOX_STRIP_ROWS: u32 = 32;
+
+/// Rows of each warp's shared-memory ring in the dense-box kernel's aligned march: the row
+/// being folded and the `STENCIL_BOX_RING_ROWS - 1` after it, whose `cp.async` copies are
+/// in flight meanwhile. H100, 8192² / 16384² f32 `Zero`, same call (64-row strips): 2 rows
+/// 0.267-0.268 / 0.893-0.897 ms, 3 rows 0.264-0.269 / 0.893-0.904, 4 rows 0.267 /
+/// 0.903-0.910, 6 rows 0.266 / 0.901-0.905; the register march 0.286-0.288 / 1.021-1.029.
+/// 3 keeps the shared memory small (13 KiB per block).
+pub const STENCIL_BOX_RING_ROWS: usize = 3;
+/// Elements per ring row: the 2 west edge values at 2 and 3, the warp's 128 columns from 4
+/// (16-byte aligned), the 2 east edge values at 132 and 133, rounded up to 16 bytes.
+pub const STENCIL_BOX_RING_PITCH: usize = 136;
+
+/// Dynamic shared memory of a dense-box block (4-byte elements): each warp's ring
+/// (8 × 3 × 136 × 4 = 12.75 KiB).
+pub const fn stencil_box_shared_bytes(size: usize) -> usize {
+    (BLOCK_THREADS / WARP_THREADS) as usize * STENCIL_BOX_RING_ROWS * STENCIL_BOX_RING_PITCH * size
+}
 
 /// Planes, rows and columns of one block tile of the dense-box kernel (a 2D grid has one
 /// plane).

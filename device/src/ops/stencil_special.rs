@@ -12,8 +12,8 @@ use crate::kernel_stencil::StencilKernel;
 use crate::launch_stencil;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
-    stencil_box_radius, stencil_plan, stencil_row_window, stencil_tiles, tiles_of, StencilParams,
-    StencilTap, STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS,
+    stencil_box_radius, stencil_box_shared_bytes, stencil_plan, stencil_row_window, stencil_tiles,
+    tiles_of, StencilParams, StencilTap, STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS,
 };
 use parallax_kernels::params_stencil_march::{
     march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
@@ -25,8 +25,14 @@ use parallax_kernels::params_stencil_march::{
 pub(super) enum Special {
     /// The dense 9-tap window in 1D.
     Row(&'static str),
-    /// The dense `(2r + 1)²` box in 2D.
-    Box2d { r: usize, name: &'static str },
+    /// The dense `(2r + 1)²` box in 2D; `ring` when its aligned strips march through the
+    /// shared-memory row ring (rows of 16-byte chunks, output aligned), which the launch
+    /// then provides (without it, the L1 keeps that memory).
+    Box2d {
+        r: usize,
+        name: &'static str,
+        ring: bool,
+    },
     /// The 3D 7-point star (`stencil_star3d`).
     Star(&'static str),
     /// The 3D 7-point star and 27-point box of the march kernels (`stencil_march3d_*`).
@@ -57,7 +63,11 @@ impl Special {
                 let offsets: Vec<[i32; 2]> = taps.iter().map(|t| [t.off[1], t.off[2]]).collect();
                 let name = S::BOX2D?;
                 let r = stencil_box_radius(&offsets).filter(|_| small)?;
-                Some(Self::Box2d { r, name })
+                Some(Self::Box2d {
+                    r,
+                    name,
+                    ring: vector && y_aligned,
+                })
             }
             3 => {
                 // The 3D kernels move rows as 16-byte chunks only. The star kernel's rows are
@@ -104,8 +114,16 @@ impl Special {
                 let (_, stages, shared) = stencil_plan::<T>(1, 0, lo, hi);
                 (stages, shared, stencil_tiles(1, dims))
             }
-            // Registers only: no stages, no shared memory, one block per tile.
-            Self::Box2d { .. } => (0, 0, tiles_of(dims, STENCIL_BOX_BLOCK)),
+            // One block per tile; each warp's row ring in shared memory.
+            Self::Box2d { ring, .. } => (
+                0,
+                if ring {
+                    stencil_box_shared_bytes(size)
+                } else {
+                    0
+                },
+                tiles_of(dims, STENCIL_BOX_BLOCK),
+            ),
             Self::Star(_) => (0, 0, tiles_of(dims, STAR_TILE)),
             Self::March(_) => {
                 let tile = [MARCH_PLANES, MARCH_TILE_ROWS, MARCH_TILE_X];

@@ -2,26 +2,31 @@
 //! `mask_2d` and `convolve_2d`) over 4-byte elements: each warp marches down a strip of rows
 //! with every partial output in registers and the mask in uniform registers.
 //!
-//! A block tile is [`STENCIL_BOX_BLOCK`] = 512 rows × 128 columns; each of its 8 warps owns
-//! one 64-row strip of it ([`STENCIL_BOX_STRIP_ROWS`]), a run of [`STENCIL_BOX_COLS`] = 4
+//! A block tile is [`STENCIL_BOX_BLOCK`] = 256 rows × 128 columns; each of its 8 warps owns
+//! one 32-row strip of it ([`STENCIL_BOX_STRIP_ROWS`]), a run of [`STENCIL_BOX_COLS`] = 4
 //! columns per lane. The warp reads its strip's rows from `R` above the first to `R` below
-//! the last, one row per step: each lane loads its run with one 16-byte load, takes the `R`
-//! columns on each side from its neighbours by shuffles (lanes 0 and 31 load theirs), and
-//! folds the row into the `2R + 1` output rows that read it. Those rows' accumulators are a
-//! ring of `2R + 1` runs indexed at compile time (the march is unrolled by `2R + 1` steps);
-//! the oldest completes with the step that brings its last row, is stored with one 16-byte
-//! store and starts over as the newest. Each input value is loaded once per strip (plus the
-//! `2R` rows around it, mostly L2 hits: the neighbouring strip is marched by the next warp
-//! of the same block), there is no shared memory and no barrier, and a tap costs one
-//! multiply and one add per point. The next row's loads are issued before the current row
-//! is folded.
+//! the last, one row per step, and folds each into the `2R + 1` output rows that read it.
+//! Those rows' accumulators are a ring of `2R + 1` runs indexed at compile time (the march
+//! is unrolled by `2R + 1` steps); the oldest completes with the step that brings its last
+//! row, is stored with one 16-byte store and starts over as the newest. Each input value is
+//! loaded once per strip (plus the `2R` rows around it, mostly L2 hits: the neighbouring
+//! strip is marched by the next warp of the same block), and a tap costs one multiply and
+//! one add per point.
 //!
-//! It replaced a shared-memory tiled kernel (4 × 4 outputs per thread, staged tiles, 146
-//! registers, one block per SM): H100, 8192² f32 `Zero`, same call: 0.40 → 0.29 ms;
-//! 16384² 1.03 ms. What is left is latency and issue: ~270 instructions per warp and row
-//! step for 128 outputs (SASS), of which 200 are the multiplies and adds (ncu, on a variant
-//! with 8 columns per lane: 7.4 cycles between a warp's instructions, 41% of them waiting on
-//! its global loads).
+//! Strips of whole aligned 16-byte runs ([`march_ring`]) stream their rows through a ring
+//! of [`STENCIL_BOX_RING_ROWS`](crate::params_stencil::STENCIL_BOX_RING_ROWS) rows per warp in shared memory: each lane copies its run
+//! with one 16-byte `cp.async` (lanes 0 and 31 also the `R` columns beyond the warp's
+//! edges) two rows ahead, and reads its window of 8 values back with three loads. The
+//! copies need no registers, so two rows are in flight while one folds. The other strips
+//! ([`march`]) load each row into registers (one 16-byte load per lane where they can), take
+//! the `R` columns on each side from their neighbours by shuffles, and issue the next row's
+//! loads before folding the current one.
+//!
+//! History, H100, `stencil_gpu --bench`, 5 × 5 f32 `Zero`: a shared-memory tiled kernel (4 ×
+//! 4 outputs per thread, 146 registers, one block per SM) ran 8192² in 0.40 ms; the register
+//! march 0.286-0.288 (16384² 1.02 ms), held back by its loads (41% of its stalls, ncu) and
+//! issue (~270 instructions per warp and row step for 128 outputs, 200 of them the
+//! multiplies and adds); the ring 0.252-0.254 ms (16384² 0.90).
 //!
 //! Strips that touch the left or right edge under `Boundary::Zero` (terms outside the grid
 //! are skipped), and strips that are not whole aligned 16-byte chunks, take one second march
@@ -37,10 +42,12 @@
 use super::stencil::{inline_weights, resolve32, run_neighbours};
 use crate::params_stencil::{
     StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_BOX_BLOCK, STENCIL_BOX_COLS as COLS,
-    STENCIL_BOX_RADIUS as R, STENCIL_BOX_STRIP_ROWS,
+    STENCIL_BOX_RADIUS as R, STENCIL_BOX_RING_PITCH as PITCH, STENCIL_BOX_RING_ROWS as RING,
+    STENCIL_BOX_STRIP_ROWS,
 };
-use crate::simt::{block_index, lane, warp_index};
-use crate::tile::{load_full, store_full};
+use crate::simt::{block_index, dynamic_shared_at, lane, sync_warp, warp_index};
+use crate::tile::async_copy::{commit, copy_async, wait_all_but};
+use crate::tile::{load_full, store_full, Unit};
 use crate::tuning::WARP_THREADS;
 use parallax_core::Semiring;
 
@@ -175,7 +182,7 @@ fn window<T: Copy>(f: Fetched<T>) -> [T; WINDOW] {
 /// `ny, nx < 2^31`; `p.inline` holds the 25 taps of the dense row-major box (offsets reduced
 /// below the axis lengths for `Wrap`); `p.tiles` the [`STENCIL_BOX_BLOCK`] tiles of the grid,
 /// at most one block per tile; `p.vector` only when rows are whole, 16-byte aligned 16-byte
-/// chunks.
+/// chunks, and then `stencil_box_shared_bytes` of dynamic shared memory.
 #[inline(always)]
 pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>) {
     let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
@@ -204,7 +211,7 @@ pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>
     // SAFETY: forwarded contract; 16-byte accesses only where `vector` allows them.
     unsafe {
         if vector && !checked {
-            march::<T, S, true>(&p, strip, false);
+            march_ring::<T, S>(&p, strip);
         } else {
             march::<T, S, false>(&p, strip, checked);
         }
@@ -255,20 +262,7 @@ unsafe fn march<T: Copy, S: Semiring<T>, const VECTOR: bool>(
             }
             let win = window(fetched);
             if !zero || (row >= 0 && (row as u32) < ny) {
-                unroll!(d in SIDE; 0 1 2 3 4; {
-                    let slot = (phase + 2 * R + SIDE - d) % SIDE;
-                    unroll!(dx in SIDE; 0 1 2 3 4; {
-                        unroll!(j in COLS; 0 1 2 3 4 5 6 7; {
-                            // `j < COLS`: the bound only keeps the arms past `COLS` (never
-                            // run) inside the arrays for the compiler.
-                            let (o, k) = (j.min(COLS - 1), (j + dx).min(WINDOW - 1));
-                            if kept[k] {
-                                let t = p.s.mul(w[d * SIDE + dx], win[k]);
-                                acc[slot][o] = p.s.add(acc[slot][o], t);
-                            }
-                        });
-                    });
-                });
+                fold_row(p.s, &w, &win, &kept, &mut acc, phase);
             }
             if i >= 2 * R as u32 {
                 // SAFETY: row `first + i - 2R < end <= ny`; one writer per point.
@@ -278,6 +272,133 @@ unsafe fn march<T: Copy, S: Semiring<T>, const VECTOR: bool>(
             i += 1;
         });
     }
+}
+
+/// The fold of one row into the ring of partial outputs: the row is mask row `d` of the
+/// output in slot `(phase + 2R - d) % SIDE`.
+#[inline(always)]
+fn fold_row<T: Copy, S: Semiring<T>>(
+    s: S,
+    w: &[T; SIDE * SIDE],
+    win: &[T; WINDOW],
+    kept: &[bool; WINDOW],
+    acc: &mut [[T; COLS]; SIDE],
+    phase: usize,
+) {
+    unroll!(d in SIDE; 0 1 2 3 4; {
+        let slot = (phase + 2 * R + SIDE - d) % SIDE;
+        unroll!(dx in SIDE; 0 1 2 3 4; {
+            unroll!(j in COLS; 0 1 2 3 4 5 6 7; {
+                // `j < COLS`: the bound only keeps the arms past `COLS` (never run) inside
+                // the arrays for the compiler.
+                let (o, k) = (j.min(COLS - 1), (j + dx).min(WINDOW - 1));
+                if kept[k] {
+                    let t = s.mul(w[d * SIDE + dx], win[k]);
+                    acc[slot][o] = s.add(acc[slot][o], t);
+                }
+            });
+        });
+    });
+}
+
+/// [`march`] for a strip of whole, aligned 16-byte runs without checks, through a ring of
+/// `RING` rows per warp in shared memory: each step issues the `cp.async` copies of the row
+/// `RING - 1` ahead (each lane its 16-byte run, lanes 0 and 31 their edge pairs), waits for
+/// the current row's, and reads the lane's window of 8 values as 8 + 16 + 8 bytes from the
+/// ring. The copies need no registers, so `RING - 1` rows are in flight while one folds
+/// (the register march had one: its loads were 41% of its stalls).
+///
+/// # Safety
+/// As [`stencil_box`], with the launch's `stencil_box_shared_bytes` of dynamic shared
+/// memory; called by all 32 lanes of the warp.
+#[inline(always)]
+unsafe fn march_ring<T: Copy, S: Semiring<T>>(p: &StencilParams<T, S>, strip: Strip) {
+    let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
+    let w = inline_weights::<T, S, { SIDE * SIDE }>(p);
+    let zero = p.boundary == BOUNDARY_ZERO;
+    let kept = [true; WINDOW];
+    let steps = strip.end - strip.first + 2 * R as u32;
+    let top = strip.first as i32 - R as i32;
+    let l = lane() as usize;
+    // SAFETY: this warp's ring inside the launch's dynamic shared memory.
+    let ring =
+        unsafe { dynamic_shared_at::<T>(warp_index() * RING * PITCH * core::mem::size_of::<T>()) };
+    // Copies step `i`'s row into slot `i % RING` (nothing past the strip) and closes the
+    // group, empty or not, so every lane counts groups alike.
+    // SAFETY (every `issue`): resolved rows and columns lie inside the grid; the slot is not
+    // read until the lane has waited for this group and the warp has synchronized.
+    let issue = |i: u32| unsafe {
+        if i < steps {
+            let row = resolve32(top + i as i32, ny, strip.wrap);
+            let base = p.x.add((u64::from(row) * u64::from(nx)) as usize);
+            let slot = ring.add((i as usize % RING) * PITCH);
+            copy_async(
+                slot.add(2 * R + COLS * l).cast::<Unit>(),
+                base.add(strip.x0 as usize).cast::<Unit>(),
+            );
+            if l == 0 || l == WARP_THREADS as usize - 1 {
+                let at = if l == 0 {
+                    R
+                } else {
+                    2 * R + COLS * WARP_THREADS as usize
+                };
+                for (k, &c) in strip.edge.iter().enumerate() {
+                    copy_async(slot.add(at + k), base.add(c as usize));
+                }
+            }
+        }
+        commit();
+    };
+    unroll!(k in RING - 1; 0 1 2 3 4 5 6; {
+        issue(k as u32);
+    });
+    let mut acc = [[p.s.zero(); COLS]; SIDE];
+    let mut i = 0_u32;
+    loop {
+        unroll!(phase in SIDE; 0 1 2 3 4; {
+            if i >= steps {
+                break;
+            }
+            // SAFETY: the whole warp is here; every lane is done with the slot refilled next
+            // (read in step i - 1).
+            unsafe { sync_warp() };
+            issue(i + RING as u32 - 1);
+            // SAFETY: step i's group is the oldest of the RING in flight; the warp barrier
+            // makes every lane's copies of it visible.
+            unsafe {
+                wait_all_but(RING as u32 - 1);
+                sync_warp();
+            }
+            let row = top + i as i32;
+            if !zero || (row >= 0 && (row as u32) < ny) {
+                // The lane's window is ring columns 2 + 4l ..= 9 + 4l (the run at 4 + 4l).
+                // SAFETY: inside the slot, aligned for the loads' widths.
+                let win: [T; WINDOW] = unsafe {
+                    let at = ring.add((i as usize % RING) * PITCH + COLS * l);
+                    let west: [T; R] = load_full(at.add(R));
+                    let run: [T; COLS] = load_full(at.add(2 * R));
+                    let east: [T; R] = load_full(at.add(2 * R + COLS));
+                    core::array::from_fn(|k| {
+                        if k < R {
+                            west[k]
+                        } else if k < R + COLS {
+                            run[k - R]
+                        } else {
+                            east[k - R - COLS]
+                        }
+                    })
+                };
+                fold_row(p.s, &w, &win, &kept, &mut acc, phase);
+            }
+            if i >= 2 * R as u32 {
+                // SAFETY: row `first + i - 2R < end <= ny`; one writer per point.
+                unsafe { strip.store::<T, S, true>(p, strip.first + i - 2 * R as u32, acc[phase]) };
+            }
+            acc[phase] = [p.s.zero(); COLS];
+            i += 1;
+        });
+    }
+    // No copies are left in flight: the last RING - 1 groups were empty.
 }
 
 /// `stencil_box2d_r2` (the 5 × 5 box) for each pair of `for_each_stencil_box_instance!`.
