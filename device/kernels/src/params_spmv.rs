@@ -45,6 +45,18 @@ pub struct SpmvCarry<T> {
     pub began: u32,
 }
 
+impl<T> SpmvCarry<T> {
+    /// An empty slot (`zero` only fills the value).
+    pub const fn none(zero: T) -> Self {
+        Self {
+            row: 0,
+            value: zero,
+            valid: 0,
+            began: 0,
+        }
+    }
+}
+
 /// Nonzero-balanced SpMV (merge-based CSR, Merrill & Garland 2016, and COO). CSR: block `b`
 /// owns items `[b · CSR_MERGE_TILE, (b + 1) · CSR_MERGE_TILE)` of the merge path (`nrows` row
 /// ends merged with `nnz` nonzeros), starting at the coordinates [`SpmvCoordsParams`] wrote;

@@ -36,12 +36,16 @@ pub(super) unsafe fn store<T: Copy, S: Semiring<T>>(s: S, y: *mut T, t: T, accum
     }
 }
 
-/// `a ⊗ x[c]` for entry `k`.
+/// `a ⊗ x[c]` for entry `k`. `ONCE`: the entry's column and value are read with the
+/// streaming hint (`cache_hints::load_streaming`), for kernels that read each entry exactly
+/// once (the CSR merge kernel); the row-per-sub-warp and COO kernels re-read lines a
+/// neighbouring lane or step brought in, and keep plain loads.
 ///
 /// # Safety
-/// `k` below nnz; the column is below `ncols` (validated matrix).
+/// `k` below nnz; the column is below `ncols` (validated matrix, not written during the
+/// kernel).
 #[inline(always)]
-pub(super) unsafe fn product<T: Copy, I: SparseIndex, S: Semiring<T>>(
+pub(super) unsafe fn product<T: Copy, I: SparseIndex, S: Semiring<T>, const ONCE: bool>(
     s: S,
     col: *const I,
     val: *const T,
@@ -50,28 +54,12 @@ pub(super) unsafe fn product<T: Copy, I: SparseIndex, S: Semiring<T>>(
 ) -> T {
     // SAFETY: caller contract.
     unsafe {
-        let c = col.add(k).read().to_usize();
-        s.mul(val.add(k).read(), x.add(c).read())
-    }
-}
-
-/// `a ⊗ x[c]` for entry `k`, with the entry's column and value read with the streaming hint
-/// (`cache_hints::load_streaming`): for kernels that read each entry exactly once.
-///
-/// # Safety
-/// As [`product`].
-#[inline(always)]
-pub(super) unsafe fn product_once<T: Copy, I: SparseIndex, S: Semiring<T>>(
-    s: S,
-    col: *const I,
-    val: *const T,
-    x: *const T,
-    k: usize,
-) -> T {
-    // SAFETY: caller contract; the matrix is not written during the kernel.
-    unsafe {
-        let c = load_streaming(col.add(k)).to_usize();
-        s.mul(load_streaming(val.add(k)), x.add(c).read())
+        let (c, a) = if ONCE {
+            (load_streaming(col.add(k)), load_streaming(val.add(k)))
+        } else {
+            (col.add(k).read(), val.add(k).read())
+        };
+        s.mul(a, x.add(c.to_usize()).read())
     }
 }
 
@@ -107,7 +95,9 @@ pub(crate) unsafe fn csr_vector<T: Copy, I: SparseIndex, S: Semiring<T>>(
             let mut k = lo + sub as usize;
             while k < hi {
                 // SAFETY: `k < row_ptr[row + 1] <= nnz`.
-                t = s.add(t, unsafe { product(s, p.col, p.val, p.x, k) });
+                t = s.add(t, unsafe {
+                    product::<T, I, S, false>(s, p.col, p.val, p.x, k)
+                });
                 k += lanes as usize;
             }
         }

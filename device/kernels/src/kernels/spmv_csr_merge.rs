@@ -19,7 +19,7 @@
 //! its ends in global memory and storing rows from inside its walk) ran ~13 000 warp
 //! instructions; this one runs one search per tile and 32-bit tile-relative arithmetic.
 
-use super::spmv::{product_once, store};
+use super::spmv::{product, store};
 use super::spmv_merge::warp_row_scan;
 use crate::params_spmv::{
     csr_merge_ends_at, csr_merge_warps_at, RowFold, SpmvCarry, SpmvCoordsParams, SpmvMergeParams,
@@ -211,7 +211,7 @@ pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
         if jl < nnz_here {
             // SAFETY: `j0 + jl < j1 <= nnz`; slot `jl < CSR_MERGE_TILE`.
             unsafe {
-                prods.add(jl as usize).write(product_once(
+                prods.add(jl as usize).write(product::<T, I, S, true>(
                     s,
                     p.col,
                     p.val,
@@ -325,12 +325,7 @@ pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
         r += BLOCK_THREADS;
     }
     if t == 0 && !(started_before && rows_done > 0) {
-        let none = SpmvCarry {
-            row: 0,
-            value: s.zero(),
-            valid: 0,
-            began: 0,
-        };
+        let none = SpmvCarry::none(s.zero());
         // SAFETY: slot `b < tiles`.
         unsafe { p.heads.add(b as usize).write(none) };
     }

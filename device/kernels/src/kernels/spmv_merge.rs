@@ -98,7 +98,9 @@ pub(crate) unsafe fn coo<T: Copy, I: SparseIndex, S: Semiring<T>>(p: SpmvMergePa
     let mut k = k0;
     while k < k1 {
         // SAFETY: `k < nnz`.
-        acc = s.add(acc, unsafe { product(s, p.col, p.val, p.x, k as usize) });
+        acc = s.add(acc, unsafe {
+            product::<T, I, S, false>(s, p.col, p.val, p.x, k as usize)
+        });
         let next = if k + 1 < p.nnz {
             row_at(k + 1)
         } else {
@@ -185,12 +187,7 @@ unsafe fn combine_warp<T: Copy, I, S: Semiring<T>>(
         }
     }
     if me == 0 && !(done != 0 && edges.started_before) {
-        let none = SpmvCarry {
-            row: 0,
-            value: s.zero(),
-            valid: 0,
-            began: 0,
-        };
+        let none = SpmvCarry::none(s.zero());
         // SAFETY: slot `w` exists (caller).
         unsafe { p.heads.add(w as usize).write(none) };
     }
@@ -225,12 +222,7 @@ pub(crate) unsafe fn fixup<T: Copy, S: Semiring<T>>(p: SpmvFixupParams<T, S>) {
     let mut base = (block_index() * BLOCK_WARPS as u64 + warp_index() as u64) * warp_tiles;
     while base < p.tiles {
         let w = base + u64::from(me);
-        let none = SpmvCarry {
-            row: 0,
-            value: s.zero(),
-            valid: 0,
-            began: 0,
-        };
+        let none = SpmvCarry::none(s.zero());
         // SAFETY: `w < tiles`.
         let tail = if w < p.tiles {
             unsafe { p.tails.add(w as usize).read() }
