@@ -233,7 +233,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
 
 impl<T: DeviceCopy> Drop for DeviceBuffer<T> {
     fn drop(&mut self) {
-        // `reduce_into` returns with its kernel possibly still reading or writing buffers:
+        // `reduce_into` and SpMV return with their kernels possibly still using buffers:
         // wait for the stream first (cuMemFree waits too in practice, but does not say so).
         // An error here (a poisoned context) cannot be reported from `drop` and leaks.
         if self.ptr != 0

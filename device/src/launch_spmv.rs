@@ -59,7 +59,8 @@ pub(crate) unsafe fn csr_merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>
 /// `parallax_spmv_coo_<I>__<S>__<T>`.
 ///
 /// # Safety
-/// A validated COO matrix (rows sorted); otherwise as [`csr_merge`].
+/// A validated COO matrix (rows sorted) and `x`/`y` of `ncols`/`nrows` elements on `dev`;
+/// `heads`/`tails` writable for `tiles` slots (`p.coords` unused); `blocks = ceil(tiles / 8)`.
 pub(crate) unsafe fn coo<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     dev: &Device,
     blocks: u64,

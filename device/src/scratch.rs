@@ -3,8 +3,8 @@
 //! operations on rising sizes allocates O(log n) times; the allocation is kept for the life
 //! of the device. Callers hold the device's scratch lock while they queue their work.
 //!
-//! Work may still be running when the lock is released (`reduce_into` returns without
-//! synchronizing): every operation queues on the legacy default stream, so the next user of
+//! Work may still be running when the lock is released (`reduce_into` and the SpMV operations
+//! return without synchronizing): every operation queues on the legacy default stream, so the next user of
 //! the scratch runs after it, and the allocation is freed only after a synchronize.
 //!
 //! The scratch also owns the reduce kernel's completion counter, a separate 4-byte word that
@@ -37,7 +37,7 @@ impl Scratch {
         }
         let old = self.bytes;
         if self.ptr != 0 {
-            // Work queued by an operation that did not synchronize (`reduce_into`) may still
+            // Work queued by an operation that did not synchronize (`reduce_into`, SpMV) may still
             // use the old allocation: wait for it. Growth happens O(log n) times.
             dev.synchronize("waiting to regrow scratch memory")?;
             // SAFETY: `ptr` came from cuMemAlloc and no queued work uses it any more (the

@@ -8,16 +8,22 @@
 //! `cvta.to.global` first, as the `.global` state space requires.
 
 use core::arch::asm;
-use core::mem::{size_of, transmute_copy};
+use core::mem::{align_of, size_of, transmute_copy};
 
-/// `*p`, read with `ld.global.cs` when `T` is 4 or 8 bytes (any other size: a plain load).
+/// `*p`, read with `ld.global.cs` when `T` is 4 or 8 bytes and aligned to its size (any other
+/// type: a plain load).
 ///
 /// # Safety
 /// `p` must point to a live, aligned `T` in global memory that no thread writes during the
 /// kernel.
 #[inline(always)]
 pub(crate) unsafe fn load_streaming<T: Copy>(p: *const T) -> T {
-    match size_of::<T>() {
+    let size = size_of::<T>();
+    if align_of::<T>() != size {
+        // SAFETY: caller contract.
+        return unsafe { p.read() };
+    }
+    match size {
         4 => {
             let v: u32;
             // SAFETY: the caller guarantees `p` is a valid, aligned global address of 4

@@ -29,9 +29,10 @@ pub struct SpmvCsrVectorParams<T, I, S> {
     pub s: S,
 }
 
-/// One piece of a row that crosses a warp tile's edge in the nonzero-balanced kernels: the
-/// fold of the row's items inside one warp tile. Each warp tile writes a head slot (the row it
-/// finishes that began in an earlier tile) and a tail slot (the row still open at its end).
+/// One piece of a row that crosses a tile's edge in the nonzero-balanced kernels (a CSR
+/// block tile or a COO warp tile): the fold of the row's items inside one tile. Each tile
+/// writes a head slot (the row it finishes that began in an earlier tile) and a tail slot
+/// (the row still open at its end).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct SpmvCarry<T> {
@@ -95,7 +96,7 @@ pub struct SpmvMergeParams<T, I, S> {
     pub s: S,
 }
 
-/// Folds, for every row that crosses warp-tile edges, its pieces in tile order (the tail
+/// Folds, for every row that crosses tile edges, its pieces in tile order (the tail
 /// where it began, whole-tile middles, the head where it ends) and stores it into `y`. One
 /// thread per tile checks its tail slot; a row that ends in the next tile is finished by that
 /// thread, a longer one by the whole warp, 32 tiles at a time.
@@ -139,8 +140,9 @@ pub struct SpmvEllParams<T, I, S> {
     pub s: S,
 }
 
-/// Merge-path items each thread owns in the nonzero-balanced kernels (M&G use 7 per thread
-/// for 4-byte values on Pascal; 8 keeps the per-thread walk short).
+/// Nonzeros each lane of the COO kernel owns (M&G use 7 items per thread for 4-byte values
+/// on Pascal; 8 keeps the per-lane walk short). The CSR merge kernel has its own
+/// [`CSR_MERGE_ITEMS`].
 pub const MERGE_ITEMS: u64 = 8;
 /// Nonzeros of one COO warp tile.
 pub const MERGE_TILE: u64 = crate::tuning::WARP_THREADS as u64 * MERGE_ITEMS;
@@ -166,7 +168,7 @@ pub const fn csr_merge_warps_at<T>() -> usize {
     (csr_merge_ends_at::<T>() + (CSR_MERGE_TILE as usize + 1) * 4).div_ceil(16) * 16
 }
 
-/// Dynamic shared memory of a CSR merge block (f32: 16.5 KiB, f64: 24.6 KiB).
+/// Dynamic shared memory of a CSR merge block (f32: 16 464 bytes, f64: 24 720).
 pub const fn spmv_csr_merge_shared_bytes<T>() -> usize {
     csr_merge_warps_at::<T>() + crate::tuning::BLOCK_WARPS * core::mem::size_of::<RowFold<T>>()
 }

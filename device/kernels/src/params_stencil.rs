@@ -254,6 +254,13 @@ pub const STENCIL_BOX_RING_ROWS: usize = 3;
 /// Elements per ring row: the 2 west edge values at 2 and 3, the warp's 128 columns from 4
 /// (16-byte aligned), the 2 east edge values at 132 and 133, rounded up to 16 bytes.
 pub const STENCIL_BOX_RING_PITCH: usize = 136;
+const _: () = assert!(
+    STENCIL_BOX_RING_PITCH
+        >= (3 * STENCIL_BOX_RADIUS + WARP_THREADS as usize * STENCIL_BOX_COLS).next_multiple_of(4)
+        && STENCIL_BOX_RING_PITCH % 4 == 0
+        && 2 * STENCIL_BOX_RADIUS % 4 == 0,
+    "a ring row holds the west edge pair, the warp's run 16-byte aligned, the east edge pair"
+);
 
 /// Dynamic shared memory of a dense-box block (4-byte elements): each warp's ring
 /// (8 × 3 × 136 × 4 = 12.75 KiB).

@@ -18,9 +18,9 @@
 //! with one 16-byte `cp.async` (lanes 0 and 31 also the `R` columns beyond the warp's
 //! edges) two rows ahead, and reads its window of 8 values back with three loads. The
 //! copies need no registers, so two rows are in flight while one folds. The other strips
-//! ([`march`]) load each row into registers (one 16-byte load per lane where they can), take
-//! the `R` columns on each side from their neighbours by shuffles, and issue the next row's
-//! loads before folding the current one.
+//! ([`march`]: `Zero` edges, rows that are not whole aligned chunks) load each row into
+//! registers element by element, take the `R` columns on each side from their neighbours by
+//! shuffles, and issue the next row's loads before folding the current one.
 //!
 //! History, H100, `stencil_gpu --bench`, 5 × 5 f32 `Zero`: a shared-memory tiled kernel (4 ×
 //! 4 outputs per thread, 146 registers, one block per SM) ran 8192² in 0.40 ms; the register
@@ -98,31 +98,22 @@ impl Strip {
         }
     }
 
-    /// Loads this lane's part of grid row `row` (a virtual row: resolved here). `VECTOR`: the
-    /// run is whole 16-byte loads (rows whole 16-byte chunks, the run inside the grid).
+    /// Loads this lane's part of grid row `row` (a virtual row: resolved here), element by
+    /// element at resolved columns (the strips [`march_ring`] does not take).
     ///
     /// # Safety
     /// `p.x` readable for the grid.
     #[inline(always)]
-    unsafe fn fetch<T: Copy, S, const VECTOR: bool>(
-        &self,
-        p: &StencilParams<T, S>,
-        row: i32,
-    ) -> Fetched<T> {
+    unsafe fn fetch<T: Copy, S>(&self, p: &StencilParams<T, S>, row: i32) -> Fetched<T> {
         let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
         let at = u64::from(resolve32(row, ny, self.wrap)) * u64::from(nx);
         // SAFETY: resolved row `at / nx < ny`.
         let base = unsafe { p.x.add(at as usize) };
-        let run = if VECTOR {
-            // SAFETY: the run lies inside the row, 16-byte aligned (`VECTOR`).
-            unsafe { load_full::<T, COLS>(base.add(self.x0 as usize)) }
-        } else {
-            // SAFETY: resolved columns lie inside the row.
-            core::array::from_fn(|j| unsafe {
-                let c = resolve32((self.x0 + j as u32) as i32, nx, self.wrap);
-                base.add(c as usize).read()
-            })
-        };
+        // SAFETY: resolved columns lie inside the row.
+        let run: [T; COLS] = core::array::from_fn(|j| unsafe {
+            let c = resolve32((self.x0 + j as u32) as i32, nx, self.wrap);
+            base.add(c as usize).read()
+        });
         let mut edge = [run[0]; R];
         let l = lane();
         if l == 0 || l == WARP_THREADS - 1 {
@@ -187,7 +178,7 @@ fn window<T: Copy>(f: Fetched<T>) -> [T; WINDOW] {
 pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>) {
     let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
     // Block `b` is tile `(b / tiles_x, b % tiles_x)`: its warps march the tile's 128-column
-    // strip through 8 consecutive 64-row segments, one each.
+    // strip through 8 consecutive `STENCIL_BOX_STRIP_ROWS`-row segments, one each.
     let tiles_x = p.tiles[2] as u32;
     let b = block_index() as u32;
     let (by, bx) = (b / tiles_x, b % tiles_x);
@@ -213,23 +204,20 @@ pub(crate) unsafe fn stencil_box<T: Copy, S: Semiring<T>>(p: StencilParams<T, S>
         if vector && !checked {
             march_ring::<T, S>(&p, strip);
         } else {
-            march::<T, S, false>(&p, strip, checked);
+            march::<T, S>(&p, strip, checked);
         }
     }
 }
 
-/// Marches one warp down its strip. `VECTOR`: 16-byte loads and stores (aligned rows, the
-/// strip inside the grid). `checked`: `Boundary::Zero` in a strip that touches the left or
-/// right edge, where terms whose column is outside the grid are skipped.
+/// Marches one warp down a strip that [`march_ring`] does not take (a `Zero` edge, or rows
+/// that are not whole aligned 16-byte chunks), with element loads and stores. `checked`:
+/// `Boundary::Zero` in a strip that touches the left or right edge, where terms whose column
+/// is outside the grid are skipped.
 ///
 /// # Safety
 /// As [`stencil_box`]; called by all 32 lanes of the warp.
 #[inline(always)]
-unsafe fn march<T: Copy, S: Semiring<T>, const VECTOR: bool>(
-    p: &StencilParams<T, S>,
-    strip: Strip,
-    checked: bool,
-) {
+unsafe fn march<T: Copy, S: Semiring<T>>(p: &StencilParams<T, S>, strip: Strip, checked: bool) {
     let (ny, nx) = (p.shape[1] as u32, p.shape[2] as u32);
     // In uniform registers.
     let w = inline_weights::<T, S, { SIDE * SIDE }>(p);
@@ -246,7 +234,7 @@ unsafe fn march<T: Copy, S: Semiring<T>, const VECTOR: bool>(
     // The next row's loads are issued before a row is folded (two rows in flight took 96
     // registers, two blocks per SM: 8192² in 0.317 ms against 0.291).
     // SAFETY (all fetches): forwarded contract; rows past the strip are not fetched.
-    let mut next = unsafe { strip.fetch::<T, S, VECTOR>(p, top) };
+    let mut next = unsafe { strip.fetch::<T, S>(p, top) };
     let mut i = 0_u32;
     loop {
         // Step `i` with `i % SIDE == phase`: the ring slot `(phase + 2R - d) % SIDE` holds the
@@ -258,7 +246,7 @@ unsafe fn march<T: Copy, S: Semiring<T>, const VECTOR: bool>(
             let row = top + i as i32;
             let fetched = next;
             if i + 1 < steps {
-                next = unsafe { strip.fetch::<T, S, VECTOR>(p, row + 1) };
+                next = unsafe { strip.fetch::<T, S>(p, row + 1) };
             }
             let win = window(fetched);
             if !zero || (row >= 0 && (row as u32) < ny) {
@@ -266,7 +254,7 @@ unsafe fn march<T: Copy, S: Semiring<T>, const VECTOR: bool>(
             }
             if i >= 2 * R as u32 {
                 // SAFETY: row `first + i - 2R < end <= ny`; one writer per point.
-                unsafe { strip.store::<T, S, VECTOR>(p, strip.first + i - 2 * R as u32, acc[phase]) };
+                unsafe { strip.store::<T, S, false>(p, strip.first + i - 2 * R as u32, acc[phase]) };
             }
             acc[phase] = [p.s.zero(); COLS];
             i += 1;
