@@ -307,7 +307,7 @@ fn dense_5x5_2d() {
         [5, 5],
         [67, 130],
         [130, 257],
-        // The CUDA dense-box kernel: several 64-row strips and 512-row blocks, aligned rows
+        // The CUDA dense-box kernel: several 32-row strips and 256-row blocks, aligned rows
         // with a partial last 128-column strip.
         [1100, 260],
         [3, 516],

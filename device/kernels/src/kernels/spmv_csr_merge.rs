@@ -40,6 +40,14 @@ unsafe fn ptr_at<I: SparseIndex>(row_ptr: *const I, i: u64) -> u64 {
     unsafe { row_ptr.add(i as usize).read() }.to_usize() as u64
 }
 
+/// The merge path's rule: row `i`, whose last nonzero is before `end`, has its row-end item
+/// before diagonal `d` (that is, among the first `d` items) iff `end < d - i`. In global
+/// (`u64`) or tile-relative (`u32`, `end` capped above any `d` of the tile) coordinates.
+#[inline(always)]
+fn ends_before<N: Copy + PartialOrd + core::ops::Sub<Output = N>>(end: N, d: N, i: N) -> bool {
+    end < d - i
+}
+
 /// The start of every CSR block tile (see [`SpmvCoordsParams`]): the merge-path coordinate
 /// (rows finished) at diagonal `d = min(b · CSR_MERGE_TILE, nrows + nnz)`, the smallest row
 /// `i` whose end `row_ptr[i + 1]` is at least `d - i`.
@@ -75,7 +83,7 @@ pub(crate) unsafe fn merge_coords<I: SparseIndex>(p: SpmvCoordsParams<I>) {
         // Probes are non-decreasing in `k`, all in `lo .. hi`.
         let probe = lo + len * (k + 1) / (lanes + 1);
         // SAFETY: `probe < hi <= nrows`, so `probe + 1 <= nrows`.
-        let below = searching && unsafe { ptr_at(p.row_ptr, probe + 1) } < d - probe;
+        let below = searching && ends_before(unsafe { ptr_at(p.row_ptr, probe + 1) }, d, probe);
         let c = u64::from(((ballot(below) >> group) & group_mask).count_ones());
         if searching {
             if c < lanes {
@@ -243,13 +251,13 @@ pub(crate) unsafe fn csr_merge<T: Copy, I: SparseIndex, S: Semiring<T>>(
     // SAFETY (every `end_at`): slots 0 ..= rows_done were staged before the barrier, and a
     // walk only reaches rows up to `rows_done`.
     let end_at = |il: u32| unsafe { ends.add(il as usize).read() };
-    // This thread's start: the rows finished before its diagonal (as `merge_search`, over
-    // the staged ends).
+    // This thread's start: the rows finished before its diagonal (the rule of
+    // `merge_coords`, over the staged ends).
     let dl = (t * CSR_MERGE_ITEMS as u32).min(span);
     let (mut lo, mut hi) = (0, rows_done.min(dl));
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if end_at(mid) < dl - mid {
+        if ends_before(end_at(mid), dl, mid) {
             lo = mid + 1;
         } else {
             hi = mid;
