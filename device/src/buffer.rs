@@ -39,7 +39,7 @@ impl<T: DeviceCopy> core::fmt::Debug for DeviceBuffer<T> {
 impl<T: DeviceCopy> DeviceBuffer<T> {
     /// Allocates `len` elements with unspecified contents; the caller must write all of them
     /// before anything reads them. Zero bytes allocate nothing (address 0).
-    fn alloc_uninit(device: &'static Device, len: usize) -> Result<Self> {
+    pub(crate) fn alloc_uninit(device: &'static Device, len: usize) -> Result<Self> {
         device.enter()?;
         let bytes = len
             .checked_mul(size_of::<T>())
@@ -118,11 +118,12 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         Ok(())
     }
 
-    /// Overwrites the whole buffer with the contents of `src` (a device-to-device copy).
+    /// Overwrites the whole buffer with the contents of `src` (a device-to-device copy),
+    /// returning once the copy is queued.
     ///
     /// # Errors
     /// [`DeviceError::LengthMismatch`] unless the lengths agree, [`DeviceError::DeviceMismatch`]
-    /// across devices, a device fault.
+    /// across devices; a fault of earlier queued work.
     pub fn copy_from(&mut self, src: &DeviceBuffer<T>) -> Result<()> {
         check_len("copy_from source", self.len, src.len)?;
         let (first, second) = (self.device.ordinal(), src.device.ordinal());
@@ -136,7 +137,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
             unsafe { result::memcpy_dtod_async(self.ptr, src.ptr, self.bytes(), STREAM) }
                 .map_err(|e| self.device.fail("copying on the device", e))?;
         }
-        self.device.synchronize("copy_from")
+        Ok(())
     }
 
     /// Copies the buffer into a new host vector (waits for earlier work on the buffer).
@@ -159,10 +160,11 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     }
 
     /// Sets every element to `value`: the value's bytes are uploaded once and repeated by the
-    /// `fill` kernel (by 32-bit words when the size allows, else by bytes).
+    /// `fill` kernel (by 32-bit words when the size allows, else by bytes), which this
+    /// returns once it has queued.
     ///
     /// # Errors
-    /// A device fault.
+    /// No scratch memory for the value; a fault of earlier queued work.
     pub fn fill(&mut self, value: T) -> Result<()> {
         if self.len == 0 || size_of::<T>() == 0 {
             return Ok(());
@@ -185,7 +187,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
                 period: (size_of::<T>() / 4) as u64,
             };
             // SAFETY: `y` holds `count * period` words (the buffer), `pattern` `period`
-            // words; the scratch lock is held until the synchronize below.
+            // words, in the scratch, whose next user queues after this kernel.
             unsafe { launch::fill_words(dev, blocks, p) }?;
         } else {
             let p = FillParams::<u8> {
@@ -197,7 +199,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
             // SAFETY: as above, in bytes.
             unsafe { launch::fill_bytes(dev, blocks, p) }?;
         }
-        dev.synchronize("fill")
+        Ok(())
     }
 
     /// The number of elements.
@@ -233,7 +235,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
 
 impl<T: DeviceCopy> Drop for DeviceBuffer<T> {
     fn drop(&mut self) {
-        // `reduce_into` and SpMV return with their kernels possibly still using buffers:
+        // Operations return with their kernels possibly still using buffers (`STREAM`):
         // wait for the stream first (cuMemFree waits too in practice, but does not say so).
         // An error here (a poisoned context) cannot be reported from `drop` and leaks.
         if self.ptr != 0

@@ -3,9 +3,9 @@
 //! operations on rising sizes allocates O(log n) times; the allocation is kept for the life
 //! of the device. Callers hold the device's scratch lock while they queue their work.
 //!
-//! Work may still be running when the lock is released (`reduce_into` and the SpMV operations
-//! return without synchronizing): every operation queues on the legacy default stream, so the next user of
-//! the scratch runs after it, and the allocation is freed only after a synchronize.
+//! Work may still be running when the lock is released (operations return once queued, see
+//! `STREAM` in `lib.rs`): every operation queues on the legacy default stream, so the next
+//! user of the scratch runs after it, and the allocation is freed only after a synchronize.
 //!
 //! The scratch also owns the reduce kernel's completion counter, a separate 4-byte word that
 //! no other operation touches (see [`Scratch::reduce_counter`]).
@@ -37,8 +37,8 @@ impl Scratch {
         }
         let old = self.bytes;
         if self.ptr != 0 {
-            // Work queued by an operation that did not synchronize (`reduce_into`, SpMV) may still
-            // use the old allocation: wait for it. Growth happens O(log n) times.
+            // Work queued by an earlier operation (they return once queued) may still use the
+            // old allocation: wait for it. Growth happens O(log n) times.
             dev.synchronize("waiting to regrow scratch memory")?;
             // SAFETY: `ptr` came from cuMemAlloc and no queued work uses it any more (the
             // synchronize above); the lock keeps new work from being queued on it.

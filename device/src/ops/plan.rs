@@ -83,8 +83,8 @@ pub(super) struct State {
 impl State {
     /// Zeroes the counter and status words (queued on the stream before the scan).
     pub(super) fn zero(self, dev: &Device, base: CUdeviceptr) -> Result<()> {
-        // SAFETY: the region lies inside the reserved scratch, locked by the caller until it
-        // synchronizes.
+        // SAFETY: the region lies inside the reserved scratch, locked by the caller while it
+        // queues; queued before the kernel that reads it.
         unsafe { result::memset_d8_async(base + self.words as u64, 0, self.word_bytes, STREAM) }
             .map_err(|e| dev.fail("zeroing scan tile states", e))
     }

@@ -1,4 +1,6 @@
-//! Inclusive and exclusive scan: one single-pass decoupled look-back kernel.
+//! Inclusive and exclusive scan: one single-pass decoupled look-back kernel, returning once
+//! it is queued (as CUB's `DeviceScan`): the tile states stay in the scratch, whose next user
+//! the stream orders after this kernel.
 
 use super::plan::Plan;
 use super::same_device;
@@ -27,7 +29,8 @@ pub enum ScanLayout {
 ///
 /// # Errors
 /// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
-/// buffers on different devices; no memory for the tile states; a device fault.
+/// buffers on different devices; no memory for the tile states. A fault of the kernel itself
+/// surfaces in the next call that waits for the device.
 pub fn inclusive_scan<T: DeviceCopy, M: MonoidKernel<T>>(
     m: M,
     x: &DeviceBuffer<T>,
@@ -93,7 +96,7 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
         m,
     };
     // SAFETY: `x`, `y` live for `n` elements (cuMemAlloc-aligned); `status` covers `tiles`
-    // zeroed slots in scratch, locked until the synchronize below; one block per tile.
-    unsafe { launch::scan::<T, M>(dev, init.is_some(), state.tiles, p) }?;
-    dev.synchronize("scan")
+    // zeroed slots in scratch (later users of it and of `x`, `y` queue after this kernel; a
+    // free synchronizes first); one block per tile.
+    unsafe { launch::scan::<T, M>(dev, init.is_some(), state.tiles, p) }
 }

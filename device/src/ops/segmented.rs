@@ -1,7 +1,8 @@
 //! Segmented scans by flags, keys and offsets, and segmented reduce by offsets: one
 //! single-pass segmented scan kernel, with heads read from the caller's flag bytes or keys
 //! (compared as words inside the kernel), or for offsets from flag bytes written to scratch by
-//! a pre-pass (a zeroing memset of `n` bytes and one write per nonempty segment).
+//! a pre-pass (a zeroing memset of `n` bytes and one write per nonempty segment). The scans
+//! return once queued, as [`inclusive_scan`](crate::inclusive_scan) does.
 
 use super::plan::{Plan, State};
 use super::same_device;
@@ -30,8 +31,8 @@ pub(super) fn seg_state<T>(plan: &mut Plan, n: u64) -> State {
 ///
 /// # Safety
 /// `heads` (keys, flags or offsets), `x` readable and `y` writable for `n` elements on `dev`,
-/// 16-byte aligned; `state` lies in the scratch at `base`, which the caller holds until it
-/// synchronizes.
+/// 16-byte aligned; `state` lies in the scratch at `base`, which the caller holds while it
+/// queues (later users of the scratch queue after this kernel).
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
@@ -67,7 +68,8 @@ pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
 /// `init: None` is inclusive; `Some(init)` exclusive, every segment seeded with `init`.
 ///
 /// # Errors
-/// Length mismatches, buffers on different devices, no scratch memory, a device fault.
+/// Length mismatches, buffers on different devices, no scratch memory. A fault of the kernel
+/// itself surfaces in the next call that waits for the device.
 pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
     m: M,
     flags: &DeviceBuffer<bool>,
@@ -89,7 +91,7 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     // SAFETY: `bool` is one byte (0 or 1); buffers live for `n` elements (cuMemAlloc
-    // aligned); the state is in the locked scratch until the synchronize below.
+    // aligned); the state is in the locked scratch.
     unsafe {
         seg_scan_raw(
             dev,
@@ -104,8 +106,7 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
             base,
             state,
         )
-    }?;
-    dev.synchronize("scan_by_flags")
+    }
 }
 
 /// Segmented scan by keys: a segment is a maximal run of equal consecutive keys.
@@ -149,8 +150,7 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
             base,
             state,
         )
-    }?;
-    dev.synchronize("scan_by_keys")
+    }
 }
 
 /// Writes head bytes for `offsets` (validated, `segments + 1` entries ending at `n > 0`) to
@@ -215,6 +215,5 @@ pub fn scan_by_offsets<T: DeviceCopy, M: SegmentedKernel<T>>(
             base,
             state,
         )
-    }?;
-    dev.synchronize("scan_by_offsets")
+    }
 }

@@ -1,4 +1,6 @@
-//! Stencil map over a semiring on 1D, 2D and 3D row-major grids.
+//! Stencil map over a semiring on 1D, 2D and 3D row-major grids. Returns once the kernel is
+//! queued, unless more than `STENCIL_INLINE_TAPS` taps needed a device buffer (its drop
+//! waits for the kernel before freeing it).
 
 use super::same_device;
 use super::stencil_special::Special;
@@ -72,7 +74,8 @@ fn halo<T>(taps: &[StencilTap<T>]) -> ([u32; 3], [u32; 3]) {
 /// # Errors
 /// [`LengthMismatch`](DeviceError::LengthMismatch) unless `x` and `y` hold the product of
 /// `shape` elements; [`NoKernel`](DeviceError::NoKernel) for `D` outside `1..=3`; buffers on
-/// different devices; a device fault.
+/// different devices. A fault of the kernel itself surfaces in the next call that waits for
+/// the device.
 pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize>(
     s: S,
     st: &Stencil<T, D, K>,
@@ -130,7 +133,7 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
         }
     };
     // Up to STENCIL_INLINE_TAPS taps travel in the parameters; more need a device buffer,
-    // which lives until the synchronize below.
+    // which its drop frees only after the kernel has run.
     let zero = StencilTap {
         off: [0; 4],
         w: s.zero(),
@@ -165,15 +168,14 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
     // SAFETY: `x`, `y` are live, distinct buffers of the grid's size on `dev`; the taps buffer
     // (when used) holds `K` taps; `shared`, `stages` and `tiles` come from the plan of `p`'s
     // halo, or for a special kernel (whose at most 27 taps travel inline, and which `find`
-    // chose only for the alignment it needs) from its own `halo` and `plan`. All are
-    // borrowed until the synchronize below.
+    // chose only for the alignment it needs) from its own `halo` and `plan`. Freeing any of
+    // them waits for the kernel first (`DeviceBuffer`'s drop); anything else queues after it.
     unsafe {
         match special {
             Some(kernel) => kernel.launch::<T, S>(dev, shared, p),
             None => launch_stencil::stencil::<T, S>(dev, D, shared, p),
         }
     }?;
-    let done = dev.synchronize("stencil");
     drop(buffer);
-    done
+    Ok(())
 }

@@ -1,4 +1,6 @@
-//! Element-wise operations: transform, transform2, tabulate.
+//! Element-wise operations: transform, transform2, tabulate. Each returns once its kernel is
+//! queued (the crate's queueing contract, `STREAM` in `lib.rs`): the output stays on the
+//! device for the next operation, which the stream orders after it.
 
 use super::same_device;
 use crate::buffer::check_len;
@@ -13,7 +15,8 @@ use parallax_kernels::tuning::transform_blocks;
 ///
 /// # Errors
 /// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
-/// buffers on different devices; a device fault.
+/// buffers on different devices. A fault of the kernel itself surfaces in the next call that
+/// waits for the device.
 pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
     f: F,
     x: &DeviceBuffer<A>,
@@ -32,17 +35,16 @@ pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
         n,
         f,
     };
-    // SAFETY: `x` and `y` are live buffers of `n` elements on `dev`, borrowed until the
-    // synchronize below.
-    unsafe { launch::transform::<A, F>(dev, transform_blocks(n), p) }?;
-    dev.synchronize("transform")
+    // SAFETY: `x` and `y` are live buffers of `n` elements on `dev` (returning before the kernel has
+    // run is sound: a later free synchronizes first, anything else queues after it).
+    unsafe { launch::transform::<A, F>(dev, transform_blocks(n), p) }
 }
 
 /// `y[i] = f(a[i], b[i])`.
 ///
 /// # Errors
 /// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless all lengths agree;
-/// buffers on different devices; a device fault.
+/// buffers on different devices; a fault as in [`transform`].
 pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
     f: F,
     a: &DeviceBuffer<A>,
@@ -65,15 +67,14 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
         n,
         f,
     };
-    // SAFETY: live buffers of `n` elements on `dev`, borrowed until the synchronize below.
-    unsafe { launch::transform2::<A, B, F>(dev, transform_blocks(n), p) }?;
-    dev.synchronize("transform2")
+    // SAFETY: live buffers of `n` elements on `dev`, queued as in `transform`.
+    unsafe { launch::transform2::<A, B, F>(dev, transform_blocks(n), p) }
 }
 
 /// `y[i] = f(i)`.
 ///
 /// # Errors
-/// A device fault.
+/// A fault as in [`transform`].
 pub fn tabulate<F: TabulateKernel>(f: F, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
     if y.is_empty() {
         return Ok(());
@@ -86,7 +87,6 @@ pub fn tabulate<F: TabulateKernel>(f: F, y: &mut DeviceBuffer<F::Output>) -> Res
         n,
         f,
     };
-    // SAFETY: `y` is a live buffer of `n` elements on `dev`, borrowed until the synchronize.
-    unsafe { launch::tabulate::<F>(dev, transform_blocks(n), p) }?;
-    dev.synchronize("tabulate")
+    // SAFETY: `y` is a live buffer of `n` elements on `dev`, queued as in `transform`.
+    unsafe { launch::tabulate::<F>(dev, transform_blocks(n), p) }
 }
