@@ -1,4 +1,5 @@
-//! Segmented reductions: reduce_by_key (runs of equal keys) and segmented_reduce (offsets).
+//! Segmented reductions: reduce_by_key and reduce_by_key_into (runs of equal keys) and
+//! segmented_reduce (offsets).
 
 use crate::check::{offsets as check_offsets, same_len};
 use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
@@ -34,6 +35,59 @@ where
     same_len("reduce_by_key keys", x.len(), keys)?;
     let (k, v) = B::reduce_by_key(m, keys.buffer(), x.buffer())?;
     Ok((DeviceVector::from_buffer(k), DeviceVector::from_buffer(v)))
+}
+
+/// [`reduce_by_key`] into the caller's vectors (CUB's `DeviceReduce::ReduceByKey`): the runs
+/// go to the first `runs[0]` entries of `out_keys` and `out_values` (the rest keep their
+/// contents) and their count to `runs[0]`. Nothing is allocated; on the GPU the call returns
+/// without waiting for the kernels (the count stays in device memory for the next operation;
+/// reading it with `to_vec` waits), so repeated calls cost no round trip to the host.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `keys`, `out_keys` and
+/// `out_values` are as long as `x` (room for a run per element) and `runs` has one element
+/// (nothing is written then); a device fault (on the GPU, a fault of the kernels themselves
+/// surfaces in the next call that waits for the device).
+///
+/// ```
+/// use parallax::{DeviceVector, Sum};
+/// let k = DeviceVector::<u32>::from_slice(&[1, 1, 3, 1])?;
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
+/// let (mut keys, mut sums) = (DeviceVector::zeros(4)?, DeviceVector::zeros(4)?);
+/// let mut runs = DeviceVector::zeros(1)?;
+/// parallax::reduce_by_key_into(Sum, &k, &x, &mut keys, &mut sums, &mut runs)?;
+/// let runs = runs.to_vec()?[0];
+/// assert_eq!(runs, 3);
+/// assert_eq!(keys.to_vec()?[..runs], [1, 3, 1]);
+/// assert_eq!(sums.to_vec()?[..runs], [3, 3, 4]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn reduce_by_key_into<K, T, M, B>(
+    m: M,
+    keys: &DeviceVector<K, B>,
+    x: &DeviceVector<T, B>,
+    out_keys: &mut DeviceVector<K, B>,
+    out_values: &mut DeviceVector<T, B>,
+    runs: &mut DeviceVector<usize, B>,
+) -> Result<()>
+where
+    K: DeviceCopy + PartialEq,
+    T: DeviceCopy,
+    M: Monoid<T>,
+    B: KeyedOps<K, T, M>,
+{
+    same_len("reduce_by_key_into keys", x.len(), keys)?;
+    same_len("reduce_by_key_into output keys", x.len(), out_keys)?;
+    same_len("reduce_by_key_into output values", x.len(), out_values)?;
+    same_len("reduce_by_key_into run count", 1, runs)?;
+    B::reduce_by_key_into(
+        m,
+        keys.buffer(),
+        x.buffer(),
+        out_keys.buffer_mut(),
+        out_values.buffer_mut(),
+        runs.buffer_mut(),
+    )
 }
 
 /// `y[s]` = the fold of segment `offsets[s]..offsets[s + 1]` (the identity for an empty

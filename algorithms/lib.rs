@@ -41,7 +41,7 @@ pub use backend::{
     Backend, DefaultBackend, FusedOps, KeyedOps, MonoidOps, Sequential, SpmvOps, StencilOps,
     TabulateOps, Transform2Ops, TransformOps,
 };
-pub use by_key::{reduce_by_key, segmented_reduce};
+pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
 pub use error::{Error, Result, SparseProblem};
 pub use reduce::{reduce, reduce_into, transform_reduce};
 pub use scan::{

@@ -74,7 +74,7 @@ def rule(case, n):
         if small:
             return peer, False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
         return peer, False, 1.05, None, ">= 1.05x CUB InclusiveSumByKey"
-    if case == "reduce_by_key_seg1000_f32":
+    if case in ("reduce_by_key_seg1000_f32", "reduce_by_key_into_seg1000_f32"):
         if small:
             return "cub_reduce_by_key_seg1000_f32", False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
         return "cub_reduce_by_key_seg1000_f32", False, 1.0, None, ">= 1.0x CUB ReduceByKey"
@@ -194,6 +194,7 @@ FAMILIES = [
     ("scan f64", "inclusive_scan_sum_f64", "cub_inclusive_sum_f64"),
     ("scan by key 1000", "scan_by_keys_seg1000_f32", "cub_inclusive_sum_by_key_seg1000_f32"),
     ("reduce by key", "reduce_by_key_seg1000_f32", "cub_reduce_by_key_seg1000_f32"),
+    ("reduce_by_key_into", "reduce_by_key_into_seg1000_f32", "cub_reduce_by_key_seg1000_f32"),
 ]
 
 

@@ -179,6 +179,18 @@ impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for C
     ) -> Result<(DeviceBuffer<K>, DeviceBuffer<T>)> {
         Ok(device::reduce_by_key(m, keys, x)?)
     }
+    fn reduce_by_key_into(
+        m: M,
+        keys: &DeviceBuffer<K>,
+        x: &DeviceBuffer<T>,
+        out_keys: &mut DeviceBuffer<K>,
+        out_values: &mut DeviceBuffer<T>,
+        runs: &mut DeviceBuffer<usize>,
+    ) -> Result<()> {
+        Ok(device::reduce_by_key_into(
+            m, keys, x, out_keys, out_values, runs,
+        )?)
+    }
 }
 
 /// Not fused yet: a transform into a temporary, then the reduce or scan (one extra round

@@ -4,8 +4,8 @@
 
 /// Implements [`crate::Backend`] and every algorithm trait for host backend `$backend`,
 /// forwarding to the functions of module `$algo` (which must provide the reference
-/// algorithms' signatures plus `zeroed_vec`, `fill` and a `reduce_by_key` returning the
-/// compacted `(keys, values)`).
+/// algorithms' signatures plus `zeroed_vec`, `fill`, a `reduce_by_key` returning the
+/// compacted `(keys, values)` and the reference's `reduce_by_key` as `reduce_by_key_into`).
 macro_rules! host_backend {
     ($backend:ident, $name:literal, $algo:ident) => {
         impl Backend for $backend {
@@ -120,6 +120,18 @@ macro_rules! host_backend {
             }
             fn reduce_by_key(m: M, keys: &Vec<K>, x: &Vec<T>) -> Result<(Vec<K>, Vec<T>)> {
                 Ok($algo::reduce_by_key(m, keys, x))
+            }
+            fn reduce_by_key_into(
+                m: M,
+                keys: &Vec<K>,
+                x: &Vec<T>,
+                out_keys: &mut Vec<K>,
+                out_values: &mut Vec<T>,
+                runs: &mut Vec<usize>,
+            ) -> Result<()> {
+                let count = $algo::reduce_by_key_into(m, keys, x, out_keys, out_values);
+                runs.iter_mut().for_each(|r| *r = count);
+                Ok(())
             }
         }
 

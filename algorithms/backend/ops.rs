@@ -92,6 +92,17 @@ pub trait KeyedOps<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>: Back
         keys: &Self::Buffer<K>,
         x: &Self::Buffer<T>,
     ) -> Result<(Self::Buffer<K>, Self::Buffer<T>)>;
+    /// [`KeyedOps::reduce_by_key`] into the first `runs[0]` entries of `out_keys` and
+    /// `out_values` (each as long as `x`), the run count into `runs[0]`. CUDA leaves all of it
+    /// in device memory and returns without waiting (as CUB's `ReduceByKey`).
+    fn reduce_by_key_into(
+        m: M,
+        keys: &Self::Buffer<K>,
+        x: &Self::Buffer<T>,
+        out_keys: &mut Self::Buffer<K>,
+        out_values: &mut Self::Buffer<T>,
+        runs: &mut Self::Buffer<usize>,
+    ) -> Result<()>;
 }
 
 /// Transforms fused into a reduction or scan (no temporary vector).

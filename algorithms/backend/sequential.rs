@@ -17,6 +17,7 @@ pub struct Sequential;
 
 /// The reference algorithms, plus the three buffer-level helpers the host backends share.
 mod seq {
+    pub(super) use parallax_core::reference::reduce_by_key as reduce_by_key_into;
     pub(super) use parallax_core::reference::*;
     pub(super) use parallax_core::zeroed_vec;
     use parallax_core::{DeviceCopy, Monoid};

@@ -325,6 +325,18 @@ fn check_last<T: Elem>(y: &Dv<T>, want: T, case: &str, n: usize) {
     }
 }
 
+/// Prints a failure when a reduce by key left a run count other than `want`.
+fn check_runs(case: &str, n: usize, runs: &Dv<usize>, want: usize) {
+    if let Ok(v) = runs.to_vec() {
+        if v.first() != Some(&want) {
+            println!(
+                "  CHECK FAILED: {case} n={n}: {:?} runs, want {want}",
+                v.first()
+            );
+        }
+    }
+}
+
 /// copy (the roof itself, as a case), transform Square and saxpy at size `n`.
 fn bench_elementwise(b: &mut Bench, n: usize) {
     let cases = ["copy_f32", "transform_square_f32", "saxpy_f32"];
@@ -366,13 +378,20 @@ fn bench_elementwise(b: &mut Bench, n: usize) {
 }
 
 /// Segmented scans (keys, flags, offsets; segments of `seg`) and, for `seg = 1000`,
-/// reduce_by_key, at size `n` (f32 values, u32 keys).
+/// reduce_by_key (allocating its exact-size outputs, so it waits for the run count) and
+/// reduce_by_key_into (outputs of `n` allocated once, the count left on the device: CUB's
+/// `ReduceByKey` contract), at size `n` (f32 values, u32 keys).
 fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
     let kinds = ["keys", "flags", "offsets"];
     let names: Vec<String> = kinds
         .iter()
         .map(|k| format!("scan_by_{k}_seg{seg}_f32"))
-        .chain((seg == 1000).then(|| "reduce_by_key_seg1000_f32".to_string()))
+        .chain(
+            ["reduce_by_key", "reduce_by_key_into"]
+                .iter()
+                .filter(|_| seg == 1000)
+                .map(|f| format!("{f}_seg1000_f32")),
+        )
         .collect();
     if !names.iter().any(|c| b.wants(c)) {
         return;
@@ -437,6 +456,17 @@ fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
             <Cuda as KeyedOps<u32, f32, Sum>>::reduce_by_key(Sum, pk.buffer(), px.buffer())
                 .map(|_| ())
         }),
+        has(b, "reduce_by_key_into", &|y| {
+            let (mut k, mut runs) = (Dv::<u32>::zeros(pk.len())?, Dv::<usize>::zeros(1)?);
+            <Cuda as KeyedOps<u32, f32, Sum>>::reduce_by_key_into(
+                Sum,
+                pk.buffer(),
+                px.buffer(),
+                k.buffer_mut(),
+                y.buffer_mut(),
+                runs.buffer_mut(),
+            )
+        }),
     ];
     for (name, &ok) in names.iter().zip(&ok) {
         if !ok {
@@ -456,7 +486,8 @@ fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
         }
     };
     let v = (n * 4) as f64;
-    if ok[0] || ok.get(3).copied().unwrap_or(false) {
+    let keyed = |i: usize| ok[i] && i < names.len();
+    if keyed(0) || keyed(3) || keyed(4) {
         match Dv::<u32>::from_vec((0..n).map(|i| (i / seg) as u32).collect()) {
             Ok(keys) => {
                 if ok[0] {
@@ -470,7 +501,7 @@ fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
                         )
                     });
                 }
-                if seg == 1000 && ok[3] {
+                if keyed(3) {
                     b.case(&names[3], n, 2.0 * v, None, || {
                         <Cuda as KeyedOps<u32, f32, Sum>>::reduce_by_key(
                             Sum,
@@ -479,6 +510,24 @@ fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
                         )
                         .map(|_| ())
                     });
+                }
+                if keyed(4) {
+                    match (Dv::<u32>::zeros(n), Dv::<usize>::zeros(1)) {
+                        (Ok(mut out_keys), Ok(mut runs)) => {
+                            b.case(&names[4], n, 2.0 * v, None, || {
+                                <Cuda as KeyedOps<u32, f32, Sum>>::reduce_by_key_into(
+                                    Sum,
+                                    keys.buffer(),
+                                    x.buffer(),
+                                    out_keys.buffer_mut(),
+                                    y.buffer_mut(),
+                                    runs.buffer_mut(),
+                                )
+                            });
+                            check_runs(&names[4], n, &runs, n.div_ceil(seg));
+                        }
+                        (Err(e), _) | (_, Err(e)) => b.skipped(&names[4], n, e.to_string()),
+                    }
                 }
             }
             Err(e) => b.skipped(&names[0], n, e.to_string()),

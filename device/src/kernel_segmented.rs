@@ -1,6 +1,6 @@
 //! Host-side kernel traits of the segmented family, implemented from the kernels crate's
-//! instantiation lists (`for_each_monoid_instance!` for the monoid kernels, the key word list
-//! for keys), exactly as [`crate::MonoidKernel`] is.
+//! instantiation list (`for_each_monoid_instance!`), exactly as [`crate::MonoidKernel`] is,
+//! and the key types the keyed kernels compare and copy as plain words.
 
 use crate::kernel::MonoidKernel;
 use parallax_core::DeviceCopy;
@@ -26,22 +26,14 @@ pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     const REDUCE_RUNS: &'static str;
 }
 
-/// A key type the GPU compares and moves as an unsigned word of its size. Implemented only
-/// for the primitive integers, whose bitwise equality is exactly their `PartialEq`; keys of
-/// other types (floats, where `-0.0 == 0.0` and `NaN != NaN`) have no GPU keyed operations.
+/// A key type the GPU compares and copies as a plain word of its size (1, 2, 4 or 8 bytes).
+/// Implemented only for the primitive integers, whose bitwise equality is exactly their
+/// `PartialEq`; keys of other types (floats, where `-0.0 == 0.0` and `NaN != NaN`) have no
+/// GPU keyed operations.
 ///
 /// # Safety
-/// `Word` has the size and alignment of `Self`; `GATHER_KEYS` takes exactly
-/// `GatherKeysParams<Self::Word>`; two
-/// keys are `==` exactly when their words are.
-pub unsafe trait KeyKernel: DeviceCopy + PartialEq {
-    /// The PTX module holding the entry points.
-    const PTX: &'static str = crate::PTX;
-    /// The unsigned word type of the same size.
-    type Word: DeviceCopy;
-    /// The key gather of reduce by key.
-    const GATHER_KEYS: &'static str;
-}
+/// `size_of::<Self>()` is 1, 2, 4 or 8, and two keys are `==` exactly when their bytes are.
+pub unsafe trait KeyKernel: DeviceCopy + PartialEq {}
 
 macro_rules! segmented_kernels {
     ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
@@ -59,19 +51,14 @@ macro_rules! segmented_kernels {
 parallax_kernels::for_each_monoid_instance!(segmented_kernels);
 
 macro_rules! key_kernels {
-    ($( $k:ty => $w:ident ),* $(,)?) => { $(
-        // SAFETY: `$w` is the unsigned integer of `$k`'s size and alignment; integer
-        // equality is bitwise; the key word list generates both entry points for `$w`.
-        unsafe impl KeyKernel for $k {
-            type Word = $w;
-            const GATHER_KEYS: &'static str = entry_name!(gather_keys, Word, $w);
-        }
+    ($( $k:ty ),* $(,)?) => { $(
+        // SAFETY: a primitive integer of 1, 2, 4 or 8 bytes; integer equality is bitwise.
+        unsafe impl KeyKernel for $k {}
     )* };
 }
-key_kernels!(u8 => u8, i8 => u8, u16 => u16, i16 => u16, u32 => u32, i32 => u32,
-             u64 => u64, i64 => u64);
+key_kernels!(u8, i8, u16, i16, u32, i32, u64, i64);
 #[cfg(target_pointer_width = "64")]
-key_kernels!(usize => u64, isize => u64);
+key_kernels!(usize, isize);
 
 /// The offsets-to-head-flags entry point.
 pub(crate) const OFFSET_HEADS: &str = entry_name!(offset_heads, Offsets, u64);

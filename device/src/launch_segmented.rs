@@ -4,12 +4,12 @@
 
 use crate::device::Device;
 use crate::error::Result;
-use crate::kernel_segmented::{KeyKernel, SegmentedKernel, OFFSET_HEADS};
+use crate::kernel_segmented::{SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
-    reduce_runs_shared_bytes, seg_scan_shared_bytes, GatherKeysParams, OffsetHeadsParams,
-    ReduceRunsParams, RunGatherParams, SegGatherParams, SegScanParams,
+    reduce_runs_shared_bytes, seg_scan_shared_bytes, OffsetHeadsParams, ReduceRunsParams,
+    RunGatherParams, SegGatherParams, SegScanParams,
 };
 
 /// `parallax_seg_{in,ex}clusive_scan__<M>__<T>(SegScanParams<T, M>)`.
@@ -82,17 +82,4 @@ pub(crate) unsafe fn reduce_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     let shared = reduce_runs_shared_bytes::<T>();
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, M::REDUCE_RUNS, blocks, shared, p) }
-}
-
-/// `parallax_gather_keys__Word__<W>(GatherKeysParams<W>)`.
-///
-/// # Safety
-/// `tails` readable for `runs` valid indices of `keys`; `out` writable for `runs` words.
-pub(crate) unsafe fn gather_keys<K: KeyKernel>(
-    dev: &Device,
-    blocks: u64,
-    p: GatherKeysParams<K::Word>,
-) -> Result<()> {
-    // SAFETY: `KeyKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, K::PTX, K::GATHER_KEYS, blocks, 0, p) }
 }

@@ -54,7 +54,8 @@ pub use ops::{
     exclusive_scan, inclusive_scan, reduce, reduce_into, scan_with_layout, tabulate, transform,
     transform2, ScanLayout,
 };
-pub use ops::{reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
+pub use ops::{reduce_by_key, reduce_by_key_into};
+pub use ops::{scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
 pub use ops::{tile_order, TileOrder};
 pub use parallax_kernels as kernels;
 pub use timing::GpuTimer;
@@ -65,7 +66,10 @@ pub use user::{LaunchConfig, UserKernel};
 pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/parallax_kernels.ptx"));
 
 /// Every operation runs on the legacy default stream (`NULL`): it orders kernels, copies and
-/// memsets issued from any host thread, and each operation synchronizes before returning,
-/// except [`reduce_into`] (its result stays on the device; what comes after runs after it,
-/// and freeing a buffer waits for it).
+/// memsets issued from any host thread. Operations whose results stay on the device return
+/// once their kernels are queued, as CUB's and cuSPARSE's do (what comes after runs after
+/// them; freeing a buffer or regrowing the scratch waits for them first); those that hand a
+/// value or a length to the host ([`reduce`], [`reduce_by_key`], `to_vec`) wait. A fault in a
+/// queued kernel surfaces in the next call that waits. [`UserKernel::launch`] waits, because
+/// its arguments borrow their buffers only for the call.
 pub(crate) const STREAM: cudarc::driver::sys::CUstream = std::ptr::null_mut();

@@ -103,11 +103,11 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     // 35 monoid pairs x 3 algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>.
     assert_eq!((monoid, unary, binary, tabulate), (105, 19, 18, 6));
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 5 per
-    // monoid pair, 1 per key word, 1 offsets pass): nothing the host does not know about.
+    // monoid pair, 1 offsets pass): nothing the host does not know about.
     // (SpMV's entry points are counted by their own test; the 70 stencil entry points, 30
     // general, 5 dense-box, 5 dense-row, 20 z-marching and 10 register-marching stars, are
     // checked in abi_stencil.rs.)
-    let segmented = 5 * (monoid / 3) + 4 + 1;
+    let segmented = 5 * (monoid / 3) + 1;
     let spmv = PTX.matches(".visible .entry parallax_spmv_").count();
     assert_eq!(
         PTX.matches(".visible .entry").count() - spmv,

@@ -26,23 +26,67 @@ pub fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
     keys: &[K],
     x: &[T],
 ) -> (Vec<K>, Vec<T>) {
-    let n = keys.len().min(x.len());
-    let (keys, x) = (&keys[..n], &x[..n]);
-    let par = n >= PAR_MIN;
-    let chunks = chunk_count(n);
-    let mut counts = Vec::new();
-    index_map(
-        par,
-        chunks,
-        |c| run_starts(keys, chunk_range(c, n)),
-        &mut counts,
-    );
+    let counts = run_counts(keys, x);
     let runs = counts.iter().sum();
     let mut out_k: Vec<K> = zeroed_vec(runs);
     let mut out_v: Vec<T> = zeroed_vec(runs);
-    let mut parts = Vec::with_capacity(chunks);
+    write_all_runs(m, keys, x, &counts, &mut out_k, &mut out_v);
+    (out_k, out_v)
+}
+
+/// [`reduce_by_key`] into the first entries of `out_k` and `out_v`, as
+/// [`parallax_core::reference::reduce_by_key`] (which also writes only the runs that fit);
+/// returns the number of runs.
+///
+/// ```
+/// let (mut k, mut v) = ([0; 4], [0; 4]);
+/// let runs = parallax_host::reduce_by_key_into(parallax_core::Sum, &[1, 1, 3, 1], &[1, 2, 3, 4], &mut k, &mut v);
+/// assert_eq!((runs, &k[..runs], &v[..runs]), (3, &[1, 3, 1][..], &[3, 3, 4][..]));
+/// ```
+pub fn reduce_by_key_into<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
+    m: M,
+    keys: &[K],
+    x: &[T],
+    out_k: &mut [K],
+    out_v: &mut [T],
+) -> usize {
+    let counts = run_counts(keys, x);
+    let runs = counts.iter().sum::<usize>();
+    let fit = runs.min(out_k.len()).min(out_v.len());
+    write_all_runs(m, keys, x, &counts, &mut out_k[..fit], &mut out_v[..fit]);
+    runs
+}
+
+/// The number of runs that start in each chunk of the common length of `keys` and `x`.
+fn run_counts<K: DeviceCopy + PartialEq, T>(keys: &[K], x: &[T]) -> Vec<usize> {
+    let n = keys.len().min(x.len());
+    let mut counts = Vec::new();
+    index_map(
+        n >= PAR_MIN,
+        chunk_count(n),
+        |c| run_starts(&keys[..n], chunk_range(c, n)),
+        &mut counts,
+    );
+    counts
+}
+
+/// Writes every chunk's runs (`counts` from [`run_counts`]) into `out_k`/`out_v`, which hold
+/// the first runs (all of them, or as many as fit), then folds the pieces of runs that
+/// cross chunk edges in.
+fn write_all_runs<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
+    m: M,
+    keys: &[K],
+    x: &[T],
+    counts: &[usize],
+    out_k: &mut [K],
+    out_v: &mut [T],
+) {
+    let n = keys.len().min(x.len());
+    let (keys, x) = (&keys[..n], &x[..n]);
+    let par = n >= PAR_MIN;
+    let mut parts = Vec::with_capacity(counts.len());
     let (mut rest_k, mut rest_v) = (&mut out_k[..], &mut out_v[..]);
-    for &count in &counts {
+    for &count in counts {
         let count = count.min(rest_k.len()).min(rest_v.len());
         let (k, tail_k) = core::mem::take(&mut rest_k).split_at_mut(count);
         let (v, tail_v) = core::mem::take(&mut rest_v).split_at_mut(count);
@@ -54,7 +98,7 @@ pub fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
     });
     // Fix-up in index order: a chunk's leading piece continues the last run started before it.
     let mut last: Option<usize> = None;
-    for (lead, (&count, start)) in leads.into_iter().zip(counts.iter().zip(run_bases(&counts))) {
+    for (lead, (&count, start)) in leads.into_iter().zip(counts.iter().zip(run_bases(counts))) {
         if let (Some(p), Some(v)) = (lead, last.and_then(|r| out_v.get_mut(r))) {
             *v = m.combine(*v, p);
         }
@@ -62,7 +106,6 @@ pub fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
             last = Some(start + count - 1);
         }
     }
-    (out_k, out_v)
 }
 
 /// The index of each chunk's first run in the output (an exclusive sum of `counts`).

@@ -34,7 +34,7 @@ mod spmv_ell;
 mod stencil;
 mod stencil_row;
 
-pub use by_key::{reduce_by_key, segmented_reduce};
+pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
 pub use chunking::CHUNK;
 pub use elementwise::{tabulate, transform, transform2};
 pub use memory::{fill, zeroed_vec};

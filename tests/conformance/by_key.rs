@@ -1,4 +1,4 @@
-// Conformance body for reduce_by_key and segmented_reduce, against `parallax::reference`,
+// Conformance body for reduce_by_key (both forms) and segmented_reduce, against `parallax::reference`,
 // over run and segment layouts that stress the chunked implementations: one run/segment, one
 // per element, edges exactly on chunk edges (and one off), empty segments (leading, repeated,
 // trailing, a hundred thousand at one position) and random edges. Integers and affine maps
@@ -24,8 +24,8 @@ fn keys_of(offsets: &[usize], n: usize) -> Vec<u32> {
     k
 }
 
-/// reduce_by_key (runs from `offsets`) and segmented_reduce (by `offsets`) equal the
-/// reference under `same`.
+/// reduce_by_key and reduce_by_key_into (runs from `offsets`) and segmented_reduce (by
+/// `offsets`) equal the reference under `same`.
 fn check<T, M>(m: M, x: &[T], offsets: &[usize], same: impl Fn(&[T], &[T]) -> bool)
 where
     T: DeviceCopy + Debug,
@@ -44,6 +44,21 @@ where
         same(&host(&gv), &wv[..runs]),
         "{}",
         ctx("reduce_by_key values")
+    );
+
+    // The `_into` form writes the same runs into the front of the outputs and leaves the
+    // rest as it was (here: the inputs' own elements).
+    let (mut ik, mut iv, mut count) = (dv::<u32, B>(&keys), dv::<T, B>(x), dv(&[usize::MAX]));
+    parallax::reduce_by_key_into(m, &kd, &xd, &mut ik, &mut iv, &mut count).unwrap();
+    assert_eq!(host(&count), [runs], "{}", ctx("reduce_by_key_into count"));
+    let (ik, iv) = (host(&ik), host(&iv));
+    assert_eq!(ik[..runs], wk[..runs], "{}", ctx("reduce_by_key_into keys"));
+    assert!(same(&iv[..runs], &wv[..runs]), "{}", ctx("reduce_by_key_into values"));
+    assert_eq!(ik[runs..], keys[runs..], "{}", ctx("reduce_by_key_into keys past the runs"));
+    assert!(
+        same(&iv[runs..], &x[runs..]),
+        "{}",
+        ctx("reduce_by_key_into values past the runs")
     );
 
     let got = host(&parallax::segmented_reduce(m, &od, &xd).unwrap());

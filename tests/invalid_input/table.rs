@@ -60,6 +60,24 @@ fn segmented_lengths() {
     assert_eq!(e, mismatch("segment keys", 3, 4));
     let e = parallax::reduce_by_key(Sum, &keys, &x).unwrap_err();
     assert_eq!(e, mismatch("reduce_by_key keys", 3, 4));
+    let (mut ok_keys, mut ok_values, mut runs) = (v(&[7_u8; 4]), v(&[7_i32; 4]), v(&[5_usize]));
+    let e = parallax::reduce_by_key_into(Sum, &keys, &x, &mut ok_keys, &mut ok_values, &mut runs);
+    assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into keys", 3, 4));
+    let good = v(&[1_u8, 1, 2]);
+    let e = parallax::reduce_by_key_into(Sum, &good, &x, &mut ok_keys, &mut ok_values, &mut runs);
+    assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into output keys", 3, 4));
+    let mut keys3 = v(&[7_u8; 3]);
+    let e = parallax::reduce_by_key_into(Sum, &good, &x, &mut keys3, &mut ok_values, &mut runs);
+    assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into output values", 3, 4));
+    let (mut values3, mut runs2) = (v(&[7_i32; 3]), v(&[5_usize; 2]));
+    let e = parallax::reduce_by_key_into(Sum, &good, &x, &mut keys3, &mut values3, &mut runs2);
+    assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into run count", 1, 2));
+    assert_eq!(ok_keys.to_vec().unwrap(), [7; 4]);
+    assert_eq!(ok_values.to_vec().unwrap(), [7; 4]);
+    assert_eq!(keys3.to_vec().unwrap(), [7; 3]);
+    assert_eq!(values3.to_vec().unwrap(), [7; 3]);
+    assert_eq!(runs.to_vec().unwrap(), [5]);
+    assert_eq!(runs2.to_vec().unwrap(), [5; 2]);
     // The `_into` forms check the heads first, then the output, and touch nothing on error.
     let (good_flags, good_keys) = (v(&[true, false, true]), v(&[1_u8, 1, 2]));
     let mut short = v(&[9_i32, 9]);

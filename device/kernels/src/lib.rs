@@ -36,7 +36,6 @@
 
 pub mod args;
 mod instances;
-mod instances_segmented;
 pub mod params;
 pub mod params_segmented;
 pub mod params_spmv;

@@ -144,8 +144,8 @@ impl<T, M: Monoid<T>> Monoid<RunAgg<T>> for RunOp<M> {
 
 /// Reduce by key or by head flags in one pass: a segmented scan over [`RunAgg`] whose every
 /// run end `i` (`i == n - 1` or `heads[i + 1] != 0`) writes `values[r] = identity ⊕ fold of
-/// the run` and `tails[r] = i` for its run index `r`; the element `n - 1` writes the number
-/// of runs to `runs`. Needs `n <= u32::MAX`.
+/// the run` and `ends[r]` for its run index `r` (its key, or `i` for flag heads); the element
+/// `n - 1` writes the number of runs to `runs`. Needs `n <= u32::MAX`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ReduceRunsParams<T, M> {
@@ -159,30 +159,17 @@ pub struct ReduceRunsParams<T, M> {
     pub status: TileStatus<RunAgg<T>>,
     /// One fold per run (room for `n`).
     pub values: *mut T,
-    /// The last index of every run (room for `n`).
-    pub tails: *mut u32,
-    /// The number of runs (one word).
-    pub runs: *mut u32,
+    /// Each run's end (room for `n`): with keys (`key_bytes` 1, 2, 4, 8) the run's key, with
+    /// flag heads (`key_bytes == 0`) its last index as a `u32`.
+    pub ends: *mut u8,
+    /// The number of runs (one 8-byte word, so a caller's `usize` count can take it).
+    pub runs: *mut u64,
     /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
     pub staged: u32,
     /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes.
     pub key_bytes: u32,
     /// The monoid.
     pub m: M,
-}
-
-/// Reduce by key, keys: `out[r] = keys[tails[r]]` for `r < runs`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct GatherKeysParams<W> {
-    /// Keys, as words.
-    pub keys: *const W,
-    /// The last index of every run.
-    pub tails: *const u32,
-    /// Output, one key per run.
-    pub out: *mut W,
-    /// Number of runs.
-    pub runs: u64,
 }
 
 /// Byte offset of the value staging area in the dynamic shared memory of a segmented scan
@@ -221,7 +208,3 @@ pub const fn seg_scan_shared_bytes<T>() -> usize {
 pub const fn reduce_runs_shared_bytes<T>() -> usize {
     seg_shared_bytes::<T, RunAgg<T>>()
 }
-
-/// The tag type of the key word list entries (the keyed kernels have no operator).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct KeyWord;

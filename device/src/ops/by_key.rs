@@ -1,25 +1,29 @@
-//! Reduce by key in one pass over keys and values and two small ones over the runs: a
-//! single-pass segmented scan that finds heads by comparing keys, counts runs, and writes,
-//! compacted, each run's fold and last index (reads the keys and values, writes 8 bytes per
-//! run); a copy of the folds and a gather of each run's key by its last index into the
-//! exact-size outputs. Traffic for 4-byte keys and values: about `8n + 24·runs` bytes,
-//! against the ideal `8n + 8·runs`.
+//! Reduce by key in one pass over keys and values: a single-pass segmented scan that finds
+//! heads by comparing keys, counts runs, and writes, compacted, each run's fold and key
+//! (reads the keys and values, writes a key and a fold per run, the ideal traffic: `8n +
+//! 8·runs` bytes for 4-byte keys and values).
+//!
+//! [`reduce_by_key_into`] writes straight into the caller's buffers and leaves the run count
+//! on the device (as CUB's `DeviceReduce::ReduceByKey`), returning once the kernel is queued.
+//! [`reduce_by_key`] allocates exact-size outputs, so it waits for the count; it stages the
+//! runs in scratch and copies them out.
 
-use super::plan::Plan;
+use super::plan::{Plan, State};
 use super::same_device;
-use crate::buffer::{check_len, device_ptr, device_ptr_mut};
+use crate::buffer::{check_len, device_ptr_mut};
+use crate::device::Device;
 use crate::error::{DeviceError, Result};
 use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
 use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
-use parallax_kernels::params_segmented::{GatherKeysParams, ReduceRunsParams, RunAgg};
-use parallax_kernels::tuning::transform_blocks;
+use parallax_kernels::params_segmented::{ReduceRunsParams, RunAgg};
 use parallax_kernels::tuning::{deep_scan_tile_items, packed_run_words};
 use std::mem::size_of;
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys; each fold starts from
-/// the identity, as in `parallax_core::reference::reduce_by_key`.
+/// the identity, as in `parallax_core::reference::reduce_by_key`. Returns once the copies of
+/// the runs are queued (it has waited for the run count, to size the outputs).
 ///
 /// # Errors
 /// Length mismatches, buffers on different devices, out of memory, a device fault; more than
@@ -29,14 +33,125 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     keys: &DeviceBuffer<K>,
     x: &DeviceBuffer<T>,
 ) -> Result<(DeviceBuffer<K>, DeviceBuffer<T>)> {
-    check_len("reduce_by_key values", keys.len(), x.len())?;
-    let dev = same_device(x, keys)?;
+    let dev = checked(keys, x)?;
     if x.is_empty() {
         return Ok((
             DeviceBuffer::zeroed_on(dev, 0)?,
             DeviceBuffer::zeroed_on(dev, 0)?,
         ));
     }
+    let n = x.len() as u64;
+    let mut plan = Plan::default();
+    let values = plan.take(n as usize * size_of::<T>());
+    let ends = plan.take(n as usize * size_of::<K>());
+    let runs_at = plan.take(size_of::<u64>());
+    let state = run_state::<T>(&mut plan, n);
+    let mut scratch = dev.scratch();
+    let base = plan.reserve(dev, &mut scratch)?;
+    let (values, ends, runs_at) = (
+        base + values as u64,
+        base + ends as u64,
+        base + runs_at as u64,
+    );
+    // SAFETY: `values` and `ends` hold `n` values and keys, `runs_at` one word, all of the
+    // locked scratch.
+    unsafe {
+        queue(
+            dev,
+            (state, base),
+            m,
+            (keys, x),
+            (device_ptr_mut(values), device_ptr_mut(ends)),
+            device_ptr_mut(runs_at),
+        )
+    }?;
+    let mut runs = 0_u64;
+    // SAFETY: 8 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
+    // after the kernel (which always writes it: element `n - 1` ends the last run).
+    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u64).cast(), runs_at, 8) }
+        .result()
+        .map_err(|e| dev.fail("reading the run count", e))?;
+    let runs = runs as usize;
+    let mut out_keys = DeviceBuffer::<K>::alloc_uninit(dev, runs)?;
+    let mut out_values = DeviceBuffer::<T>::alloc_uninit(dev, runs)?;
+    for (dst, src, bytes) in [
+        (out_keys.as_mut_ptr() as usize, ends, runs * size_of::<K>()),
+        (
+            out_values.as_mut_ptr() as usize,
+            values,
+            runs * size_of::<T>(),
+        ),
+    ] {
+        // SAFETY: the first `runs` entries of the staged runs into a fresh output of
+        // exactly `runs` entries, which the copy writes whole.
+        unsafe { result::memcpy_dtod_async(dst as u64, src, bytes, STREAM) }
+            .map_err(|e| dev.fail("copying the runs", e))?;
+    }
+    Ok((out_keys, out_values))
+}
+
+/// [`reduce_by_key`] into the caller's buffers, with no wait and no allocation: the runs go
+/// to the first `runs[0]` entries of `out_keys` and `out_values` (the rest keep their
+/// contents), and the count to `runs[0]`, all on the device (read them with `to_vec`, which
+/// waits). An empty input writes a count of 0.
+///
+/// # Errors
+/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `keys`, `out_keys` and
+/// `out_values` have `x.len()` elements (a run per element is the most there can be) and
+/// `runs` has one; buffers on different devices; no scratch memory; more than `u32::MAX`
+/// elements, as [`reduce_by_key`]. Nothing is written on an error. A fault of the kernels
+/// themselves surfaces in the next call that waits for the device.
+pub fn reduce_by_key_into<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
+    m: M,
+    keys: &DeviceBuffer<K>,
+    x: &DeviceBuffer<T>,
+    out_keys: &mut DeviceBuffer<K>,
+    out_values: &mut DeviceBuffer<T>,
+    runs: &mut DeviceBuffer<usize>,
+) -> Result<()> {
+    check_len("reduce_by_key_into output keys", x.len(), out_keys.len())?;
+    check_len(
+        "reduce_by_key_into output values",
+        x.len(),
+        out_values.len(),
+    )?;
+    check_len("reduce_by_key_into run count", 1, runs.len())?;
+    let dev = checked(keys, x)?;
+    same_device(x, out_keys)?;
+    same_device(x, out_values)?;
+    same_device(x, runs)?;
+    if x.is_empty() {
+        return runs.copy_from_slice(&[0]);
+    }
+    let n = x.len() as u64;
+    let mut plan = Plan::default();
+    let state = run_state::<T>(&mut plan, n);
+    let mut scratch = dev.scratch();
+    let base = plan.reserve(dev, &mut scratch)?;
+    // `usize` is `u64` on the 64-bit hosts CUDA runs on.
+    let count = runs.as_mut_ptr().cast::<u64>();
+    // SAFETY: `out_keys` and `out_values` have room for `n >= runs` entries and `runs` for
+    // the count; later users of these buffers and of the scratch queue after the kernel, and
+    // a free synchronizes first.
+    unsafe {
+        queue(
+            dev,
+            (state, base),
+            m,
+            (keys, x),
+            (out_values.as_mut_ptr(), out_keys.as_mut_ptr().cast::<u8>()),
+            count,
+        )
+    }
+}
+
+/// The checks both forms share; enters the device.
+fn checked<K: KeyKernel, T: DeviceCopy>(
+    keys: &DeviceBuffer<K>,
+    x: &DeviceBuffer<T>,
+) -> Result<&'static Device> {
+    check_len("reduce_by_key values", keys.len(), x.len())?;
+    let dev = same_device(x, keys)?;
     if x.len() > u32::MAX as usize {
         return Err(DeviceError::Cuda {
             during: "reduce_by_key",
@@ -48,62 +163,49 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
         });
     }
     dev.enter()?;
-    let n = x.len() as u64;
-    let mut plan = Plan::default();
-    let values = plan.take(n as usize * size_of::<T>());
-    let tails = plan.take(4 * n as usize);
-    let runs_at = plan.take(4);
+    Ok(dev)
+}
+
+/// The look-back state of the reduce-runs pass over `n` values of `T`.
+fn run_state<T>(plan: &mut Plan, n: u64) -> State {
     // reduce_runs' `RunPair` codec: two words when `T` has 4 bytes.
-    let state = plan.state::<RunAgg<T>>(
+    plan.state::<RunAgg<T>>(
         n,
         deep_scan_tile_items(size_of::<T>()),
         packed_run_words::<T>(),
-    );
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
-    let (values, tails, runs_at) = (
-        base + values as u64,
-        base + tails as u64,
-        base + runs_at as u64,
-    );
+    )
+}
+
+/// Zeroes the state and queues the reduce-runs pass over `keys` and `x`: each run's fold to
+/// `values`, its key to `ends`, the run count to `runs`.
+///
+/// # Safety
+/// `state` lies in the scratch at `base`, locked by the caller while it queues; `keys` and
+/// `x` hold `0 < n <= u32::MAX` elements; `values` and `ends` are writable for `n` values and
+/// keys and `runs` for one word, on `dev`, until the kernel has run.
+unsafe fn queue<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    (state, base): (State, sys::CUdeviceptr),
+    m: M,
+    (keys, x): (&DeviceBuffer<K>, &DeviceBuffer<T>),
+    (values, ends): (*mut T, *mut u8),
+    runs: *mut u64,
+) -> Result<()> {
     state.zero(dev, base)?;
     let p = ReduceRunsParams {
         heads: keys.as_ptr().cast::<u8>(),
         x: x.as_ptr(),
-        n,
+        n: x.len() as u64,
         status: state.status(base),
-        values: device_ptr_mut(values),
-        tails: device_ptr_mut(tails),
-        runs: device_ptr_mut(runs_at),
+        values,
+        ends,
+        runs,
         staged: 1,
         key_bytes: size_of::<K>() as u32,
         m,
     };
-    // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (a primitive integer);
-    // `values`, `tails` hold `n` entries and `runs_at` one word of the scratch locked until
-    // the synchronize below; `n <= u32::MAX`; one block per tile of zeroed state.
-    unsafe { launch::reduce_runs(dev, state.tiles, p) }?;
-    let mut runs = 0_u32;
-    // SAFETY: 4 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
-    // after the kernel (which always writes it: element `n - 1` ends the last run).
-    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u32).cast(), runs_at, 4) }
-        .result()
-        .map_err(|e| dev.fail("reading the run count", e))?;
-    let runs = runs as usize;
-    let mut out_keys = DeviceBuffer::<K>::zeroed_on(dev, runs)?;
-    let mut out_values = DeviceBuffer::<T>::zeroed_on(dev, runs)?;
-    let dst = out_values.as_mut_ptr() as usize as u64;
-    // SAFETY: `runs` values of the scratch into the fresh output of `runs` values.
-    unsafe { result::memcpy_dtod_async(dst, values, runs * size_of::<T>(), STREAM) }
-        .map_err(|e| dev.fail("copying the run values", e))?;
-    let p = GatherKeysParams {
-        keys: keys.as_ptr().cast::<K::Word>(),
-        tails: device_ptr(tails),
-        out: out_keys.as_mut_ptr().cast::<K::Word>(),
-        runs: runs as u64,
-    };
-    // SAFETY: `tails` holds `runs` indices below `n`; `out_keys` has `runs` keys.
-    unsafe { launch::gather_keys::<K>(dev, transform_blocks(runs as u64), p) }?;
-    dev.synchronize("reduce_by_key")?;
-    Ok((out_keys, out_values))
+    // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (`KeyKernel`: 1, 2, 4
+    // or 8), so the kernel compares and copies them as such; `values`, `ends`, `runs` by
+    // contract; one block per tile of zeroed state.
+    unsafe { launch::reduce_runs(dev, state.tiles, p) }
 }

@@ -16,7 +16,7 @@ mod stencil;
 mod stencil_special;
 mod transform;
 
-pub use by_key::reduce_by_key;
+pub use by_key::{reduce_by_key, reduce_by_key_into};
 pub use plan::{tile_order, TileOrder};
 pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};

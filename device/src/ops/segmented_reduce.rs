@@ -6,6 +6,9 @@
 //! per segment); with no empty segment that is `y` already (one copy), otherwise a gather
 //! places each fold by binary search of its last index. Other sizes take the general path:
 //! a full segmented scan into scratch and a gather.
+//!
+//! Both return once the last kernel is queued (the reduce-runs path has waited for its run
+//! count on the way), as the scans do.
 
 use super::plan::Plan;
 use super::same_device;
@@ -29,8 +32,8 @@ use std::mem::size_of;
 ///
 /// # Errors
 /// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless
-/// `y.len() + 1 == offsets.len()`; buffers on different devices, no scratch memory, a device
-/// fault.
+/// `y.len() + 1 == offsets.len()`; buffers on different devices, no scratch memory. A fault
+/// of the last kernel surfaces in the next call that waits for the device.
 pub fn segmented_reduce<T: DeviceCopy, M: SegmentedKernel<T>>(
     m: M,
     offsets: &DeviceBuffer<usize>,
@@ -65,7 +68,7 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     let heads = plan.take(n as usize);
     let values = plan.take(n as usize * size_of::<T>());
     let tails = plan.take(4 * n as usize);
-    let runs_at = plan.take(4);
+    let runs_at = plan.take(8);
     // reduce_runs' `RunPair` codec: two words when `T` has 4 bytes.
     let state = plan.state::<RunAgg<T>>(
         n,
@@ -88,22 +91,22 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
         n,
         status: state.status(base),
         values: device_ptr_mut(values),
-        tails: device_ptr_mut(tails),
+        ends: device_ptr_mut(tails),
         runs: device_ptr_mut(runs_at),
         staged: 1,
         key_bytes: 0,
         m,
     };
-    // SAFETY: `heads` written above; `values`, `tails` hold `n` entries and `runs_at` one
-    // word of the scratch locked until the synchronize below; `0 < n <= u32::MAX`.
+    // SAFETY: `heads` written above; `values`, `tails` (the `u32` last indices of flag
+    // heads) hold `n` entries and `runs_at` one word of the scratch, locked while this
+    // queues; `0 < n <= u32::MAX`.
     unsafe { launch::reduce_runs(dev, state.tiles, p) }?;
-    let mut runs = 0_u32;
-    // SAFETY: 4 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
+    let mut runs = 0_u64;
+    // SAFETY: 8 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
     // after the kernel (which always writes it).
-    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u32).cast(), runs_at, 4) }
+    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u64).cast(), runs_at, 8) }
         .result()
         .map_err(|e| dev.fail("reading the run count", e))?;
-    let runs = u64::from(runs);
     if runs == segments {
         // No empty segment: run `r` is segment `r`.
         let dst = y.as_mut_ptr() as usize as u64;
@@ -124,7 +127,7 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
         // them; `y` has `segments` values.
         unsafe { launch::run_gather(dev, transform_blocks(segments), p) }?;
     }
-    dev.synchronize("segmented_reduce")
+    Ok(())
 }
 
 /// The general path (any `n`, used when `n == 0` or `n > u32::MAX`): an inclusive
@@ -173,6 +176,5 @@ fn by_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     };
     // SAFETY: validated offsets end at `n`, so the gather reads only scanned values below
     // `n` (none when `n == 0`: every segment is empty); `y` has `segments` values.
-    unsafe { launch::seg_gather(dev, transform_blocks(segments), p) }?;
-    dev.synchronize("segmented_reduce")
+    unsafe { launch::seg_gather(dev, transform_blocks(segments), p) }
 }

@@ -86,6 +86,36 @@ pub(super) unsafe fn is_head(src: *const u8, key_bytes: u32, i: u64, n: u64) -> 
     }
 }
 
+/// Writes the end of run `k` at item `i` to `out`: for keys (`key_bytes` 1, 2, 4, 8) the
+/// run's key, copied from `src`; for flag heads the index `i` as a `u32`.
+///
+/// # Safety
+/// `i` inside the source; `out` writable at entry `k` of the chosen width.
+#[inline(always)]
+pub(super) unsafe fn write_run_end(src: *const u8, key_bytes: u32, out: *mut u8, k: usize, i: u64) {
+    let at = i as usize;
+    // SAFETY: as the caller guarantees.
+    unsafe {
+        match key_bytes {
+            1 => out.add(k).write(src.add(at).read()),
+            2 => copy_word(src.cast::<u16>(), out.cast(), k, at),
+            4 => copy_word(src.cast::<u32>(), out.cast(), k, at),
+            8 => copy_word(src.cast::<u64>(), out.cast(), k, at),
+            _ => out.cast::<u32>().add(k).write(i as u32),
+        }
+    }
+}
+
+/// `out[k] = keys[at]`.
+///
+/// # Safety
+/// Both inside their buffers.
+#[inline(always)]
+unsafe fn copy_word<W: Copy>(keys: *const W, out: *mut W, k: usize, at: usize) {
+    // SAFETY: as the caller guarantees.
+    unsafe { out.add(k).write(keys.add(at).read()) }
+}
+
 /// `keys[at] != keys[at - 1]`.
 ///
 /// # Safety

@@ -2,11 +2,11 @@
 //! [`segmented`](super::segmented) over [`RunAgg`] pairs, which carry the number of heads
 //! seen besides the segmented fold, so every item knows its run index. Each run's last item
 //! writes the run's fold (`identity ⊕ fold`, as the reference starts every run from the
-//! identity) and its own index, compacted; nothing else is written. Heads come from keys
-//! directly (see [`super::heads`]); the keys of the runs are gathered afterwards by their
-//! last indices.
+//! identity) and its end, compacted: its key (reduce by key; read back from the keys, which
+//! are in L2 from the head comparison) or, for flag heads, its own index (segmented reduce);
+//! nothing else is written. Heads come from keys directly (see [`super::heads`]).
 
-use super::heads::{deep_head_bits, is_head};
+use super::heads::{deep_head_bits, is_head, write_run_end};
 use super::segmented::{last_of, real_items, run_scan, seen};
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
@@ -32,7 +32,8 @@ macro_rules! unroll_16 {
 ///
 /// # Safety
 /// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
-/// `tails` writable for `n` entries and `runs` for one; `status` has
+/// `ends` writable for `n` entries (keys of `key_bytes`, or `u32` for flag heads) and `runs`
+/// for one; `status` has
 /// `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched with
 /// exactly that many blocks of `BLOCK_THREADS` threads and `reduce_runs_shared_bytes::<T>()`
 /// bytes of dynamic shared memory.
@@ -131,13 +132,16 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
                 // `k`; `base + i < n <= u32::MAX`.
                 unsafe {
                     p.values.add(k as usize).write(vals[j]);
-                    p.tails.add(k as usize).write((base + i as u64) as u32);
+                    write_run_end(p.heads, p.key_bytes, p.ends, k as usize, base + i as u64);
                 }
             }
         });
     }
     if count > 0 && base + count == p.n {
         // SAFETY: one word; only the thread holding item `n - 1` writes it.
-        unsafe { p.runs.write(runs_before + (heads & real).count_ones()) };
+        unsafe {
+            p.runs
+                .write(u64::from(runs_before + (heads & real).count_ones()))
+        };
     }
 }

@@ -2,9 +2,7 @@
 //! Each is a grid-stride loop with one item per thread per step (consecutive threads take
 //! consecutive items, so every warp access is coalesced).
 
-use crate::params_segmented::{
-    GatherKeysParams, OffsetHeadsParams, RunGatherParams, SegGatherParams,
-};
+use crate::params_segmented::{OffsetHeadsParams, RunGatherParams, SegGatherParams};
 use crate::simt::{block_index, grid_blocks, thread_index};
 use crate::tuning::BLOCK_THREADS;
 use parallax_core::Monoid;
@@ -100,21 +98,5 @@ pub unsafe fn run_gather<T: Copy, M: Monoid<T>>(p: RunGatherParams<T, M>) {
         };
         // SAFETY: `s < segments`, writable; one writer per segment.
         unsafe { p.y.add(s).write(v) };
-    });
-}
-
-/// Reduce by key, keys: `out[r] = keys[tails[r]]`.
-///
-/// # Safety
-/// `tails` readable for `runs` indices of `keys`; `out` writable for `runs` words.
-#[inline(always)]
-pub(crate) unsafe fn gather_keys<W: Copy>(p: GatherKeysParams<W>) {
-    each_index(p.runs, |r| {
-        let r = r as usize;
-        // SAFETY: `r < runs`; `tails[r]` indexes `keys` (contract); one writer per run.
-        unsafe {
-            let i = p.tails.add(r).read() as usize;
-            p.out.add(r).write(p.keys.add(i).read());
-        }
     });
 }

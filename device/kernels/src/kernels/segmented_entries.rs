@@ -1,13 +1,12 @@
 //! Entry points of the segmented family: for each (monoid, type) pair of
 //! `for_each_monoid_instance!`, the inclusive and exclusive segmented scans by head flags,
-//! the segmented-reduce gathers and the one-pass reduce of runs; for each key word type, the
-//! reduce-by-key key gather; and the offsets-to-head-flag
-//! pass.
+//! the segmented-reduce gathers and the one-pass reduce of runs (which also writes reduce
+//! by key's keys); and the offsets-to-head-flag pass.
 
 #![allow(improper_ctypes_definitions)]
 
 use super::segmented_aux;
-use crate::params_segmented::{GatherKeysParams, OffsetHeadsParams};
+use crate::params_segmented::OffsetHeadsParams;
 
 /// The segmented entry points of each (monoid, type) pair; the wrappers are shared with
 /// `instantiate_monoid!` (crate::user), so a user's monoid gets the same kernels.
@@ -15,20 +14,6 @@ macro_rules! segmented_entry_points {
     ($($pairs:tt)*) => { crate::__segmented_entry_points! { $($pairs)* } };
 }
 crate::for_each_monoid_instance!(segmented_entry_points);
-
-/// The key passes of each key word type.
-macro_rules! key_entry_points {
-    ($( ($wt:ident: $w:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(gather_keys, $wt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: GatherKeysParams<$t>) {
-                // SAFETY: as above.
-                unsafe { segmented_aux::gather_keys::<$t>(p) }
-            }
-        };
-    )* };
-}
-crate::for_each_key_word_instance!(key_entry_points);
 
 #[unsafe(export_name = crate::entry_name!(offset_heads, Offsets, u64))]
 unsafe extern "ptx-kernel" fn offset_heads_entry(p: OffsetHeadsParams) {
