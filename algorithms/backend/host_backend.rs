@@ -130,7 +130,9 @@ macro_rules! host_backend {
                 runs: &mut Vec<usize>,
             ) -> Result<()> {
                 let count = $algo::reduce_by_key_into(m, keys, x, out_keys, out_values);
-                runs.iter_mut().for_each(|r| *r = count);
+                if let Some(r) = runs.first_mut() {
+                    *r = count;
+                }
                 Ok(())
             }
         }

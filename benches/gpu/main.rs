@@ -486,7 +486,7 @@ fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
         }
     };
     let v = (n * 4) as f64;
-    let keyed = |i: usize| ok[i] && i < names.len();
+    let keyed = |i: usize| i < names.len() && ok[i];
     if keyed(0) || keyed(3) || keyed(4) {
         match Dv::<u32>::from_vec((0..n).map(|i| (i / seg) as u32).collect()) {
             Ok(keys) => {
