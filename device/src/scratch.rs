@@ -7,25 +7,27 @@
 //! `STREAM` in `lib.rs`): every operation queues on the legacy default stream, so the next
 //! user of the scratch runs after it, and the allocation is freed only after a synchronize.
 //!
-//! The scratch also owns the reduce kernel's completion counter, a separate 4-byte word that
-//! no other operation touches (see [`Scratch::reduce_counter`]).
+//! The scratch also owns the reduce kernel's group counters, a separate allocation that no
+//! other operation touches (see [`Scratch::reduce_counters`]).
 
 use crate::device::Device;
 use crate::error::{DeviceError, Result};
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
+use parallax_kernels::tuning::REDUCE_COUNTERS;
+use std::mem::size_of;
 
 /// Smallest scratch allocation: 1 MiB covers reduce partials and the scan state of inputs up
 /// to about 2^26 f32 without regrowing.
 const MIN_BYTES: usize = 1 << 20;
 
 /// A device allocation of `bytes` bytes at `ptr` (0 before the first use), and the reduce
-/// counter at `counter` (0 before the first reduce of more than one block).
+/// counters at `counters` (0 before the first reduce of more than one block).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     ptr: CUdeviceptr,
     bytes: usize,
-    counter: CUdeviceptr,
+    counters: CUdeviceptr,
 }
 
 impl Scratch {
@@ -64,10 +66,11 @@ impl Scratch {
         Ok(ptr)
     }
 
-    /// The reduce kernel's completion counter: a `u32` in device memory that is 0 whenever no
-    /// reduce kernel is running. It is zeroed once, when first allocated (ordered on the
-    /// stream before any kernel that uses it), and each multi-block reduce kernel's last
-    /// block puts it back to 0, so no launch needs a memset.
+    /// The reduce kernel's group counters: [`REDUCE_COUNTERS`] `u32`s in device memory (one
+    /// per group of its fold tree at the largest grid) that are 0 whenever no reduce kernel
+    /// is running. They are zeroed once, when first allocated (ordered on the stream before
+    /// any kernel that uses them), and the block that draws a group's last ticket puts the
+    /// group's counter back to 0, so no launch needs a memset.
     ///
     /// Why not a `cuMemsetD8Async` before every launch: that is one more driver call and one
     /// more operation on the stream per reduce. On the H100 (benches/results/
@@ -77,23 +80,25 @@ impl Scratch {
     /// here. A counter left non-zero by an interrupted kernel cannot be read: a kernel is only
     /// interrupted by a sticky fault, which poisons the device for every later call.
     ///
-    /// The word lives in its own allocation, never in the growing region, which the next
-    /// operation overwrites. Kernels using it run one at a time in stream order, so one
-    /// counter per device suffices.
-    pub(crate) fn reduce_counter(&mut self, dev: &Device) -> Result<CUdeviceptr> {
-        if self.counter != 0 {
-            return Ok(self.counter);
+    /// The words live in their own allocation, never in the growing region, which the next
+    /// operation overwrites. Kernels using them run one at a time in stream order, so one
+    /// set per device suffices.
+    pub(crate) fn reduce_counters(&mut self, dev: &Device) -> Result<CUdeviceptr> {
+        if self.counters != 0 {
+            return Ok(self.counters);
         }
+        let bytes = REDUCE_COUNTERS as usize * size_of::<u32>();
         // SAFETY: a plain allocation, only handed to kernels as a raw device address.
-        let ptr = unsafe { result::malloc_sync(4) }
-            .map_err(|e| oom(dev, "allocating the reduce counter", e, 4))?;
-        // SAFETY: `ptr` holds 4 bytes; queued on the legacy stream before any reduce kernel.
-        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, 4, STREAM) } {
+        let ptr = unsafe { result::malloc_sync(bytes) }
+            .map_err(|e| oom(dev, "allocating the reduce counters", e, bytes))?;
+        // SAFETY: `ptr` holds `bytes` bytes; queued on the legacy stream before any reduce
+        // kernel.
+        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, bytes, STREAM) } {
             // SAFETY: `ptr` came from cuMemAlloc above and nothing uses it yet.
             let _ = unsafe { result::free_sync(ptr) };
-            return Err(dev.fail("zeroing the reduce counter", e));
+            return Err(dev.fail("zeroing the reduce counters", e));
         }
-        self.counter = ptr;
+        self.counters = ptr;
         Ok(ptr)
     }
 }

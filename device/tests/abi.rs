@@ -14,7 +14,10 @@ use parallax_device::kernels::params::{
 use parallax_device::kernels::params_spmv::{
     SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
 };
-use parallax_device::kernels::tuning::{items_per_thread, reduce_plan, REDUCE_MAX_BLOCKS};
+use parallax_device::kernels::tuning::{
+    items_per_thread, reduce_group, reduce_level, reduce_plan, reduce_tree_slots, REDUCE_COUNTERS,
+    REDUCE_MAX_BLOCKS,
+};
 use parallax_device::{
     kernel_name, BinaryKernel, Device, DeviceBuffer, DeviceError, MonoidKernel, SemiringKernel,
     SpmvIndex, TabulateKernel, UnaryKernel, PTX,
@@ -169,6 +172,51 @@ fn reduce_plan_covers_every_item_and_gives_every_block_work() {
         }
     }
     assert_eq!(reduce_plan(0, 4, REDUCE_MAX_BLOCKS), (0, 0));
+}
+
+#[test]
+fn reduce_fold_tree_levels_fit_their_slots() {
+    for size in [4, 8, 16] {
+        let group = reduce_group(size);
+        for blocks in (1..=3 * group + 2).chain([
+            group * group - 1,
+            group * group,
+            REDUCE_MAX_BLOCKS - 1,
+            REDUCE_MAX_BLOCKS,
+        ]) {
+            let (slots, counters) = reduce_tree_slots(blocks, size);
+            // The scratch keeps counters for the largest grid the plan makes.
+            assert!(blocks > REDUCE_MAX_BLOCKS || counters <= REDUCE_COUNTERS);
+            let (mut level, mut end_partial, mut end_counter) = (0, 0, 0);
+            loop {
+                let (count, first_partial, first_counter) = reduce_level(blocks, size, level);
+                let at = format!("size={size} blocks={blocks} level={level}");
+                assert!(count >= 1, "{at}");
+                if count == 1 {
+                    // The result: no slot; the levels before it fit the tree's slots and
+                    // used exactly its counters.
+                    assert!(end_partial <= slots, "{at}");
+                    assert_eq!(end_counter, counters, "{at}");
+                    break;
+                }
+                // Levels follow one another, each 16-item aligned (16-byte vector loads).
+                assert!(
+                    first_partial >= end_partial && first_partial % 16 == 0,
+                    "{at}"
+                );
+                assert_eq!(first_counter, end_counter, "{at}");
+                let groups = count.div_ceil(group);
+                assert_eq!(reduce_level(blocks, size, level + 1).0, groups, "{at}");
+                end_partial = first_partial + count;
+                end_counter = first_counter + groups;
+                level += 1;
+            }
+            // Up to the cap, the block that finishes last folds at most two groups.
+            if blocks <= REDUCE_MAX_BLOCKS {
+                assert!(level <= 2, "size={size} blocks={blocks}: {level} levels");
+            }
+        }
+    }
 }
 
 #[test]

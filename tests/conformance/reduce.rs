@@ -132,6 +132,35 @@ fn beyond_the_parallel_threshold() {
 }
 
 #[test]
+fn fold_tree_group_edges() {
+    require_gpu!();
+    // The GPU reduce folds its blocks' partials in groups of one block pass
+    // (`tuning::reduce_group`), the last block of each group folding it into the next level.
+    // A block covers (and a group holds) 1024 `AffineMap<i64>`, 2048 i64 or 4096 i32 below
+    // the block cap. For each: one full group of blocks, a second group of one block, and
+    // three groups, each with a full last block and with a last block of one item. Affine
+    // maps do not commute, so a group folded out of order fails.
+    let sizes = |per_block: usize| {
+        [per_block, per_block + 1, 2 * per_block + 1]
+            .into_iter()
+            .flat_map(move |blocks| [blocks * per_block, (blocks - 1) * per_block + 1])
+    };
+    for n in sizes(1024) {
+        check_affine(&maps(n, 31));
+    }
+    for n in sizes(2048).take(4) {
+        let x: Vec<i64> = pseudo_random(n, 32).into_iter().map(|v| v as i64).collect();
+        exact(Sum, &x, "i64 Sum");
+        exact(Max, &x, "i64 Max");
+    }
+    // i32: only the second group of one block (2^24 items and more are slow on the CPU).
+    for n in sizes(4096).skip(2).take(2) {
+        let x: Vec<i32> = pseudo_random(n, 33).into_iter().map(|v| v as i32).collect();
+        exact(Sum, &x, "i32 Sum");
+    }
+}
+
+#[test]
 fn reduce_into_back_to_back() {
     require_gpu!();
     // On the GPU every reduce_into returns before its kernel ends: 40 of them queued without

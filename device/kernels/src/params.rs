@@ -69,11 +69,12 @@ pub struct FillParams<W> {
 /// Reduce in one launch of `blocks = gridDim.x` blocks (`kernels/reduce.rs`):
 /// warp `w` (global index) folds warp tiles `[w * tiles_per_warp, (w + 1) * tiles_per_warp)`
 /// of `32 * ITEMS` items each, in order, and each block the ordered fold of its 8 warps. With
-/// one block that fold is the result. Otherwise each block writes it to `partials[block]` and
-/// draws a ticket from `counter`; the block that draws ticket `blocks - 1` folds the partials
-/// in block order exactly as one block over `blocks` items would (`final_tiles_per_warp`
-/// warp tiles per warp), writes `out[0]` and puts `counter` back to 0. Every fold is in index
-/// order, so the monoid needs no commutativity.
+/// one block that fold is the result. Otherwise the blocks' folds are level 0 of a fold tree
+/// ([`crate::tuning::reduce_level`]): each partial goes to its level's slots in `partials`,
+/// and the block that draws the last ticket of a group of `reduce_group(size_of::<T>())` partials (from the
+/// group's counter, which it puts back to 0) folds the group in order into a partial of the
+/// next level; the fold of a level of one partial is written to `out[0]`. Every fold is in
+/// index order, so the monoid needs no commutativity.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ReduceParams<T, M> {
@@ -83,14 +84,12 @@ pub struct ReduceParams<T, M> {
     pub n: u64,
     /// Warp tiles per warp over `x` (see [`crate::tuning::reduce_plan`]).
     pub tiles_per_warp: u64,
-    /// One slot per block, 16-byte aligned (unused with one block).
+    /// The fold tree's partials: `reduce_tree_slots(blocks, size_of::<T>()).0` slots, 16-byte aligned
+    /// (unused with one block).
     pub partials: *mut T,
-    /// Warp tiles per warp of the last block's fold over the partials:
-    /// `reduce_plan(blocks, size_of::<T>(), 1).1` (unused with one block).
-    pub final_tiles_per_warp: u64,
-    /// The completion counter: 0 at launch, and 0 again when the kernel ends (unused with one
-    /// block).
-    pub counter: *mut u32,
+    /// The tree's group counters: `reduce_tree_slots(blocks, size_of::<T>()).1` words, 0 at launch and 0
+    /// again when the kernel ends (unused with one block).
+    pub counters: *mut u32,
     /// The result, one element.
     pub out: *mut T,
     /// The monoid.

@@ -33,16 +33,92 @@ pub const fn scan_tile_items(size: usize) -> u64 {
     BLOCK_THREADS as u64 * items_per_thread(size) as u64
 }
 
-/// Upper bound on reduce blocks. A cap keeps the last block's fold of the partials short (at
-/// most 131072 partials: 256 warp tiles of f32); above it, each warp folds more consecutive
-/// warp tiles. Long per-warp runs cost bandwidth: the H100, reduce_into Sum at 2^28 in one
-/// device call, with caps of 8192 / 32768 / 131072 blocks (ms): f32 0.374 / 0.358 / 0.358,
-/// f64 0.917 / 0.751 / 0.740, i32 0.452 / 0.419 / 0.426, u64 0.852 / 0.714 / 0.737; at 2^30
-/// f32 1.72 / 1.64 / 1.41, f64 3.75 / 3.70 / 2.95. A second call (32768 / 131072, two passes
-/// each, ms): 2^30 f32 1.637 / 1.406, f64 3.70 / 2.97, u64 3.51 / 2.84, i32 1.64 / 1.40;
-/// 2^28 f64 0.751 / 0.738, u64 0.716 / 0.732 (+2%), f32 and i32 equal (CUB at 2^30: f32
-/// 1.39, f64 2.79). At 2^26 and below the caps are equal (none is reached).
-pub const REDUCE_MAX_BLOCKS: u64 = 131072;
+/// Upper bound on reduce blocks. Below it every warp folds one warp tile (f32: up to 2^30
+/// items); above it, each warp folds more consecutive warp tiles, one dependent round each,
+/// which costs bandwidth. The H100, reduce_into Sum (ms, median of 20): with the flat fold
+/// of the partials (before the fold tree), caps of 8192 / 32768 / 131072 blocks at 2^28 gave
+/// f32 0.374 / 0.358 / 0.358, f64 0.917 / 0.751 / 0.740, and at 2^30 f32 1.72 / 1.64 / 1.41,
+/// f64 3.75 / 3.70 / 2.95. With the fold tree, whose cost does not grow with the blocks,
+/// caps of 131072 / 262144 / 524288 in one device call, two passes each: 2^30 f32 1.386 /
+/// 1.360 / 1.362, f64 2.805 / 2.769 / 2.709, u64 2.800 / 2.769 / 2.713, i32 1.620 / 1.608 /
+/// 1.607 (CUB in an earlier call: f32 1.391, f64 2.796); 2^20 to 2^28 equal within the
+/// noise (1-3%, both ways).
+pub const REDUCE_MAX_BLOCKS: u64 = 524288;
+
+/// Partials one block folds in the reduce's fold tree: one pass of a block over elements of
+/// `size` bytes (4096 of 4 bytes, 2048 of 8, 1024 larger), so a group's fold is one load per
+/// thread. Each block's partial goes to level 0; the last block of every group of
+/// consecutive partials (by a ticket counter per group) folds the group into one partial of
+/// the next level, and so on until a level holds one value, the result. Up to one group of
+/// blocks (2^24 f32 items, 2^22 f64) that is the flat fold of the one-level kernel; up to
+/// the cap of 524288 blocks it is two levels, so the block that finishes last folds two
+/// groups.
+/// The flat fold had that block fold every partial: 131072 f64 (1 MiB) took 64 dependent
+/// load rounds per warp, about 35 us of a 2^28 f64 reduce_into (0.740 ms, CUB 0.704). The
+/// H100, reduce_into Sum against CUB in the same call, groups of 512 partials for every
+/// type: 2^28 f32 / f64 / u64 / i32 1.004 / 1.022 / 1.018 / 1.200 (flat fold: 0.989 / 0.951
+/// / 0.958 / 1.168), but 2^22 0.929 / 0.779 / 0.760 / 0.894 (flat: 1.095 / 0.900 / 0.939
+/// / 1.109): a level costs about 1.5 us (a ticket, a barrier, a dependent load), so a tree
+/// pays only where the flat fold takes several rounds, hence groups of one block pass: in a
+/// later call 2^22 f32 took 11.4-12.1 us again (512-groups 13.1, flat 11.8; CUB 12.1-12.9),
+/// 2^28 as with 512-groups.
+pub const fn reduce_group(size: usize) -> u64 {
+    scan_tile_items(size)
+}
+
+/// Padding unit of a fold-tree level's partials, in items: a multiple of 16 items keeps
+/// every level 16-byte aligned (the folds load 16-byte vectors) whatever the element size.
+const REDUCE_LEVEL_ALIGN: u64 = 16;
+
+/// Where level `level` of a reduce's fold tree over `blocks` blocks of elements of `size`
+/// bytes lives: `(partials, first_partial, first_counter)`, the number of partials at that
+/// level (level 0: one per block; level `l + 1`: one per group of [`reduce_group`] of level
+/// `l`) and the offsets of its first partial slot and first group counter. Levels are laid
+/// out one after another, each padded to 16 items; a level of one partial is the result,
+/// which has no slot.
+///
+/// ```
+/// use parallax_kernels::tuning::reduce_level;
+/// // 2^28 f32: 65536 blocks in 16 groups of 4096, then one group of 16.
+/// assert_eq!(reduce_level(65536, 4, 0), (65536, 0, 0));
+/// assert_eq!(reduce_level(65536, 4, 1), (16, 65536, 16));
+/// assert_eq!(reduce_level(65536, 4, 2), (1, 65552, 17));
+/// assert_eq!(reduce_level(2050, 8, 1), (2, 2064, 2));
+/// ```
+pub const fn reduce_level(blocks: u64, size: usize, level: u32) -> (u64, u64, u64) {
+    let group = reduce_group(size);
+    let (mut count, mut first_partial, mut first_counter, mut l) = (blocks, 0, 0, 0);
+    while l < level {
+        first_partial += count.div_ceil(REDUCE_LEVEL_ALIGN) * REDUCE_LEVEL_ALIGN;
+        count = count.div_ceil(group);
+        first_counter += count;
+        l += 1;
+    }
+    (count, first_partial, first_counter)
+}
+
+/// Partial slots and counters a reduce over `blocks` blocks of elements of `size` bytes
+/// needs: every level of its fold tree but the last (the result). One block needs neither.
+///
+/// ```
+/// use parallax_kernels::tuning::reduce_tree_slots;
+/// assert_eq!(reduce_tree_slots(1, 4), (0, 0));
+/// assert_eq!(reduce_tree_slots(3, 4), (16, 1));
+/// assert_eq!(reduce_tree_slots(131072, 8), (131136, 65));
+/// ```
+pub const fn reduce_tree_slots(blocks: u64, size: usize) -> (u64, u64) {
+    let mut level = 0;
+    while reduce_level(blocks, size, level).0 > 1 {
+        level += 1;
+    }
+    let (_, partials, counters) = reduce_level(blocks, size, level);
+    (partials, counters)
+}
+
+/// Group counters every reduce may use: those of the largest grid with the smallest groups
+/// (elements over 8 bytes). The scratch keeps this many zeroed words; each kernel leaves
+/// them zero again.
+pub const REDUCE_COUNTERS: u64 = reduce_tree_slots(REDUCE_MAX_BLOCKS, usize::MAX).1;
 
 /// Items per thread per grid-stride step of transform, transform2, tabulate and fill: four
 /// independent coalesced loads in flight per thread.

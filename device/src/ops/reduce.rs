@@ -13,7 +13,7 @@ use crate::{launch, DeviceBuffer};
 use cudarc::driver::sys::{self, CUdeviceptr};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::ReduceParams;
-use parallax_kernels::tuning::{reduce_plan, REDUCE_MAX_BLOCKS};
+use parallax_kernels::tuning::{reduce_plan, reduce_tree_slots, REDUCE_MAX_BLOCKS};
 use std::mem::{size_of, MaybeUninit};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, combined in index order (any monoid; float sums are
@@ -84,11 +84,11 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     unsafe { queue(dev, &mut scratch, m, x, base, out.as_mut_ptr()) }
 }
 
-/// Bytes of partials a reduce of `n > 0` elements needs (one `T` per block; the scratch
-/// region must be at least 1 byte even when one block writes the result directly).
+/// Bytes of partials a reduce of `n > 0` elements needs (every level of its fold tree; the
+/// scratch region must be at least 1 byte even when one block writes the result directly).
 fn partials_bytes<T>(n: usize) -> usize {
     let (blocks, _) = reduce_plan(n as u64, size_of::<T>(), REDUCE_MAX_BLOCKS);
-    (blocks as usize * size_of::<T>()).max(1)
+    (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1)
 }
 
 /// Queues the reduce kernel over non-empty `x`, writing the fold to `out`, with its partials
@@ -108,11 +108,8 @@ unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
 ) -> Result<()> {
     let (n, size) = (x.len() as u64, size_of::<T>());
     let (blocks, tiles_per_warp) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
-    // The last block folds the `blocks` partials as one block over `blocks` items would: the
-    // partition of the second launch this kernel replaced, so results are unchanged.
-    let (_, final_tiles_per_warp) = reduce_plan(blocks, size, 1);
-    let counter = if blocks > 1 {
-        scratch.reduce_counter(dev)?
+    let counters = if blocks > 1 {
+        scratch.reduce_counters(dev)?
     } else {
         0
     };
@@ -121,13 +118,13 @@ unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
         n,
         tiles_per_warp,
         partials: device_ptr_mut(partials),
-        final_tiles_per_warp,
-        counter: device_ptr_mut(counter),
+        counters: device_ptr_mut(counters),
         out,
         m,
     };
-    // SAFETY: `x` is live for `n` elements (cuMemAlloc-aligned); `partials` has `blocks`
-    // slots, 256-byte aligned; the counter is 0 between reduce kernels (Scratch's contract)
-    // and only reduce kernels, one at a time on the stream, touch it; `out` by contract.
+    // SAFETY: `x` is live for `n` elements (cuMemAlloc-aligned); `partials` has the tree's
+    // slots, 256-byte aligned; the `REDUCE_COUNTERS >= reduce_tree_slots(blocks, size).1` counters
+    // are 0 between reduce kernels (Scratch's contract) and only reduce kernels, one at a
+    // time on the stream, touch them; `out` by contract.
     unsafe { launch::reduce::<T, M>(dev, blocks, p) }
 }

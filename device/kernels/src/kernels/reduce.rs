@@ -1,17 +1,20 @@
-//! Reduce in one launch (the "last block" pattern): every warp folds a contiguous run of warp
-//! tiles (`32 * ITEMS` items, each lane loading its `ITEMS` consecutive items as 16-byte
-//! vectors), each block folds its 8 warps in order into one partial, and the block that
-//! finishes last (the one drawing the last ticket from an `atom.acq_rel.gpu` counter) folds
-//! the partials in block order and writes the result. The fold of the partials is the very
-//! code, on the very arguments, of the second launch this replaces (one block over `blocks`
-//! items), so results are bit for bit those of the two-launch version; the partition depends
-//! only on `n` ([`crate::tuning::reduce_plan`]), so float results are reproducible.
+//! Reduce in one launch (the "last block" pattern, as a tree): every warp folds a contiguous
+//! run of warp tiles (`32 * ITEMS` items, each lane loading its `ITEMS` consecutive items as
+//! 16-byte vectors) and each block folds its 8 warps in order into one partial. Blocks come in
+//! groups of one block pass of partials (`reduce_group`); the block that draws a group's last ticket (from the group's
+//! `atom.acq_rel.gpu` counter) folds the group's partials in order into one partial of the
+//! next level, and so on until a level has one partial, which goes to `out`. The partition
+//! and the tree depend only on `n` ([`crate::tuning::reduce_plan`],
+//! [`crate::tuning::reduce_level`]), so float results are reproducible; every fold is in
+//! index order, so the monoid need not commute.
 //!
 //! Why one launch: on the H100 the first pass alone ran at CUB's speed (353.7 µs for 2^28 f32
-//! under ncu), but the call took 441 µs, and 26 µs at 2^16-2^20 against CUB's 15 µs: the
-//! second launch, the gap before it and the synchronous copy cost more than the fold of 8192
-//! partials itself. Here the last block starts folding as soon as the others are done, and
-//! `reduce_into` leaves the result on the device (CUB's contract).
+//! under ncu), but the two-launch call took 441 µs, and 26 µs at 2^16-2^20 against CUB's
+//! 15 µs: the second launch, the gap before it and the synchronous copy cost more than the
+//! fold of 8192 partials itself. Why a tree: a flat last-block fold of up to 131072 partials (the cap then)
+//! is one block's dependent loads (64 rounds per warp for f64); in the tree, the block that
+//! finishes last folds at most two groups, one load per thread each. `reduce_into` leaves the
+//! result on the device (CUB's contract).
 
 use crate::atomics::fetch_add_acq_rel;
 use crate::block::fold_warps;
@@ -20,8 +23,11 @@ use crate::simt::{
     block_index, dynamic_shared, grid_blocks, lane, sync_threads, thread_index, warp_index,
 };
 use crate::tile::{load_full, load_partial};
-use crate::tuning::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
+use crate::tuning::{
+    reduce_group, reduce_level, BlockShared, Partial, BLOCK_WARPS, REDUCE_MAX_BLOCKS, WARP_THREADS,
+};
 use crate::warp;
+use core::mem::size_of;
 use parallax_core::Monoid;
 
 /// The fold of this lane's items of warp tile `t` of `x[..n]`.
@@ -108,104 +114,135 @@ fn value<T: Copy, M: Monoid<T>>(m: M, total: Partial<T>) -> T {
     }
 }
 
-/// `BlockShared::tile` of a reduce block: thread 0 keeps the block's state there, in the
-/// slot where a scan block keeps its tile ticket. The other threads read it only after the
+/// A reduce block's round, kept by thread 0 in `BlockShared::tile` (the slot where a scan
+/// block keeps its tile ticket): the fold-tree level whose partial this round produces in
+/// the top 8 bits, the partial's index in that level below them (at most 2^24 blocks:
+/// `REDUCE_MAX_BLOCKS` is 2^19), or [`DONE`]. The other threads read it only after the
 /// barrier in [`finish_round`], and thread 0 next writes it after the barrier in the next
 /// round's `fold_warps`, so the word needs no further synchronization.
-const FOLDING_INPUT: u32 = 0;
-/// The block drew the last ticket: fold the partials next.
-const FOLDING_PARTIALS: u32 = 1;
+const LEVEL_SHIFT: u32 = 24;
+const _: () = assert!(
+    REDUCE_MAX_BLOCKS < 1 << LEVEL_SHIFT,
+    "a partial's index fits below the level"
+);
 /// Nothing left for this block to do.
-const DONE: u32 = 2;
+const DONE: u32 = u32::MAX;
+
+/// The round that produces partial `unit` of level `level`.
+#[inline(always)]
+fn round(level: u32, unit: u64) -> u32 {
+    (level << LEVEL_SHIFT) | unit as u32
+}
 
 /// The end of a round, in every thread of the block, with the round's `total` in thread 0:
-/// after the input round, publishes `total` as the block's partial and draws a ticket; after
-/// the partials round, writes `total` to `out`. Returns `true` when the block folds the
-/// partials next (it drew the last ticket, and then sees every block's partial).
+/// writes `total` to `out` when its level holds one partial (the result), else publishes it
+/// as partial `unit` of its level and draws a ticket from its group's counter. Returns the
+/// next round: folding that group into the next level when this block drew the group's last
+/// ticket (and so sees every partial of the group), else [`DONE`].
 ///
 /// # Safety
-/// As [`reduce`] with more than one block; called by every thread of the block.
+/// As [`reduce`]; called by every thread of the block.
 #[inline(always)]
 unsafe fn finish_round<T: Copy, M: Monoid<T>>(
     p: &ReduceParams<T, M>,
     total: Partial<T>,
     shared: *mut BlockShared<T>,
-) -> bool {
+) -> u32 {
     if thread_index() == 0 {
         let v = value(p.m, total);
-        // SAFETY: only thread 0 touches the word before the barrier below (see the states).
+        // SAFETY: only thread 0 touches the word before the barrier below (see `LEVEL_SHIFT`).
         let state = unsafe { &mut (*shared).tile };
-        if *state == FOLDING_INPUT {
-            // SAFETY: one partial slot per block (contract). The store is ordered before the
-            // ticket by the add's release half: whoever acquires a later count sees it.
-            unsafe { p.partials.add(block_index() as usize).write(v) };
-            // SAFETY: `counter` is a global `u32` (contract).
-            let ticket = unsafe { fetch_add_acq_rel(p.counter, 1) };
-            if u64::from(ticket) == grid_blocks() - 1 {
-                // Every block has drawn its ticket, so nothing else touches the counter in
-                // this launch; the next launch on the stream starts after this store.
-                // SAFETY: `counter` is a live global `u32` (contract).
-                unsafe { p.counter.write(0) };
-                *state = FOLDING_PARTIALS;
-            } else {
-                *state = DONE;
-            }
-        } else {
+        let (level, unit) = (
+            *state >> LEVEL_SHIFT,
+            u64::from(*state & ((1 << LEVEL_SHIFT) - 1)),
+        );
+        let (count, first_partial, first_counter) =
+            reduce_level(grid_blocks(), size_of::<T>(), level);
+        if count == 1 {
             // SAFETY: one slot out (contract).
             unsafe { p.out.write(v) };
             *state = DONE;
+        } else {
+            let group_size = reduce_group(size_of::<T>());
+            let group = unit / group_size;
+            let members = (count - group * group_size).min(group_size);
+            // SAFETY: the level's slots and counters lie within `reduce_tree_slots(blocks)`
+            // (contract); `unit < count`.
+            let counter = unsafe { p.counters.add((first_counter + group) as usize) };
+            // SAFETY: as above. The store is ordered before the ticket by the add's release
+            // half: whoever acquires a later count sees it.
+            unsafe { p.partials.add((first_partial + unit) as usize).write(v) };
+            // SAFETY: a zeroed global `u32` of this launch (contract).
+            let ticket = unsafe { fetch_add_acq_rel(counter, 1) };
+            if u64::from(ticket) == members - 1 {
+                // Every member of the group has drawn its ticket, so nothing else touches the
+                // counter in this launch; the next launch on the stream starts after this.
+                // SAFETY: as above.
+                unsafe { counter.write(0) };
+                *state = round(level + 1, group);
+            } else {
+                *state = DONE;
+            }
         }
     }
     // SAFETY: every thread of the block reaches this barrier.
     unsafe { sync_threads() };
-    // In the last block, every other block's add came before ours in the counter's order,
-    // and thread 0's acquire made their partials visible to it; the barrier extends that to
-    // the whole block.
+    // In the group's last block, every other member's add came before ours in the counter's
+    // order, and thread 0's acquire made their partials visible to it; the barrier extends
+    // that to the whole block.
     // SAFETY: written by thread 0 before the barrier.
-    unsafe { (*shared).tile == FOLDING_PARTIALS }
+    unsafe { (*shared).tile }
 }
 
 /// The reduce kernel (see [`ReduceParams`]).
 ///
 /// # Safety
 /// `x` readable for `n > 0` elements and 16-byte aligned; `out` writable for one element;
-/// with more than one block, `partials` writable for one element per block and 16-byte
-/// aligned, `counter` a `u32` in global memory that is 0 at launch and that no other kernel
-/// touches while this one runs; launched with `BLOCK_THREADS` threads,
-/// `size_of::<BlockShared<T>>()` bytes of dynamic shared memory and the grid and
-/// `tiles_per_warp` of `reduce_plan(n, size_of::<T>(), REDUCE_MAX_BLOCKS)`.
+/// with more than one block, `partials` writable for `reduce_tree_slots(blocks, size_of::<T>()).0` elements
+/// and 16-byte aligned, and `counters` the first of `reduce_tree_slots(blocks, size_of::<T>()).1` `u32`s in
+/// global memory that are 0 at launch and that no other kernel touches while this one runs;
+/// launched with `BLOCK_THREADS` threads, `size_of::<BlockShared<T>>()` bytes of dynamic
+/// shared memory and the grid and `tiles_per_warp` of
+/// `reduce_plan(n, size_of::<T>(), REDUCE_MAX_BLOCKS)`.
 #[inline(always)]
 pub unsafe fn reduce<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<T, M>) {
     let m = p.m;
     // SAFETY: the launch provides a `BlockShared<T>` (contract).
     let shared = unsafe { dynamic_shared::<BlockShared<T>>() };
     if thread_index() == 0 {
-        // SAFETY: see `FOLDING_INPUT`.
-        unsafe { (*shared).tile = FOLDING_INPUT };
+        // SAFETY: see `LEVEL_SHIFT`.
+        unsafe { (*shared).tile = round(0, block_index()) };
     }
-    // Two rounds of one loop rather than two copies of the fold: the last block's fold of
-    // the partials runs the very code of the input round (with the old second launch's
-    // arguments), and ptxas sees one fold. ptxas -arch=sm_90: every Sum, Min and Max kernel
-    // stays at <= 32 registers (8 blocks of 256 per SM), as in the two-launch version; two
-    // inlined copies took 33-36 for most types (6 blocks per SM), and a round flag kept in a
-    // register instead of in `shared` took 34 for Sum i32.
+    // Every round runs the one loop rather than its own copy of the fold, so ptxas sees one
+    // fold. ptxas 13 -arch=sm_90: 32 registers or fewer (8 blocks of 256 per SM) for every
+    // Sum, Min and Max kernel but Min and Max f64 (34, 7 blocks), and for the bit operations
+    // and Product (34 for 8 of them with the flat fold); two inlined copies of the fold took
+    // 33-36 for most types, and a round flag kept in a register instead of in `shared` took
+    // 34 for Sum i32.
     let (mut x, mut n, mut tiles_per_warp, mut block) = (p.x, p.n, p.tiles_per_warp, block_index());
     loop {
         // SAFETY: `x` readable for `n` elements, 16-byte aligned (contract); the whole block
         // calls this, and the barrier in `finish_round` separates the rounds' uses of
         // `shared`.
         let total = unsafe { fold_block::<T, M, ITEMS>(m, x, n, tiles_per_warp, block, shared) };
-        if grid_blocks() == 1 {
-            if thread_index() == 0 {
-                // SAFETY: one slot out (contract).
-                unsafe { p.out.write(value(m, total)) };
-            }
+        // SAFETY: the contract of `reduce`; every thread is here.
+        let next = unsafe { finish_round(&p, total, shared) };
+        if next == DONE {
             return;
         }
-        // SAFETY: more than one block (contract for `partials` and `counter`).
-        if !unsafe { finish_round(&p, total, shared) } {
-            return;
-        }
-        (x, n, tiles_per_warp, block) = (p.partials, grid_blocks(), p.final_tiles_per_warp, 0);
+        // Fold group `group` of level `level - 1`: its partials are all published.
+        let (level, group) = (
+            next >> LEVEL_SHIFT,
+            u64::from(next & ((1 << LEVEL_SHIFT) - 1)),
+        );
+        let (count, first_partial, _) = reduce_level(grid_blocks(), size_of::<T>(), level - 1);
+        let group_size = reduce_group(size_of::<T>());
+        let first = group * group_size;
+        n = (count - first).min(group_size);
+        // SAFETY: the group's slots lie within the partials (contract).
+        x = unsafe { p.partials.add((first_partial + first) as usize) }.cast_const();
+        // A group is one pass of the block (`reduce_group`): one warp tile per warp.
+        tiles_per_warp = 1;
+        block = 0;
     }
 }
