@@ -2,7 +2,6 @@
 
 use crate::device::Device;
 use crate::error::{DeviceError, Result};
-use crate::scratch::oom;
 use crate::{launch, STREAM};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use parallax_core::DeviceCopy;
@@ -47,10 +46,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         let ptr = if bytes == 0 {
             0
         } else {
-            // SAFETY: a plain allocation in the current context; the memory is written before
-            // it is read (this function's contract).
-            unsafe { result::malloc_sync(bytes) }
-                .map_err(|e| oom(device, "allocating a buffer", e, bytes))?
+            // The memory is written before it is read (this function's contract).
+            device.alloc("allocating a buffer", bytes)?
         };
         Ok(Self {
             ptr,
@@ -235,16 +232,13 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
 
 impl<T: DeviceCopy> Drop for DeviceBuffer<T> {
     fn drop(&mut self) {
-        // Operations return with their kernels possibly still using buffers (`STREAM`):
-        // wait for the stream first (cuMemFree waits too in practice, but does not say so).
-        // An error here (a poisoned context) cannot be reported from `drop` and leaks.
-        if self.ptr != 0
-            && self.device.enter().is_ok()
-            && self.device.synchronize("freeing a buffer").is_ok()
-        {
-            // SAFETY: `ptr` came from cuMemAlloc and is freed once; no queued work touches it
-            // any more (the synchronize above).
-            let _ = unsafe { result::free_sync(self.ptr) };
+        // Operations return with their kernels possibly still using buffers (`STREAM`): the
+        // free is ordered on the stream after them, so nothing waits (`memory.rs`). An error
+        // (a poisoned context) cannot be reported from `drop` and leaks.
+        if self.ptr != 0 && self.device.enter().is_ok() {
+            // SAFETY: `ptr` came from `Device::alloc` and is freed once; work queued later
+            // cannot name it (the buffer is gone).
+            unsafe { self.device.free(self.ptr) };
         }
     }
 }

@@ -3,8 +3,11 @@
 //! function handles and scratch memory, and the poison flag set by sticky faults.
 
 use crate::error::{DeviceError, Result};
+use crate::memory::MemoryPool;
 use crate::scratch::Scratch;
-use cudarc::driver::{result::DriverError, sys, CudaContext, CudaFunction, CudaModule};
+use cudarc::driver::{
+    result::DriverError, sys, sys::CUdeviceptr, CudaContext, CudaFunction, CudaModule,
+};
 use cudarc::nvrtc::Ptx;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -34,6 +37,8 @@ pub struct Device {
     /// Function handles by (PTX address, entry-point name).
     functions: Mutex<HashMap<(usize, &'static str), CudaFunction>>,
     scratch: Mutex<Scratch>,
+    /// Where buffers and the scratch get their memory (`memory.rs`).
+    memory: MemoryPool,
     poison: OnceLock<String>,
     /// Streaming multiprocessors, read when the device opens.
     multiprocessors: u32,
@@ -134,12 +139,24 @@ impl Device {
                 during: "reading the multiprocessor count",
                 reason: describe(e),
             })?;
+        let pools = ctx
+            .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED)
+            .map_err(|e| DeviceError::Cuda {
+                during: "asking for memory pools",
+                reason: describe(e),
+            })?;
+        let memory =
+            MemoryPool::open(ctx.cu_device(), pools != 0).map_err(|e| DeviceError::Cuda {
+                during: "creating the memory pool",
+                reason: describe(e),
+            })?;
         Ok(Device {
             ordinal,
             ctx,
             modules: Mutex::new(modules),
             functions: Mutex::new(HashMap::new()),
             scratch: Mutex::new(Scratch::default()),
+            memory,
             poison: OnceLock::new(),
             multiprocessors: u32::try_from(multiprocessors).unwrap_or(1).max(1),
         })
@@ -159,6 +176,17 @@ impl Device {
         self.ctx
             .name()
             .map_err(|e| self.fail("reading the name", e))
+    }
+
+    /// `(free, total)` bytes of device memory as the driver counts them. Memory that
+    /// parallax's pool keeps for reuse after buffers are dropped counts as used (it is
+    /// trimmed when an allocation would otherwise fail).
+    ///
+    /// # Errors
+    /// A poisoned context or a driver failure.
+    pub fn memory_info(&self) -> Result<(usize, usize)> {
+        self.enter()?;
+        cudarc::driver::result::mem_get_info().map_err(|e| self.fail("reading memory info", e))
     }
 
     /// The cudarc context, for code that needs driver features parallax does not wrap.
@@ -236,6 +264,25 @@ impl Device {
             .map_err(|_| DeviceError::NoKernel { name: name.into() })?;
         functions.insert(key, f.clone());
         Ok(f)
+    }
+
+    /// `bytes > 0` bytes of device memory, usable by work queued after this call (see
+    /// `memory.rs`). The context must be current ([`Device::enter`]).
+    ///
+    /// # Errors
+    /// [`DeviceError::OutOfMemory`] with `bytes`; a device fault.
+    pub(crate) fn alloc(&self, during: &'static str, bytes: usize) -> Result<CUdeviceptr> {
+        self.memory.alloc(self, during, bytes)
+    }
+
+    /// Frees `ptr` after the work queued before this call, without waiting for it.
+    ///
+    /// # Safety
+    /// `ptr` came from [`Device::alloc`] on this device and is freed once; nothing queued
+    /// after this call uses it. The context must be current.
+    pub(crate) unsafe fn free(&self, ptr: CUdeviceptr) {
+        // SAFETY: as the caller guarantees.
+        unsafe { self.memory.free(self, ptr) }
     }
 
     /// Exclusive use of the scratch memory for one operation, held while it queues its work

@@ -4,8 +4,9 @@
 //! operations in `ops/` check lengths and devices, build the parameter struct from live
 //! buffers, and call in here.
 //!
-//! Every launch uses `BLOCK_THREADS` threads per block on the legacy default stream; callers
-//! synchronize before returning, so buffers outlive the work that uses them.
+//! Every launch uses `BLOCK_THREADS` threads per block on the legacy default stream; buffers
+//! outlive the work that uses them because their frees are ordered on the same stream
+//! (`memory.rs`).
 
 use crate::device::Device;
 use crate::error::{DeviceError, Result};

@@ -5,7 +5,8 @@
 //!
 //! Work may still be running when the lock is released (operations return once queued, see
 //! `STREAM` in `lib.rs`): every operation queues on the legacy default stream, so the next
-//! user of the scratch runs after it, and the allocation is freed only after a synchronize.
+//! user of the scratch runs after it, and a regrown allocation's free is ordered on the
+//! stream after the work that used it (`memory.rs`).
 //!
 //! The scratch also owns the reduce kernel's group counters, a separate allocation that no
 //! other operation touches (see [`Scratch::reduce_counters`]).
@@ -40,26 +41,22 @@ impl Scratch {
         let old = self.bytes;
         if self.ptr != 0 {
             // Work queued by an earlier operation (they return once queued) may still use the
-            // old allocation: wait for it. Growth happens O(log n) times.
-            dev.synchronize("waiting to regrow scratch memory")?;
-            // SAFETY: `ptr` came from cuMemAlloc and no queued work uses it any more (the
-            // synchronize above); the lock keeps new work from being queued on it.
-            let freed = unsafe { result::free_sync(self.ptr) };
+            // old allocation: the free is ordered after it (`memory.rs`). Growth happens
+            // O(log n) times.
+            // SAFETY: `ptr` came from `Device::alloc` and is freed once; the lock keeps new
+            // work from being queued on it.
+            unsafe { dev.free(self.ptr) };
             self.ptr = 0;
             self.bytes = 0;
-            freed.map_err(|e| dev.fail("freeing scratch memory", e))?;
         }
         let want = bytes.max(MIN_BYTES).max(old.saturating_mul(2));
-        // SAFETY: a plain allocation; the memory is only handed out as raw device addresses.
-        let (ptr, got) = match unsafe { result::malloc_sync(want) } {
+        let (ptr, got) = match dev.alloc("allocating scratch memory", want) {
             Ok(p) => (p, want),
             // Doubling overshot what is free: try the exact size before giving up.
-            // SAFETY: as above.
-            Err(_) if want > bytes => match unsafe { result::malloc_sync(bytes) } {
-                Ok(p) => (p, bytes),
-                Err(e) => return Err(oom(dev, "allocating scratch memory", e, bytes)),
-            },
-            Err(e) => return Err(oom(dev, "allocating scratch memory", e, bytes)),
+            Err(DeviceError::OutOfMemory { .. }) if want > bytes => {
+                (dev.alloc("allocating scratch memory", bytes)?, bytes)
+            }
+            Err(e) => return Err(e),
         };
         self.ptr = ptr;
         self.bytes = got;
@@ -88,14 +85,12 @@ impl Scratch {
             return Ok(self.counters);
         }
         let bytes = REDUCE_COUNTERS as usize * size_of::<u32>();
-        // SAFETY: a plain allocation, only handed to kernels as a raw device address.
-        let ptr = unsafe { result::malloc_sync(bytes) }
-            .map_err(|e| oom(dev, "allocating the reduce counters", e, bytes))?;
+        let ptr = dev.alloc("allocating the reduce counters", bytes)?;
         // SAFETY: `ptr` holds `bytes` bytes; queued on the legacy stream before any reduce
         // kernel.
         if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, bytes, STREAM) } {
-            // SAFETY: `ptr` came from cuMemAlloc above and nothing uses it yet.
-            let _ = unsafe { result::free_sync(ptr) };
+            // SAFETY: `ptr` came from `Device::alloc` above and nothing uses it yet.
+            unsafe { dev.free(ptr) };
             return Err(dev.fail("zeroing the reduce counters", e));
         }
         self.counters = ptr;
@@ -116,8 +111,8 @@ pub(crate) fn oom(
     }
 }
 
-/// `v` rounded up to a multiple of 256 (cuMemAlloc's alignment; keeps every scratch region
-/// aligned for 16-byte vector access), saturating.
+/// `v` rounded up to a multiple of 256 (the alignment of every allocation, `memory.rs`;
+/// keeps every scratch region aligned for 16-byte vector access), saturating.
 pub(crate) const fn align_up(v: usize) -> usize {
     match v.checked_add(255) {
         Some(x) => x & !255,

@@ -131,8 +131,8 @@ pub fn reduce_by_key_into<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     // `usize` is `u64` on the 64-bit hosts CUDA runs on.
     let count = runs.as_mut_ptr().cast::<u64>();
     // SAFETY: `out_keys` and `out_values` have room for `n >= runs` entries and `runs` for
-    // the count; later users of these buffers and of the scratch queue after the kernel, and
-    // a free synchronizes first.
+    // the count; later users of these buffers and of the scratch, and their frees, queue
+    // after the kernel.
     unsafe {
         queue(
             dev,

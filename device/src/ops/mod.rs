@@ -1,9 +1,8 @@
 //! The safe operations: check lengths and devices, build the kernel's parameter struct from
-//! live buffers, launch through [`crate::launch`], and synchronize before returning (so a
-//! fault surfaces in the call that caused it and every buffer outlives its kernels). The one
-//! exception is [`reduce_into`], whose device-resident result is the point: its kernel may
-//! still run when it returns, which is safe because every later operation queues behind it
-//! on the same stream and `DeviceBuffer`'s drop synchronizes before freeing.
+//! live buffers and launch through [`crate::launch`]. Operations whose results stay on the
+//! device return once queued (see `STREAM` in `lib.rs`): their kernels may still run, which
+//! is safe because every later operation queues behind them on the same stream and a
+//! buffer's free is ordered on the stream after them (`memory.rs`).
 
 mod by_key;
 mod plan;

@@ -79,8 +79,8 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     let mut scratch = dev.scratch();
     let base = scratch.reserve(dev, partials_bytes::<T>(x.len()))?;
     // SAFETY: `out` is one live element on `dev`. The borrow ends when this returns, with the
-    // kernel possibly still running: a later free of `out` (or `x`) synchronizes first
-    // (`DeviceBuffer`'s drop), and any later access is queued on the same stream, after it.
+    // kernel possibly still running: a later free of `out` (or `x`) is ordered after it on
+    // the stream (`DeviceBuffer`'s drop), and so is any later access.
     unsafe { queue(dev, &mut scratch, m, x, base, out.as_mut_ptr()) }
 }
 
@@ -122,7 +122,7 @@ unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
         out,
         m,
     };
-    // SAFETY: `x` is live for `n` elements (cuMemAlloc-aligned); `partials` has the tree's
+    // SAFETY: `x` is live for `n` elements (256-byte aligned allocations); `partials` has the tree's
     // slots, 256-byte aligned; the `REDUCE_COUNTERS >= reduce_tree_slots(blocks, size).1` counters
     // are 0 between reduce kernels (Scratch's contract) and only reduce kernels, one at a
     // time on the stream, touch them; `out` by contract.

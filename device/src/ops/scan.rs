@@ -95,8 +95,8 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
         staged: u32::from(layout == ScanLayout::Staged),
         m,
     };
-    // SAFETY: `x`, `y` live for `n` elements (cuMemAlloc-aligned); `status` covers `tiles`
-    // zeroed slots in scratch (later users of it and of `x`, `y` queue after this kernel; a
-    // free synchronizes first); one block per tile.
+    // SAFETY: `x`, `y` live for `n` elements (256-byte aligned allocations); `status` covers `tiles`
+    // zeroed slots in scratch (later users of it and of `x`, `y`, and their frees, queue
+    // after this kernel); one block per tile.
     unsafe { launch::scan::<T, M>(dev, init.is_some(), state.tiles, p) }
 }

@@ -90,8 +90,8 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
     let state = seg_state::<T>(&mut plan, n);
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    // SAFETY: `bool` is one byte (0 or 1); buffers live for `n` elements (cuMemAlloc
-    // aligned); the state is in the locked scratch.
+    // SAFETY: `bool` is one byte (0 or 1); buffers live for `n` elements (256-byte
+    // aligned allocations); the state is in the locked scratch.
     unsafe {
         seg_scan_raw(
             dev,
@@ -134,7 +134,7 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (1, 2, 4 or 8: a
-    // `KeyKernel` is a primitive integer), cuMemAlloc aligned; otherwise as in
+    // `KeyKernel` is a primitive integer), 256-byte aligned allocations; otherwise as in
     // `scan_by_flags`.
     unsafe {
         seg_scan_raw(

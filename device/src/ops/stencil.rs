@@ -169,7 +169,8 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
     // (when used) holds `K` taps; `shared`, `stages` and `tiles` come from the plan of `p`'s
     // halo, or for a special kernel (whose at most 27 taps travel inline, and which `find`
     // chose only for the alignment it needs) from its own `halo` and `plan`. Freeing any of
-    // them waits for the kernel first (`DeviceBuffer`'s drop); anything else queues after it.
+    // them is ordered after the kernel on the stream (`DeviceBuffer`'s drop), as is anything
+    // else.
     unsafe {
         match special {
             Some(kernel) => kernel.launch::<T, S>(dev, shared, p),

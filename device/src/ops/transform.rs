@@ -36,7 +36,7 @@ pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
         f,
     };
     // SAFETY: `x` and `y` are live buffers of `n` elements on `dev` (returning before the kernel has
-    // run is sound: a later free synchronizes first, anything else queues after it).
+    // run is sound: a later free, like anything else, is ordered after it on the stream).
     unsafe { launch::transform::<A, F>(dev, transform_blocks(n), p) }
 }
 

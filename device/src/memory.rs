@@ -1,0 +1,152 @@
+//! Device memory: stream-ordered allocation from a memory pool of parallax's own.
+//!
+//! Operations return once their kernels are queued, so a buffer (or the scratch) may be
+//! freed while queued work still reads it. `cuMemFree` would need a synchronize first: a
+//! host round trip on every drop, which stalls the pipeline of queued work. Instead every
+//! allocation comes from a CUDA memory pool with `cuMemAllocFromPoolAsync` and goes back with
+//! `cuMemFreeAsync`, both ordered on the stream ([`crate::STREAM`]): a free takes effect
+//! after the work queued before it, and nothing waits. The pool keeps freed memory for the
+//! next allocation (release threshold: unlimited), so an allocation in a loop costs no
+//! driver allocation after the first; when the pool cannot grow, [`MemoryPool::alloc`]
+//! waits for queued frees, gives every unused byte back to the driver and tries once more.
+//! The pool is parallax's own (`cuMemPoolCreate`), not the device's default pool, so its
+//! settings and trimming touch no other library's memory.
+//!
+//! Why: reduce_by_key, which returns exact-size outputs, allocates two buffers a call; the
+//! bench drops the previous result inside the timed call. On a driver without memory pools
+//! (`CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED` = 0), allocation falls back to `cuMemAlloc`
+//! and a free to a synchronize plus `cuMemFree`.
+
+use crate::device::Device;
+use crate::error::Result;
+use crate::scratch::oom;
+use crate::STREAM;
+use cudarc::driver::result::{self, DriverError};
+use cudarc::driver::sys::{self, CUdeviceptr};
+use std::mem::MaybeUninit;
+
+/// `CUDA_ERROR_OUT_OF_MEMORY`.
+const OUT_OF_MEMORY: u32 = 2;
+/// The alignment every allocation has (`cuMemAlloc`'s; pools give at least as much).
+const ALIGN: u64 = 256;
+
+/// A memory pool on one device, or none where the driver has no memory pools.
+#[derive(Debug)]
+pub(crate) struct MemoryPool(Option<sys::CUmemoryPool>);
+
+// SAFETY: a pool handle is a driver object that any thread of the process may use; the pool
+// itself is only touched through driver calls, which are thread-safe.
+unsafe impl Send for MemoryPool {}
+// SAFETY: as above.
+unsafe impl Sync for MemoryPool {}
+
+impl MemoryPool {
+    /// A pool of device memory on `device` (the context current on this thread), keeping
+    /// freed memory without limit; none when the device has no memory pools.
+    pub(crate) fn open(
+        device: sys::CUdevice,
+        supported: bool,
+    ) -> core::result::Result<Self, DriverError> {
+        if !supported {
+            return Ok(Self(None));
+        }
+        // SAFETY: an all-zero `CUmemPoolProps` is a valid value (no handle types, no size
+        // limit, reserved bytes zero, as the driver requires); the fields set below are plain
+        // enums and integers.
+        let mut props: sys::CUmemPoolProps = unsafe { MaybeUninit::zeroed().assume_init() };
+        props.allocType = sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED;
+        props.handleTypes = sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE;
+        props.location.type_ = sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE;
+        props.location.id = device;
+        let mut pool = MaybeUninit::uninit();
+        // SAFETY: `props` describes device memory on `device`; `pool` receives the handle.
+        unsafe { sys::cuMemPoolCreate(pool.as_mut_ptr(), &props) }.result()?;
+        // SAFETY: written by the successful call above.
+        let pool = unsafe { pool.assume_init() };
+        let mut keep = u64::MAX;
+        // SAFETY: the release threshold is a `u64` attribute of this live pool.
+        let set = unsafe {
+            sys::cuMemPoolSetAttribute(
+                pool,
+                sys::CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                (&raw mut keep).cast(),
+            )
+        }
+        .result();
+        if let Err(e) = set {
+            // SAFETY: the pool was created above and holds no allocation.
+            let _ = unsafe { sys::cuMemPoolDestroy(pool) };
+            return Err(e);
+        }
+        Ok(Self(Some(pool)))
+    }
+
+    /// `bytes > 0` bytes of device memory, usable by work queued on the stream after this
+    /// call (and by synchronous copies, which the legacy stream orders after it).
+    ///
+    /// # Errors
+    /// [`crate::DeviceError::OutOfMemory`] with `bytes` when even an emptied pool cannot
+    /// hold them; a device fault.
+    pub(crate) fn alloc(
+        &self,
+        dev: &Device,
+        during: &'static str,
+        bytes: usize,
+    ) -> Result<CUdeviceptr> {
+        let Some(pool) = self.0 else {
+            // SAFETY: a plain allocation in the current context.
+            return unsafe { result::malloc_sync(bytes) }.map_err(|e| oom(dev, during, e, bytes));
+        };
+        match alloc_from(pool, bytes) {
+            Err(e) if e.0 as u32 == OUT_OF_MEMORY => {
+                // Memory freed on the stream returns to the pool only once the stream reaches
+                // the free, and the pool keeps what it holds: wait, hand every unused byte
+                // back, and try once more.
+                dev.synchronize(during)?;
+                // SAFETY: a live pool; trimming releases only memory no allocation uses.
+                unsafe { sys::cuMemPoolTrimTo(pool, 0) }
+                    .result()
+                    .map_err(|e| dev.fail(during, e))?;
+                alloc_from(pool, bytes).map_err(|e| oom(dev, during, e, bytes))
+            }
+            other => other.map_err(|e| oom(dev, during, e, bytes)),
+        }
+    }
+
+    /// Frees `ptr` (from [`MemoryPool::alloc`]) after the work queued before this call. An
+    /// error (a poisoned context) leaks the memory: drops cannot report it.
+    ///
+    /// # Safety
+    /// `ptr` came from this pool's [`MemoryPool::alloc`] and is freed once; nothing queued
+    /// after this call uses it.
+    pub(crate) unsafe fn free(&self, dev: &Device, ptr: CUdeviceptr) {
+        if self.0.is_some() {
+            // SAFETY: as the caller guarantees; the free is ordered after earlier work.
+            let _ = unsafe { result::free_async(ptr, STREAM) };
+        } else if dev.synchronize("freeing device memory").is_ok() {
+            // SAFETY: as the caller guarantees; no queued work uses it (the synchronize).
+            let _ = unsafe { result::free_sync(ptr) };
+        }
+    }
+}
+
+/// One stream-ordered allocation from `pool`.
+fn alloc_from(
+    pool: sys::CUmemoryPool,
+    bytes: usize,
+) -> core::result::Result<CUdeviceptr, DriverError> {
+    let mut ptr = MaybeUninit::uninit();
+    // SAFETY: a live pool and the legacy stream of the current context; `ptr` receives the
+    // address.
+    unsafe { sys::cuMemAllocFromPoolAsync(ptr.as_mut_ptr(), bytes, pool, STREAM) }.result()?;
+    // SAFETY: written by the successful call above.
+    let ptr = unsafe { ptr.assume_init() };
+    if ptr % ALIGN != 0 {
+        // The kernels' vector loads and the scratch layout rely on cuMemAlloc's alignment;
+        // a pool that gave less would be a driver change this code has not seen: refuse.
+        // SAFETY: just allocated from the pool, unused.
+        let _ = unsafe { result::free_async(ptr, STREAM) };
+        return Err(DriverError(sys::cudaError_enum::CUDA_ERROR_INVALID_VALUE));
+    }
+    Ok(ptr)
+}

@@ -1,0 +1,80 @@
+//! Device memory on the GPU: buffers come from a stream-ordered pool (device/src/memory.rs),
+//! so dropping one does not wait and its memory is reused; an allocation the pool cannot
+//! hold trims the pool and tries again; one that no trimming helps is `OutOfMemory` and the
+//! device keeps working. Sizes follow the GPU's memory (`Device::memory_info`).
+#![cfg(feature = "cuda")]
+
+#[macro_use]
+mod common;
+
+use parallax::{Cuda, DeviceVector, Error, Sum};
+use parallax_device::Device;
+use std::sync::{Mutex, MutexGuard};
+
+type B = Cuda;
+
+/// One test at a time: each sizes its buffers from the memory free when it starts.
+fn alone() -> MutexGuard<'static, ()> {
+    static ONE: Mutex<()> = Mutex::new(());
+    ONE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `(free, total)` bytes on the default device.
+fn memory() -> (usize, usize) {
+    Device::default_device()
+        .and_then(|d| d.memory_info())
+        .expect("memory info of the default device")
+}
+
+/// A buffer of `bytes / 4` u32 holding `seed + i` (written by a kernel), summed on the
+/// device against the closed form, so the memory is real and usable.
+fn filled(bytes: usize, seed: u32) -> DeviceVector<u32, B> {
+    let n = bytes / 4;
+    let v = parallax::sequence::<u32, B>(n, seed, 1).unwrap_or_else(|e| panic!("{bytes} B: {e}"));
+    let total = parallax::reduce(Sum, &v).unwrap();
+    // Σ (seed + i) mod 2^32 = n·seed + n(n-1)/2, exact in u128 (n < 2^40), then wrapped.
+    let (n, s) = (n as u128, u128::from(seed));
+    let want = (n * s + n * (n - 1) / 2) as u32;
+    assert_eq!(total, want, "sum over {n} elements");
+    v
+}
+
+#[test]
+fn dropped_buffers_are_reused() {
+    require_gpu!();
+    let _alone = alone();
+    let (_, total) = memory();
+    // Twelve buffers of a quarter of the memory each, one at a time: three times the memory,
+    // so every drop must give its memory back for the next.
+    for k in 0..12 {
+        drop(filled(total / 4, k));
+    }
+}
+
+#[test]
+fn a_full_pool_is_trimmed_for_a_larger_buffer() {
+    require_gpu!();
+    let _alone = alone();
+    let (free, _) = memory();
+    // Two buffers of 40% of the free memory, dropped: the pool keeps them (80%). A buffer of
+    // 60% fits in neither piece, and the driver has only 20% left, so it succeeds only if
+    // the pool hands its unused memory back first.
+    let a = filled(free / 10 * 4, 1);
+    let b = filled(free / 10 * 4, 2);
+    drop((a, b));
+    drop(filled(free / 10 * 6, 3));
+}
+
+#[test]
+fn out_of_memory_is_typed_and_the_device_keeps_working() {
+    require_gpu!();
+    let _alone = alone();
+    let (_, total) = memory();
+    let n = total / 4 * 2; // u32s: twice the device's memory
+    match DeviceVector::<u32, B>::zeros(n) {
+        Err(Error::OutOfMemory { bytes }) => assert_eq!(bytes, n * 4),
+        Err(other) => panic!("expected OutOfMemory, got {other}"),
+        Ok(_) => panic!("{} bytes on a device of {total}", n * 4),
+    }
+    drop(filled(1 << 20, 7));
+}
