@@ -28,6 +28,7 @@
 mod buffer;
 mod device;
 mod error;
+mod host_slot;
 mod kernel;
 mod kernel_segmented;
 mod kernel_spmv;

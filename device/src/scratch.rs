@@ -13,6 +13,7 @@
 
 use crate::device::Device;
 use crate::error::{DeviceError, Result};
+use crate::host_slot::HostSlot;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::tuning::REDUCE_COUNTERS;
@@ -22,13 +23,16 @@ use std::mem::size_of;
 /// to about 2^26 f32 without regrowing.
 const MIN_BYTES: usize = 1 << 20;
 
-/// A device allocation of `bytes` bytes at `ptr` (0 before the first use), and the reduce
-/// counters at `counters` (0 before the first reduce of more than one block).
+/// A device allocation of `bytes` bytes at `ptr` (0 before the first use), the reduce
+/// counters at `counters` (0 before the first reduce of more than one block), and the
+/// mapped host slot.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     ptr: CUdeviceptr,
     bytes: usize,
     counters: CUdeviceptr,
+    /// Where kernels leave a value for the host (`host_slot.rs`).
+    pub(crate) host: HostSlot,
 }
 
 impl Scratch {

@@ -44,17 +44,14 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let mut plan = Plan::default();
     let values = plan.take(n as usize * size_of::<T>());
     let ends = plan.take(n as usize * size_of::<K>());
-    let runs_at = plan.take(size_of::<u64>());
     let state = run_state::<T>(&mut plan, n);
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    let (values, ends, runs_at) = (
-        base + values as u64,
-        base + ends as u64,
-        base + runs_at as u64,
-    );
-    // SAFETY: `values` and `ends` hold `n` values and keys, `runs_at` one word, all of the
-    // locked scratch.
+    let (values, ends) = (base + values as u64, base + ends as u64);
+    // The kernel writes the run count straight into mapped host memory (`host_slot.rs`).
+    let runs_at = scratch.host.reserve(dev, size_of::<u64>())?;
+    // SAFETY: `values` and `ends` hold `n` values and keys, of the locked scratch; `runs_at`
+    // one word of its host slot.
     unsafe {
         queue(
             dev,
@@ -65,13 +62,10 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
             device_ptr_mut(runs_at),
         )
     }?;
-    let mut runs = 0_u64;
-    // SAFETY: 8 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
-    // after the kernel (which always writes it: element `n - 1` ends the last run).
-    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u64).cast(), runs_at, 8) }
-        .result()
-        .map_err(|e| dev.fail("reading the run count", e))?;
-    let runs = runs as usize;
+    dev.synchronize("reading the run count")?;
+    // SAFETY: the kernel, now finished, always writes the count (element `n - 1` ends the
+    // last run).
+    let runs = unsafe { scratch.host.read::<u64>() } as usize;
     let mut out_keys = DeviceBuffer::<K>::alloc_uninit(dev, runs)?;
     let mut out_values = DeviceBuffer::<T>::alloc_uninit(dev, runs)?;
     for (dst, src, bytes) in [

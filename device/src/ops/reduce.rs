@@ -1,20 +1,20 @@
 //! Reduce: one launch of one kernel (each block folds its share into a partial; the block
 //! that finishes last folds the partials, see `kernels/src/kernels/reduce.rs`).
 //! [`reduce_into`] leaves the result on the device and returns without waiting;
-//! [`reduce`] is the same launch into a scratch slot followed by a copy to the host.
+//! [`reduce`] is the same launch into mapped host memory followed by a wait.
 
 use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
 use crate::device::Device;
 use crate::error::Result;
 use crate::kernel::MonoidKernel;
-use crate::scratch::{align_up, Scratch};
+use crate::scratch::Scratch;
 use crate::{launch, DeviceBuffer};
-use cudarc::driver::sys::{self, CUdeviceptr};
+use cudarc::driver::sys::CUdeviceptr;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::ReduceParams;
 use parallax_kernels::tuning::{reduce_plan, reduce_tree_slots, REDUCE_MAX_BLOCKS};
-use std::mem::{size_of, MaybeUninit};
+use std::mem::size_of;
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, combined in index order (any monoid; float sums are
 /// associated by a partition that depends only on `n`, so results are reproducible), copied
@@ -29,20 +29,14 @@ pub fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(m: M, x: &DeviceBuffer<T>) -> R
     let dev = x.device();
     dev.enter()?;
     let mut scratch = dev.scratch();
-    // Scratch: the partials, then the result slot (each 256-byte aligned).
-    let slot = align_up(partials_bytes::<T>(x.len()));
-    let base = scratch.reserve(dev, slot + size_of::<T>())?;
-    let result = base + slot as u64;
-    // SAFETY: `result` is one slot of scratch after the partials, which stays locked until the
-    // copy below has completed.
+    let base = scratch.reserve(dev, partials_bytes::<T>(x.len()))?;
+    // The kernel writes the result straight into mapped host memory (`host_slot.rs`).
+    let result = scratch.host.reserve(dev, size_of::<T>())?;
+    // SAFETY: `result` holds a `T` and stays locked with the scratch until it is read below.
     unsafe { queue(dev, &mut scratch, m, x, base, device_ptr_mut(result)) }?;
-    let mut value = MaybeUninit::<T>::uninit();
-    // SAFETY: copies one `T` into `value`; the legacy stream orders it after the kernel.
-    unsafe { sys::cuMemcpyDtoH_v2(value.as_mut_ptr().cast(), result, size_of::<T>()) }
-        .result()
-        .map_err(|e| dev.fail("reduce", e))?;
-    // SAFETY: the kernel wrote a `T` produced by the monoid into the result slot.
-    Ok(unsafe { value.assume_init() })
+    dev.synchronize("reduce")?;
+    // SAFETY: the kernel, now finished, wrote a `T` produced by the monoid into the slot.
+    Ok(unsafe { scratch.host.read::<T>() })
 }
 
 /// Writes `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]` (as [`reduce`], bit for bit) into `out[0]` and
