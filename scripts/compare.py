@@ -73,6 +73,10 @@ def rule(case, n):
         peer = f"cub_inclusive_sum_by_key_seg{m.group(2)}_f32"
         if small:
             return peer, False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
+        if m.group(1) != "keys":
+            # The target for the flag and offset forms is the roof; CUB, which has
+            # no such forms, stays beside them for reference.
+            return peer, False, None, 90.0, ">= 90% roof (CUB by key: info)"
         return peer, False, 1.05, None, ">= 1.05x CUB InclusiveSumByKey"
     if case in ("reduce_by_key_seg1000_f32", "reduce_by_key_into_seg1000_f32"):
         if small:
