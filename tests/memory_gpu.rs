@@ -19,10 +19,16 @@ fn alone() -> MutexGuard<'static, ()> {
     ONE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// `(free, total)` bytes on the default device.
+fn device() -> &'static Device {
+    Device::default_device().expect("the default device")
+}
+
+/// `(free, total)` bytes on the default device after handing back what the pool keeps, so
+/// that each test starts from what the driver can give.
 fn memory() -> (usize, usize) {
-    Device::default_device()
-        .and_then(|d| d.memory_info())
+    device().trim_memory().expect("trimming the pool");
+    device()
+        .memory_info()
         .expect("memory info of the default device")
 }
 
@@ -43,11 +49,20 @@ fn filled(bytes: usize, seed: u32) -> DeviceVector<u32, B> {
 fn dropped_buffers_are_reused() {
     require_gpu!();
     let _alone = alone();
-    let (_, total) = memory();
+    let (free, total) = memory();
     // Twelve buffers of a quarter of the memory each, one at a time: three times the memory,
     // so every drop must give its memory back for the next.
     for k in 0..12 {
         drop(filled(total / 4, k));
+    }
+    if device().pooled_memory() {
+        // The pool served all twelve from the first one's memory: the driver handed out one
+        // buffer (and at most 256 MiB of scratch and slack) in all.
+        let (after, _) = device().memory_info().unwrap();
+        assert!(
+            after + total / 4 + (256 << 20) >= free,
+            "the pool grew past one buffer: {free} -> {after} bytes free"
+        );
     }
 }
 
@@ -62,6 +77,14 @@ fn a_full_pool_is_trimmed_for_a_larger_buffer() {
     let a = filled(free / 10 * 4, 1);
     let b = filled(free / 10 * 4, 2);
     drop((a, b));
+    if device().pooled_memory() {
+        // The premise: the pool kept them, so the driver alone cannot give 60%.
+        let (kept, _) = device().memory_info().unwrap();
+        assert!(
+            kept < free / 10 * 3,
+            "the pool released them: {kept} of {free} free"
+        );
+    }
     drop(filled(free / 10 * 6, 3));
 }
 

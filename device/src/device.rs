@@ -139,17 +139,11 @@ impl Device {
                 during: "reading the multiprocessor count",
                 reason: describe(e),
             })?;
+        // A driver that cannot say, or cannot make a pool, gets plain `cuMemAlloc` instead.
         let pools = ctx
             .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED)
-            .map_err(|e| DeviceError::Cuda {
-                during: "asking for memory pools",
-                reason: describe(e),
-            })?;
-        let memory =
-            MemoryPool::open(ctx.cu_device(), pools != 0).map_err(|e| DeviceError::Cuda {
-                during: "creating the memory pool",
-                reason: describe(e),
-            })?;
+            .is_ok_and(|p| p != 0);
+        let memory = MemoryPool::open(ctx.cu_device(), pools);
         Ok(Device {
             ordinal,
             ctx,
@@ -179,14 +173,34 @@ impl Device {
     }
 
     /// `(free, total)` bytes of device memory as the driver counts them. Memory that
-    /// parallax's pool keeps for reuse after buffers are dropped counts as used (it is
-    /// trimmed when an allocation would otherwise fail).
+    /// parallax's pool keeps for reuse after buffers are dropped counts as used (see
+    /// [`Device::trim_memory`]).
     ///
     /// # Errors
     /// A poisoned context or a driver failure.
     pub fn memory_info(&self) -> Result<(usize, usize)> {
         self.enter()?;
         cudarc::driver::result::mem_get_info().map_err(|e| self.fail("reading memory info", e))
+    }
+
+    /// Gives the memory parallax's pool keeps for reuse (freed buffers, a regrown scratch's
+    /// old allocation) back to the driver, after waiting for queued work. The pool otherwise
+    /// keeps it for parallax's next allocations, and trims itself only when one of those
+    /// would fail; call this before other code on the device (another library, another
+    /// process) needs the memory.
+    ///
+    /// # Errors
+    /// A poisoned context or a driver failure.
+    pub fn trim_memory(&self) -> Result<()> {
+        self.enter()?;
+        self.memory.trim(self, "trimming the memory pool")
+    }
+
+    /// Whether buffers come from parallax's stream-ordered memory pool (drops and scratch
+    /// regrowth do not wait), or, where the driver has no memory pools, from `cuMemAlloc`
+    /// (a drop waits for queued work before `cuMemFree`).
+    pub fn pooled_memory(&self) -> bool {
+        self.memory.pooled()
     }
 
     /// The cudarc context, for code that needs driver features parallax does not wrap.
@@ -240,12 +254,18 @@ impl Device {
             return Ok(m.clone());
         }
         self.enter()?;
-        let m = self
-            .ctx
-            .load_module(Ptx::from_src(ptx))
-            .map_err(|e| DeviceError::ModuleLoad {
-                reason: describe(e),
-            })?;
+        let load = || self.ctx.load_module(Ptx::from_src(ptx));
+        let m = match load() {
+            // Memory the pool keeps may be what the module needs: hand it back, try again.
+            Err(e) if e.0 as u32 == OUT_OF_MEMORY => {
+                self.memory.trim(self, "loading a module")?;
+                load()
+            }
+            other => other,
+        }
+        .map_err(|e| DeviceError::ModuleLoad {
+            reason: describe(e),
+        })?;
         modules.insert(key, m.clone());
         Ok(m)
     }

@@ -19,7 +19,8 @@ use std::mem::MaybeUninit;
 const MIN_BYTES: usize = 256;
 
 /// The slot: `bytes` bytes of pinned host memory at `host`, at `device` for kernels (none
-/// before first use).
+/// before first use). Never freed but on regrowth: it lives in the scratch of a `Device`,
+/// and devices live for the rest of the process.
 #[derive(Debug)]
 pub(crate) struct HostSlot {
     host: *mut c_void,

@@ -70,8 +70,9 @@ pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/parallax_kernels.p
 /// Every operation runs on the legacy default stream (`NULL`): it orders kernels, copies and
 /// memsets issued from any host thread. Operations whose results stay on the device return
 /// once their kernels are queued, as CUB's and cuSPARSE's do (what comes after runs after
-/// them, and freeing a buffer or regrowing the scratch is ordered after them on the stream
-/// without waiting, see `memory.rs`); those that hand a
+/// them, and with memory-pool support, which every current driver has, freeing a buffer or
+/// regrowing the scratch is ordered after them on the stream without waiting, see
+/// `memory.rs`); those that hand a
 /// value or a length to the host ([`reduce`], [`reduce_by_key`], `to_vec`) wait. A fault in a
 /// queued kernel surfaces in the next call that waits. [`UserKernel::launch`] waits, because
 /// its arguments borrow their buffers only for the call.

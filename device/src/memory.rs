@@ -42,43 +42,13 @@ unsafe impl Sync for MemoryPool {}
 
 impl MemoryPool {
     /// A pool of device memory on `device` (the context current on this thread), keeping
-    /// freed memory without limit; none when the device has no memory pools.
-    pub(crate) fn open(
-        device: sys::CUdevice,
-        supported: bool,
-    ) -> core::result::Result<Self, DriverError> {
+    /// freed memory without limit; none (plain `cuMemAlloc`) when the device has no memory
+    /// pools or the driver fails to make one.
+    pub(crate) fn open(device: sys::CUdevice, supported: bool) -> Self {
         if !supported {
-            return Ok(Self(None));
+            return Self(None);
         }
-        // SAFETY: an all-zero `CUmemPoolProps` is a valid value (no handle types, no size
-        // limit, reserved bytes zero, as the driver requires); the fields set below are plain
-        // enums and integers.
-        let mut props: sys::CUmemPoolProps = unsafe { MaybeUninit::zeroed().assume_init() };
-        props.allocType = sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED;
-        props.handleTypes = sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE;
-        props.location.type_ = sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE;
-        props.location.id = device;
-        let mut pool = MaybeUninit::uninit();
-        // SAFETY: `props` describes device memory on `device`; `pool` receives the handle.
-        unsafe { sys::cuMemPoolCreate(pool.as_mut_ptr(), &props) }.result()?;
-        // SAFETY: written by the successful call above.
-        let pool = unsafe { pool.assume_init() };
-        let mut keep = u64::MAX;
-        // SAFETY: the release threshold is a `u64` attribute of this live pool.
-        let set = unsafe {
-            sys::cuMemPoolSetAttribute(
-                pool,
-                sys::CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
-                (&raw mut keep).cast(),
-            )
-        }
-        .result();
-        if let Err(e) = set {
-            // SAFETY: the pool was created above and holds no allocation.
-            let _ = unsafe { sys::cuMemPoolDestroy(pool) };
-            return Err(e);
-        }
-        Ok(Self(Some(pool)))
+        Self(create(device).ok())
     }
 
     /// `bytes > 0` bytes of device memory, usable by work queued on the stream after this
@@ -99,18 +69,33 @@ impl MemoryPool {
         };
         match alloc_from(pool, bytes) {
             Err(e) if e.0 as u32 == OUT_OF_MEMORY => {
-                // Memory freed on the stream returns to the pool only once the stream reaches
-                // the free, and the pool keeps what it holds: wait, hand every unused byte
-                // back, and try once more.
-                dev.synchronize(during)?;
-                // SAFETY: a live pool; trimming releases only memory no allocation uses.
-                unsafe { sys::cuMemPoolTrimTo(pool, 0) }
-                    .result()
-                    .map_err(|e| dev.fail(during, e))?;
+                self.trim(dev, during)?;
                 alloc_from(pool, bytes).map_err(|e| oom(dev, during, e, bytes))
             }
             other => other.map_err(|e| oom(dev, during, e, bytes)),
         }
+    }
+
+    /// Hands every byte the pool keeps but no allocation uses back to the driver, after
+    /// waiting for queued frees (memory freed on the stream returns to the pool only once the
+    /// stream reaches the free). Nothing to do without a pool.
+    ///
+    /// # Errors
+    /// A device fault.
+    pub(crate) fn trim(&self, dev: &Device, during: &'static str) -> Result<()> {
+        let Some(pool) = self.0 else {
+            return Ok(());
+        };
+        dev.synchronize(during)?;
+        // SAFETY: a live pool; trimming releases only memory no allocation uses.
+        unsafe { sys::cuMemPoolTrimTo(pool, 0) }
+            .result()
+            .map_err(|e| dev.fail(during, e))
+    }
+
+    /// Whether buffers come from the pool (else from `cuMemAlloc`).
+    pub(crate) fn pooled(&self) -> bool {
+        self.0.is_some()
     }
 
     /// Frees `ptr` (from [`MemoryPool::alloc`]) after the work queued before this call. An
@@ -149,4 +134,38 @@ fn alloc_from(
         return Err(DriverError(sys::cudaError_enum::CUDA_ERROR_INVALID_VALUE));
     }
     Ok(ptr)
+}
+
+/// parallax's pool on `device`: device memory, no export handles, freed memory kept without
+/// limit (release threshold `u64::MAX`).
+fn create(device: sys::CUdevice) -> core::result::Result<sys::CUmemoryPool, DriverError> {
+    // SAFETY: an all-zero `CUmemPoolProps` is a valid value (no handle types, no size
+    // limit, reserved bytes zero, as the driver requires); the fields set below are plain
+    // enums and integers.
+    let mut props: sys::CUmemPoolProps = unsafe { MaybeUninit::zeroed().assume_init() };
+    props.allocType = sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED;
+    props.handleTypes = sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE;
+    props.location.type_ = sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE;
+    props.location.id = device;
+    let mut pool = MaybeUninit::uninit();
+    // SAFETY: `props` describes device memory on `device`; `pool` receives the handle.
+    unsafe { sys::cuMemPoolCreate(pool.as_mut_ptr(), &props) }.result()?;
+    // SAFETY: written by the successful call above.
+    let pool = unsafe { pool.assume_init() };
+    let mut keep = u64::MAX;
+    // SAFETY: the release threshold is a `u64` attribute of this live pool.
+    let set = unsafe {
+        sys::cuMemPoolSetAttribute(
+            pool,
+            sys::CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+            (&raw mut keep).cast(),
+        )
+    }
+    .result();
+    if let Err(e) = set {
+        // SAFETY: the pool was created above and holds no allocation.
+        let _ = unsafe { sys::cuMemPoolDestroy(pool) };
+        return Err(e);
+    }
+    Ok(pool)
 }

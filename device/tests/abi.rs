@@ -199,11 +199,9 @@ fn reduce_fold_tree_levels_fit_their_slots() {
                     assert_eq!(end_counter, counters, "{at}");
                     break;
                 }
-                // Levels follow one another, each 16-item aligned (16-byte vector loads).
-                assert!(
-                    first_partial >= end_partial && first_partial % 16 == 0,
-                    "{at}"
-                );
+                // Levels follow one another, each 16-byte aligned (16-byte vector loads).
+                assert!(first_partial >= end_partial, "{at}");
+                assert_eq!(first_partial * size as u64 % 16, 0, "{at}");
                 assert_eq!(first_counter, end_counter, "{at}");
                 let groups = count.div_ceil(group);
                 assert_eq!(reduce_level(blocks, size, level + 1).0, groups, "{at}");
@@ -216,7 +214,13 @@ fn reduce_fold_tree_levels_fit_their_slots() {
                 assert!(level <= 2, "size={size} blocks={blocks}: {level} levels");
             }
         }
+        // At the cap the tree is two levels: one counter per group of blocks, one more for
+        // the groups' partials, and the scratch keeps enough for the smallest groups.
+        let groups = REDUCE_MAX_BLOCKS.div_ceil(group);
+        assert!(groups <= group, "size={size}: a third level at the cap");
+        assert!(groups < REDUCE_COUNTERS, "size={size}: counters");
     }
+    assert_eq!(REDUCE_COUNTERS, REDUCE_MAX_BLOCKS.div_ceil(1024) + 1);
 }
 
 #[test]

@@ -165,8 +165,8 @@ fn reduce_into_back_to_back() {
     require_gpu!();
     // On the GPU every reduce_into returns before its kernel ends: 40 of them queued without
     // a wait, on sizes from one block to 2049 blocks, interleaved with scans that reuse the
-    // scratch memory. Each kernel's last block must leave the completion counter at 0 for
-    // the next one, and each must see only its own partials.
+    // scratch memory. Each group's last block must leave its counter at 0 for the next
+    // kernel, and each kernel must see only its own partials.
     let sizes = [1, 33, 4097, 3 * 4096 + 5, 70_001, 1 << 20, (1 << 22) + 3];
     let inputs: Vec<Vec<i64>> = sizes
         .iter()

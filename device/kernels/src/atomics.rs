@@ -167,7 +167,7 @@ pub(crate) unsafe fn store_relaxed_u64x2(p: *mut u64, v: [u64; 2]) {
     }
 }
 
-/// `atom.acq_rel.gpu.global.add.u32`: returns the old value. The reduce's completion counter:
+/// `atom.acq_rel.gpu.global.add.u32`: returns the old value. The reduce's group counters:
 /// the release half publishes this thread's earlier writes (its block's partial) to any
 /// thread that later acquires the counter, and the acquire half lets the block that draws the
 /// last ticket read every earlier block's partial (each add continues the release sequence of

@@ -33,35 +33,34 @@ pub const fn scan_tile_items(size: usize) -> u64 {
     BLOCK_THREADS as u64 * items_per_thread(size) as u64
 }
 
-/// Upper bound on reduce blocks. Below it every warp folds one warp tile (f32: up to 2^30
-/// items); above it, each warp folds more consecutive warp tiles, one dependent round each,
-/// which costs bandwidth. The H100, reduce_into Sum (ms, median of 20): with the flat fold
-/// of the partials (before the fold tree), caps of 8192 / 32768 / 131072 blocks at 2^28 gave
-/// f32 0.374 / 0.358 / 0.358, f64 0.917 / 0.751 / 0.740, and at 2^30 f32 1.72 / 1.64 / 1.41,
-/// f64 3.75 / 3.70 / 2.95. With the fold tree, whose cost does not grow with the blocks,
-/// caps of 131072 / 262144 / 524288 in one device call, two passes each: 2^30 f32 1.386 /
-/// 1.360 / 1.362, f64 2.805 / 2.769 / 2.709, u64 2.800 / 2.769 / 2.713, i32 1.620 / 1.608 /
-/// 1.607 (CUB in an earlier call: f32 1.391, f64 2.796); 2^20 to 2^28 equal within the
-/// noise (1-3%, both ways).
+/// Upper bound on reduce blocks. Below it every warp folds one warp tile (up to 2^31 f32 items,
+/// 2^30 f64); above it, each warp folds more consecutive warp tiles, one dependent round each,
+/// which costs bandwidth. The H100, reduce_into Sum (ms, median of 20): with the flat fold of
+/// the partials (before the fold tree), caps of 8192 / 32768 / 131072 blocks at 2^28 gave f32
+/// 0.374 / 0.358 / 0.358, f64 0.917 / 0.751 / 0.740, and at 2^30 f32 1.72 / 1.64 / 1.41, f64
+/// 3.75 / 3.70 / 2.95. With the fold tree, whose cost does not grow with the blocks, caps of
+/// 131072 / 262144 / 524288 in one device call, two passes each: 2^30 f32 1.386 / 1.360 /
+/// 1.362, f64 2.805 / 2.769 / 2.709, u64 2.800 / 2.769 / 2.713, i32 1.620 / 1.608 / 1.607 (CUB
+/// in an earlier call: f32 1.391, f64 2.796); 2^20 to 2^28 equal within the noise (1-3%, both
+/// ways).
 pub const REDUCE_MAX_BLOCKS: u64 = 524288;
 
 /// Partials one block folds in the reduce's fold tree: one pass of a block over elements of
-/// `size` bytes (4096 of 4 bytes, 2048 of 8, 1024 larger), so a group's fold is one load per
-/// thread. Each block's partial goes to level 0; the last block of every group of
-/// consecutive partials (by a ticket counter per group) folds the group into one partial of
-/// the next level, and so on until a level holds one value, the result. Up to one group of
-/// blocks (2^24 f32 items, 2^22 f64) that is the flat fold of the one-level kernel; up to
-/// the cap of 524288 blocks it is two levels, so the block that finishes last folds two
-/// groups.
-/// The flat fold had that block fold every partial: 131072 f64 (1 MiB) took 64 dependent
-/// load rounds per warp, about 35 us of a 2^28 f64 reduce_into (0.740 ms, CUB 0.704). The
-/// H100, reduce_into Sum against CUB in the same call, groups of 512 partials for every
-/// type: 2^28 f32 / f64 / u64 / i32 1.004 / 1.022 / 1.018 / 1.200 (flat fold: 0.989 / 0.951
-/// / 0.958 / 1.168), but 2^22 0.929 / 0.779 / 0.760 / 0.894 (flat: 1.095 / 0.900 / 0.939
-/// / 1.109): a level costs about 1.5 us (a ticket, a barrier, a dependent load), so a tree
-/// pays only where the flat fold takes several rounds, hence groups of one block pass: in a
-/// later call 2^22 f32 took 11.4-12.1 us again (512-groups 13.1, flat 11.8; CUB 12.1-12.9),
-/// 2^28 as with 512-groups.
+/// `size` bytes (4096 of 4 bytes, 2048 of 8, 1024 larger), so a group's fold is one block pass
+/// (four 16-byte loads per thread). Each block's partial goes to level 0; the last block of
+/// every group of consecutive partials (by a ticket counter per group) folds the group into one
+/// partial of the next level, and so on until a level holds one value, the result. Up to one
+/// group of blocks (2^24 f32 items, 2^22 f64) that is the flat fold of the one-level kernel; up
+/// to the cap of 524288 blocks it is two levels, so the block that finishes last folds two
+/// groups. The flat fold had that block fold every partial: 131072 f64 (1 MiB) took 64
+/// dependent load rounds per warp, about 35 us of a 2^28 f64 reduce_into (0.740 ms, CUB 0.704).
+/// The H100, reduce_into Sum against CUB in the same call, groups of 512 partials for every
+/// type: 2^28 f32 / f64 / u64 / i32 1.004 / 1.022 / 1.018 / 1.200 (flat fold: 0.989 / 0.951 /
+/// 0.958 / 1.168), but 2^22 0.929 / 0.779 / 0.760 / 0.894 (flat: 1.095 / 0.900 / 0.939 /
+/// 1.109): a level costs about 1.5 us (a ticket, a barrier, a dependent load), so a tree pays
+/// only where the flat fold takes several rounds, hence groups of one block pass: in a later
+/// call 2^22 f32 took 11.4-12.1 us again (512-groups 13.1, flat 11.8; CUB 12.1-12.9), 2^28 as
+/// with 512-groups.
 pub const fn reduce_group(size: usize) -> u64 {
     scan_tile_items(size)
 }

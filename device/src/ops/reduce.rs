@@ -1,5 +1,6 @@
-//! Reduce: one launch of one kernel (each block folds its share into a partial; the block
-//! that finishes last folds the partials, see `kernels/src/kernels/reduce.rs`).
+//! Reduce: one launch of one kernel (each block folds its share into a partial; the last
+//! block of each group of partials folds the group into the next level of a fold tree, see
+//! `kernels/src/kernels/reduce.rs`).
 //! [`reduce_into`] leaves the result on the device and returns without waiting;
 //! [`reduce`] is the same launch into mapped host memory followed by a wait.
 
@@ -116,9 +117,9 @@ unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
         out,
         m,
     };
-    // SAFETY: `x` is live for `n` elements (256-byte aligned allocations); `partials` has the tree's
-    // slots, 256-byte aligned; the `REDUCE_COUNTERS >= reduce_tree_slots(blocks, size).1` counters
-    // are 0 between reduce kernels (Scratch's contract) and only reduce kernels, one at a
-    // time on the stream, touch them; `out` by contract.
+    // SAFETY: `x` is live for `n` elements (256-byte aligned allocations); `partials` has the
+    // tree's slots, 256-byte aligned; the `REDUCE_COUNTERS >= reduce_tree_slots(blocks,
+    // size).1` counters are 0 between reduce kernels (Scratch's contract) and only reduce
+    // kernels, one at a time on the stream, touch them; `out` by contract.
     unsafe { launch::reduce::<T, M>(dev, blocks, p) }
 }

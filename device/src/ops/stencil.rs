@@ -1,6 +1,6 @@
 //! Stencil map over a semiring on 1D, 2D and 3D row-major grids. Returns once the kernel is
-//! queued, unless more than `STENCIL_INLINE_TAPS` taps needed a device buffer (its drop
-//! waits for the kernel before freeing it).
+//! queued (more than `STENCIL_INLINE_TAPS` taps go in a device buffer, whose free is ordered
+//! after the kernel on the stream).
 
 use super::same_device;
 use super::stencil_special::Special;

@@ -4,7 +4,7 @@
 //! fit) and 27-point box (`stencil_march3d_box27`). Each folds the taps in a compile-time
 //! order, so the caller's taps must be exactly that layout (the same taps in another order
 //! take the general kernel). Everything else about the call (checks, parameters, the
-//! synchronize) is `stencil.rs`'s.
+//! launch) is `stencil.rs`'s.
 
 use crate::device::Device;
 use crate::error::Result;
