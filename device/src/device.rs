@@ -22,7 +22,7 @@ pub const DEVICE_ENV: &str = "PARALLAX_CUDA_DEVICE";
 /// address space (717), invalid PC (718), launch failure (719).
 const STICKY: [u32; 9] = [214, 700, 702, 714, 715, 716, 717, 718, 719];
 /// `CUDA_ERROR_OUT_OF_MEMORY`.
-const OUT_OF_MEMORY: u32 = 2;
+pub(crate) const OUT_OF_MEMORY: u32 = 2;
 /// `CUDA_ERROR_NO_DEVICE`.
 const NO_DEVICE: u32 = 100;
 

@@ -10,7 +10,7 @@
 
 use crate::device::Device;
 use crate::error::Result;
-use crate::scratch::oom;
+use crate::memory::oom;
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
@@ -79,14 +79,24 @@ impl HostSlot {
         Ok(self.device)
     }
 
-    /// The `T` a finished kernel wrote at the start of the slot.
+    /// Waits for the work queued on the stream, then reads the `T` it wrote at the start of
+    /// the slot.
+    ///
+    /// # Errors
+    /// A device fault of the queued work.
     ///
     /// # Safety
-    /// After [`HostSlot::reserve`] of at least `size_of::<T>()` bytes, a kernel wrote a valid
-    /// `T` there, and the stream has been synchronized since.
-    pub(crate) unsafe fn read<T: Copy>(&self) -> T {
-        // SAFETY: as the caller guarantees; volatile, because the device wrote it behind the
-        // compiler's back. Pinned allocations are page-aligned, so any `T` is aligned.
-        unsafe { self.host.cast::<T>().read_volatile() }
+    /// After [`HostSlot::reserve`] of at least `size_of::<T>()` bytes, a kernel queued since
+    /// writes a valid `T` there.
+    pub(crate) unsafe fn wait_read<T: Copy>(
+        &self,
+        dev: &Device,
+        during: &'static str,
+    ) -> Result<T> {
+        dev.synchronize(during)?;
+        // SAFETY: the kernel has finished (the wait) and wrote a `T` (the caller); volatile,
+        // because the device wrote it behind the compiler's back. Pinned allocations are
+        // page-aligned, so any `T` is aligned.
+        Ok(unsafe { self.host.cast::<T>().read_volatile() })
     }
 }

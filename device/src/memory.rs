@@ -18,15 +18,13 @@
 //! and a free to a synchronize plus `cuMemFree`.
 
 use crate::device::Device;
-use crate::error::Result;
-use crate::scratch::oom;
+use crate::device::OUT_OF_MEMORY;
+use crate::error::{DeviceError, Result};
 use crate::STREAM;
 use cudarc::driver::result::{self, DriverError};
 use cudarc::driver::sys::{self, CUdeviceptr};
 use std::mem::MaybeUninit;
 
-/// `CUDA_ERROR_OUT_OF_MEMORY`.
-const OUT_OF_MEMORY: u32 = 2;
 /// The alignment every allocation has (`cuMemAlloc`'s; pools give at least as much).
 const ALIGN: u64 = 256;
 
@@ -112,6 +110,14 @@ impl MemoryPool {
             // SAFETY: as the caller guarantees; no queued work uses it (the synchronize).
             let _ = unsafe { result::free_sync(ptr) };
         }
+    }
+}
+
+/// Maps an allocation failure, recording the requested size on out-of-memory.
+pub(crate) fn oom(dev: &Device, during: &'static str, e: DriverError, bytes: usize) -> DeviceError {
+    match dev.fail(during, e) {
+        DeviceError::OutOfMemory { .. } => DeviceError::OutOfMemory { bytes },
+        other => other,
     }
 }
 

@@ -102,19 +102,6 @@ impl Scratch {
     }
 }
 
-/// Maps an allocation failure, recording the requested size on out-of-memory.
-pub(crate) fn oom(
-    dev: &Device,
-    during: &'static str,
-    e: cudarc::driver::result::DriverError,
-    bytes: usize,
-) -> DeviceError {
-    match dev.fail(during, e) {
-        DeviceError::OutOfMemory { .. } => DeviceError::OutOfMemory { bytes },
-        other => other,
-    }
-}
-
 /// `v` rounded up to a multiple of 256 (the alignment of every allocation, `memory.rs`;
 /// keeps every scratch region aligned for 16-byte vector access), saturating.
 pub(crate) const fn align_up(v: usize) -> usize {

@@ -205,8 +205,9 @@ pub struct BlockShared<T> {
 
 /// The partition of a fold over `n` items of `size` bytes: `(blocks, tiles_per_warp)`, where a
 /// warp tile is `32 * items_per_thread(size)` items and each warp folds `tiles_per_warp`
-/// consecutive warp tiles. `max_blocks` is [`REDUCE_MAX_BLOCKS`] for the input and 1 for the
-/// last block's fold of the partials. Every block launched has at least one warp tile.
+/// consecutive warp tiles. The reduce passes [`REDUCE_MAX_BLOCKS`] as `max_blocks` (its fold
+/// tree's groups need no plan: each is one block pass). Every block launched has at least one
+/// warp tile.
 /// `n == 0` gives `(0, 0)`.
 ///
 /// ```

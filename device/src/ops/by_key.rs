@@ -62,10 +62,9 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
             device_ptr_mut(runs_at),
         )
     }?;
-    dev.synchronize("reading the run count")?;
-    // SAFETY: the kernel, now finished, always writes the count (element `n - 1` ends the
-    // last run).
-    let runs = unsafe { scratch.host.read::<u64>() } as usize;
+    // SAFETY: the kernel just queued always writes the count (element `n - 1` ends the last
+    // run).
+    let runs = unsafe { scratch.host.wait_read::<u64>(dev, "reading the run count") }? as usize;
     let mut out_keys = DeviceBuffer::<K>::alloc_uninit(dev, runs)?;
     let mut out_values = DeviceBuffer::<T>::alloc_uninit(dev, runs)?;
     for (dst, src, bytes) in [

@@ -35,9 +35,8 @@ pub fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(m: M, x: &DeviceBuffer<T>) -> R
     let result = scratch.host.reserve(dev, size_of::<T>())?;
     // SAFETY: `result` holds a `T` and stays locked with the scratch until it is read below.
     unsafe { queue(dev, &mut scratch, m, x, base, device_ptr_mut(result)) }?;
-    dev.synchronize("reduce")?;
-    // SAFETY: the kernel, now finished, wrote a `T` produced by the monoid into the slot.
-    Ok(unsafe { scratch.host.read::<T>() })
+    // SAFETY: the kernel just queued writes a `T` produced by the monoid into the slot.
+    unsafe { scratch.host.wait_read::<T>(dev, "reduce") }
 }
 
 /// Writes `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]` (as [`reduce`], bit for bit) into `out[0]` and

@@ -134,6 +134,15 @@ fn round(level: u32, unit: u64) -> u32 {
     (level << LEVEL_SHIFT) | unit as u32
 }
 
+/// `(level, unit)` of a [`round`].
+#[inline(always)]
+fn unpack(round: u32) -> (u32, u64) {
+    (
+        round >> LEVEL_SHIFT,
+        u64::from(round & ((1 << LEVEL_SHIFT) - 1)),
+    )
+}
+
 /// The end of a round, in every thread of the block, with the round's `total` in thread 0:
 /// writes `total` to `out` when its level holds one partial (the result), else publishes it
 /// as partial `unit` of its level and draws a ticket from its group's counter. Returns the
@@ -152,10 +161,7 @@ unsafe fn finish_round<T: Copy, M: Monoid<T>>(
         let v = value(p.m, total);
         // SAFETY: only thread 0 touches the word before the barrier below (see `LEVEL_SHIFT`).
         let state = unsafe { &mut (*shared).tile };
-        let (level, unit) = (
-            *state >> LEVEL_SHIFT,
-            u64::from(*state & ((1 << LEVEL_SHIFT) - 1)),
-        );
+        let (level, unit) = unpack(*state);
         let (count, first_partial, first_counter) =
             reduce_level(grid_blocks(), size_of::<T>(), level);
         if count == 1 {
@@ -231,10 +237,7 @@ pub unsafe fn reduce<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<
             return;
         }
         // Fold group `group` of level `level - 1`: its partials are all published.
-        let (level, group) = (
-            next >> LEVEL_SHIFT,
-            u64::from(next & ((1 << LEVEL_SHIFT) - 1)),
-        );
+        let (level, group) = unpack(next);
         let (count, first_partial, _) = reduce_level(grid_blocks(), size_of::<T>(), level - 1);
         let group_size = reduce_group(size_of::<T>());
         let first = group * group_size;
