@@ -8,6 +8,7 @@
 //! arrive as generic addresses (kernel parameters); each instruction converts its operand
 //! with `cvta.to.global` first, as the `.global` state space requires.
 
+use crate::params::HostSignal;
 use core::arch::asm;
 
 /// `ld.acquire.gpu.global.u32`: later loads of this thread observe every write the releasing
@@ -45,6 +46,39 @@ pub(crate) unsafe fn store_release(p: *mut u32, v: u32) {
             p = in(reg64) p,
             v = in(reg32) v,
         );
+    }
+}
+
+/// `st.release.sys.global.u32`: every earlier write of this thread, to device or host
+/// memory, is visible to the host (and any other observer) before `v` is. The host waits for a
+/// result a kernel wrote into mapped host memory by watching a word written this way
+/// ([`HostSignal`]).
+///
+/// # Safety
+/// `p` must point to a live, 4-byte aligned `u32` in global memory (mapped host memory
+/// included) that no other thread writes concurrently with a non-atomic store.
+#[inline(always)]
+pub(crate) unsafe fn store_release_sys(p: *mut u32, v: u32) {
+    // SAFETY: as the caller guarantees; the instruction writes 4 bytes at `p`.
+    unsafe {
+        asm!(
+            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; st.release.sys.global.u32 [g], {v}; }}",
+            p = in(reg64) p,
+            v = in(reg32) v,
+        );
+    }
+}
+
+/// Raises `signal` (see [`HostSignal`]): nothing when its flag is null.
+///
+/// # Safety
+/// A non-null flag points to a live, 4-byte aligned `u32` that only this thread writes
+/// during the launch.
+#[inline(always)]
+pub(crate) unsafe fn raise(signal: HostSignal) {
+    if !signal.flag.is_null() {
+        // SAFETY: as the caller guarantees.
+        unsafe { store_release_sys(signal.flag, signal.seq) };
     }
 }
 

@@ -66,6 +66,32 @@ pub struct FillParams<W> {
     pub period: u64,
 }
 
+/// Tells the host that a kernel's result, written into mapped host memory, is complete:
+/// after its last write of the result the kernel stores `seq` to `flag` with a system-scope
+/// release, and the host, which changed `seq` since the last launch, watches `flag` instead
+/// of synchronizing the stream. A null `flag` signals nothing (results left on the device).
+///
+/// Why: a stream synchronize wakes the host about 1 µs later than a watched word does. The
+/// H100, a one-launch reduce handing one value to the host (event-timed, median of 40):
+/// 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs watching the word (7.4 µs
+/// without handing anything over); 2^20 12.1 / 11.0 (8.1); 2^22 14.0 / 12.8 (9.7).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct HostSignal {
+    /// The watched word (mapped host memory), or null.
+    pub flag: *mut u32,
+    /// The value to store there.
+    pub seq: u32,
+}
+
+impl HostSignal {
+    /// Signals nothing.
+    pub const NONE: Self = Self {
+        flag: core::ptr::null_mut(),
+        seq: 0,
+    };
+}
+
 /// Reduce in one launch of `blocks = gridDim.x` blocks (`kernels/reduce.rs`):
 /// warp `w` (global index) folds warp tiles `[w * tiles_per_warp, (w + 1) * tiles_per_warp)`
 /// of `32 * ITEMS` items each, in order, and each block the ordered fold of its 8 warps. With
@@ -92,6 +118,8 @@ pub struct ReduceParams<T, M> {
     pub counters: *mut u32,
     /// The result, one element.
     pub out: *mut T,
+    /// Raised once `out` is written.
+    pub done: HostSignal,
     /// The monoid.
     pub m: M,
 }

@@ -5,7 +5,7 @@
 //! always starts a segment) come from flag bytes (`scan_by_flags`; offsets through the
 //! [`OffsetHeadsParams`] pre-pass) or from keys compared as words. Sizes and indices are `u64`.
 
-use crate::params::TileStatus;
+use crate::params::{HostSignal, TileStatus};
 use crate::tuning::STAGE_UNITS_PER_THREAD;
 use crate::tuning::{
     deep_staged_unit, scan_stages, BlockShared, BLOCK_THREADS, SCAN_DEPTH, STAGE_UNIT,
@@ -164,6 +164,8 @@ pub struct ReduceRunsParams<T, M> {
     pub ends: *mut u8,
     /// The number of runs (one 8-byte word, so a caller's `usize` count can take it).
     pub runs: *mut u64,
+    /// Raised once `runs` is written.
+    pub done: HostSignal,
     /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
     pub staged: u32,
     /// 0: `heads` are flag bytes; 1, 2, 4, 8: `heads` are keys of that many bytes.

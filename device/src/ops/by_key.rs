@@ -17,6 +17,7 @@ use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
 use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
+use parallax_kernels::params::HostSignal;
 use parallax_kernels::params_segmented::{ReduceRunsParams, RunAgg};
 use parallax_kernels::tuning::{deep_scan_tile_items, packed_run_words};
 use std::mem::size_of;
@@ -48,10 +49,11 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     let (values, ends) = (base + values as u64, base + ends as u64);
-    // The kernel writes the run count straight into mapped host memory (`host_slot.rs`).
-    let runs_at = scratch.host.reserve(dev, size_of::<u64>())?;
+    // The kernel writes the run count straight into mapped host memory and raises the slot's
+    // flag (`host_slot.rs`).
+    let (runs_at, done) = scratch.host.arm(dev, size_of::<u64>())?;
     // SAFETY: `values` and `ends` hold `n` values and keys, of the locked scratch; `runs_at`
-    // one word of its host slot.
+    // one word of its host slot, `done` its flag.
     unsafe {
         queue(
             dev,
@@ -59,11 +61,11 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
             m,
             (keys, x),
             (device_ptr_mut(values), device_ptr_mut(ends)),
-            device_ptr_mut(runs_at),
+            (device_ptr_mut(runs_at), done),
         )
     }?;
     // SAFETY: the kernel just queued always writes the count (element `n - 1` ends the last
-    // run).
+    // run), then raises the flag.
     let runs = unsafe { scratch.host.wait_read::<u64>(dev, "reading the run count") }? as usize;
     let mut out_keys = DeviceBuffer::<K>::alloc_uninit(dev, runs)?;
     let mut out_values = DeviceBuffer::<T>::alloc_uninit(dev, runs)?;
@@ -133,7 +135,7 @@ pub fn reduce_by_key_into<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
             m,
             (keys, x),
             (out_values.as_mut_ptr(), out_keys.as_mut_ptr().cast::<u8>()),
-            count,
+            (count, HostSignal::NONE),
         )
     }
 }
@@ -170,19 +172,20 @@ fn run_state<T>(plan: &mut Plan, n: u64) -> State {
 }
 
 /// Zeroes the state and queues the reduce-runs pass over `keys` and `x`: each run's fold to
-/// `values`, its key to `ends`, the run count to `runs`.
+/// `values`, its key to `ends`, the run count to `runs`, then raises `done`.
 ///
 /// # Safety
 /// `state` lies in the scratch at `base`, locked by the caller while it queues; `keys` and
 /// `x` hold `0 < n <= u32::MAX` elements; `values` and `ends` are writable for `n` values and
-/// keys and `runs` for one word, on `dev`, until the kernel has run.
+/// keys and `runs` for one word, on `dev`, until the kernel has run; `done` null or a word
+/// only this kernel writes meanwhile.
 unsafe fn queue<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
     (state, base): (State, sys::CUdeviceptr),
     m: M,
     (keys, x): (&DeviceBuffer<K>, &DeviceBuffer<T>),
     (values, ends): (*mut T, *mut u8),
-    runs: *mut u64,
+    (runs, done): (*mut u64, HostSignal),
 ) -> Result<()> {
     state.zero(dev, base)?;
     let p = ReduceRunsParams {
@@ -193,6 +196,7 @@ unsafe fn queue<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
         values,
         ends,
         runs,
+        done,
         staged: 1,
         key_bytes: size_of::<K>() as u32,
         m,

@@ -13,7 +13,7 @@ use crate::scratch::Scratch;
 use crate::{launch, DeviceBuffer};
 use cudarc::driver::sys::CUdeviceptr;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::ReduceParams;
+use parallax_kernels::params::{HostSignal, ReduceParams};
 use parallax_kernels::tuning::{reduce_plan, reduce_tree_slots, REDUCE_MAX_BLOCKS};
 use std::mem::size_of;
 
@@ -31,11 +31,23 @@ pub fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(m: M, x: &DeviceBuffer<T>) -> R
     dev.enter()?;
     let mut scratch = dev.scratch();
     let base = scratch.reserve(dev, partials_bytes::<T>(x.len()))?;
-    // The kernel writes the result straight into mapped host memory (`host_slot.rs`).
-    let result = scratch.host.reserve(dev, size_of::<T>())?;
-    // SAFETY: `result` holds a `T` and stays locked with the scratch until it is read below.
-    unsafe { queue(dev, &mut scratch, m, x, base, device_ptr_mut(result)) }?;
-    // SAFETY: the kernel just queued writes a `T` produced by the monoid into the slot.
+    // The kernel writes the result straight into mapped host memory and raises the slot's
+    // flag (`host_slot.rs`).
+    let (result, done) = scratch.host.arm(dev, size_of::<T>())?;
+    // SAFETY: `result` holds a `T` and, with the flag, stays locked with the scratch until it
+    // is read below.
+    unsafe {
+        queue(
+            dev,
+            &mut scratch,
+            m,
+            x,
+            base,
+            (device_ptr_mut(result), done),
+        )
+    }?;
+    // SAFETY: the kernel just queued writes a `T` produced by the monoid into the slot, then
+    // raises the flag.
     unsafe { scratch.host.wait_read::<T>(dev, "reduce") }
 }
 
@@ -75,7 +87,16 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     // SAFETY: `out` is one live element on `dev`. The borrow ends when this returns, with the
     // kernel possibly still running: a later free of `out` (or `x`) is ordered after it on
     // the stream (`DeviceBuffer`'s drop), and so is any later access.
-    unsafe { queue(dev, &mut scratch, m, x, base, out.as_mut_ptr()) }
+    unsafe {
+        queue(
+            dev,
+            &mut scratch,
+            m,
+            x,
+            base,
+            (out.as_mut_ptr(), HostSignal::NONE),
+        )
+    }
 }
 
 /// Bytes of partials a reduce of `n > 0` elements needs (every level of its fold tree; the
@@ -85,11 +106,12 @@ fn partials_bytes<T>(n: usize) -> usize {
     (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1)
 }
 
-/// Queues the reduce kernel over non-empty `x`, writing the fold to `out`, with its partials
-/// at `partials` (scratch). Does not synchronize.
+/// Queues the reduce kernel over non-empty `x`, writing the fold to `out` and then raising
+/// `done`, with its partials at `partials` (scratch). Does not synchronize.
 ///
 /// # Safety
-/// `out` writable for one `T` on `dev` until the kernel has run; `partials` the scratch base
+/// `out` writable for one `T` on `dev` until the kernel has run, `done` null or a word only
+/// this kernel writes meanwhile; `partials` the scratch base
 /// reserved for [`partials_bytes`]`::<T>(x.len())` bytes, with the scratch lock held by the
 /// caller while this queues.
 unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
@@ -98,7 +120,7 @@ unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
     m: M,
     x: &DeviceBuffer<T>,
     partials: CUdeviceptr,
-    out: *mut T,
+    (out, done): (*mut T, HostSignal),
 ) -> Result<()> {
     let (n, size) = (x.len() as u64, size_of::<T>());
     let (blocks, tiles_per_warp) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
@@ -114,6 +136,7 @@ unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
         partials: device_ptr_mut(partials),
         counters: device_ptr_mut(counters),
         out,
+        done,
         m,
     };
     // SAFETY: `x` is live for `n` elements (256-byte aligned allocations); `partials` has the

@@ -20,6 +20,7 @@ use crate::kernel_segmented::SegmentedKernel;
 use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
+use parallax_kernels::params::HostSignal;
 use parallax_kernels::params_segmented::{
     ReduceRunsParams, RunAgg, RunGatherParams, SegGatherParams, HEADS_FROM_OFFSETS,
 };
@@ -93,6 +94,8 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
         values: device_ptr_mut(values),
         ends: device_ptr_mut(tails),
         runs: device_ptr_mut(runs_at),
+        // The count stays on the device (the pass after this one reads it).
+        done: HostSignal::NONE,
         staged: 1,
         key_bytes: 0,
         m,

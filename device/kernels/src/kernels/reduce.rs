@@ -16,7 +16,7 @@
 //! finishes last folds at most two groups, one load per thread each. `reduce_into` leaves the
 //! result on the device (CUB's contract).
 
-use crate::atomics::fetch_add_acq_rel;
+use crate::atomics::{fetch_add_acq_rel, raise};
 use crate::block::fold_warps;
 use crate::params::ReduceParams;
 use crate::simt::{
@@ -165,8 +165,11 @@ unsafe fn finish_round<T: Copy, M: Monoid<T>>(
         let (count, first_partial, first_counter) =
             reduce_level(grid_blocks(), size_of::<T>(), level);
         if count == 1 {
-            // SAFETY: one slot out (contract).
-            unsafe { p.out.write(v) };
+            // SAFETY: one slot out, and `done` this launch's (contract).
+            unsafe {
+                p.out.write(v);
+                raise(p.done);
+            }
             *state = DONE;
         } else {
             let group_size = reduce_group(size_of::<T>());
@@ -204,7 +207,7 @@ unsafe fn finish_round<T: Copy, M: Monoid<T>>(
 ///
 /// # Safety
 /// `x` readable for `n > 0` elements and 16-byte aligned; `out` writable for one element;
-/// with more than one block, `partials` writable for `reduce_tree_slots(blocks, size_of::<T>()).0` elements
+/// `done` null or a `u32` no one else writes during the launch; with more than one block, `partials` writable for `reduce_tree_slots(blocks, size_of::<T>()).0` elements
 /// and 16-byte aligned, and `counters` the first of `reduce_tree_slots(blocks, size_of::<T>()).1` `u32`s in
 /// global memory that are 0 at launch and that no other kernel touches while this one runs;
 /// launched with `BLOCK_THREADS` threads, `size_of::<BlockShared<T>>()` bytes of dynamic

@@ -8,6 +8,7 @@
 
 use super::heads::{deep_head_bits, is_head, write_run_end};
 use super::segmented::{last_of, real_items, run_scan, seen};
+use crate::atomics::raise;
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
@@ -33,7 +34,7 @@ macro_rules! unroll_16 {
 /// # Safety
 /// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
 /// `ends` writable for `n` entries (keys of `key_bytes`, or `u32` for flag heads) and `runs`
-/// for one; `status` has
+/// for one; `done` null or a `u32` no one else writes during the launch; `status` has
 /// `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched with
 /// exactly that many blocks of `BLOCK_THREADS` threads and `reduce_runs_shared_bytes::<T>()`
 /// bytes of dynamic shared memory.
@@ -141,7 +142,8 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
         // SAFETY: one word; only the thread holding item `n - 1` writes it.
         unsafe {
             p.runs
-                .write(u64::from(runs_before + (heads & real).count_ones()))
+                .write(u64::from(runs_before + (heads & real).count_ones()));
+            raise(p.done);
         };
     }
 }
