@@ -15,8 +15,8 @@ use parallax_device::kernels::params_spmv::{
     SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
 };
 use parallax_device::kernels::tuning::{
-    items_per_thread, reduce_group, reduce_level, reduce_plan, reduce_tree_slots, REDUCE_COUNTERS,
-    REDUCE_MAX_BLOCKS,
+    items_per_thread, reduce_grid, reduce_group, reduce_level, reduce_plan, reduce_tree_slots,
+    REDUCE_COUNTERS, REDUCE_MAX_BLOCKS, REDUCE_WAVE_BLOCKS, REDUCE_WAVE_TILES,
 };
 use parallax_device::{
     kernel_name, BinaryKernel, Device, DeviceBuffer, DeviceError, MonoidKernel, SemiringKernel,
@@ -146,7 +146,7 @@ fn the_ptx_calls_nothing_outside_itself() {
 }
 
 #[test]
-fn reduce_plan_covers_every_item_and_gives_every_block_work() {
+fn reduce_plan_and_grid_cover_every_item_and_give_every_block_work() {
     for size in [4, 8, 16] {
         let warp_tile = 32 * items_per_thread(size) as u64;
         for n in [
@@ -158,20 +158,38 @@ fn reduce_plan_covers_every_item_and_gives_every_block_work() {
             513,
             4097,
             (1 << 20) + 7,
+            1 << 22,
+            (1 << 23) + 5,
+            1 << 24,
+            (1 << 24) + 1,
             1 << 28,
             (1 << 31) + 33,
             1 << 40,
         ] {
-            for max in [REDUCE_MAX_BLOCKS, 1] {
-                let (blocks, per_warp) = reduce_plan(n, size, max);
+            let grid = reduce_grid(n, size);
+            let plans = [REDUCE_MAX_BLOCKS, 1].map(|max| (max, reduce_plan(n, size, max)));
+            for (max, (blocks, per_warp)) in plans.into_iter().chain([(REDUCE_MAX_BLOCKS, grid)]) {
                 let per_block = 8 * per_warp * warp_tile;
                 assert!(blocks >= 1 && blocks <= max, "n={n} size={size} max={max}");
                 assert!(blocks * per_block >= n, "n={n}: items left over");
                 assert!((blocks - 1) * per_block < n, "n={n}: an idle block");
             }
+            // The launch keeps to one wave exactly when a block per warp tile would need up
+            // to four waves, and otherwise is the plain plan.
+            let (plain, _) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
+            let wave =
+                plain > REDUCE_WAVE_BLOCKS && plain <= REDUCE_WAVE_TILES * REDUCE_WAVE_BLOCKS;
+            let want_max = if wave {
+                REDUCE_WAVE_BLOCKS
+            } else {
+                REDUCE_MAX_BLOCKS
+            };
+            assert_eq!(grid, reduce_plan(n, size, want_max), "n={n} size={size}");
+            assert!(grid.1 <= REDUCE_WAVE_TILES || !wave, "n={n} size={size}");
         }
     }
     assert_eq!(reduce_plan(0, 4, REDUCE_MAX_BLOCKS), (0, 0));
+    assert_eq!(reduce_grid(0, 4), (0, 0));
 }
 
 #[test]

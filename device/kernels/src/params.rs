@@ -108,7 +108,7 @@ pub struct ReduceParams<T, M> {
     pub x: *const T,
     /// Number of elements.
     pub n: u64,
-    /// Warp tiles per warp over `x` (see [`crate::tuning::reduce_plan`]).
+    /// Warp tiles per warp over `x` (see [`crate::tuning::reduce_grid`]).
     pub tiles_per_warp: u64,
     /// The fold tree's partials: `reduce_tree_slots(blocks, size_of::<T>()).0` slots, 16-byte aligned
     /// (unused with one block).

@@ -235,6 +235,38 @@ pub const fn reduce_plan(n: u64, size: usize, max_blocks: u64) -> (u64, u64) {
     (blocks, per_warp)
 }
 
+/// Blocks a reduce keeps to (see [`reduce_grid`]): about one wave of resident blocks on the
+/// H100 (132 multiprocessors, 8 blocks of 256 threads at 32 registers: 1056). A constant,
+/// not the GPU's count, so the partition still depends on `n` alone.
+pub const REDUCE_WAVE_BLOCKS: u64 = 1024;
+/// The most warp tiles per warp [`reduce_grid`] accepts to keep to [`REDUCE_WAVE_BLOCKS`].
+pub const REDUCE_WAVE_TILES: u64 = 4;
+
+/// The reduce's launch `(blocks, tiles_per_warp)` for `n` items of `size` bytes:
+/// [`reduce_plan`] under [`REDUCE_MAX_BLOCKS`], one warp tile per warp, except where that
+/// gives between [`REDUCE_WAVE_BLOCKS`] and 4 times as many blocks: then at most
+/// [`REDUCE_WAVE_BLOCKS`], with 2 to [`REDUCE_WAVE_TILES`] tiles per warp. The H100,
+/// `reduce_into` Sum, one call, two passes (µs, a block per warp tile / one wave): 2^22 f64
+/// 18.5 / 18.5 against 14.9 / 14.7, u64 17.7 / 18.5 against 14.7 / 15.1 (CUB 15.2-16.2 in
+/// other calls); 2^24 f32 32.3 / 33.7 against 31.5 / 31.6; 2^20 and 2^26 unchanged (and
+/// so were 2048-block caps, two waves, at 2^22 f64: 18.6 / 18.2).
+///
+/// ```
+/// use parallax_kernels::tuning::reduce_grid;
+/// assert_eq!(reduce_grid(1 << 22, 4), (1024, 1)); // 2^22 f32: one wave already
+/// assert_eq!(reduce_grid(1 << 22, 8), (1024, 2)); // 2^22 f64: 2048 blocks become 1024
+/// assert_eq!(reduce_grid(1 << 24, 4), (1024, 4));
+/// assert_eq!(reduce_grid(1 << 24, 8), (8192, 1)); // past 4 tiles a warp: a block per tile
+/// ```
+pub const fn reduce_grid(n: u64, size: usize) -> (u64, u64) {
+    let (blocks, per_warp) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
+    if blocks > REDUCE_WAVE_BLOCKS && blocks <= REDUCE_WAVE_BLOCKS * REDUCE_WAVE_TILES {
+        reduce_plan(n, size, REDUCE_WAVE_BLOCKS)
+    } else {
+        (blocks, per_warp)
+    }
+}
+
 /// Blocks for an element-wise kernel over `n` items (at least 1, at most
 /// [`TRANSFORM_MAX_BLOCKS`]).
 pub const fn transform_blocks(n: u64) -> u64 {

@@ -14,7 +14,7 @@ use crate::{launch, DeviceBuffer};
 use cudarc::driver::sys::CUdeviceptr;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{HostSignal, ReduceParams};
-use parallax_kernels::tuning::{reduce_plan, reduce_tree_slots, REDUCE_MAX_BLOCKS};
+use parallax_kernels::tuning::{reduce_grid, reduce_tree_slots};
 use std::mem::size_of;
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, combined in index order (any monoid; float sums are
@@ -102,7 +102,7 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
 /// Bytes of partials a reduce of `n > 0` elements needs (every level of its fold tree; the
 /// scratch region must be at least 1 byte even when one block writes the result directly).
 fn partials_bytes<T>(n: usize) -> usize {
-    let (blocks, _) = reduce_plan(n as u64, size_of::<T>(), REDUCE_MAX_BLOCKS);
+    let (blocks, _) = reduce_grid(n as u64, size_of::<T>());
     (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1)
 }
 
@@ -123,7 +123,7 @@ unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
     (out, done): (*mut T, HostSignal),
 ) -> Result<()> {
     let (n, size) = (x.len() as u64, size_of::<T>());
-    let (blocks, tiles_per_warp) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
+    let (blocks, tiles_per_warp) = reduce_grid(n, size);
     let counters = if blocks > 1 {
         scratch.reduce_counters(dev)?
     } else {

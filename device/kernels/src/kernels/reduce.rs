@@ -4,7 +4,7 @@
 //! groups of one block pass of partials (`reduce_group`); the block that draws a group's last ticket (from the group's
 //! `atom.acq_rel.gpu` counter) folds the group's partials in order into one partial of the
 //! next level, and so on until a level has one partial, which goes to `out`. The partition
-//! and the tree depend only on `n` ([`crate::tuning::reduce_plan`],
+//! and the tree depend only on `n` ([`crate::tuning::reduce_grid`],
 //! [`crate::tuning::reduce_level`]), so float results are reproducible; every fold is in
 //! index order, so the monoid need not commute.
 //!
@@ -104,7 +104,7 @@ unsafe fn fold_block<T: Copy, M: Monoid<T>, const ITEMS: usize>(
 }
 
 /// The value of a block's fold (the identity only if the block had no item, which
-/// `reduce_plan` never lets happen: every block has at least one warp tile).
+/// `reduce_grid` never lets happen: every block has at least one warp tile).
 #[inline(always)]
 fn value<T: Copy, M: Monoid<T>>(m: M, total: Partial<T>) -> T {
     if total.valid != 0 {
@@ -212,7 +212,7 @@ unsafe fn finish_round<T: Copy, M: Monoid<T>>(
 /// global memory that are 0 at launch and that no other kernel touches while this one runs;
 /// launched with `BLOCK_THREADS` threads, `size_of::<BlockShared<T>>()` bytes of dynamic
 /// shared memory and the grid and `tiles_per_warp` of
-/// `reduce_plan(n, size_of::<T>(), REDUCE_MAX_BLOCKS)`.
+/// `reduce_grid(n, size_of::<T>())`.
 #[inline(always)]
 pub unsafe fn reduce<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<T, M>) {
     let m = p.m;

@@ -1,0 +1,81 @@
+//! Host threads sharing the GPU. `reduce` and `reduce_by_key` hand their value to the host
+//! through one mapped slot per device (device/src/host_slot.rs): the kernel writes the value,
+//! then raises the slot's flag to a number the caller chose, and the caller watches the flag.
+//! The scratch lock keeps one caller on the slot at a time; these tests check that every
+//! call, from whichever thread, reads its own kernel's value and never a neighbour's or a
+//! stale one.
+#![cfg(feature = "cuda")]
+
+#[macro_use]
+mod common;
+
+use parallax::{Cuda, DeviceVector, Sum};
+
+type B = Cuda;
+
+/// Threads, and calls per thread (each call a different input).
+const THREADS: u32 = 4;
+const ROUNDS: u32 = 40;
+
+/// `n` for call `round` of thread `t`, up to 12 million: from one block to the one-wave
+/// launches whose warps fold several tiles (`tuning::reduce_grid`), spread so that
+/// neighbouring calls differ.
+fn size(t: u32, round: u32) -> usize {
+    let mix = u64::from(t) * 7919 + u64::from(round) * 104_729;
+    1 + (mix * 2_654_435_761 % 12_000_000) as usize
+}
+
+/// Σ (seed + i) over `i < n`, wrapped to u32 like the device sum.
+fn sequence_sum(n: usize, seed: u32) -> u32 {
+    let (n, s) = (n as u128, u128::from(seed));
+    (n * s + n * (n - 1) / 2) as u32
+}
+
+#[test]
+fn every_thread_reads_its_own_reduce() {
+    require_gpu!();
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            s.spawn(move || {
+                for round in 0..ROUNDS {
+                    let (n, seed) = (size(t, round), t * 1_000_003 + round * 977);
+                    let v = parallax::sequence::<u32, B>(n, seed, 1).expect("sequence");
+                    let got = parallax::reduce(Sum, &v).expect("reduce");
+                    assert_eq!(
+                        got,
+                        sequence_sum(n, seed),
+                        "thread {t}, call {round}, n = {n}"
+                    );
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn every_thread_reads_its_own_run_count() {
+    require_gpu!();
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            s.spawn(move || {
+                for round in 0..ROUNDS / 4 {
+                    let n = size(t, round) / 4 + 1;
+                    // Runs of `len` equal keys; each thread and call its own length.
+                    let len = 1 + (t + 3 * round) as usize % 37;
+                    let keys: Vec<u32> = (0..n).map(|i| (i / len) as u32).collect();
+                    let kd = DeviceVector::<u32, B>::from_vec(keys).expect("keys");
+                    let xd = DeviceVector::<u32, B>::from_vec(vec![1; n]).expect("values");
+                    let (k, x) = parallax::reduce_by_key(Sum, &kd, &xd).expect("reduce_by_key");
+                    let runs = n.div_ceil(len);
+                    let at = format!("thread {t}, call {round}, n = {n}, runs of {len}");
+                    assert_eq!(k.len(), runs, "{at}");
+                    let (k, x) = (k.to_vec().expect("keys"), x.to_vec().expect("folds"));
+                    for (r, (&key, &fold)) in k.iter().zip(&x).enumerate() {
+                        let want = len.min(n - r * len) as u32;
+                        assert_eq!((key, fold), (r as u32, want), "{at}: run {r}");
+                    }
+                }
+            });
+        }
+    });
+}
