@@ -31,51 +31,49 @@ fn sequence_sum(n: usize, seed: u32) -> u32 {
     (n * s + n * (n - 1) / 2) as u32
 }
 
+/// Runs `call(t, round)` for `rounds` rounds on each of [`THREADS`] threads at once.
+fn on_every_thread(rounds: u32, call: impl Fn(u32, u32) + Sync) {
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            let call = &call;
+            s.spawn(move || (0..rounds).for_each(|round| call(t, round)));
+        }
+    });
+}
+
 #[test]
 fn every_thread_reads_its_own_reduce() {
     require_gpu!();
-    std::thread::scope(|s| {
-        for t in 0..THREADS {
-            s.spawn(move || {
-                for round in 0..ROUNDS {
-                    let (n, seed) = (size(t, round), t * 1_000_003 + round * 977);
-                    let v = parallax::sequence::<u32, B>(n, seed, 1).expect("sequence");
-                    let got = parallax::reduce(Sum, &v).expect("reduce");
-                    assert_eq!(
-                        got,
-                        sequence_sum(n, seed),
-                        "thread {t}, call {round}, n = {n}"
-                    );
-                }
-            });
-        }
+    on_every_thread(ROUNDS, |t, round| {
+        let (n, seed) = (size(t, round), t * 1_000_003 + round * 977);
+        let v = parallax::sequence::<u32, B>(n, seed, 1).expect("sequence");
+        let got = parallax::reduce(Sum, &v).expect("reduce");
+        assert_eq!(
+            got,
+            sequence_sum(n, seed),
+            "thread {t}, call {round}, n = {n}"
+        );
     });
 }
 
 #[test]
 fn every_thread_reads_its_own_run_count() {
     require_gpu!();
-    std::thread::scope(|s| {
-        for t in 0..THREADS {
-            s.spawn(move || {
-                for round in 0..ROUNDS / 4 {
-                    let n = size(t, round) / 4 + 1;
-                    // Runs of `len` equal keys; each thread and call its own length.
-                    let len = 1 + (t + 3 * round) as usize % 37;
-                    let keys: Vec<u32> = (0..n).map(|i| (i / len) as u32).collect();
-                    let kd = DeviceVector::<u32, B>::from_vec(keys).expect("keys");
-                    let xd = DeviceVector::<u32, B>::from_vec(vec![1; n]).expect("values");
-                    let (k, x) = parallax::reduce_by_key(Sum, &kd, &xd).expect("reduce_by_key");
-                    let runs = n.div_ceil(len);
-                    let at = format!("thread {t}, call {round}, n = {n}, runs of {len}");
-                    assert_eq!(k.len(), runs, "{at}");
-                    let (k, x) = (k.to_vec().expect("keys"), x.to_vec().expect("folds"));
-                    for (r, (&key, &fold)) in k.iter().zip(&x).enumerate() {
-                        let want = len.min(n - r * len) as u32;
-                        assert_eq!((key, fold), (r as u32, want), "{at}: run {r}");
-                    }
-                }
-            });
+    on_every_thread(ROUNDS / 4, |t, round| {
+        let n = size(t, round) / 4 + 1;
+        // Runs of `len` equal keys; each thread and call its own length.
+        let len = 1 + (t + 3 * round) as usize % 37;
+        let keys: Vec<u32> = (0..n).map(|i| (i / len) as u32).collect();
+        let kd = DeviceVector::<u32, B>::from_vec(keys).expect("keys");
+        let xd = DeviceVector::<u32, B>::from_vec(vec![1; n]).expect("values");
+        let (k, x) = parallax::reduce_by_key(Sum, &kd, &xd).expect("reduce_by_key");
+        let runs = n.div_ceil(len);
+        let at = format!("thread {t}, call {round}, n = {n}, runs of {len}");
+        assert_eq!(k.len(), runs, "{at}");
+        let (k, x) = (k.to_vec().expect("keys"), x.to_vec().expect("folds"));
+        for (r, (&key, &fold)) in k.iter().zip(&x).enumerate() {
+            let want = len.min(n - r * len) as u32;
+            assert_eq!((key, fold), (r as u32, want), "{at}: run {r}");
         }
     });
 }
