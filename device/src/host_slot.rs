@@ -10,8 +10,11 @@
 //! The host does not synchronize the stream either: the kernel raises a flag in the slot
 //! after the value ([`HostSignal`], a system-scope release store) and the host watches the
 //! flag, asking the driver about the stream only every [`POLLS_PER_QUERY`] reads, to notice a
-//! fault. A one-launch reduce on the H100 (event-timed, median of 40): 2^16 items 11.3 µs
-//! with `cuStreamSynchronize`, 10.4 µs watching the flag; 2^20 12.1 / 11.0; 2^22 14.0 / 12.8.
+//! fault. A one-launch reduce on the H100 (a CUDA C++ microbenchmark run on the GPU machine,
+//! event-timed, median of 40): 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs
+//! watching the flag; 2^20 12.1 / 11.0; 2^22 14.0 / 12.8. A wait longer than [`SPIN_LIMIT`]
+//! (the work queued before the kernel, or a kernel of seconds) stops spinning and
+//! synchronizes the stream, which then waits as the context's scheduling policy says.
 
 use crate::device::Device;
 use crate::error::{DeviceError, Result};
@@ -20,7 +23,8 @@ use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use parallax_kernels::params::HostSignal;
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
-use std::sync::atomic::{fence, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
 
 /// Smallest slot: any stock element type and the run count fit.
 const MIN_BYTES: usize = 256;
@@ -31,6 +35,10 @@ const VALUE_OFFSET: usize = 128;
 /// (whose flag then never rises). A read with a spin-loop hint takes tens of nanoseconds, so
 /// this asks every few microseconds; a query costs about a microsecond.
 const POLLS_PER_QUERY: u32 = 128;
+/// How long the host spins on the flag before it synchronizes the stream instead: longer
+/// than a reduce of 2^30 f64 on the H100 (2.7 ms), short enough not to burn a core behind a
+/// long queue.
+const SPIN_LIMIT: Duration = Duration::from_millis(5);
 
 /// The slot: `bytes` bytes of pinned host memory at `host`, at `device` for kernels (none
 /// before first use), and the value the flag rises to for the launch in flight. Never freed
@@ -63,16 +71,17 @@ impl HostSlot {
     /// Readies the slot for one launch that writes a value of `bytes` bytes: returns the
     /// value's device address and the signal the kernel raises after writing it, growing the
     /// slot when needed. Nothing may use the slot concurrently (the caller holds the scratch
-    /// lock), and no queued kernel still writes it (every user waits before it returns).
+    /// lock), and no queued kernel still writes it (every user waits for its flag, after
+    /// which its kernel writes the slot no more).
     ///
     /// # Errors
     /// [`crate::DeviceError::OutOfMemory`] when no pinned memory is left; a device fault.
     pub(crate) fn arm(&mut self, dev: &Device, bytes: usize) -> Result<(CUdeviceptr, HostSignal)> {
         self.reserve(dev, VALUE_OFFSET + bytes)?;
         self.seq = self.seq.wrapping_add(1);
-        // SAFETY: the flag is the slot's first word (pinned, page-aligned); no kernel writes
-        // it now (this function's contract). Any value but `seq` reads as "not yet".
-        unsafe { self.flag().write_volatile(!self.seq) };
+        // Any value but `seq` reads as "not yet". The launch that follows reaches the device
+        // through the driver's queue, after this store.
+        self.flag().store(!self.seq, Ordering::Relaxed);
         let done = HostSignal {
             flag: self.device as *mut u32,
             seq: self.seq,
@@ -80,9 +89,12 @@ impl HostSlot {
         Ok((self.device + VALUE_OFFSET as u64, done))
     }
 
-    /// The flag word, host side.
-    fn flag(&self) -> *mut u32 {
-        self.host.cast::<u32>()
+    /// The flag word, host side (the slot exists: [`HostSlot::arm`] made it).
+    fn flag(&self) -> &AtomicU32 {
+        // SAFETY: the slot's first 4 bytes, page-aligned pinned memory that lives as long as
+        // `self`; every host access to them is atomic, and the device writes them with a
+        // single aligned 4-byte store.
+        unsafe { AtomicU32::from_ptr(self.host.cast::<u32>()) }
     }
 
     /// At least `bytes` bytes of slot.
@@ -130,35 +142,43 @@ impl HostSlot {
         dev: &Device,
         during: &'static str,
     ) -> Result<T> {
-        let flag = self.flag();
-        // SAFETY: the flag word lives as long as `self`; volatile, because the device writes
-        // it behind the compiler's back.
-        let raised = || unsafe { flag.read_volatile() } == self.seq;
+        // Acquire: the kernel's release store of the flag came after its write of the value,
+        // so the value read below is the one written.
+        let raised = || self.flag().load(Ordering::Acquire) == self.seq;
+        let start = Instant::now();
         let mut polls = 0_u32;
         while !raised() {
-            polls += 1;
+            polls = polls.wrapping_add(1);
             if polls % POLLS_PER_QUERY == 0 {
+                if start.elapsed() > SPIN_LIMIT {
+                    dev.synchronize(during)?;
+                    if raised() {
+                        break;
+                    }
+                    return Err(unsignalled(during));
+                }
                 // SAFETY: the legacy default stream exists in the current context.
                 match unsafe { sys::cuStreamQuery(crate::STREAM) }.result() {
                     Err(e) if e.0 == sys::CUresult::CUDA_ERROR_NOT_READY => {}
                     Err(e) => return Err(dev.fail(during, e)),
                     Ok(()) if raised() => break,
-                    Ok(()) => {
-                        return Err(DeviceError::Cuda {
-                            during,
-                            reason: "the kernel finished without signalling its result".into(),
-                        })
-                    }
+                    Ok(()) => return Err(unsignalled(during)),
                 }
             }
             std::hint::spin_loop();
         }
-        // The kernel's release store of the flag came after its write of the value; this
-        // orders the read of the value after the read of the flag.
-        fence(Ordering::Acquire);
         // SAFETY: the kernel wrote a `T` at `VALUE_OFFSET` before the flag (the caller);
-        // volatile for the reason above. The slot is page-aligned and `VALUE_OFFSET` a
-        // multiple of 128, so any `T` is aligned.
+        // volatile, because the device wrote it behind the compiler's back. The slot is
+        // page-aligned and `VALUE_OFFSET` a multiple of 128, so any `T` is aligned.
         Ok(unsafe { self.host.byte_add(VALUE_OFFSET).cast::<T>().read_volatile() })
+    }
+}
+
+/// The stream finished and the flag never rose: a kernel that broke the contract of
+/// [`HostSlot::wait_read`].
+fn unsignalled(during: &'static str) -> DeviceError {
+    DeviceError::Cuda {
+        during,
+        reason: "the kernel finished without signalling its result".into(),
     }
 }

@@ -48,8 +48,10 @@ pub unsafe trait TabulateKernel: UnaryFunction<u64> {
 /// A monoid with `reduce`, `inclusive_scan` and `exclusive_scan` kernels for elements `T`.
 ///
 /// # Safety
-/// `REDUCE` must name an entry point taking exactly `ReduceParams<T, Self>`, and the scans
-/// entry points taking exactly `ScanParams<T, Self>`.
+/// `REDUCE` must name an entry point taking exactly `ReduceParams<T, Self>` that writes the
+/// fold to `out` and then raises `done` (as the `parallax_kernels` instantiation macros'
+/// entries do: `reduce` waits for that signal), and the scans entry points taking exactly
+/// `ScanParams<T, Self>`.
 pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
     /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
     /// user crate instantiated the kernels in its own PTX.

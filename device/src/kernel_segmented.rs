@@ -12,7 +12,9 @@ use parallax_kernels::entry_name;
 /// # Safety
 /// The scan entry points must take exactly `SegScanParams<T, Self>`, `SEG_GATHER`
 /// `SegGatherParams<T, Self>`, `RUN_GATHER` `RunGatherParams<T, Self>` and `REDUCE_RUNS`
-/// `ReduceRunsParams<T, Self>`.
+/// `ReduceRunsParams<T, Self>`; `REDUCE_RUNS` writes the run count to `runs` and then
+/// raises `done` (as the `parallax_kernels` instantiation macros' entries do:
+/// `reduce_by_key` waits for that signal).
 pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     /// The inclusive segmented scan entry point.
     const SEG_INCLUSIVE_SCAN: &'static str;

@@ -130,7 +130,8 @@ pub(crate) unsafe fn fill_bytes(dev: &Device, blocks: u64, p: FillParams<u8>) ->
 /// `x` readable for `n > 0` elements and 16-byte aligned, `out` writable for one element;
 /// with `blocks > 1`, `partials` writable for `reduce_tree_slots(blocks, size_of::<T>()).0` elements and
 /// 16-byte aligned, and `counters` that many zero `u32`s (`.1`) that no other kernel uses
-/// meanwhile; `blocks` and `tiles_per_warp` from `reduce_grid` (see `ReduceParams`).
+/// meanwhile; `blocks` and `tiles_per_warp` from `reduce_grid` (see `ReduceParams`); `done`
+/// null or a word that nothing else writes while the kernel runs.
 pub(crate) unsafe fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(
     dev: &Device,
     blocks: u64,

@@ -73,7 +73,8 @@ pub(crate) unsafe fn run_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
 ///
 /// # Safety
 /// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
-/// `tails` writable for `n`, `runs` for one word; `status` zeroed for `blocks` tiles.
+/// `tails` writable for `n`, `runs` for one word; `done` null or a word that nothing else
+/// writes while the kernel runs; `status` zeroed for `blocks` tiles.
 pub(crate) unsafe fn reduce_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
     blocks: u64,

@@ -136,17 +136,18 @@ fn fold_tree_group_edges() {
     require_gpu!();
     // A GPU reduce block covers 1024 `AffineMap<i64>`, 2048 i64 or 4096 i32 per warp tile it
     // gives each warp (`tuning::reduce_grid`). Where a block per warp tile would make between
-    // 1024 and 4096 blocks, the launch keeps to 1024 blocks and each warp folds 2-4
+    // 1024 and 4096 blocks, the launch keeps to at most 1024 blocks and each warp folds 2-4
     // consecutive warp tiles: sizes just past 1024 blocks, between, and at 4096. Past that,
-    // the blocks' partials fold in groups of that many (`tuning::reduce_group`), the last
-    // block of each group folding it into the next level: a last group of one block (with a
-    // full last block and with a last block of one item) and whole groups. Affine maps do
-    // not commute, so a warp's tiles or a group folded out of order fail.
+    // the blocks' partials fold in groups (`tuning::reduce_group`: as many partials as a
+    // block covers items), the last block of each group folding it into the next level: a
+    // last group of one block (4097 blocks) and whole groups, each with a full last block and
+    // with a last block of one item. Affine maps do not commute, so a warp's tiles or a group
+    // folded out of order fail.
     let wave = |per_block: usize| [1024 * per_block + 1, 3000 * per_block + 17, 4096 * per_block];
-    let groups = |per_block: usize, whole: usize| {
-        [4097, whole * per_block]
-            .into_iter()
-            .flat_map(move |blocks| [blocks * per_block, (blocks - 1) * per_block + 1])
+    let ends = |blocks: usize, per_block: usize| [blocks * per_block, (blocks - 1) * per_block + 1];
+    let groups = |per_block: usize, whole_groups: usize| {
+        let group = per_block;
+        ends(4097, per_block).into_iter().chain(ends(whole_groups * group, per_block))
     };
     for n in wave(1024).into_iter().chain(groups(1024, 5)) {
         check_affine(&maps(n, 31));
@@ -157,7 +158,7 @@ fn fold_tree_group_edges() {
         exact(Max, &x, "i64 Max");
     }
     // i32: the one-wave sizes and a last group of one block (more is slow on the CPU).
-    for n in wave(4096).into_iter().chain(groups(4096, 2).take(2)) {
+    for n in wave(4096).into_iter().chain(ends(4097, 4096)) {
         let x: Vec<i32> = pseudo_random(n, 33).into_iter().map(|v| v as i32).collect();
         exact(Sum, &x, "i32 Sum");
     }

@@ -164,7 +164,8 @@ pub struct ReduceRunsParams<T, M> {
     pub ends: *mut u8,
     /// The number of runs (one 8-byte word, so a caller's `usize` count can take it).
     pub runs: *mut u64,
-    /// Raised once `runs` is written.
+    /// Raised once `runs` is written (other blocks may still be writing `values` and
+    /// `ends`: only work queued after the kernel may read those).
     pub done: HostSignal,
     /// 1: move full value tiles through shared memory (when `scan_stages::<T>()`).
     pub staged: u32,

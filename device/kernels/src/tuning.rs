@@ -34,7 +34,7 @@ pub const fn scan_tile_items(size: usize) -> u64 {
 }
 
 /// Upper bound on reduce blocks. Below it every warp folds one warp tile (up to 2^31 f32 items,
-/// 2^30 f64); above it, each warp folds more consecutive warp tiles, one dependent round each,
+/// 2^30 f64), but for the one-wave launches of [`reduce_grid`]; above it, each warp folds more consecutive warp tiles, one dependent round each,
 /// which costs bandwidth. The H100, reduce_into Sum (ms, median of 20): with the flat fold of
 /// the partials (before the fold tree), caps of 8192 / 32768 / 131072 blocks at 2^28 gave f32
 /// 0.374 / 0.358 / 0.358, f64 0.917 / 0.751 / 0.740, and at 2^30 f32 1.72 / 1.64 / 1.41, f64
@@ -50,7 +50,8 @@ pub const REDUCE_MAX_BLOCKS: u64 = 524288;
 /// (four 16-byte loads per thread). Each block's partial goes to level 0; the last block of
 /// every group of consecutive partials (by a ticket counter per group) folds the group into one
 /// partial of the next level, and so on until a level holds one value, the result. Up to one
-/// group of blocks (2^24 f32 items, 2^22 f64) that is the flat fold of the one-level kernel; up
+/// group of blocks (2^24 f32 items, 2^23 f64 and 2^22 16-byte items, counting the one-wave
+/// launches of [`reduce_grid`]) that is the flat fold of the one-level kernel; up
 /// to the cap of 524288 blocks it is two levels, so the block that finishes last folds two
 /// groups. The flat fold had that block fold every partial: 131072 f64 (1 MiB) took 64
 /// dependent load rounds per warp, about 35 us of a 2^28 f64 reduce_into (0.740 ms, CUB 0.704).
@@ -211,8 +212,9 @@ pub struct BlockShared<T> {
 
 /// The partition of a fold over `n` items of `size` bytes: `(blocks, tiles_per_warp)`, where a
 /// warp tile is `32 * items_per_thread(size)` items and each warp folds `tiles_per_warp`
-/// consecutive warp tiles. The reduce passes [`REDUCE_MAX_BLOCKS`] as `max_blocks` (its fold
-/// tree's groups need no plan: each is one block pass). Every block launched has at least one
+/// consecutive warp tiles. The reduce's launch ([`reduce_grid`]) passes
+/// [`REDUCE_MAX_BLOCKS`] or [`REDUCE_WAVE_BLOCKS`] as `max_blocks` (its fold tree's groups
+/// need no plan: each is one block pass). Every block launched has at least one
 /// warp tile.
 /// `n == 0` gives `(0, 0)`.
 ///
@@ -236,20 +238,26 @@ pub const fn reduce_plan(n: u64, size: usize, max_blocks: u64) -> (u64, u64) {
 }
 
 /// Blocks a reduce keeps to (see [`reduce_grid`]): about one wave of resident blocks on the
-/// H100 (132 multiprocessors, 8 blocks of 256 threads at 32 registers: 1056). A constant,
-/// not the GPU's count, so the partition still depends on `n` alone.
+/// H100 (132 multiprocessors, 8 blocks of 256 threads at 32 registers: 1056; the 34-register
+/// Min and Max f64 kernels fit 7 blocks, 924). A constant, not the GPU's count, so the
+/// partition still depends on `n` alone.
 pub const REDUCE_WAVE_BLOCKS: u64 = 1024;
 /// The most warp tiles per warp [`reduce_grid`] accepts to keep to [`REDUCE_WAVE_BLOCKS`].
 pub const REDUCE_WAVE_TILES: u64 = 4;
 
 /// The reduce's launch `(blocks, tiles_per_warp)` for `n` items of `size` bytes:
 /// [`reduce_plan`] under [`REDUCE_MAX_BLOCKS`], one warp tile per warp, except where that
-/// gives between [`REDUCE_WAVE_BLOCKS`] and 4 times as many blocks: then at most
-/// [`REDUCE_WAVE_BLOCKS`], with 2 to [`REDUCE_WAVE_TILES`] tiles per warp. The H100,
-/// `reduce_into` Sum, one call, two passes (µs, a block per warp tile / one wave): 2^22 f64
-/// 18.5 / 18.5 against 14.9 / 14.7, u64 17.7 / 18.5 against 14.7 / 15.1 (CUB 15.2-16.2 in
-/// other calls); 2^24 f32 32.3 / 33.7 against 31.5 / 31.6; 2^20 and 2^26 unchanged (and
-/// so were 2048-block caps, two waves, at 2^22 f64: 18.6 / 18.2).
+/// gives between [`REDUCE_WAVE_BLOCKS`] and 4 times as many blocks: then
+/// `reduce_plan(n, size, REDUCE_WAVE_BLOCKS)`, 2 to [`REDUCE_WAVE_TILES`] tiles per warp over
+/// 513-1024 blocks. The H100, `reduce_into` Sum, one call, two passes (µs, a block per warp
+/// tile / one wave): 2^22 f64 18.5 / 18.5 against 14.9 / 14.7, u64 17.7 / 18.5 against
+/// 14.7 / 15.1 (CUB 15.2-16.2 in other calls); 2^24 f32 32.3 / 33.7 against 31.5 / 31.6;
+/// 2^20 and 2^26 unchanged (and so were 2048-block caps, two waves, at 2^22 f64: 18.6 /
+/// 18.2). Just past the threshold, where the rule halves the blocks, another call (two
+/// passes, µs, a block per tile / this rule / the rule from 1536 blocks only): 1025 blocks'
+/// worth of f32 12.9, 12.5 / 12.2, 11.9 / 12.6, 12.5; 1280 blocks' 14.1, 14.3 / 12.8, 12.5 /
+/// 14.4, 14.4; f64 1025 13.0, 11.8 / 12.2, 12.8 / 12.8, 13.0; 1280 14.7, 13.5 / 13.3, 13.8 /
+/// 14.3, 14.4; 2048 18.7, 17.5 / 15.8, 16.1 / 15.5, 15.5.
 ///
 /// ```
 /// use parallax_kernels::tuning::reduce_grid;
