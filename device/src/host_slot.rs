@@ -10,8 +10,9 @@
 //! The host does not synchronize the stream either: the kernel raises a flag in the slot
 //! after the value ([`HostSignal`], a system-scope release store) and the host watches the
 //! flag, asking the driver about the stream only every [`POLLS_PER_QUERY`] reads, to notice a
-//! fault. A one-launch reduce on the H100 (a CUDA C++ microbenchmark run on the GPU machine,
-//! event-timed, median of 40): 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs
+//! fault. A one-launch reduce on the H100 (the CUDA C++ microbenchmark
+//! `benches/results/h100-2026-11-24-host-flag-one-wave/host_wait_latency.cu`, event-timed,
+//! median of 40): 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs
 //! watching the flag; 2^20 12.1 / 11.0; 2^22 14.0 / 12.8. A wait longer than [`SPIN_LIMIT`]
 //! (the work queued before the kernel, or a kernel of seconds) stops spinning and
 //! synchronizes the stream, which then waits as the context's scheduling policy says.
