@@ -25,12 +25,6 @@ fn size(t: u32, round: u32) -> usize {
     1 + (mix * 2_654_435_761 % 12_000_000) as usize
 }
 
-/// Σ (seed + i) over `i < n`, wrapped to u32 like the device sum.
-fn sequence_sum(n: usize, seed: u32) -> u32 {
-    let (n, s) = (n as u128, u128::from(seed));
-    (n * s + n * (n - 1) / 2) as u32
-}
-
 /// Runs `call(t, round)` for `rounds` rounds on each of [`THREADS`] threads at once.
 fn on_every_thread(rounds: u32, call: impl Fn(u32, u32) + Sync) {
     std::thread::scope(|s| {
@@ -50,7 +44,7 @@ fn every_thread_reads_its_own_reduce() {
         let got = parallax::reduce(Sum, &v).expect("reduce");
         assert_eq!(
             got,
-            sequence_sum(n, seed),
+            common::sequence_sum_u32(n, seed),
             "thread {t}, call {round}, n = {n}"
         );
     });

@@ -38,9 +38,7 @@ fn filled(bytes: usize, seed: u32) -> DeviceVector<u32, B> {
     let n = bytes / 4;
     let v = parallax::sequence::<u32, B>(n, seed, 1).unwrap_or_else(|e| panic!("{bytes} B: {e}"));
     let total = parallax::reduce(Sum, &v).unwrap();
-    // Σ (seed + i) mod 2^32 = n·seed + n(n-1)/2, exact in u128 (n < 2^40), then wrapped.
-    let (n, s) = (n as u128, u128::from(seed));
-    let want = (n * s + n * (n - 1) / 2) as u32;
+    let want = common::sequence_sum_u32(n, seed);
     assert_eq!(total, want, "sum over {n} elements");
     v
 }

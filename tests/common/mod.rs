@@ -32,6 +32,13 @@ pub(crate) fn edge_sizes() -> Vec<usize> {
 /// The rayon backend's chunk size (elements), mirrored here so tests need no host crate.
 pub(crate) const HOST_CHUNK: usize = 1 << 14;
 
+/// Σ (seed + i) over `i < n`, wrapped to u32 as a device `Sum` of `sequence(n, seed, 1)`:
+/// n·seed + n(n-1)/2, exact in u128 (n < 2^40), then wrapped.
+pub(crate) fn sequence_sum_u32(n: usize, seed: u32) -> u32 {
+    let (n, s) = (n as u128, u128::from(seed));
+    (n * s + n * (n - 1) / 2) as u32
+}
+
 /// Uploads a slice to backend `B`.
 pub(crate) fn dv<T: DeviceCopy, B: Backend>(data: &[T]) -> DeviceVector<T, B> {
     DeviceVector::from_slice(data).expect("upload")
