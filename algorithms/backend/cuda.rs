@@ -16,8 +16,10 @@
 //! kernel for the same pairs (keys: the integer types). SpMV in CSR, ELL and COO (HYB composes
 //! ELL and COO) over `PlusTimes` and `MinPlus` (six numbers), `MaxTimes` (f32, f64) and `OrAnd`
 //! (bool), for `u32`, `u64` and `usize` indices.
-//! `transform_reduce` and `transform_inclusive_scan` run as a transform into a temporary
-//! followed by the reduce or scan (correct, not yet fused). `stencil_map` (and the
+//! `transform_reduce` is one fused kernel for `Square` with `Sum` or `Max` over the six
+//! numbers and `Identity` with `Affine`, `transform_inclusive_scan` for `Square` with `Sum`
+//! and `Identity` with `Affine`; any other pair of kernels runs as a transform into a
+//! temporary followed by the reduce or scan. `stencil_map` (and the
 //! convolutions built on it) runs in 1D, 2D and 3D over `PlusTimes` (six numbers), `MinPlus`
 //! and `MaxTimes` (f32, f64).
 
@@ -193,8 +195,10 @@ impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for C
     }
 }
 
-/// Not fused yet: a transform into a temporary, then the reduce or scan (one extra round
-/// trip of `n` elements through memory; results are those of the two operations).
+/// One fused kernel for the triples of the kernels crate's `for_each_fused_reduce_instance!`
+/// and `for_each_fused_scan_instance!` (and a user crate's `instantiate_transform_reduce!` /
+/// `instantiate_transform_inclusive_scan!`), else a transform into a temporary and the
+/// reduce or scan (`parallax_device::transform_reduce`, `transform_inclusive_scan`).
 impl<A, T, F, M> FusedOps<A, T, F, M> for Cuda
 where
     A: DeviceCopy,
@@ -203,9 +207,7 @@ where
     M: MonoidKernel<T>,
 {
     fn transform_reduce(f: F, m: M, x: &DeviceBuffer<A>) -> Result<T> {
-        let mut mapped = DeviceBuffer::<T>::zeroed_on(x.device(), x.len())?;
-        device::transform(f, x, &mut mapped)?;
-        Ok(device::reduce(m, &mapped)?)
+        Ok(device::transform_reduce(f, m, x)?)
     }
     fn transform_inclusive_scan(
         f: F,
@@ -213,9 +215,7 @@ where
         x: &DeviceBuffer<A>,
         y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        let mut mapped = DeviceBuffer::<T>::zeroed_on(x.device(), x.len())?;
-        device::transform(f, x, &mut mapped)?;
-        Ok(device::inclusive_scan(m, &mapped, y)?)
+        Ok(device::transform_inclusive_scan(f, m, x, y)?)
     }
 }
 

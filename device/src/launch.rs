@@ -19,6 +19,7 @@ use cudarc::driver::result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{
     FillParams, ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
+    TransformReduceParams, TransformScanParams,
 };
 use parallax_kernels::tuning::{scan_shared_bytes, BlockShared, BLOCK_THREADS};
 use std::mem::size_of;
@@ -142,6 +143,29 @@ pub(crate) unsafe fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(
     unsafe { launch(dev, M::PTX, M::REDUCE, blocks, shared, p) }
 }
 
+/// `parallax_transform_reduce__<F>__<M>__<A>(TransformReduceParams<A, F, F::Output, M>)`,
+/// with `BlockShared<F::Output>` shared memory.
+///
+/// # Safety
+/// `name` is that fused entry point of `F::PTX` for exactly these operators and `A`; `p.x`
+/// readable for `n > 0` elements and 16-byte aligned; the rest as for [`reduce`], with
+/// `blocks` and `tiles_per_warp` from `reduce_grid(n, size_of::<A>())`.
+pub(crate) unsafe fn transform_reduce<A, F, M>(
+    dev: &Device,
+    name: &'static str,
+    blocks: u64,
+    p: TransformReduceParams<A, F, F::Output, M>,
+) -> Result<()>
+where
+    A: DeviceCopy,
+    F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
+    let shared = size_of::<BlockShared<F::Output>>();
+    // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
+    unsafe { launch(dev, F::PTX, name, blocks, shared, p) }
+}
+
 /// `parallax_{in,ex}clusive_scan__<M>__<T>(ScanParams<T, M>)`, with `scan_shared_bytes::<T>()`
 /// of shared memory (`BlockShared<T>` and the staging area).
 ///
@@ -161,6 +185,28 @@ pub(crate) unsafe fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     };
     // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, name, blocks, scan_shared_bytes::<T>(), p) }
+}
+
+/// `parallax_transform_inclusive_scan__<F>__<M>__<A>(TransformScanParams<A, F, F::Output, M>)`,
+/// with `scan_shared_bytes::<F::Output>()` of shared memory.
+///
+/// # Safety
+/// `name` is that fused entry point of `F::PTX` for exactly these operators and `A` (whose
+/// size is the output's); `p.x` readable for `n > 0` elements, the rest as for [`scan`].
+pub(crate) unsafe fn transform_scan<A, F, M>(
+    dev: &Device,
+    name: &'static str,
+    tiles: u64,
+    p: TransformScanParams<A, F, F::Output, M>,
+) -> Result<()>
+where
+    A: DeviceCopy,
+    F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
+    let shared = scan_shared_bytes::<F::Output>();
+    // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
+    unsafe { launch(dev, F::PTX, name, tiles, shared, p) }
 }
 
 /// Launches a user kernel with an explicit 3-D shape (see [`crate::user::UserKernel`]); the

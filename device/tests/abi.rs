@@ -8,8 +8,10 @@ mod common;
 use common::assert_entry;
 
 use parallax_core::{BinaryFunction, UnaryFunction};
+use parallax_device::kernels::fused_entry_name;
 use parallax_device::kernels::params::{
     ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
+    TransformReduceParams, TransformScanParams,
 };
 use parallax_device::kernels::params_spmv::{
     SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
@@ -41,6 +43,37 @@ macro_rules! check_unary {
         );
         count += 1;
     )* count }};
+}
+
+/// Every triple of a fused list: the tags the host builds the entry's name from, and the
+/// entry with the size of `$params<A, F, Output, M>`.
+macro_rules! check_fused {
+    ($algo:ident, $params:ident; $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
+        // The host finds the entry by the operators' tags (`transform_reduce.rs`).
+        assert_eq!(
+            (<$f as UnaryKernel<$t>>::OP, <$f as UnaryKernel<$t>>::TYPE),
+            (stringify!($ft), stringify!($tt))
+        );
+        assert_eq!(
+            <$m as MonoidKernel<<$f as UnaryFunction<$t>>::Output>>::OP,
+            stringify!($mt)
+        );
+        assert_entry(
+            fused_entry_name!($algo, $ft, $mt, $tt),
+            size_of::<$params<$t, $f, <$f as UnaryFunction<$t>>::Output, $m>>(),
+        );
+        count += 1;
+    )* count }};
+}
+
+macro_rules! check_fused_reduce {
+    ($($triples:tt)*) => { check_fused!(transform_reduce, TransformReduceParams; $($triples)*) };
+}
+
+macro_rules! check_fused_scan {
+    ($($triples:tt)*) => {
+        check_fused!(transform_inclusive_scan, TransformScanParams; $($triples)*)
+    };
 }
 
 macro_rules! check_binary {
@@ -103,8 +136,15 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let unary = parallax_device::kernels::for_each_unary_instance!(check_unary);
     let binary = parallax_device::kernels::for_each_binary_instance!(check_binary);
     let tabulate = parallax_device::kernels::for_each_tabulate_instance!(check_tabulate);
-    // 35 monoid pairs x 3 algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>.
-    assert_eq!((monoid, unary, binary, tabulate), (105, 19, 18, 6));
+    let fused = parallax_device::kernels::for_each_fused_reduce_instance!(check_fused_reduce)
+        + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_scan);
+    // 35 monoid pairs x 3 algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
+    // fused: reduces of Square with Sum and Max over 6 types and Identity with Affine (13),
+    // scans of Square with Sum over 6 types and Identity with Affine (7).
+    assert_eq!(
+        (monoid, unary, binary, tabulate, fused),
+        (105, 19, 18, 6, 20)
+    );
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 5 per
     // monoid pair, 1 offsets pass): nothing the host does not know about.
     // (SpMV's entry points are counted by their own test; the 70 stencil entry points, 30
@@ -114,7 +154,7 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let spmv = PTX.matches(".visible .entry parallax_spmv_").count();
     assert_eq!(
         PTX.matches(".visible .entry").count() - spmv,
-        monoid + unary + binary + tabulate + 2 + segmented + 70
+        monoid + unary + binary + tabulate + fused + 2 + segmented + 70
     );
     assert_entry("parallax_fill__Pattern__u32", 32);
     assert_entry("parallax_fill__Pattern__u8", 32);

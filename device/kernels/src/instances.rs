@@ -29,6 +29,81 @@ macro_rules! entry_name {
     };
 }
 
+/// The PTX entry-point name of a fused algorithm `algo` for functor tag `f`, monoid tag `m`
+/// and input type tag `ty`: `parallax_<algo>__<f>__<m>__<ty>`. The host builds the same name
+/// at run time from the kernel traits' tags (`parallax_device`'s `transform_reduce`).
+///
+/// ```
+/// use parallax_kernels::fused_entry_name;
+/// assert_eq!(fused_entry_name!(transform_reduce, Square, Sum, f32),
+///            "parallax_transform_reduce__Square__Sum__f32");
+/// ```
+#[macro_export]
+macro_rules! fused_entry_name {
+    ($algo:ident, $f:ident, $m:ident, $ty:ident) => {
+        concat!(
+            "parallax_",
+            stringify!($algo),
+            "__",
+            stringify!($f),
+            "__",
+            stringify!($m),
+            "__",
+            stringify!($ty)
+        )
+    };
+}
+
+/// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
+/// `transform_reduce` kernel: `Square` with `Sum` and `Max` over the six primitive numbers
+/// (sums of squares, norms, the largest square), and `Identity` with `Affine` over
+/// `AffineMap<i64>` (a non-commutative monoid, which proves operand order). Every other
+/// pair of a `transform` and a `reduce` kernel runs as a transform into a temporary and a
+/// reduce; the list is kept short because each triple is a whole reduce kernel in the PTX.
+#[macro_export]
+macro_rules! for_each_fused_reduce_instance {
+    ($cb:ident) => {
+        $cb! {
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f32: f32),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f64: f64),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, i32: i32),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, u32: u32),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, i64: i64),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, u64: u64),
+            (Square: $crate::ops::Square, Max: $crate::ops::Max, f32: f32),
+            (Square: $crate::ops::Square, Max: $crate::ops::Max, f64: f64),
+            (Square: $crate::ops::Square, Max: $crate::ops::Max, i32: i32),
+            (Square: $crate::ops::Square, Max: $crate::ops::Max, u32: u32),
+            (Square: $crate::ops::Square, Max: $crate::ops::Max, i64: i64),
+            (Square: $crate::ops::Square, Max: $crate::ops::Max, u64: u64),
+            (Identity: $crate::ops::Identity, Affine: $crate::ops::Affine,
+                AffineMap_i64: $crate::ops::AffineMap<i64>),
+        }
+    };
+}
+
+/// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
+/// `transform_inclusive_scan` kernel: `Square` with `Sum` over the six primitive numbers
+/// and `Identity` with `Affine` over `AffineMap<i64>`. As for
+/// [`for_each_fused_reduce_instance!`], every other pair runs as a transform into a
+/// temporary and a scan; a fused scan needs the functor's output to have its input's size
+/// and alignment.
+#[macro_export]
+macro_rules! for_each_fused_scan_instance {
+    ($cb:ident) => {
+        $cb! {
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f32: f32),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f64: f64),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, i32: i32),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, u32: u32),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, i64: i64),
+            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, u64: u64),
+            (Identity: $crate::ops::Identity, Affine: $crate::ops::Affine,
+                AffineMap_i64: $crate::ops::AffineMap<i64>),
+        }
+    };
+}
+
 /// Calls `$cb!` with every (monoid, element) pair that has `reduce`, `inclusive_scan` and
 /// `exclusive_scan` kernels: `Sum`, `Min`, `Max` over the six primitive numbers, and `Affine`
 /// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order), and

@@ -124,6 +124,21 @@ pub struct ReduceParams<T, M> {
     pub m: M,
 }
 
+/// Reduce of `x` mapped by a unary functor, in one launch (`kernels/reduce.rs`,
+/// `transform_reduce`): the first round folds `f(x[i])` as it loads `x`, with the partition
+/// `reduce_grid(n, size_of::<A>())`; everything else (`n`, `tiles_per_warp`, the fold tree,
+/// `out`, `done`) is `reduce`'s, whose `reduce.x` this kernel does not read (null).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TransformReduceParams<A, F, T, M> {
+    /// Input, `reduce.n` elements of `A`.
+    pub x: *const A,
+    /// The map applied to each input element.
+    pub f: F,
+    /// The reduce of the mapped values.
+    pub reduce: ReduceParams<T, M>,
+}
+
 /// Decoupled look-back state (Merrill & Garland 2016), one slot per tile, zeroed before each
 /// launch. A tile's status is [`crate::tuning::TILE_EMPTY`], then
 /// [`crate::tuning::TILE_AGGREGATE`] with the fold of the tile, then
@@ -155,6 +170,20 @@ pub struct TileStatus<T> {
     pub inclusives: *mut T,
     /// The next tile index to hand out, or null for tile = block index.
     pub counter: *mut u32,
+}
+
+/// Fused `transform_inclusive_scan` (`kernels/scan.rs`, `transform_scan`): the scan of
+/// `f(x[i])`, each item mapped as the kernel reads it; `A` has `T`'s size and alignment, and
+/// everything else is `scan`'s, whose `scan.x` this kernel does not read (null).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TransformScanParams<A, F, T, M> {
+    /// Input, `scan.n` elements of `A`.
+    pub x: *const A,
+    /// The map applied to each input element.
+    pub f: F,
+    /// The scan of the mapped values.
+    pub scan: ScanParams<T, M>,
 }
 
 /// Single-pass inclusive or exclusive scan of `n` elements in tiles of

@@ -156,6 +156,67 @@ macro_rules! __unary_entry_points {
     )* };
 }
 
+/// Fused `transform_reduce` entry points for each (unary functor, monoid, input type)
+/// triple: the stock list and [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)
+/// expand to this.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __transform_reduce_entry_points {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            type Out = <$f as $crate::ops::UnaryFunction<$t>>::Output;
+            #[unsafe(export_name = $crate::fused_entry_name!(transform_reduce, $ft, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(
+                p: $crate::params::TransformReduceParams<$t, $f, Out, $m>,
+            ) {
+                // SAFETY: as for reduce.
+                unsafe {
+                    $crate::kernels::reduce::transform_reduce::<
+                        $t,
+                        Out,
+                        $f,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) },
+                    >(p)
+                }
+            }
+        };
+    )* };
+}
+
+/// Fused `transform_inclusive_scan` entry points for each (unary functor, monoid, input
+/// type) triple: the stock list and
+/// [`instantiate_transform_inclusive_scan!`](crate::instantiate_transform_inclusive_scan)
+/// expand to this.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __transform_scan_entry_points {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            type Out = <$f as $crate::ops::UnaryFunction<$t>>::Output;
+            #[unsafe(export_name = $crate::fused_entry_name!(transform_inclusive_scan, $ft, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(
+                p: $crate::params::TransformScanParams<$t, $f, Out, $m>,
+            ) {
+                // SAFETY: as for reduce.
+                unsafe {
+                    $crate::kernels::scan::transform_scan::<
+                        $t,
+                        Out,
+                        $f,
+                        $m,
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) },
+                        false,
+                    >(p)
+                }
+            }
+        };
+    )* };
+}
+
 /// `transform2` entry points for each (binary functor, type) pair (both inputs that type).
 #[doc(hidden)]
 #[macro_export]
@@ -218,6 +279,8 @@ macro_rules! __unary_host_impls {
         // `TransformParams<$t, Output, $f>`.
         unsafe impl ::parallax_device::UnaryKernel<$t> for $f {
             const PTX: &'static str = $ptx;
+            const OP: &'static str = stringify!($ft);
+            const TYPE: &'static str = stringify!($tt);
             const TRANSFORM: &'static str = $crate::entry_name!(transform, $ft, $tt);
         }
     )* };
@@ -281,6 +344,46 @@ macro_rules! instantiate_unary {
         $crate::__unary_entry_points! { $( ($ft: $f, $tt: $t) ),* }
         #[cfg(not(target_arch = "nvptx64"))]
         $crate::__unary_host_impls! { $ptx; $( ($ft: $f, $tt: $t) ),* }
+    };
+}
+
+/// Instantiates a fused `transform_reduce` kernel for your own (unary functor, monoid,
+/// input type) triples. The functor's `transform` kernel and the monoid's `reduce` kernel
+/// (for the functor's output) must both be instantiated in this crate, with the same tags:
+/// the host looks the entry point up by those tags in the module that holds both when
+/// `transform_reduce` is first called with the triple (a triple without one runs as a
+/// transform and a reduce, as does a functor and a monoid from different modules), so on
+/// the host this expands to nothing.
+///
+/// ```ignore
+/// parallax_kernels::instantiate_transform_reduce! {
+///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_transform_reduce {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__transform_reduce_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+    };
+}
+
+/// Instantiates a fused `transform_inclusive_scan` kernel for your own (unary functor,
+/// monoid, input type) triples, found by the host as
+/// [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)'s are; the
+/// functor's output must have its input's size and alignment (a compile-time error in the
+/// PTX build otherwise).
+///
+/// ```ignore
+/// parallax_kernels::instantiate_transform_inclusive_scan! {
+///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_transform_inclusive_scan {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__transform_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
     };
 }
 

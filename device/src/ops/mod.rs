@@ -5,6 +5,7 @@
 //! buffer's free is ordered on the stream after them (`memory.rs`).
 
 mod by_key;
+mod fused;
 mod plan;
 mod reduce;
 mod scan;
@@ -16,6 +17,10 @@ mod stencil_special;
 mod transform;
 
 pub use by_key::{reduce_by_key, reduce_by_key_into};
+pub use fused::{
+    transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
+    transform_reduce_is_fused,
+};
 pub use plan::{tile_order, TileOrder};
 pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};

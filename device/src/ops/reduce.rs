@@ -12,7 +12,7 @@ use crate::kernel::MonoidKernel;
 use crate::scratch::Scratch;
 use crate::{launch, DeviceBuffer};
 use cudarc::driver::sys::CUdeviceptr;
-use parallax_core::DeviceCopy;
+use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::{HostSignal, ReduceParams};
 use parallax_kernels::tuning::{reduce_grid, reduce_tree_slots};
 use std::mem::size_of;
@@ -28,22 +28,46 @@ pub fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(m: M, x: &DeviceBuffer<T>) -> R
         return Ok(m.identity());
     }
     let dev = x.device();
+    let queue_kernel = |blocks, p| {
+        // SAFETY: `x` is live for its `n` elements (256-byte aligned allocations), and the
+        // borrow outlasts the wait in `to_host`; the rest of `p` by `to_host`.
+        unsafe { launch::reduce::<T, M>(dev, blocks, ReduceParams { x: x.as_ptr(), ..p }) }
+    };
+    // SAFETY: `queue_kernel` queues the reduce kernel over `x`'s `n` items of `T`.
+    unsafe { to_host(dev, m, x.len(), size_of::<T>(), queue_kernel) }
+}
+
+/// Queues a reduce of `n > 0` items of `in_size` bytes into mapped host memory, waits for
+/// its signal and reads the result. `launch` gets the grid and the parameters of every
+/// reduce launch (`x` null: the caller's input), and queues the kernel.
+///
+/// # Safety
+/// `launch` must queue a kernel with `ReduceParams<T, M>`'s contract (plus whatever input
+/// it adds, live until this returns) that reads `n` items of `in_size` bytes.
+pub(super) unsafe fn to_host<T: DeviceCopy, M: Monoid<T>>(
+    dev: &Device,
+    m: M,
+    n: usize,
+    in_size: usize,
+    launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
+) -> Result<T> {
     dev.enter()?;
     let mut scratch = dev.scratch();
-    let base = scratch.reserve(dev, partials_bytes::<T>(x.len()))?;
+    let base = scratch.reserve(dev, partials_bytes::<T>(n, in_size))?;
     // The kernel writes the result straight into mapped host memory and raises the slot's
     // flag (`host_slot.rs`).
     let (result, done) = scratch.host.arm(dev, size_of::<T>())?;
     // SAFETY: `result` holds a `T` and, with the flag, stays locked with the scratch until it
-    // is read below.
+    // is read below; `launch` by contract.
     unsafe {
         queue(
             dev,
             &mut scratch,
             m,
-            x,
+            (n as u64, in_size),
             base,
             (device_ptr_mut(result), done),
+            launch,
         )
     }?;
     // SAFETY: the kernel just queued writes a `T` produced by the monoid into the slot, then
@@ -83,65 +107,76 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     }
     dev.enter()?;
     let mut scratch = dev.scratch();
-    let base = scratch.reserve(dev, partials_bytes::<T>(x.len()))?;
-    // SAFETY: `out` is one live element on `dev`. The borrow ends when this returns, with the
-    // kernel possibly still running: a later free of `out` (or `x`) is ordered after it on
-    // the stream (`DeviceBuffer`'s drop), and so is any later access.
+    let n = x.len();
+    let base = scratch.reserve(dev, partials_bytes::<T>(n, size_of::<T>()))?;
+    let queue_kernel = |blocks, p| {
+        // SAFETY: `x` is live for `n` elements (256-byte aligned); the rest of `p` by `queue`.
+        unsafe { launch::reduce::<T, M>(dev, blocks, ReduceParams { x: x.as_ptr(), ..p }) }
+    };
+    // SAFETY: `out` is one live element on `dev`. The borrows end when this returns, with
+    // the kernel possibly still running: a later free of `out` (or `x`) is ordered after it
+    // on the stream (`DeviceBuffer`'s drop), and so is any later access.
     unsafe {
         queue(
             dev,
             &mut scratch,
             m,
-            x,
+            (n as u64, size_of::<T>()),
             base,
             (out.as_mut_ptr(), HostSignal::NONE),
+            queue_kernel,
         )
     }
 }
 
-/// Bytes of partials a reduce of `n > 0` elements needs (every level of its fold tree; the
-/// scratch region must be at least 1 byte even when one block writes the result directly).
-fn partials_bytes<T>(n: usize) -> usize {
-    let (blocks, _) = reduce_grid(n as u64, size_of::<T>());
+/// Bytes of partials a reduce of `n > 0` items of `in_size` bytes into `T` needs (every level
+/// of its fold tree; the scratch region must be at least 1 byte even when one block writes
+/// the result directly).
+fn partials_bytes<T>(n: usize, in_size: usize) -> usize {
+    let (blocks, _) = reduce_grid(n as u64, in_size);
     (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1)
 }
 
-/// Queues the reduce kernel over non-empty `x`, writing the fold to `out` and then raising
-/// `done`, with its partials at `partials` (scratch). Does not synchronize.
+/// Queues a reduce of `n > 0` items of `in_size` bytes (the partition `reduce_grid(n,
+/// in_size)`), writing the fold to `out` and then raising `done`, with its partials at
+/// `partials` (scratch): builds the parameters, input pointer null, and has `launch` queue
+/// the kernel. Does not synchronize.
 ///
 /// # Safety
 /// `out` writable for one `T` on `dev` until the kernel has run, `done` null or a word only
-/// this kernel writes meanwhile; `partials` the scratch base
-/// reserved for [`partials_bytes`]`::<T>(x.len())` bytes, with the scratch lock held by the
-/// caller while this queues.
-unsafe fn queue<T: DeviceCopy, M: MonoidKernel<T>>(
+/// this kernel writes meanwhile; `partials` the scratch base reserved for
+/// [`partials_bytes`]`::<T>(n, in_size)` bytes, with the scratch lock held by the caller
+/// while this queues; `launch` as in [`to_host`].
+unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     dev: &Device,
     scratch: &mut Scratch,
     m: M,
-    x: &DeviceBuffer<T>,
+    (n, in_size): (u64, usize),
     partials: CUdeviceptr,
     (out, done): (*mut T, HostSignal),
+    launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
 ) -> Result<()> {
-    let (n, size) = (x.len() as u64, size_of::<T>());
-    let (blocks, tiles_per_warp) = reduce_grid(n, size);
+    let (blocks, tiles_per_warp) = reduce_grid(n, in_size);
     let counters = if blocks > 1 {
         scratch.reduce_counters(dev)?
     } else {
         0
     };
-    let p = ReduceParams {
-        x: x.as_ptr(),
-        n,
-        tiles_per_warp,
-        partials: device_ptr_mut(partials),
-        counters: device_ptr_mut(counters),
-        out,
-        done,
-        m,
-    };
-    // SAFETY: `x` is live for `n` elements (256-byte aligned allocations); `partials` has the
-    // tree's slots, 256-byte aligned; the `REDUCE_COUNTERS >= reduce_tree_slots(blocks,
-    // size).1` counters are 0 between reduce kernels (Scratch's contract) and only reduce
-    // kernels, one at a time on the stream, touch them; `out` by contract.
-    unsafe { launch::reduce::<T, M>(dev, blocks, p) }
+    // `partials` has the tree's slots, 256-byte aligned; the `REDUCE_COUNTERS >=
+    // reduce_tree_slots(blocks, size).1` counters are 0 between reduce kernels (Scratch's
+    // contract) and only reduce kernels, one at a time on the stream, touch them; `out` by
+    // contract.
+    launch(
+        blocks,
+        ReduceParams {
+            x: core::ptr::null(),
+            n,
+            tiles_per_warp,
+            partials: device_ptr_mut(partials),
+            counters: device_ptr_mut(counters),
+            out,
+            done,
+            m,
+        },
+    )
 }

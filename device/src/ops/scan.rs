@@ -8,7 +8,7 @@ use crate::buffer::check_len;
 use crate::error::Result;
 use crate::kernel::MonoidKernel;
 use crate::{launch, DeviceBuffer};
-use parallax_core::DeviceCopy;
+use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::ScanParams;
 use parallax_kernels::tuning::{deep_scan_tile_items, packed_words};
 use std::mem::size_of;
@@ -75,28 +75,55 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     layout: ScanLayout,
 ) -> Result<()> {
     check_len("scan output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    if x.is_empty() {
+    same_device(x, y)?;
+    let exclusive = init.is_some();
+    let queue_kernel = |tiles, p: ScanParams<T, M>| {
+        let p = ScanParams { x: x.as_ptr(), ..p };
+        // SAFETY: `x` is live for `n` elements (256-byte aligned); the rest of `p` by `queue`.
+        unsafe { launch::scan::<T, M>(x.device(), exclusive, tiles, p) }
+    };
+    // SAFETY: `queue_kernel` queues the scan kernel over `x`'s `n` items of `T`.
+    unsafe { queue(m, init, y, layout, queue_kernel) }
+}
+
+/// Zeroes the look-back state for a scan of `y.len()` items of `T` and has `launch` queue
+/// the kernel with the tile count and the parameters (input null: the caller's), writing
+/// `y`. Nothing for an empty `y`.
+///
+/// # Safety
+/// `launch` must queue a kernel with `ScanParams<T, M>`'s contract, reading `y.len()`
+/// items of `T`'s size from an input on `y`'s device that is live until it has run.
+pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
+    m: M,
+    init: Option<T>,
+    y: &mut DeviceBuffer<T>,
+    layout: ScanLayout,
+    launch: impl FnOnce(u64, ScanParams<T, M>) -> Result<()>,
+) -> Result<()> {
+    if y.is_empty() {
         return Ok(());
     }
+    let dev = y.device();
     dev.enter()?;
-    let n = x.len() as u64;
+    let n = y.len() as u64;
     let mut plan = Plan::default();
     let state = plan.state::<T>(n, deep_scan_tile_items(size_of::<T>()), packed_words::<T>());
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
     state.zero(dev, base)?;
-    let p = ScanParams {
-        x: x.as_ptr(),
-        y: y.as_mut_ptr(),
-        n,
-        status: state.status(base),
-        init: init.unwrap_or_else(|| m.identity()),
-        staged: u32::from(layout == ScanLayout::Staged),
-        m,
-    };
-    // SAFETY: `x`, `y` live for `n` elements (256-byte aligned allocations); `status` covers `tiles`
-    // zeroed slots in scratch (later users of it and of `x`, `y`, and their frees, queue
-    // after this kernel); one block per tile.
-    unsafe { launch::scan::<T, M>(dev, init.is_some(), state.tiles, p) }
+    // `y` is live for `n` elements (256-byte aligned allocations); `status` covers `tiles`
+    // zeroed slots in scratch (later users of it and of `y`, and their frees, queue after
+    // this kernel); one block per tile.
+    launch(
+        state.tiles,
+        ScanParams {
+            x: core::ptr::null(),
+            y: y.as_mut_ptr(),
+            n,
+            status: state.status(base),
+            init: init.unwrap_or_else(|| m.identity()),
+            staged: u32::from(layout == ScanLayout::Staged),
+            m,
+        },
+    )
 }

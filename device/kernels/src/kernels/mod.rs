@@ -80,6 +80,20 @@ macro_rules! unary_entry_points {
 }
 crate::for_each_unary_instance!(unary_entry_points);
 
+/// Fused `transform_reduce` for each (unary functor, monoid, input type) triple (shared with
+/// `instantiate_transform_reduce!`).
+macro_rules! transform_reduce_entry_points {
+    ($($triples:tt)*) => { crate::__transform_reduce_entry_points! { $($triples)* } };
+}
+crate::for_each_fused_reduce_instance!(transform_reduce_entry_points);
+
+/// Fused `transform_inclusive_scan` for each (unary functor, monoid, input type) triple
+/// (shared with `instantiate_transform_inclusive_scan!`).
+macro_rules! transform_scan_entry_points {
+    ($($triples:tt)*) => { crate::__transform_scan_entry_points! { $($triples)* } };
+}
+crate::for_each_fused_scan_instance!(transform_scan_entry_points);
+
 /// `transform2` for each (binary functor, type) pair (both inputs of that type; shared with
 /// `instantiate_binary!`).
 macro_rules! binary_entry_points {

@@ -18,7 +18,7 @@
 
 use crate::atomics::{fetch_add_acq_rel, raise};
 use crate::block::fold_warps;
-use crate::params::ReduceParams;
+use crate::params::{ReduceParams, TransformReduceParams};
 use crate::simt::{
     block_index, dynamic_shared, grid_blocks, lane, sync_threads, thread_index, warp_index,
 };
@@ -28,46 +28,53 @@ use crate::tuning::{
 };
 use crate::warp;
 use core::mem::size_of;
-use parallax_core::Monoid;
+use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
-/// The fold of this lane's items of warp tile `t` of `x[..n]`.
+/// The fold of this lane's items of warp tile `t` of `x[..n]`, each mapped by `f` first
+/// (`Identity` in the plain reduce and the fold tree's rounds). `filler` makes any value of
+/// `A` for the slots past `n` of a partial tile, which are loaded but never folded.
 ///
 /// # Safety
 /// `x` readable for `n` elements and 16-byte aligned; warp tile `t` starts below `n`.
 #[inline(always)]
-unsafe fn lane_fold<T: Copy, M: Monoid<T>, const ITEMS: usize>(
-    m: M,
-    x: *const T,
+unsafe fn lane_fold<A: Copy, T: Copy, F, M, const ITEMS: usize>(
+    (f, m): (F, M),
+    x: *const A,
     n: u64,
     t: u64,
-) -> Partial<T> {
+    filler: impl Fn() -> A,
+) -> Partial<T>
+where
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
     let warp_tile = u64::from(WARP_THREADS) * ITEMS as u64;
     let start = t * warp_tile + u64::from(lane()) * ITEMS as u64;
     if (t + 1) * warp_tile <= n {
         // SAFETY: the whole warp tile is below `n`; `start` is a multiple of ITEMS items.
-        let items: [T; ITEMS] = unsafe { load_full(x.add(start as usize)) };
-        let mut acc = items[0];
+        let items: [A; ITEMS] = unsafe { load_full(x.add(start as usize)) };
+        let mut acc = f.apply(items[0]);
         // Constant-trip index loop: it unrolls fully and keeps the array in registers (an
         // iterator over the array by value made LLVM place it in local memory).
         #[allow(clippy::needless_range_loop)]
         for j in 1..ITEMS {
-            acc = m.combine(acc, items[j]);
+            acc = m.combine(acc, f.apply(items[j]));
         }
         Partial::some(acc)
     } else {
         // SAFETY: `load_partial` reads only indices below `n`.
-        let (items, count) = unsafe { load_partial::<T, ITEMS>(x, start, n, m.identity()) };
+        let (items, count) = unsafe { load_partial::<A, ITEMS>(x, start, n, filler()) };
         let mut acc = Partial::none(m.identity());
         for (j, &v) in items.iter().enumerate() {
             if j < count {
-                acc = acc.join(m, Partial::some(v));
+                acc = acc.join(m, Partial::some(f.apply(v)));
             }
         }
         acc
     }
 }
 
-/// Block `block`'s share of `x[..n]`: its warp `w` folds warp tiles
+/// Block `block`'s share of `x[..n]`, mapped by `f`: its warp `w` folds warp tiles
 /// `[(8 block + w) tiles_per_warp, (8 block + w + 1) tiles_per_warp)` in order, and the
 /// warps' folds are folded in warp order. The result is in thread 0 (absent if the block had
 /// no item).
@@ -76,14 +83,18 @@ unsafe fn lane_fold<T: Copy, M: Monoid<T>, const ITEMS: usize>(
 /// `x` readable for `n` elements and 16-byte aligned; called by every thread of the block,
 /// which owns `shared`'s warp slots until the barrier after this call.
 #[inline(always)]
-unsafe fn fold_block<T: Copy, M: Monoid<T>, const ITEMS: usize>(
-    m: M,
-    x: *const T,
-    n: u64,
+unsafe fn fold_block<A: Copy, T: Copy, F, M, const ITEMS: usize>(
+    (f, m): (F, M),
+    (x, n): (*const A, u64),
     tiles_per_warp: u64,
     block: u64,
     shared: *mut BlockShared<T>,
-) -> Partial<T> {
+    filler: impl Fn() -> A,
+) -> Partial<T>
+where
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
     let warp_tile = u64::from(WARP_THREADS) * ITEMS as u64;
     let tiles = n.div_ceil(warp_tile);
     let warp_id = block * BLOCK_WARPS as u64 + warp_index() as u64;
@@ -93,7 +104,7 @@ unsafe fn fold_block<T: Copy, M: Monoid<T>, const ITEMS: usize>(
     let mut t = first;
     while t < last {
         // SAFETY: `t` is a warp tile below `tiles`.
-        let mine = unsafe { lane_fold::<T, M, ITEMS>(m, x, n, t) };
+        let mine = unsafe { lane_fold::<A, T, F, M, ITEMS>((f, m), x, n, t, &filler) };
         // The warp's fold of tile `t` lands in lane 31, where `acc` is kept.
         acc = acc.join(m, warp::reduce(m, mine));
         t += 1;
@@ -214,7 +225,7 @@ unsafe fn finish_round<T: Copy, M: Monoid<T>>(
 /// shared memory and the grid and `tiles_per_warp` of
 /// `reduce_grid(n, size_of::<T>())`.
 #[inline(always)]
-pub unsafe fn reduce<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<T, M>) {
+pub unsafe fn reduce<T: DeviceCopy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<T, M>) {
     let m = p.m;
     // SAFETY: the launch provides a `BlockShared<T>` (contract).
     let shared = unsafe { dynamic_shared::<BlockShared<T>>() };
@@ -233,22 +244,94 @@ pub unsafe fn reduce<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceParams<
         // SAFETY: `x` readable for `n` elements, 16-byte aligned (contract); the whole block
         // calls this, and the barrier in `finish_round` separates the rounds' uses of
         // `shared`.
-        let total = unsafe { fold_block::<T, M, ITEMS>(m, x, n, tiles_per_warp, block, shared) };
+        let total = unsafe {
+            fold_block::<T, T, Identity, M, ITEMS>(
+                (Identity, m),
+                (x, n),
+                tiles_per_warp,
+                block,
+                shared,
+                || m.identity(),
+            )
+        };
         // SAFETY: the contract of `reduce`; every thread is here.
         let next = unsafe { finish_round(&p, total, shared) };
         if next == DONE {
             return;
         }
-        // Fold group `group` of level `level - 1`: its partials are all published.
-        let (level, group) = unpack(next);
-        let (count, first_partial, _) = reduce_level(grid_blocks(), size_of::<T>(), level - 1);
-        let group_size = reduce_group(size_of::<T>());
-        let first = group * group_size;
-        n = (count - first).min(group_size);
-        // SAFETY: the group's slots lie within the partials (contract).
-        x = unsafe { p.partials.add((first_partial + first) as usize) }.cast_const();
+        // SAFETY: `next` is a group fold this block drew (contract of `reduce`).
+        (x, n) = unsafe { group_input(&p, next) };
         // A group is one pass of the block (`reduce_group`): one warp tile per warp.
         tiles_per_warp = 1;
         block = 0;
+    }
+}
+
+/// The partials the round `next` folds: group `group` of level `level - 1`, all published.
+///
+/// # Safety
+/// `next` a round that [`finish_round`] returned (not [`DONE`]); `p` as in [`reduce`].
+#[inline(always)]
+unsafe fn group_input<T: Copy, M: Monoid<T>>(p: &ReduceParams<T, M>, next: u32) -> (*const T, u64) {
+    let (level, group) = unpack(next);
+    let (count, first_partial, _) = reduce_level(grid_blocks(), size_of::<T>(), level - 1);
+    let group_size = reduce_group(size_of::<T>());
+    let first = group * group_size;
+    // SAFETY: the group's slots lie within the partials (contract).
+    let x = unsafe { p.partials.add((first_partial + first) as usize) }.cast_const();
+    (x, (count - first).min(group_size))
+}
+
+/// `reduce` of `x` mapped by `f` (see [`TransformReduceParams`]), in one launch: the first
+/// round folds `f(x[i])` straight from the input (warp tiles of `ITEMS_IN` items of `A`, the
+/// partition `reduce_grid(n, size_of::<A>())`), so the mapped values never touch memory; the
+/// fold tree above it is the plain reduce's, over partials of `T` (`ITEMS` per thread).
+/// Unlike [`reduce`], the first round and the tree rounds are two inlined folds (of `A` and
+/// of `T`).
+///
+/// # Safety
+/// As [`reduce`], with `p.x` (of `A`) for the input, `p.reduce.x` unused, and the grid and
+/// `tiles_per_warp` of `reduce_grid(n, size_of::<A>())`.
+#[inline(always)]
+pub unsafe fn transform_reduce<A, T, F, M, const ITEMS_IN: usize, const ITEMS: usize>(
+    p: TransformReduceParams<A, F, T, M>,
+) where
+    A: Copy,
+    T: DeviceCopy,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    let (m, r) = (p.reduce.m, &p.reduce);
+    // SAFETY: the launch provides a `BlockShared<T>` (contract).
+    let shared = unsafe { dynamic_shared::<BlockShared<T>>() };
+    if thread_index() == 0 {
+        // SAFETY: see `LEVEL_SHIFT`.
+        unsafe { (*shared).tile = round(0, block_index()) };
+    }
+    // SAFETY: `p.x` readable for `n` elements, 16-byte aligned (contract); the whole block
+    // calls this. The filler reads the first item, which exists (`n > 0`).
+    let total = unsafe {
+        fold_block::<A, T, F, M, ITEMS_IN>(
+            (p.f, m),
+            (p.x, r.n),
+            r.tiles_per_warp,
+            block_index(),
+            shared,
+            || p.x.read(),
+        )
+    };
+    // SAFETY: the contract of `reduce`; every thread is here.
+    let mut next = unsafe { finish_round(r, total, shared) };
+    while next != DONE {
+        // SAFETY: `next` is a group fold this block drew.
+        let (x, n) = unsafe { group_input(r, next) };
+        // SAFETY: as in `reduce`'s tree rounds.
+        let total = unsafe {
+            fold_block::<T, T, Identity, M, ITEMS>((Identity, m), (x, n), 1, 0, shared, || {
+                m.identity()
+            })
+        };
+        // SAFETY: as above.
+        next = unsafe { finish_round(r, total, shared) };
     }
 }

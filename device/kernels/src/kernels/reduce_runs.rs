@@ -79,7 +79,7 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     let mut last = m.identity();
     for r in 0..SCAN_DEPTH {
         // SAFETY: after `land`; `x` as the contract says.
-        let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, || m.identity()) };
         prev = run_scan(m, None, &mut vals, run_mask(r), prev, r == 0);
         if let Some(v) = last_of(&vals, count) {
             last = v;
@@ -106,7 +106,7 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     for r in 0..SCAN_DEPTH {
         let mask = run_mask(r);
         // SAFETY: as in the first pass.
-        let (mut vals, _) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        let (mut vals, _) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, || m.identity()) };
         prev = run_scan(m, None, &mut vals, mask, prev, r == 0);
         // Every item's run fold through it first (branch-free, so the loop unrolls and
         // `vals` stays in registers), then the stores of the run ends.

@@ -3,13 +3,16 @@
 //! tile index (`draw_tile`), fetches the tile into shared memory, folds each thread's runs,
 //! scans the folds through one block scan, publishes the tile aggregate, looks back for the
 //! prefix of all earlier tiles, scans the runs with their prefixes and writes the tile once.
+//! The fused `transform_inclusive_scan` is the same kernel with each item mapped as it is
+//! read from the tile (input and output of one size, so the tile layout is the same).
 
 use crate::block;
-use crate::params::ScanParams;
+use crate::params::{ScanParams, TransformScanParams};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{draw_tile, tile_prefix, DeepTile, Plain, Unit};
 use crate::tuning::{scan_stages, staging_offset, BlockShared, Partial, SCAN_DEPTH};
-use parallax_core::Monoid;
+use core::mem::{align_of, size_of};
+use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
 /// In-place inclusive scan of the first `count` items; returns their fold.
 #[inline(always)]
@@ -63,9 +66,72 @@ fn thread_outputs<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bo
 /// exactly that many blocks of `BLOCK_THREADS` threads and `scan_shared_bytes::<T>()` bytes
 /// of dynamic shared memory.
 #[inline(always)]
-pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
+pub unsafe fn scan<T: DeviceCopy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
     p: ScanParams<T, M>,
 ) {
+    let m = p.m;
+    // SAFETY: the contract of `scan`, with the input read unmapped.
+    unsafe {
+        scan_mapped::<T, T, Identity, M, ITEMS, EXCLUSIVE>(p, (p.x, Identity), || m.identity())
+    }
+}
+
+/// The fused `transform_inclusive_scan` (`EXCLUSIVE = false`; see
+/// [`TransformScanParams`]): [`scan`] of `f(x[i])`, each item mapped as it is read from the
+/// tile, so the mapped values never touch memory. `A` and `T` have one size and alignment
+/// (checked at compile time), so the tile of `A` is the tile of `T`.
+///
+/// # Safety
+/// As [`scan`], with `p.x` (of `A`) for the input and `p.scan.x` unused.
+#[inline(always)]
+pub unsafe fn transform_scan<A, T, F, M, const ITEMS: usize, const EXCLUSIVE: bool>(
+    p: TransformScanParams<A, F, T, M>,
+) where
+    A: Copy,
+    T: DeviceCopy,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    const {
+        assert!(
+            size_of::<A>() == size_of::<T>() && align_of::<A>() == align_of::<T>(),
+            "a fused transform scan maps to a type of the input's size and alignment"
+        )
+    };
+    // SAFETY: the contract of `transform_scan`; the filler reads the first item (`n > 0`).
+    unsafe { scan_mapped::<A, T, F, M, ITEMS, EXCLUSIVE>(p.scan, (p.x, p.f), || p.x.read()) }
+}
+
+/// `f(items[j])` for every item (a constant-trip loop: the arrays stay in registers).
+#[inline(always)]
+fn mapped<A: Copy, T: Copy, F: UnaryFunction<A, Output = T>, const ITEMS: usize>(
+    f: F,
+    items: [A; ITEMS],
+) -> [T; ITEMS] {
+    let mut out = [f.apply(items[0]); ITEMS];
+    #[allow(clippy::needless_range_loop)]
+    for j in 1..ITEMS {
+        out[j] = f.apply(items[j]);
+    }
+    out
+}
+
+/// The scan of `p` over `f(x[i])` (`p.x` unused); `filler` makes any value of `A` for the
+/// slots past `n` of the last tile, which are read but never used.
+///
+/// # Safety
+/// As [`scan`], with `x` (of `A`, the size and alignment of `T`) for the input.
+#[inline(always)]
+unsafe fn scan_mapped<A, T, F, M, const ITEMS: usize, const EXCLUSIVE: bool>(
+    p: ScanParams<T, M>,
+    (x, f): (*const A, F),
+    filler: impl Fn() -> A,
+) where
+    A: Copy,
+    T: Copy,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
     let m = p.m;
     // SAFETY: the launch provides `scan_shared_bytes::<T>()` bytes (contract).
     let (shared, staging) = unsafe {
@@ -78,12 +144,12 @@ pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: b
     let tile = unsafe { draw_tile(p.status, shared) };
     let io = DeepTile::new::<ITEMS>(tile, p.n, p.staged, scan_stages::<T>(), staging);
     // SAFETY: every thread is here; `x` as the contract says.
-    unsafe { io.fetch(p.x) };
+    unsafe { io.fetch(x) };
     let mut mine = Partial::none(m.identity());
     for r in 0..SCAN_DEPTH {
         // SAFETY: after `fetch`; `x` as the contract says.
-        let (items, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
-        mine = mine.join(m, thread_fold(m, &items, count));
+        let (items, count) = unsafe { io.run::<A, ITEMS>(x, p.n, r, &filler) };
+        mine = mine.join(m, thread_fold(m, &mapped(f, items), count));
     }
     // SAFETY: every thread calls the block scan, then `tile_prefix` after its barrier.
     let (before, total) = unsafe { block::exclusive_scan(m, mine, shared) };
@@ -97,7 +163,8 @@ pub unsafe fn scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: b
         .join(m, before);
     for r in 0..SCAN_DEPTH {
         // SAFETY: as above; run `r` is read before this thread overwrites it.
-        let (mut items, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        let (items, count) = unsafe { io.run::<A, ITEMS>(x, p.n, r, &filler) };
+        let mut items = mapped(f, items);
         let run = thread_scan(m, &mut items, count);
         let out = thread_outputs::<T, M, ITEMS, EXCLUSIVE>(m, prefix, &items);
         // SAFETY: this thread's own run; `y` as the contract says.

@@ -122,7 +122,7 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     for r in 0..SCAN_DEPTH {
         let mask = run_mask(r);
         // SAFETY: after `land`; `x` as the contract says.
-        let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        let (mut vals, count) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, || m.identity()) };
         prev = run_scan(m, seeded, &mut vals, mask, prev, r == 0);
         if let Some(v) = last_of(&vals, count) {
             last = Partial::some(v);
@@ -154,7 +154,7 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     for r in 0..SCAN_DEPTH {
         let mask = run_mask(r);
         // SAFETY: as in the first pass; run `r` is read before this thread overwrites it.
-        let (mut vals, _) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, m.identity()) };
+        let (mut vals, _) = unsafe { io.run::<T, ITEMS>(p.x, p.n, r, || m.identity()) };
         prev = run_scan(m, seeded, &mut vals, mask, prev, r == 0);
         let mut out = [pv; ITEMS];
         #[allow(clippy::needless_range_loop)] // constant trip count: unrolls

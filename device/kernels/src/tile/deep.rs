@@ -124,7 +124,7 @@ impl DeepTile {
     }
 
     /// Run `r` of this thread (`r < SCAN_DEPTH`) and how many of its items are real
-    /// (the identity-like `filler` past `n`).
+    /// (values of `filler()` past `n`, called only for a partial tile).
     ///
     /// # Safety
     /// After [`Self::fetch`] (or [`Self::land`]); `x` readable for `n` items, 16-byte aligned.
@@ -134,7 +134,7 @@ impl DeepTile {
         x: *const T,
         n: u64,
         r: usize,
-        filler: T,
+        filler: impl Fn() -> T,
     ) -> ([T; ITEMS], usize) {
         let first = self.run_base::<ITEMS>(r);
         if self.staged {
@@ -151,7 +151,7 @@ impl DeepTile {
             (unsafe { load_full(x.add(first as usize)) }, ITEMS)
         } else {
             // SAFETY: reads only indices below `n`.
-            unsafe { load_partial(x, first, n, filler) }
+            unsafe { load_partial(x, first, n, filler()) }
         }
     }
 
