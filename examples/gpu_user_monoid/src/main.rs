@@ -7,7 +7,7 @@
 //! ```
 
 use parallax::{reference, Cuda, DeviceVector};
-use user_monoid_kernels::{Det, Mat2, MatMul};
+use user_monoid_kernels::{Det, Mat2, MatMul, Transpose};
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 
@@ -61,6 +61,13 @@ fn main() -> Result<()> {
         },
     );
     assert_ne!(p.matmul(q), q.matmul(p));
+    if !parallax_device::transform_reduce_is_fused::<Mat2, Transpose, MatMul>()
+        || !parallax_device::transform_inclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
+    {
+        return Err(
+            "transform_reduce / transform_inclusive_scan (Transpose, MatMul) not fused".into(),
+        );
+    }
 
     for n in [1_usize, 1000, 4097, 1 << 20, 10_000_019] {
         let x = input(n);
@@ -111,6 +118,22 @@ fn main() -> Result<()> {
             .map(|&m| parallax::UnaryFunction::apply(&Det, m))
             .collect();
         check(&format!("transform Det n={n}"), &det, &want_det)?;
+
+        // Fused kernels (`instantiate_transform_reduce!` / `_inclusive_scan!` in the kernel
+        // crate).
+        reference::transform_inclusive_scan(Transpose, MatMul, &x, &mut want);
+        let got = parallax::transform_inclusive_scan(Transpose, MatMul, &dx)?.to_vec()?;
+        check(
+            &format!("transform_inclusive_scan Transpose MatMul n={n}"),
+            &got,
+            &want,
+        )?;
+        let total = parallax::transform_reduce(Transpose, MatMul, &dx)?;
+        check(
+            &format!("transform_reduce Transpose MatMul n={n}"),
+            &[total],
+            &[reference::transform_reduce(Transpose, MatMul, &x)],
+        )?;
 
         let sq = parallax::transform2(MatMul, &dx, &dx)?.to_vec()?;
         let want_sq: Vec<Mat2> = x.iter().map(|&m| m.matmul(m)).collect();

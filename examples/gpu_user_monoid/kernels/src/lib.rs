@@ -1,7 +1,8 @@
 //! A user's own types on the GPU: [`Mat2`], a 2×2 matrix of wrapping `i32`, and the monoid
-//! [`MatMul`] (matrix product: associative, **not** commutative), plus a unary functor
-//! ([`Det`]) and a binary one ([`MatMul`] again, element-wise), all instantiated for the GPU
-//! with parallax's macros.
+//! [`MatMul`] (matrix product: associative, **not** commutative), plus unary functors
+//! ([`Det`], [`Transpose`]) and a binary one ([`MatMul`] again, element-wise), all
+//! instantiated for the GPU with parallax's macros, and a fused `transform_reduce` and
+//! `transform_inclusive_scan` ([`Transpose`] then [`MatMul`]).
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
@@ -85,6 +86,25 @@ impl UnaryFunction<Mat2> for Det {
     }
 }
 
+/// The transpose `[[a, c], [b, d]]`: `transform_reduce(Transpose, MatMul, x)` is
+/// `xᵀ[0] · xᵀ[1] · ...`, which a fused kernel must fold in index order like any other.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Transpose;
+
+impl UnaryFunction<Mat2> for Transpose {
+    type Output = Mat2;
+    #[inline]
+    fn apply(&self, m: Mat2) -> Mat2 {
+        Mat2 {
+            a: m.a,
+            b: m.c,
+            c: m.b,
+            d: m.d,
+        }
+    }
+}
+
 /// This crate's kernels, built for nvptx64 by `build.rs` (host builds only).
 #[cfg(not(target_arch = "nvptx64"))]
 pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/user_monoid_kernels.ptx"));
@@ -96,6 +116,15 @@ parallax_kernels::instantiate_monoid! {
 parallax_kernels::instantiate_unary! {
     ptx = crate::PTX;
     (Det: crate::Det, Mat2: crate::Mat2),
+    (Transpose: crate::Transpose, Mat2: crate::Mat2),
+}
+// Fused kernels: the transpose mapped as the reduce or the scan reads (both operators are
+// this crate's, so the host finds the entries in this crate's PTX).
+parallax_kernels::instantiate_transform_reduce! {
+    (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
+}
+parallax_kernels::instantiate_transform_inclusive_scan! {
+    (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
 parallax_kernels::instantiate_binary! {
     ptx = crate::PTX;
