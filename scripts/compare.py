@@ -53,6 +53,10 @@ def rule(case, n):
         return peer, False, 1.0, 95.0, ">= 1.00x Thrust, >= 95% roof"
     if case == "copy_f32":
         return "copy", False, None, None, "(roof; cudaMemcpy D2D)"
+    # Not one of the targets (ours): the fused transforms against Thrust's (both
+    # sides return the sum to the host).
+    if case in ("transform_reduce_square_f32", "transform_inclusive_scan_square_f32"):
+        return f"thrust_{case}", False, 1.0, None, ">= 1.00x Thrust (ours)"
     # reduce_sum_T returns the value to the host (launch + synchronous copy);
     # reduce_into_sum_T leaves it on the device and does not wait, as CUB's timed call does.
     # Both are held to CUB's reduce rows; the _into row is the like-for-like comparison.
@@ -190,6 +194,9 @@ FAMILIES = [
     ("copy", "copy_f32", "copy"),
     ("saxpy", "saxpy_f32", "thrust_saxpy_f32"),
     ("transform", "transform_square_f32", "thrust_square_f32"),
+    ("sum of squares", "transform_reduce_square_f32", "thrust_transform_reduce_square_f32"),
+    ("scan of squares", "transform_inclusive_scan_square_f32",
+     "thrust_transform_inclusive_scan_square_f32"),
     ("reduce f32", "reduce_sum_f32", "cub_reduce_sum_f32"),
     ("reduce_into f32", "reduce_into_sum_f32", "cub_reduce_sum_f32"),
     ("reduce f64", "reduce_sum_f64", "cub_reduce_sum_f64"),

@@ -19,9 +19,9 @@ mod matrices;
 mod report;
 
 use parallax::{
-    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, Error, KeyedOps, MinPlus, MonoidOps,
-    PlusTimes, SaxpyFunctor, ScanKind, Semiring, SpmvOps, Square, Stencil, StencilOps, Sum,
-    Transform2Ops, TransformOps,
+    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, Error, FusedOps, KeyedOps, MinPlus,
+    MonoidOps, PlusTimes, SaxpyFunctor, ScanKind, Semiring, SpmvOps, Square, Stencil, StencilOps,
+    Sum, Transform2Ops, TransformOps,
 };
 use parallax_device::{Device, DeviceBuffer, GpuTimer};
 use report::{Outcome, Report, Row};
@@ -337,9 +337,17 @@ fn check_runs(case: &str, n: usize, runs: &Dv<usize>, want: usize) {
     }
 }
 
-/// copy (the roof itself, as a case), transform Square and saxpy at size `n`.
+/// copy (the roof itself, as a case), transform Square, saxpy, the fused sum of squares
+/// (`transform_reduce`, to the host like Thrust's) and the fused scan of squares
+/// (`transform_inclusive_scan`) at size `n`.
 fn bench_elementwise(b: &mut Bench, n: usize) {
-    let cases = ["copy_f32", "transform_square_f32", "saxpy_f32"];
+    let cases = [
+        "copy_f32",
+        "transform_square_f32",
+        "saxpy_f32",
+        "transform_reduce_square_f32",
+        "transform_inclusive_scan_square_f32",
+    ];
     if !cases.iter().any(|c| b.wants(c)) {
         return;
     }
@@ -375,6 +383,40 @@ fn bench_elementwise(b: &mut Bench, n: usize) {
             z.buffer_mut(),
         )
     });
+    // Every square is 0.25 and, for n a power of two, every partial a multiple of 0.25 well
+    // inside f32's exact range: the sum is exactly n / 4 at every size.
+    let mut sum = None;
+    b.case("transform_reduce_square_f32", n, bytes, None, || {
+        let s =
+            <Cuda as FusedOps<f32, f32, Square, Sum>>::transform_reduce(Square, Sum, x.buffer());
+        sum = Some(s?);
+        Ok(())
+    });
+    if let Some(got) = sum.filter(|&s| s != n as f32 / 4.0) {
+        println!(
+            "  CHECK FAILED: transform_reduce_square_f32 n={n}: got {got}, want {}",
+            n as f32 / 4.0
+        );
+    }
+    b.case(
+        "transform_inclusive_scan_square_f32",
+        n,
+        2.0 * bytes,
+        None,
+        || {
+            <Cuda as FusedOps<f32, f32, Square, Sum>>::transform_inclusive_scan(
+                Square,
+                Sum,
+                x.buffer(),
+                z.buffer_mut(),
+            )
+        },
+    );
+    // Running sums of 0.25 are exact in f32 up to 2^22 terms (2^20, where the spacing of
+    // f32 is 0.125).
+    if n <= 1 << 22 && b.wants("transform_inclusive_scan_square_f32") {
+        check_last(&z, n as f32 / 4.0, "transform_inclusive_scan_square_f32", n);
+    }
 }
 
 /// Segmented scans (keys, flags, offsets; segments of `seg`) and, for `seg = 1000`,

@@ -5,7 +5,9 @@
 // Provenance: copied from the team's shared anchors folder (shared/bench/peers.cu, the program
 // behind ANCHORS.md) into the repository so that it travels to the GPU machine; extended here
 // with: a CSV output (`--csv FILE`), size and repetition options, Thrust's unary transform
-// (Square), exclusive scans and u64 rows for reduce and scan, exclusive scans for f64 / i32,
+// (Square), Thrust's transform_reduce (sum of squares, returned to the host) and
+// transform_inclusive_scan (running sum of squares), exclusive scans
+// and u64 rows for reduce and scan, exclusive scans for f64 / i32,
 // every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30).
 // The original cases, their data, their byte conventions and their timing are unchanged.
 //
@@ -20,6 +22,8 @@
 #include <thrust/device_vector.h>
 #include <thrust/transform.h>
 #include <thrust/scan.h>
+#include <thrust/transform_reduce.h>
+#include <thrust/transform_scan.h>
 #include <thrust/execution_policy.h>
 #include <cusparse.h>
 #include <cstdio>
@@ -167,6 +171,13 @@ int main(int argc, char** argv) {
       emit("thrust_saxpy_f32", n, ms, 3.0 * n * 4);
       ms = time_ms([&] { thrust::transform(thrust::device, xv, xv + n, ov, square{}); });
       emit("thrust_square_f32", n, ms, 2.0 * n * 4);
+      // Fused sum of squares, returned to the host (as parallax's transform_reduce).
+      float sumsq = 0.0f;
+      ms = time_ms([&] { sumsq = thrust::transform_reduce(thrust::device, xv, xv + n, square{}, 0.0f, ::cuda::std::plus<float>{}); });
+      emit("thrust_transform_reduce_square_f32", n, ms, 1.0 * n * 4, sumsq > 0.0f ? "ok" : "BAD");
+      // Fused scan of squares.
+      ms = time_ms([&] { thrust::transform_inclusive_scan(thrust::device, xv, xv + n, ov, square{}, ::cuda::std::plus<float>{}); });
+      emit("thrust_transform_inclusive_scan_square_f32", n, ms, 2.0 * n * 4);
     }
     CK(cudaFree(x)); CK(cudaFree(y)); CK(cudaFree(out)); CK(cudaFree(keys)); CK(cudaFree(d_sum));
     // other element types for reduce and scan (inclusive and exclusive)
