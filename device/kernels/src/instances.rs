@@ -55,42 +55,43 @@ macro_rules! fused_entry_name {
 }
 
 /// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
-/// `transform_reduce` kernel: `Square` with `Sum` and `Max` over the six primitive numbers
-/// (sums of squares, norms, the largest square), and `Identity` with `Affine` over
-/// `AffineMap<i64>` (a non-commutative monoid, which proves operand order). Every other
-/// pair of a `transform` and a `reduce` kernel runs as a transform into a temporary and a
-/// reduce; the list is kept short because each triple is a whole reduce kernel in the PTX.
+/// `transform_reduce` kernel: those of [`for_each_fused_scan_instance!`] and `Square` with
+/// `Max` over the six primitive numbers (sums of squares, norms, the largest square). Every
+/// other pair of a `transform` and a `reduce` kernel runs as a transform into a temporary
+/// and a reduce; the list is kept short because each triple is a whole reduce kernel in
+/// the PTX.
 #[macro_export]
 macro_rules! for_each_fused_reduce_instance {
     ($cb:ident) => {
-        $cb! {
-            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f32: f32),
-            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f64: f64),
-            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, i32: i32),
-            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, u32: u32),
-            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, i64: i64),
-            (Square: $crate::ops::Square, Sum: $crate::ops::Sum, u64: u64),
+        $crate::__fused_triples! { $cb;
             (Square: $crate::ops::Square, Max: $crate::ops::Max, f32: f32),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, f64: f64),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, i32: i32),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, u32: u32),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, i64: i64),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, u64: u64),
-            (Identity: $crate::ops::Identity, Affine: $crate::ops::Affine,
-                AffineMap_i64: $crate::ops::AffineMap<i64>),
         }
     };
 }
 
 /// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
 /// `transform_inclusive_scan` kernel: `Square` with `Sum` over the six primitive numbers
-/// and `Identity` with `Affine` over `AffineMap<i64>`. As for
-/// [`for_each_fused_reduce_instance!`], every other pair runs as a transform into a
-/// temporary and a scan; a fused scan needs the functor's output to have its input's size
-/// and alignment.
+/// and `Identity` with `Affine` over `AffineMap<i64>` (a non-commutative monoid, which
+/// proves operand order). As for [`for_each_fused_reduce_instance!`], every other pair runs
+/// as a transform into a temporary and a scan; a fused scan needs the functor's output to
+/// have its input's size and alignment.
 #[macro_export]
 macro_rules! for_each_fused_scan_instance {
     ($cb:ident) => {
+        $crate::__fused_triples! { $cb; }
+    };
+}
+
+/// The triples both fused families have, then `$more`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fused_triples {
+    ($cb:ident; $($more:tt)*) => {
         $cb! {
             (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f32: f32),
             (Square: $crate::ops::Square, Sum: $crate::ops::Sum, f64: f64),
@@ -100,6 +101,7 @@ macro_rules! for_each_fused_scan_instance {
             (Square: $crate::ops::Square, Sum: $crate::ops::Sum, u64: u64),
             (Identity: $crate::ops::Identity, Affine: $crate::ops::Affine,
                 AffineMap_i64: $crate::ops::AffineMap<i64>),
+            $($more)*
         }
     };
 }

@@ -156,33 +156,40 @@ macro_rules! __unary_entry_points {
     )* };
 }
 
+/// One fused entry point `parallax_<algo>__<F>__<M>__<A>` taking
+/// `params::<params><A, F, Output, M>` and running `$crate::<kernel>::<A, Output, F, M,
+/// extra...>` (the extras may name the output type `Out`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fused_entry_point {
+    ($algo:ident, $params:ident, $($kernel:ident)::+;
+     ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty); $($extra:expr),*) => {
+        const _: () = {
+            type Out = <$f as $crate::ops::UnaryFunction<$t>>::Output;
+            #[unsafe(export_name = $crate::fused_entry_name!($algo, $ft, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::$params<$t, $f, Out, $m>) {
+                // SAFETY: as for reduce.
+                unsafe { $crate::$($kernel)::+::<$t, Out, $f, $m, $($extra),*>(p) }
+            }
+        };
+    };
+}
+
 /// Fused `transform_reduce` entry points for each (unary functor, monoid, input type)
 /// triple: the stock list and [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)
-/// expand to this.
+/// expand to this. Items per thread: of the input in the first round, of the output in the
+/// fold tree.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __transform_reduce_entry_points {
     ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            type Out = <$f as $crate::ops::UnaryFunction<$t>>::Output;
-            #[unsafe(export_name = $crate::fused_entry_name!(transform_reduce, $ft, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(
-                p: $crate::params::TransformReduceParams<$t, $f, Out, $m>,
-            ) {
-                // SAFETY: as for reduce.
-                unsafe {
-                    $crate::kernels::reduce::transform_reduce::<
-                        $t,
-                        Out,
-                        $f,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) },
-                    >(p)
-                }
-            }
-        };
+        $crate::__fused_entry_point!(
+            transform_reduce, TransformReduceParams, kernels::reduce::transform_reduce;
+            ($ft: $f, $mt: $m, $tt: $t);
+            { $crate::tuning::items_per_thread(::core::mem::size_of::<$t>()) },
+            { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) }
+        );
     )* };
 }
 
@@ -194,26 +201,12 @@ macro_rules! __transform_reduce_entry_points {
 #[macro_export]
 macro_rules! __transform_scan_entry_points {
     ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            type Out = <$f as $crate::ops::UnaryFunction<$t>>::Output;
-            #[unsafe(export_name = $crate::fused_entry_name!(transform_inclusive_scan, $ft, $mt, $tt))]
-            #[allow(improper_ctypes_definitions)]
-            unsafe extern "ptx-kernel" fn entry(
-                p: $crate::params::TransformScanParams<$t, $f, Out, $m>,
-            ) {
-                // SAFETY: as for reduce.
-                unsafe {
-                    $crate::kernels::scan::transform_scan::<
-                        $t,
-                        Out,
-                        $f,
-                        $m,
-                        { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) },
-                        false,
-                    >(p)
-                }
-            }
-        };
+        $crate::__fused_entry_point!(
+            transform_inclusive_scan, TransformScanParams, kernels::scan::transform_scan;
+            ($ft: $f, $mt: $m, $tt: $t);
+            { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) },
+            false
+        );
     )* };
 }
 
