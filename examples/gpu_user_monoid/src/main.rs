@@ -1,13 +1,14 @@
 //! parallax scans a user-defined non-commutative monoid on the GPU: 2×2 integer matrix
 //! products ([`MatMul`] over [`Mat2`], defined and instantiated in the user's own kernel
-//! crate `user-monoid-kernels`), checked against the sequential reference.
+//! crate `user-monoid-kernels`), checked against the sequential reference, with the same
+//! crate's fused `transform_reduce` / `transform_inclusive_scan` kernels.
 //!
 //! ```text
 //! cargo run --release -p gpu-user-monoid
 //! ```
 
 use parallax::{reference, Cuda, DeviceVector};
-use user_monoid_kernels::{Det, Mat2, MatMul, Transpose};
+use user_monoid_kernels::{Det, Mat2, MatMul, Transpose, WrappingAdd};
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 
@@ -63,10 +64,9 @@ fn main() -> Result<()> {
     assert_ne!(p.matmul(q), q.matmul(p));
     if !parallax_device::transform_reduce_is_fused::<Mat2, Transpose, MatMul>()
         || !parallax_device::transform_inclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
+        || !parallax_device::transform_reduce_is_fused::<Mat2, Det, WrappingAdd>()
     {
-        return Err(
-            "transform_reduce / transform_inclusive_scan (Transpose, MatMul) not fused".into(),
-        );
+        return Err("a fused kernel of user-monoid-kernels was not found".into());
     }
 
     for n in [1_usize, 1000, 4097, 1 << 20, 10_000_019] {
@@ -133,6 +133,13 @@ fn main() -> Result<()> {
             &format!("transform_reduce Transpose MatMul n={n}"),
             &[total],
             &[reference::transform_reduce(Transpose, MatMul, &x)],
+        )?;
+
+        let total = parallax::transform_reduce(Det, WrappingAdd, &dx)?;
+        check(
+            &format!("transform_reduce Det WrappingAdd n={n}"),
+            &[total],
+            &[reference::transform_reduce(Det, WrappingAdd, &x)],
         )?;
 
         let sq = parallax::transform2(MatMul, &dx, &dx)?.to_vec()?;

@@ -1,8 +1,9 @@
 //! A user's own types on the GPU: [`Mat2`], a 2×2 matrix of wrapping `i32`, and the monoid
 //! [`MatMul`] (matrix product: associative, **not** commutative), plus unary functors
 //! ([`Det`], [`Transpose`]) and a binary one ([`MatMul`] again, element-wise), all
-//! instantiated for the GPU with parallax's macros, and a fused `transform_reduce` and
-//! `transform_inclusive_scan` ([`Transpose`] then [`MatMul`]).
+//! instantiated for the GPU with parallax's macros, and fused kernels: `transform_reduce`
+//! and `transform_inclusive_scan` of [`Transpose`] then [`MatMul`], and `transform_reduce`
+//! of [`Det`] then [`WrappingAdd`] (an input wider than the values it folds).
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
@@ -86,6 +87,25 @@ impl UnaryFunction<Mat2> for Det {
     }
 }
 
+/// Wrapping `i32` addition: a monoid of this crate over a primitive type, so that the fused
+/// `transform_reduce(Det, WrappingAdd, x)` (16-byte matrices in, 4-byte determinants
+/// folded) can live in this crate's PTX beside `Det` (the library's own `Sum` lives in the
+/// library's PTX, and a fused kernel needs both operators in one module).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WrappingAdd;
+
+impl Monoid<i32> for WrappingAdd {
+    #[inline]
+    fn identity(&self) -> i32 {
+        0
+    }
+    #[inline]
+    fn combine(&self, x: i32, y: i32) -> i32 {
+        x.wrapping_add(y)
+    }
+}
+
 /// The transpose `[[a, c], [b, d]]`: `transform_reduce(Transpose, MatMul, x)` is
 /// `xᵀ[0] · xᵀ[1] · ...`, which a fused kernel must fold in index order like any other.
 #[repr(C)]
@@ -112,6 +132,7 @@ pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/user_monoid_kernel
 parallax_kernels::instantiate_monoid! {
     ptx = crate::PTX;
     (MatMul: crate::MatMul, Mat2: crate::Mat2),
+    (WrappingAdd: crate::WrappingAdd, i32: i32),
 }
 parallax_kernels::instantiate_unary! {
     ptx = crate::PTX;
@@ -122,6 +143,9 @@ parallax_kernels::instantiate_unary! {
 // this crate's, so the host finds the entries in this crate's PTX).
 parallax_kernels::instantiate_transform_reduce! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
+    // The input (16 bytes) wider than the folded values (4): the first round's partition
+    // is by the input's size, the fold tree's by the output's.
+    (Det: crate::Det, WrappingAdd: crate::WrappingAdd, Mat2: crate::Mat2),
 }
 parallax_kernels::instantiate_transform_inclusive_scan! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
