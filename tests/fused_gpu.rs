@@ -2,8 +2,9 @@
 //! (device/src/ops/fused.rs): the listed (functor, monoid, type) triples run as one kernel
 //! that maps each item as it reads it, every other pair as a transform into a temporary and
 //! the reduce or scan. The fused reduce partitions its input as the reduce does (by `n` and
-//! the input's size), so where the functor keeps the size (`Square`) it must give the
-//! composed form's result bit for bit, floats included; the sizes cross every shape of the
+//! the input's size), so where the functor keeps the size (`Square`) its float sums must
+//! equal the composed form's bit for bit (another association would show in the last bits;
+//! maxima only show a lost or extra item); the sizes cross every shape of the
 //! reduce: one block, the one-wave launches whose warps fold 2-4 tiles, and the two-level
 //! fold tree past one group of blocks. A float scan's association across tiles depends on
 //! timing (the look-back), so the fused scans are held to the reference exactly on integers
@@ -22,8 +23,10 @@ use parallax_device::{transform_inclusive_scan_is_fused, transform_reduce_is_fus
 
 type B = Cuda;
 
-/// One block; one wave (1025 blocks' worth of f32 halves to 513 blocks of 2 tiles per warp);
-/// one group of 4096 blocks; two levels of the fold tree (more than 2^24 f32, 2^23 f64).
+/// Shapes of `tuning::reduce_grid`: one block (1); a few (4097); the one-wave launches whose
+/// warps fold 2-4 warp tiles (f32: 1025·4096 is 513 blocks of 2, 2^23 + 77 is 683 of 3,
+/// 4096·4096 is 1024 of 4; f64: 1025·4096 is 684 of 3); the two-level fold tree (f32 from
+/// 2^24 + 12345, 4100 blocks in 2 groups; f64 from 2^23 + 77, 4097 blocks in 3 groups).
 const SIZES: [usize; 8] = [
     1,
     4097,
@@ -163,5 +166,31 @@ fn fused_float_scans_are_within_the_float_bound() {
             parallax::transform_inclusive_scan(Square, Sum, &common::dv::<f64, B>(&x)).unwrap();
         let abs: f64 = x.iter().map(|v| v * v).sum();
         common::assert_close(&common::host(&got), &want, n, abs, "f64 Square Sum scan");
+    }
+}
+
+/// `Identity` then the non-commutative `Affine` (composition of `x -> a·x + b`, wrapping):
+/// the fused reduce and scan must fold in index order. Maps with random slopes and offsets.
+#[test]
+fn fused_affine_reduce_and_scan_keep_operand_order() {
+    require_gpu!();
+    use parallax::{Affine, AffineMap, Identity};
+    for (i, &n) in SCAN_SIZES.iter().enumerate() {
+        let r = pseudo_random(2 * n, 400 + i as u64);
+        let x: Vec<AffineMap<i64>> = r
+            .chunks(2)
+            .map(|p| AffineMap {
+                a: p[0] as i64,
+                b: p[1] as i64,
+            })
+            .collect();
+        let dx = common::dv::<AffineMap<i64>, B>(&x);
+        let got = parallax::transform_reduce(Identity, Affine, &dx).unwrap();
+        let want = parallax::reference::transform_reduce(Identity, Affine, &x);
+        assert!(got == want, "Identity Affine reduce, n = {n}");
+        let mut want = vec![AffineMap { a: 0, b: 0 }; n];
+        parallax::reference::transform_inclusive_scan(Identity, Affine, &x, &mut want);
+        let got = parallax::transform_inclusive_scan(Identity, Affine, &dx).unwrap();
+        assert!(common::host(&got) == want, "Identity Affine scan, n = {n}");
     }
 }

@@ -12,10 +12,11 @@ use parallax_kernels::entry_name;
 /// # Safety
 /// `TRANSFORM` must name a PTX entry point taking exactly
 /// `TransformParams<A, Self::Output, Self>` and implementing `transform` for this functor.
-/// `OP` and `TYPE` must name this functor and `A` and no other in `PTX` (as the
-/// instantiation macros' tags do): a fused entry point is looked up by these tags and the
-/// monoid's (`fused_entry_name!`) in a module holding both operators' kernels, and its
-/// parameter types are taken to be the ones the tags name.
+/// The pair (`OP`, `TYPE`) must name (`Self`, `A`) and no other pair in `PTX` (as the
+/// instantiation macros' tags do; one `OP` may serve several input types): a fused entry
+/// point is looked up by these tags and the monoid's (`fused_entry_name!`) in a module
+/// holding both operators' kernels, and its parameter types are taken to be the ones the
+/// tags name.
 pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
     /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
     /// user crate instantiated the kernels in its own PTX.
@@ -59,8 +60,8 @@ pub unsafe trait TabulateKernel: UnaryFunction<u64> {
 /// `REDUCE` must name an entry point taking exactly `ReduceParams<T, Self>` that writes the
 /// fold to `out` and then raises `done` (as the `parallax_kernels` instantiation macros'
 /// entries do: `reduce` waits for that signal), and the scans entry points taking exactly
-/// `ScanParams<T, Self>`. `OP` and `TYPE` must name this monoid and `T` and no other in `PTX`
-/// (fused entry points are found by these tags, see [`UnaryKernel`]).
+/// `ScanParams<T, Self>`. The pair (`OP`, `TYPE`) must name (`Self`, `T`) and no other
+/// pair in `PTX` (fused entry points are found by these tags, see [`UnaryKernel`]).
 pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
     /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
     /// user crate instantiated the kernels in its own PTX.

@@ -26,6 +26,24 @@
 //! # Ok::<(), parallax_device::DeviceError>(())
 //! ```
 //!
+//! A fused triple (`instantiate_transform_reduce!`, `instantiate_transform_inclusive_scan!`)
+//! is checked on the host against its operators' kernel-trait tags, because the host finds
+//! the fused entry by those tags: the stock `(Square, Sum, f32)` passes, a misspelt tag does
+//! not compile:
+//!
+//! ```
+//! parallax_kernels::instantiate_transform_reduce! {
+//!     (Square: parallax_core::Square, Sum: parallax_core::Sum, f32: f32)
+//! }
+//! ```
+//!
+//! ```compile_fail,E0080
+//! // error[E0080]: a fused triple's tags must be those of its functor's and monoid's ...
+//! parallax_kernels::instantiate_transform_reduce! {
+//!     (Sqr: parallax_core::Square, Sum: parallax_core::Sum, f32: f32)
+//! }
+//! ```
+//!
 //! **Your own kernels.** [`UserKernel<P>`] launches an entry point of your PTX taking one
 //! `#[repr(C)]` parameter struct `P` by value. Buffers enter `P` as
 //! [`In`](parallax_kernels::args::In) / [`Out`](parallax_kernels::args::Out) from

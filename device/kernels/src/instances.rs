@@ -54,6 +54,49 @@ macro_rules! fused_entry_name {
     };
 }
 
+/// `true` when `tag` is `expected`, byte for byte (usable in constants: the host side of
+/// the fused-kernel macros checks its tags against the operators' kernel traits at compile
+/// time).
+///
+/// ```
+/// use parallax_kernels::tag_is;
+/// assert!(tag_is("Square", "Square") && !tag_is("Square", "Sum"));
+/// ```
+pub const fn tag_is(tag: &str, expected: &str) -> bool {
+    let (a, b) = (tag.as_bytes(), expected.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `true` when `tag` contains `__`, the separator of entry-point names: such a tag could
+/// make two different (functor, monoid, type) triples spell one fused name
+/// (`A__B` + `C` and `A` + `B__C`), so the host never fuses with one.
+///
+/// ```
+/// use parallax_kernels::tag_has_separator;
+/// assert!(tag_has_separator("My__Op") && !tag_has_separator("AffineMap_i64"));
+/// ```
+pub const fn tag_has_separator(tag: &str) -> bool {
+    let a = tag.as_bytes();
+    let mut i = 1;
+    while i < a.len() {
+        if a[i - 1] == b'_' && a[i] == b'_' {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
 /// `transform_reduce` kernel: those of [`for_each_fused_scan_instance!`] and `Square` with
 /// `Max` over the six primitive numbers (sums of squares, norms, the largest square). Every

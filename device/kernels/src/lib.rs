@@ -36,6 +36,7 @@
 
 pub mod args;
 mod instances;
+pub use instances::{tag_has_separator, tag_is};
 pub mod params;
 pub mod params_segmented;
 pub mod params_spmv;

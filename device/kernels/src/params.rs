@@ -172,20 +172,6 @@ pub struct TileStatus<T> {
     pub counter: *mut u32,
 }
 
-/// Fused `transform_inclusive_scan` (`kernels/scan.rs`, `transform_scan`): the scan of
-/// `f(x[i])`, each item mapped as the kernel reads it; `A` has `T`'s size and alignment, and
-/// everything else is `scan`'s, whose `scan.x` this kernel does not read (null).
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct TransformScanParams<A, F, T, M> {
-    /// Input, `scan.n` elements of `A`.
-    pub x: *const A,
-    /// The map applied to each input element.
-    pub f: F,
-    /// The scan of the mapped values.
-    pub scan: ScanParams<T, M>,
-}
-
 /// Single-pass inclusive or exclusive scan of `n` elements in tiles of
 /// `BLOCK_THREADS * ITEMS` items, one tile per block.
 #[repr(C)]
@@ -207,4 +193,18 @@ pub struct ScanParams<T, M> {
     pub staged: u32,
     /// The monoid.
     pub m: M,
+}
+
+/// Fused `transform_inclusive_scan` (`kernels/scan.rs`, `transform_scan`): the scan of
+/// `f(x[i])`, each item mapped as the kernel reads it; `A` has `T`'s size and alignment, and
+/// everything else is `scan`'s, whose `scan.x` this kernel does not read (null).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TransformScanParams<A, F, T, M> {
+    /// Input, `scan.n` elements of `A`.
+    pub x: *const A,
+    /// The map applied to each input element.
+    pub f: F,
+    /// The scan of the mapped values.
+    pub scan: ScanParams<T, M>,
 }

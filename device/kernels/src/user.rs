@@ -169,7 +169,8 @@ macro_rules! __fused_entry_point {
             #[unsafe(export_name = $crate::fused_entry_name!($algo, $ft, $mt, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::$params<$t, $f, Out, $m>) {
-                // SAFETY: as for reduce.
+                // SAFETY: launched by parallax-device's fused launcher, with the parameters
+                // the name's tags denote, which upholds the kernel's contract.
                 unsafe { $crate::$($kernel)::+::<$t, Out, $f, $m, $($extra),*>(p) }
             }
         };
@@ -345,8 +346,10 @@ macro_rules! instantiate_unary {
 /// (for the functor's output) must both be instantiated in this crate, with the same tags:
 /// the host looks the entry point up by those tags in the module that holds both when
 /// `transform_reduce` is first called with the triple (a triple without one runs as a
-/// transform and a reduce, as does a functor and a monoid from different modules), so on
-/// the host this expands to nothing.
+/// transform and a reduce, as does a functor and a monoid from different modules). On the
+/// host this expands to compile-time checks that the triple's tags are the operators'
+/// kernel-trait tags. Tags must not contain `__` (the name separator; the host does not
+/// fuse with such a tag).
 ///
 /// ```ignore
 /// parallax_kernels::instantiate_transform_reduce! {
@@ -358,7 +361,36 @@ macro_rules! instantiate_transform_reduce {
     ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
         #[cfg(target_arch = "nvptx64")]
         $crate::__transform_reduce_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
     };
+}
+
+/// Host side of the fused-kernel macros: the host finds a fused entry by the operators'
+/// kernel-trait tags, so each triple's tags must be those tags (a typo, or a functor whose
+/// output is not the monoid's type, would name an entry with other parameter types): checked
+/// at compile time, which also type-checks the triple against the host traits.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fused_host_checks {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            type Out = <$f as $crate::ops::UnaryFunction<$t>>::Output;
+            assert!(
+                $crate::tag_is(<$f as ::parallax_device::UnaryKernel<$t>>::OP, stringify!($ft))
+                    && $crate::tag_is(
+                        <$f as ::parallax_device::UnaryKernel<$t>>::TYPE,
+                        stringify!($tt)
+                    )
+                    && $crate::tag_is(
+                        <$m as ::parallax_device::MonoidKernel<Out>>::OP,
+                        stringify!($mt)
+                    ),
+                "a fused triple's tags must be those of its functor's and monoid's \
+                 instantiate_unary! / instantiate_monoid! entries"
+            );
+        };
+    )* };
 }
 
 /// Instantiates a fused `transform_inclusive_scan` kernel for your own (unary functor,
@@ -377,6 +409,8 @@ macro_rules! instantiate_transform_inclusive_scan {
     ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
         #[cfg(target_arch = "nvptx64")]
         $crate::__transform_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
     };
 }
 

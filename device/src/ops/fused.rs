@@ -25,6 +25,7 @@ use crate::kernel::{MonoidKernel, UnaryKernel};
 use crate::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{TransformReduceParams, TransformScanParams};
+use parallax_kernels::tag_has_separator;
 use std::collections::HashMap;
 use std::mem::size_of;
 use std::sync::{Mutex, OnceLock};
@@ -152,23 +153,26 @@ where
     fused_entry::<A, F, M>(INCLUSIVE_SCAN).is_some()
 }
 
-/// Per (module address, fused entry name): the entry, when the module has it.
-type FusedEntries = HashMap<(usize, String), Option<&'static str>>;
+/// Per (functor's module address, monoid's module address, fused entry name): the entry,
+/// when one module holds both operators' kernels and has it.
+type FusedEntries = HashMap<(usize, usize, String), Option<&'static str>>;
 
 /// The fused entry point `parallax_<algo>__<F>__<M>__<A>` when the module holding both
-/// operators' kernels has one; `None` when it has not, or when the operators' kernels live
-/// in different modules (their tags are only unique within one).
+/// operators' kernels has one; `None` when it has not, when the operators' kernels live in
+/// different modules (tags are only unique within one), or when a tag contains the name
+/// separator `__` (two triples could then spell one name).
 fn fused_entry<A, F, M>(algo: &str) -> Option<&'static str>
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    if F::PTX.as_ptr() != M::PTX.as_ptr() {
+    if [F::OP, F::TYPE, M::OP].into_iter().any(tag_has_separator) {
         return None;
     }
     static FOUND: OnceLock<Mutex<FusedEntries>> = OnceLock::new();
-    let key = (F::PTX.as_ptr() as usize, entry_name::<A, F, M>(algo));
+    let name = entry_name::<A, F, M>(algo);
+    let key = (F::PTX.as_ptr() as usize, M::PTX.as_ptr() as usize, name);
     let mut found = FOUND
         .get_or_init(Default::default)
         .lock()
@@ -176,13 +180,16 @@ where
     if let Some(&entry) = found.get(&key) {
         return entry;
     }
-    // The PTX text is searched rather than the driver asked: a failed `cuModuleGetFunction`
-    // is an API error that compute-sanitizer reports (and the module need not be loaded to
-    // answer). One leaked name per triple the process fuses (the function cache keys on
-    // `'static` names): a few dozen bytes each, bounded by the instantiation lists.
-    let entry = F::PTX
-        .contains(&format!(".entry {}(", key.1))
-        .then(|| &*Box::leak(key.1.clone().into_boxed_str()));
+    // One module: the same text. Two uses of one `const PTX` usually share an address, but
+    // Rust does not promise it, so unequal addresses fall back to comparing the text (a few
+    // MB, once per triple). The PTX text is searched rather than the driver asked: a failed
+    // `cuModuleGetFunction` is an API error that compute-sanitizer reports (and the module
+    // need not be loaded to answer). One leaked name per triple the process fuses (the
+    // function cache keys on `'static` names): a few dozen bytes each, bounded by the
+    // instantiation lists.
+    let one_module = key.0 == key.1 || F::PTX == M::PTX;
+    let entry = (one_module && F::PTX.contains(&format!(".entry {}(", key.2)))
+        .then(|| &*Box::leak(key.2.clone().into_boxed_str()));
     found.insert(key, entry);
     entry
 }

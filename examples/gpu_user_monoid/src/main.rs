@@ -8,7 +8,7 @@
 //! ```
 
 use parallax::{reference, Cuda, DeviceVector};
-use user_monoid_kernels::{Det, Mat2, MatMul, Transpose, WrappingAdd};
+use user_monoid_kernels::{Companion, Det, Mat2, MatMul, Transpose, WrappingAdd};
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 
@@ -65,11 +65,13 @@ fn main() -> Result<()> {
     if !parallax_device::transform_reduce_is_fused::<Mat2, Transpose, MatMul>()
         || !parallax_device::transform_inclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
         || !parallax_device::transform_reduce_is_fused::<Mat2, Det, WrappingAdd>()
+        || !parallax_device::transform_reduce_is_fused::<i32, Companion, MatMul>()
     {
         return Err("a fused kernel of user-monoid-kernels was not found".into());
     }
 
-    for n in [1_usize, 1000, 4097, 1 << 20, 10_000_019] {
+    // 3 · 2^20: the fused reduce of 16-byte inputs folds 3 warp tiles a warp (one wave).
+    for n in [1_usize, 1000, 4097, 1 << 20, 3 << 20, 10_000_019] {
         let x = input(n);
         let dx = DeviceVector::<Mat2, Cuda>::from_slice(&x)?;
 
@@ -140,6 +142,15 @@ fn main() -> Result<()> {
             &format!("transform_reduce Det WrappingAdd n={n}"),
             &[total],
             &[reference::transform_reduce(Det, WrappingAdd, &x)],
+        )?;
+
+        let k: Vec<i32> = x.iter().map(|m| m.a.wrapping_sub(m.d)).collect();
+        let dk = DeviceVector::<i32, Cuda>::from_slice(&k)?;
+        let total = parallax::transform_reduce(Companion, MatMul, &dk)?;
+        check(
+            &format!("transform_reduce Companion MatMul n={n}"),
+            &[total],
+            &[reference::transform_reduce(Companion, MatMul, &k)],
         )?;
 
         let sq = parallax::transform2(MatMul, &dx, &dx)?.to_vec()?;

@@ -79,7 +79,10 @@ pub unsafe fn scan<T: DeviceCopy, M: Monoid<T>, const ITEMS: usize, const EXCLUS
 /// The fused `transform_inclusive_scan` (`EXCLUSIVE = false`; see
 /// [`TransformScanParams`]): [`scan`] of `f(x[i])`, each item mapped as it is read from the
 /// tile, so the mapped values never touch memory. `A` and `T` have one size and alignment
-/// (checked at compile time), so the tile of `A` is the tile of `T`.
+/// (checked at compile time), so the tile of `A` is the tile of `T`. `f` runs twice per item
+/// (the fold pass and the scan pass read the tile twice, as the plain scan does): free for
+/// `Square`, not for a costly functor. ptxas 13, sm_90: 38 registers for 4-byte types, 44
+/// f64, 51 `Affine` (as the plain scans), 56 for the squares of 64-bit integers (plain 44).
 ///
 /// # Safety
 /// As [`scan`], with `p.x` (of `A`) for the input and `p.scan.x` unused.

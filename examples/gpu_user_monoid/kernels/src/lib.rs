@@ -3,7 +3,8 @@
 //! ([`Det`], [`Transpose`]) and a binary one ([`MatMul`] again, element-wise), all
 //! instantiated for the GPU with parallax's macros, and fused kernels: `transform_reduce`
 //! and `transform_inclusive_scan` of [`Transpose`] then [`MatMul`], and `transform_reduce`
-//! of [`Det`] then [`WrappingAdd`] (an input wider than the values it folds).
+//! of [`Det`] then [`WrappingAdd`] (an input wider than the values it folds) and of
+//! [`Companion`] then [`MatMul`] (an input narrower than them).
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
@@ -125,6 +126,26 @@ impl UnaryFunction<Mat2> for Transpose {
     }
 }
 
+/// `k -> [[k, 1], [1, 0]]` (wrapping): `transform_reduce(Companion, MatMul, k)` is the
+/// ordered product of these matrices, an input (4 bytes) narrower than the values it folds
+/// (16): the fused kernel's first round loads 16 `i32` a thread, its fold tree 4 `Mat2`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Companion;
+
+impl UnaryFunction<i32> for Companion {
+    type Output = Mat2;
+    #[inline]
+    fn apply(&self, k: i32) -> Mat2 {
+        Mat2 {
+            a: k,
+            b: 1,
+            c: 1,
+            d: 0,
+        }
+    }
+}
+
 /// This crate's kernels, built for nvptx64 by `build.rs` (host builds only).
 #[cfg(not(target_arch = "nvptx64"))]
 pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/user_monoid_kernels.ptx"));
@@ -138,6 +159,7 @@ parallax_kernels::instantiate_unary! {
     ptx = crate::PTX;
     (Det: crate::Det, Mat2: crate::Mat2),
     (Transpose: crate::Transpose, Mat2: crate::Mat2),
+    (Companion: crate::Companion, i32: i32),
 }
 // Fused kernels: the transpose mapped as the reduce or the scan reads (both operators are
 // this crate's, so the host finds the entries in this crate's PTX).
@@ -146,6 +168,8 @@ parallax_kernels::instantiate_transform_reduce! {
     // The input (16 bytes) wider than the folded values (4): the first round's partition
     // is by the input's size, the fold tree's by the output's.
     (Det: crate::Det, WrappingAdd: crate::WrappingAdd, Mat2: crate::Mat2),
+    // The input (4 bytes) narrower than the folded values (16).
+    (Companion: crate::Companion, MatMul: crate::MatMul, i32: i32),
 }
 parallax_kernels::instantiate_transform_inclusive_scan! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
