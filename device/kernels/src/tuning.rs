@@ -339,7 +339,11 @@ pub const fn scan_stages<T>() -> bool {
 /// 68 KiB opted in) 0.906 / 1.675; CUB 0.885 / 1.656; the register tile this replaced 1.009 /
 /// 1.887. The same kernel with the look-back skipped (wrong sums, timing only) took 0.737 /
 /// 1.459 ms, 98% of the copy roof: the remaining gap to the roof is tiles waiting for their
-/// predecessors. Depths 3 and 4 need more than 48 KiB of dynamic shared memory, which the
+/// predecessors. At mid sizes depth 1 is no better either (one call, two passes each, µs,
+/// inclusive f64 / u64): 2^20 19.9 / 20.5 at depth 2 against 24.9, 19.6 / 19.4, 19.9 at
+/// depth 1; 2^22 43.8 / 44.4 against 47.4, 44.8 / 45.4, 46.0; 2^24 119.6 / 119.9 against
+/// 133.3 / 134.9 (`benches/results/h100-2026-11-24-fused-transforms/`).
+/// Depths 3 and 4 need more than 48 KiB of dynamic shared memory, which the
 /// launcher does not opt in to (the experiments did); the assertion below keeps the staging
 /// area, with 4 KiB left for `BlockShared` and the offsets bit map, under that limit.
 pub const SCAN_DEPTH: usize = 2;
