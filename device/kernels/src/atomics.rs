@@ -31,43 +31,52 @@ pub(crate) unsafe fn load_acquire(p: *const u32) -> u32 {
     v
 }
 
-/// `st.release.gpu.global.u32`: every earlier write of this thread is visible to a thread
-/// that reads `v` with [`load_acquire`].
-///
-/// # Safety
-/// `p` must point to a live, 4-byte aligned `u32` in global memory that no other thread
-/// writes concurrently with a non-atomic store.
-#[inline(always)]
-pub(crate) unsafe fn store_release(p: *mut u32, v: u32) {
-    // SAFETY: as the caller guarantees; the instruction writes 4 bytes at `p`.
-    unsafe {
-        asm!(
-            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; st.release.gpu.global.u32 [g], {v}; }}",
-            p = in(reg64) p,
-            v = in(reg32) v,
-        );
-    }
+/// A `st.release.<scope>.global.u32` wrapper named `$name`: the two scopes are one
+/// instruction apart, so they are spelled once.
+macro_rules! release_store {
+    ($(#[$doc:meta])* $name:ident, $scope:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub(crate) unsafe fn $name(p: *mut u32, v: u32) {
+            // SAFETY: as the caller guarantees; the instruction writes 4 bytes at `p`.
+            unsafe {
+                asm!(
+                    concat!(
+                        "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; st.release.",
+                        $scope,
+                        ".global.u32 [g], {v}; }}"
+                    ),
+                    p = in(reg64) p,
+                    v = in(reg32) v,
+                );
+            }
+        }
+    };
 }
 
-/// `st.release.sys.global.u32`: every earlier write of this thread, to device or host
-/// memory, is visible to the host (and any other observer) before `v` is. The host waits for a
-/// result a kernel wrote into mapped host memory by watching a word written this way
-/// ([`HostSignal`]).
-///
-/// # Safety
-/// `p` must point to a live, 4-byte aligned `u32` in global memory (mapped host memory
-/// included) that no other thread writes concurrently with a non-atomic store.
-#[inline(always)]
-pub(crate) unsafe fn store_release_sys(p: *mut u32, v: u32) {
-    // SAFETY: as the caller guarantees; the instruction writes 4 bytes at `p`.
-    unsafe {
-        asm!(
-            "{{ .reg .b64 g; cvta.to.global.u64 g, {p}; st.release.sys.global.u32 [g], {v}; }}",
-            p = in(reg64) p,
-            v = in(reg32) v,
-        );
-    }
-}
+release_store!(
+    /// `st.release.gpu.global.u32`: every earlier write of this thread is visible to a thread
+    /// that reads `v` with [`load_acquire`].
+    ///
+    /// # Safety
+    /// `p` must point to a live, 4-byte aligned `u32` in global memory that no other thread
+    /// writes concurrently with a non-atomic store.
+    store_release,
+    "gpu"
+);
+
+release_store!(
+    /// `st.release.sys.global.u32`: every earlier write of this thread, to device or host
+    /// memory, is visible to the host (and any other observer) before `v` is. The host waits
+    /// for a result a kernel wrote into mapped host memory by watching a word written this way
+    /// ([`HostSignal`]).
+    ///
+    /// # Safety
+    /// `p` must point to a live, 4-byte aligned `u32` in global memory (mapped host memory
+    /// included) that no other thread writes concurrently with a non-atomic store.
+    store_release_sys,
+    "sys"
+);
 
 /// Raises `signal` (see [`HostSignal`]): nothing when its flag is null.
 ///

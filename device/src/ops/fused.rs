@@ -153,26 +153,34 @@ where
     fused_entry::<A, F, M>(INCLUSIVE_SCAN).is_some()
 }
 
-/// Per (functor's module address, monoid's module address, fused entry name): the entry,
-/// when one module holds both operators' kernels and has it.
-type FusedEntries = HashMap<(usize, usize, String), Option<&'static str>>;
+/// Per (algorithm, functor tag, input type tag, monoid tag, functor's module address,
+/// monoid's module address): the entry, when one module holds both operators' kernels and
+/// has it. Keyed by the `'static` tags, so a call that finds its triple allocates nothing.
+type FusedEntries = HashMap<
+    (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        usize,
+        usize,
+    ),
+    Option<&'static str>,
+>;
 
 /// The fused entry point `parallax_<algo>__<F>__<M>__<A>` when the module holding both
 /// operators' kernels has one; `None` when it has not, when the operators' kernels live in
 /// different modules (tags are only unique within one), or when a tag contains the name
 /// separator `__` (two triples could then spell one name).
-fn fused_entry<A, F, M>(algo: &str) -> Option<&'static str>
+fn fused_entry<A, F, M>(algo: &'static str) -> Option<&'static str>
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    if [F::OP, F::TYPE, M::OP].into_iter().any(tag_has_separator) {
-        return None;
-    }
     static FOUND: OnceLock<Mutex<FusedEntries>> = OnceLock::new();
-    let name = entry_name::<A, F, M>(algo);
-    let key = (F::PTX.as_ptr() as usize, M::PTX.as_ptr() as usize, name);
+    let (f_ptx, m_ptx) = (F::PTX.as_ptr() as usize, M::PTX.as_ptr() as usize);
+    let key = (algo, F::OP, F::TYPE, M::OP, f_ptx, m_ptx);
     let mut found = FOUND
         .get_or_init(Default::default)
         .lock()
@@ -187,9 +195,11 @@ where
     // need not be loaded to answer). One leaked name per triple the process fuses (the
     // function cache keys on `'static` names): a few dozen bytes each, bounded by the
     // instantiation lists.
-    let one_module = key.0 == key.1 || F::PTX == M::PTX;
-    let entry = (one_module && F::PTX.contains(&format!(".entry {}(", key.2)))
-        .then(|| &*Box::leak(key.2.clone().into_boxed_str()));
+    let separated = [F::OP, F::TYPE, M::OP].into_iter().any(tag_has_separator);
+    let one_module = f_ptx == m_ptx || F::PTX == M::PTX;
+    let name = entry_name::<A, F, M>(algo);
+    let entry = (!separated && one_module && F::PTX.contains(&format!(".entry {name}(")))
+        .then(|| &*Box::leak(name.into_boxed_str()));
     found.insert(key, entry);
     entry
 }

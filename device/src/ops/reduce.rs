@@ -11,7 +11,6 @@ use crate::error::Result;
 use crate::kernel::MonoidKernel;
 use crate::scratch::Scratch;
 use crate::{launch, DeviceBuffer};
-use cudarc::driver::sys::CUdeviceptr;
 use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::{HostSignal, ReduceParams};
 use parallax_kernels::tuning::{reduce_grid, reduce_tree_slots};
@@ -53,7 +52,6 @@ pub(super) unsafe fn to_host<T: DeviceCopy, M: Monoid<T>>(
 ) -> Result<T> {
     dev.enter()?;
     let mut scratch = dev.scratch();
-    let base = scratch.reserve(dev, partials_bytes::<T>(n, in_size))?;
     // The kernel writes the result straight into mapped host memory and raises the slot's
     // flag (`host_slot.rs`).
     let (result, done) = scratch.host.arm(dev, size_of::<T>())?;
@@ -65,7 +63,6 @@ pub(super) unsafe fn to_host<T: DeviceCopy, M: Monoid<T>>(
             &mut scratch,
             m,
             (n as u64, in_size),
-            base,
             (device_ptr_mut(result), done),
             launch,
         )
@@ -108,7 +105,6 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     dev.enter()?;
     let mut scratch = dev.scratch();
     let n = x.len();
-    let base = scratch.reserve(dev, partials_bytes::<T>(n, size_of::<T>()))?;
     let queue_kernel = |blocks, p| {
         // SAFETY: `x` is live for `n` elements (256-byte aligned); the rest of `p` by `queue`.
         unsafe { launch::reduce::<T, M>(dev, blocks, ReduceParams { x: x.as_ptr(), ..p }) }
@@ -122,41 +118,34 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
             &mut scratch,
             m,
             (n as u64, size_of::<T>()),
-            base,
             (out.as_mut_ptr(), HostSignal::NONE),
             queue_kernel,
         )
     }
 }
 
-/// Bytes of partials a reduce of `n > 0` items of `in_size` bytes into `T` needs (every level
-/// of its fold tree; the scratch region must be at least 1 byte even when one block writes
-/// the result directly).
-fn partials_bytes<T>(n: usize, in_size: usize) -> usize {
-    let (blocks, _) = reduce_grid(n as u64, in_size);
-    (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1)
-}
-
 /// Queues a reduce of `n > 0` items of `in_size` bytes (the partition `reduce_grid(n,
-/// in_size)`), writing the fold to `out` and then raising `done`, with its partials at
-/// `partials` (scratch): builds the parameters, input pointer null, and has `launch` queue
+/// in_size)`), writing the fold to `out` and then raising `done`: reserves the fold tree's
+/// partials in `scratch`, builds the parameters, input pointer null, and has `launch` queue
 /// the kernel. Does not synchronize.
 ///
 /// # Safety
 /// `out` writable for one `T` on `dev` until the kernel has run, `done` null or a word only
-/// this kernel writes meanwhile; `partials` the scratch base reserved for
-/// [`partials_bytes`]`::<T>(n, in_size)` bytes, with the scratch lock held by the caller
-/// while this queues; `launch` as in [`to_host`].
+/// this kernel writes meanwhile; the scratch lock held by the caller while this queues;
+/// `launch` as in [`to_host`].
 unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     dev: &Device,
     scratch: &mut Scratch,
     m: M,
     (n, in_size): (u64, usize),
-    partials: CUdeviceptr,
     (out, done): (*mut T, HostSignal),
     launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
 ) -> Result<()> {
     let (blocks, tiles_per_warp) = reduce_grid(n, in_size);
+    // Every level of the fold tree; at least 1 byte even when one block writes the result.
+    let partials_bytes =
+        (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1);
+    let partials = scratch.reserve(dev, partials_bytes)?;
     let counters = if blocks > 1 {
         scratch.reduce_counters(dev)?
     } else {
