@@ -38,12 +38,12 @@ pub use backend::Cuda;
 #[cfg(feature = "rayon")]
 pub use backend::Rayon;
 pub use backend::{
-    Backend, DefaultBackend, FusedOps, KeyedOps, MonoidOps, Sequential, SpmvOps, StencilOps,
-    TabulateOps, Transform2Ops, TransformOps,
+    Backend, DefaultBackend, Fused2Ops, FusedOps, KeyedOps, MonoidOps, Sequential, SpmvOps,
+    StencilOps, TabulateOps, Transform2Ops, TransformOps,
 };
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
 pub use error::{Error, Result, SparseProblem};
-pub use reduce::{reduce, reduce_into, transform_reduce};
+pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,
     transform_inclusive_scan,

@@ -1,9 +1,9 @@
 //! Reductions: reduce, reduce_into (result left in a one-element vector) and the fused
-//! transform_reduce.
+//! transform_reduce and transform2_reduce.
 
 use crate::check::same_len;
-use crate::{DeviceVector, FusedOps, MonoidOps, Result};
-use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
+use crate::{DeviceVector, Fused2Ops, FusedOps, MonoidOps, Result};
+use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, operands combined in index order (the monoid need not
 /// be commutative). Empty input gives the identity. Backends may re-associate, so float sums
@@ -76,4 +76,39 @@ where
     B: FusedOps<A, T, F, M>,
 {
     B::transform_reduce(f, m, x.buffer())
+}
+
+/// `reduce(m, [f(a[0], b[0]), ..., f(a[n-1], b[n-1])])` in one pass, with no temporary
+/// vector: Thrust's `inner_product`. The dot product is `transform2_reduce(Times, Sum, &a,
+/// &b)`; on the GPU that pair runs as one kernel that reads both inputs once (see
+/// `parallax_device::transform2_reduce_is_fused`), other pairs as a `transform2` and a
+/// reduce.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `a` and `b` differ in
+/// length; a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Sum, Times};
+/// let a = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
+/// let b = DeviceVector::from_slice(&[4.0, 5.0, 6.0])?;
+/// assert_eq!(parallax::transform2_reduce(Times, Sum, &a, &b)?, 32.0);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform2_reduce<A, C, T, F, M, B>(
+    f: F,
+    m: M,
+    a: &DeviceVector<A, B>,
+    b: &DeviceVector<C, B>,
+) -> Result<T>
+where
+    A: DeviceCopy,
+    C: DeviceCopy,
+    T: DeviceCopy,
+    F: BinaryFunction<A, C, Output = T>,
+    M: Monoid<T>,
+    B: Fused2Ops<A, C, T, F, M>,
+{
+    same_len("transform2_reduce second input", a.len(), b)?;
+    B::transform2_reduce(f, m, a.buffer(), b.buffer())
 }

@@ -177,6 +177,12 @@ fn reduce_sum_u32_past_2_31() {
         parallax::transform_reduce(Square, Sum, &seq)
     });
     assert_eq!(got, want);
+    // The fused dot product of the sequence with itself: the same sum, the pairs'
+    // partition past 2^31 (8-byte pairs).
+    let got = timed("transform2_reduce Times Sum u32", || {
+        parallax::transform2_reduce(parallax::Times, Sum, &seq, &seq)
+    });
+    assert_eq!(got, want);
 }
 
 #[test]

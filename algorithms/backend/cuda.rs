@@ -19,7 +19,8 @@
 //! `transform_reduce` is one fused kernel for `Square` with `Sum` or `Max` over the six
 //! numbers and `Identity` with `Affine`, `transform_inclusive_scan` for `Square` with `Sum`
 //! and `Identity` with `Affine`; any other pair of kernels runs as a transform into a
-//! temporary followed by the reduce or scan. `stencil_map` (and the
+//! temporary followed by the reduce or scan. `transform2_reduce` is one fused kernel for
+//! `Times` with `Sum` (inner products) over the six numbers. `stencil_map` (and the
 //! convolutions built on it) runs in 1D, 2D and 3D over `PlusTimes` (six numbers), `MinPlus`
 //! and `MaxTimes` (f32, f64).
 
@@ -27,7 +28,7 @@ use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Error, Result};
 use parallax_core::reference::ScanKind;
-use parallax_core::{Boundary, DeviceCopy, Stencil, UnaryFunction};
+use parallax_core::{BinaryFunction, Boundary, DeviceCopy, Stencil, UnaryFunction};
 use parallax_device::kernels::params_spmv::csr_kernel;
 use parallax_device::{
     self as device, BinaryKernel, DeviceBuffer, DeviceError, KeyKernel, MonoidKernel,
@@ -216,6 +217,23 @@ where
         y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
         Ok(device::transform_inclusive_scan(f, m, x, y)?)
+    }
+}
+
+/// One fused kernel for the triples of the kernels crate's
+/// `for_each_fused2_reduce_instance!` (`Times` with `Sum`: inner products) and a user crate's
+/// `instantiate_transform2_reduce!`, else a `transform2` into a temporary and the reduce
+/// (`parallax_device::transform2_reduce`). Both inputs of one type, as every `transform2`
+/// kernel.
+impl<A, T, F, M> Fused2Ops<A, A, T, F, M> for Cuda
+where
+    A: DeviceCopy,
+    T: DeviceCopy,
+    F: BinaryKernel<A, A> + BinaryFunction<A, A, Output = T>,
+    M: MonoidKernel<T>,
+{
+    fn transform2_reduce(f: F, m: M, a: &DeviceBuffer<A>, b: &DeviceBuffer<A>) -> Result<T> {
+        Ok(device::transform2_reduce(f, m, a, b)?)
     }
 }
 

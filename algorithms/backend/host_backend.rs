@@ -153,6 +153,19 @@ macro_rules! host_backend {
             }
         }
 
+        impl<A, C, T, F, M> Fused2Ops<A, C, T, F, M> for $backend
+        where
+            A: DeviceCopy,
+            C: DeviceCopy,
+            T: DeviceCopy,
+            F: BinaryFunction<A, C, Output = T>,
+            M: Monoid<T>,
+        {
+            fn transform2_reduce(f: F, m: M, a: &Vec<A>, b: &Vec<C>) -> Result<T> {
+                Ok($algo::transform2_reduce(f, m, a, b))
+            }
+        }
+
         impl<T: DeviceCopy, I: SparseIndex, S: Semiring<T>> SpmvOps<T, I, S> for $backend {
             fn spmv_csr(
                 s: S,

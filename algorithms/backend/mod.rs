@@ -16,7 +16,8 @@ mod sequential;
 #[cfg(feature = "cuda")]
 pub use cuda::Cuda;
 pub use ops::{
-    FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops, TransformOps,
+    Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
+    TransformOps,
 };
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;

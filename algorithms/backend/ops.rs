@@ -122,6 +122,16 @@ where
     ) -> Result<()>;
 }
 
+/// A binary transform fused into a reduction (no temporary vector).
+pub trait Fused2Ops<A: DeviceCopy, C: DeviceCopy, T: DeviceCopy, F, M>: Backend
+where
+    F: BinaryFunction<A, C, Output = T>,
+    M: Monoid<T>,
+{
+    /// `reduce(m, map2(f, a, b))`; equal lengths.
+    fn transform2_reduce(f: F, m: M, a: &Self::Buffer<A>, b: &Self::Buffer<C>) -> Result<T>;
+}
+
 /// Sparse matrix times dense vector over a semiring. `x.len() == ncols`, `y.len() == nrows`;
 /// with `accumulate`, `y = y ⊕ A·x`, else `y = A·x`.
 pub trait SpmvOps<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>: Backend {

@@ -33,11 +33,17 @@ pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
 ///
 /// # Safety
 /// `TRANSFORM2` must name a PTX entry point taking exactly
-/// `Transform2Params<A, B, Self::Output, Self>`.
+/// `Transform2Params<A, B, Self::Output, Self>`. The pair (`OP`, `TYPE`) must name
+/// (`Self`, `A`) and no other pair in `PTX`, as for [`UnaryKernel`] (fused
+/// `transform2_reduce` entry points are found by these tags and the monoid's).
 pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B> {
     /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
     /// user crate instantiated the kernels in its own PTX.
     const PTX: &'static str = crate::PTX;
+    /// The functor's tag in entry-point names (`"Times"`).
+    const OP: &'static str;
+    /// The input type's tag in entry-point names (`"f32"`).
+    const TYPE: &'static str;
     /// The `transform2` entry point.
     const TRANSFORM2: &'static str;
 }
@@ -123,6 +129,8 @@ macro_rules! binary_kernels {
         // SAFETY: generated from the same list entry as the PTX entry point, which takes
         // `Transform2Params<$t, $t, Output, $f>`.
         unsafe impl BinaryKernel<$t, $t> for $f {
+            const OP: &'static str = stringify!($ft);
+            const TYPE: &'static str = stringify!($tt);
             const TRANSFORM2: &'static str = entry_name!(transform2, $ft, $tt);
         }
     )* };

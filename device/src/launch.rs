@@ -18,8 +18,8 @@ use core::ffi::c_void;
 use cudarc::driver::result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{
-    FillParams, ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
-    TransformReduceParams, TransformScanParams,
+    FillParams, ReduceParams, ScanParams, TabulateParams, Transform2Params, Transform2ReduceParams,
+    TransformParams, TransformReduceParams, TransformScanParams,
 };
 use parallax_kernels::tuning::{scan_shared_bytes, BlockShared, BLOCK_THREADS};
 use std::mem::size_of;
@@ -159,6 +159,29 @@ pub(crate) unsafe fn transform_reduce<A, F, M>(
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
+    let shared = size_of::<BlockShared<F::Output>>();
+    // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
+    unsafe { launch(dev, F::PTX, name, blocks, shared, p) }
+}
+
+/// `parallax_transform2_reduce__<F>__<M>__<A>(Transform2ReduceParams<A, A, F, F::Output,
+/// M>)`, with `BlockShared<F::Output>` shared memory.
+///
+/// # Safety
+/// `name` is that fused entry point of `F::PTX` for exactly these operators and `A`; `p.x`
+/// and `p.y` readable for `n > 0` elements and 16-byte aligned; the rest as for [`reduce`],
+/// with `blocks` and `tiles_per_warp` from `reduce_grid(n, 2 * size_of::<A>())`.
+pub(crate) unsafe fn transform2_reduce<A, F, M>(
+    dev: &Device,
+    name: &'static str,
+    blocks: u64,
+    p: Transform2ReduceParams<A, A, F, F::Output, M>,
+) -> Result<()>
+where
+    A: DeviceCopy,
+    F: BinaryKernel<A, A>,
     M: MonoidKernel<F::Output>,
 {
     let shared = size_of::<BlockShared<F::Output>>();

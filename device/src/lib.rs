@@ -60,6 +60,7 @@ pub use ops::{
 pub use ops::{reduce_by_key, reduce_by_key_into};
 pub use ops::{scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
 pub use ops::{tile_order, TileOrder};
+pub use ops::{transform2_reduce, transform2_reduce_is_fused};
 pub use parallax_kernels as kernels;
 pub use timing::GpuTimer;
 pub use user::{LaunchConfig, UserKernel};

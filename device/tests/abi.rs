@@ -10,8 +10,8 @@ use common::assert_entry;
 use parallax_core::{BinaryFunction, UnaryFunction};
 use parallax_device::kernels::fused_entry_name;
 use parallax_device::kernels::params::{
-    ReduceParams, ScanParams, TabulateParams, Transform2Params, TransformParams,
-    TransformReduceParams, TransformScanParams,
+    ReduceParams, ScanParams, TabulateParams, Transform2Params, Transform2ReduceParams,
+    TransformParams, TransformReduceParams, TransformScanParams,
 };
 use parallax_device::kernels::params_spmv::{
     SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
@@ -76,6 +76,25 @@ macro_rules! check_fused_scan {
     };
 }
 
+/// Every triple of the fused binary list: the binary functor's tags and the monoid's, and
+/// the entry with the size of `Transform2ReduceParams<A, A, F, Output, M>`.
+macro_rules! check_fused2_reduce {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $({
+        // The host finds the entry by the operators' tags (`device/src/ops/fused2.rs`).
+        assert_eq!(
+            (<$f as BinaryKernel<$t, $t>>::OP, <$f as BinaryKernel<$t, $t>>::TYPE),
+            (stringify!($ft), stringify!($tt))
+        );
+        type Out = <$f as BinaryFunction<$t, $t>>::Output;
+        assert_eq!(<$m as MonoidKernel<Out>>::OP, stringify!($mt));
+        assert_entry(
+            fused_entry_name!(transform2_reduce, $ft, $mt, $tt),
+            size_of::<Transform2ReduceParams<$t, $t, $f, Out, $m>>(),
+        );
+        count += 1;
+    })* count }};
+}
+
 macro_rules! check_binary {
     ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
         assert_entry(
@@ -137,13 +156,15 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let binary = parallax_device::kernels::for_each_binary_instance!(check_binary);
     let tabulate = parallax_device::kernels::for_each_tabulate_instance!(check_tabulate);
     let fused = parallax_device::kernels::for_each_fused_reduce_instance!(check_fused_reduce)
-        + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_scan);
+        + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_scan)
+        + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce);
     // 35 monoid pairs x 3 algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
     // fused: reduces of Square with Sum and Max over 6 types and Identity with Affine (13),
-    // scans of Square with Sum over 6 types and Identity with Affine (7).
+    // scans of Square with Sum over 6 types and Identity with Affine (7), reduces of Times
+    // with Sum over two inputs of 6 types (6).
     assert_eq!(
         (monoid, unary, binary, tabulate, fused),
-        (105, 19, 18, 6, 20)
+        (105, 19, 18, 6, 26)
     );
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 5 per
     // monoid pair, 1 offsets pass): nothing the host does not know about.

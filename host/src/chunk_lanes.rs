@@ -74,13 +74,13 @@ impl<A: Copy> Source for &[A] {
     }
 }
 
-impl<A: Copy> Source for (&[A], &[bool]) {
-    type Item = (A, bool);
+impl<A: Copy, B: Copy> Source for (&[A], &[B]) {
+    type Item = (A, B);
     fn len(&self) -> usize {
         self.0.len().min(self.1.len())
     }
     #[inline(always)]
-    unsafe fn at(&self, i: usize) -> (A, bool) {
+    unsafe fn at(&self, i: usize) -> (A, B) {
         // SAFETY: the caller guarantees `i < self.len()`, the shorter of the two lengths.
         unsafe { (*self.0.get_unchecked(i), *self.1.get_unchecked(i)) }
     }
@@ -276,11 +276,22 @@ where
     F: UnaryFunction<A, Output = T>,
     M: Monoid<T>,
 {
+    fold_mapped(|v| f.apply(v), m, x)
+}
+
+/// `map(src[0]) ⊕ ... ⊕ map(src[n-1])` over lanes, as [`fold1`], for any source (two
+/// zipped inputs for `transform2_reduce`).
+#[inline]
+pub(crate) fn fold_mapped<R: Source, T: Copy, M: Monoid<T>>(
+    map: impl Fn(R::Item) -> T,
+    m: M,
+    src: R,
+) -> Option<T> {
     let lanes = lockstep(
-        x,
+        src,
         Discard,
-        |_, v| (f.apply(v), ()),
-        |s, v| (m.combine(s, f.apply(v)), ()),
+        |_, v| (map(v), ()),
+        |s, v| (m.combine(s, map(v)), ()),
     )?;
     let used = lanes.used();
     Some(used[1..].iter().fold(used[0], |a, &b| m.combine(a, b)))

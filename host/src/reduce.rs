@@ -5,9 +5,9 @@
 //! core make the reduce memory-bound instead. Lanes and chunks are contiguous and combined
 //! in index order, so non-commutative monoids (affine maps) are reduced correctly.
 
-use crate::chunk_lanes::fold1;
+use crate::chunk_lanes::{fold1, fold_mapped};
 use crate::chunking::{chunk_count, chunk_range, index_map, PAR_MIN_FOLD};
-use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
+use parallax_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
 
 /// See [`parallax_core::reference::reduce`].
 ///
@@ -50,4 +50,36 @@ pub fn transform_reduce<
         .into_iter()
         .flatten()
         .fold(m.identity(), |a, p| m.combine(a, p))
+}
+
+/// See [`parallax_core::reference::transform2_reduce`]: the same chunks and lanes as
+/// [`transform_reduce`], reading both inputs in lockstep (no temporary).
+///
+/// ```
+/// use parallax_core::{Sum, Times};
+/// assert_eq!(parallax_host::transform2_reduce(Times, Sum, &[1.0, 2.0], &[3.0, 4.0]), 11.0);
+/// ```
+pub fn transform2_reduce<A, B, T, F, M>(f: F, m: M, a: &[A], b: &[B]) -> T
+where
+    A: DeviceCopy,
+    B: DeviceCopy,
+    T: DeviceCopy,
+    F: BinaryFunction<A, B, Output = T>,
+    M: Monoid<T>,
+{
+    let n = a.len().min(b.len());
+    let mut partials = Vec::new();
+    index_map(
+        n >= PAR_MIN_FOLD,
+        chunk_count(n),
+        |c| {
+            let r = chunk_range(c, n);
+            fold_mapped(|(x, y)| f.apply(x, y), m, (&a[r.clone()], &b[r]))
+        },
+        &mut partials,
+    );
+    partials
+        .into_iter()
+        .flatten()
+        .fold(m.identity(), |acc, p| m.combine(acc, p))
 }

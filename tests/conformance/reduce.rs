@@ -1,4 +1,4 @@
-// Conformance body for reduce and transform_reduce, against `parallax::reference`: integers
+// Conformance body for reduce, transform_reduce and transform2_reduce, against `parallax::reference`: integers
 // and the non-commutative affine maps exactly, dyadic f32 bit for bit (exact in any order),
 // general f64 within `assert_close`'s bound.
 
@@ -6,8 +6,8 @@ use super::B;
 use crate::common::*;
 use parallax::reference as r;
 use parallax::{
-    Affine, AffineMap, BitXor, DeviceCopy, FusedOps, Max, Min, Monoid, MonoidOps, Negate, Product,
-    Square, Sum, UnaryFunction,
+    Affine, AffineMap, BinaryFunction, BitXor, DeviceCopy, Fused2Ops, FusedOps, Max, Min, Monoid,
+    MonoidOps, Negate, Plus, Product, Square, Sum, Times, UnaryFunction,
 };
 use proptest::prelude::*;
 use std::fmt::Debug;
@@ -53,6 +53,24 @@ where
     );
 }
 
+/// `transform2_reduce` equals the reference exactly.
+fn fused2_exact<A, T, F, M>(f: F, m: M, (a, b): (&[A], &[A]), what: &str)
+where
+    A: DeviceCopy,
+    T: DeviceCopy + PartialEq + Debug,
+    F: BinaryFunction<A, A, Output = T>,
+    M: Monoid<T>,
+    B: Fused2Ops<A, A, T, F, M>,
+{
+    let got = parallax::transform2_reduce(f, m, &dv::<A, B>(a), &dv::<A, B>(b)).unwrap();
+    assert_eq!(
+        got,
+        r::transform2_reduce(f, m, a, b),
+        "transform2_reduce {what}, n={}",
+        a.len()
+    );
+}
+
 fn check_ints(x: &[i32]) {
     exact(Sum, x, "i32 Sum");
     let odd: Vec<i32> = x.iter().map(|v| v | 1).collect();
@@ -68,6 +86,13 @@ fn check_ints(x: &[i32]) {
         .collect();
     exact(BitXor, &bits, "u64 BitXor");
     fused_exact(Square, Sum, x, "i32 Square Sum");
+    // A second input that differs from the first in every item (a swapped pair would
+    // show), the dot product (fused on the GPU) and a composed pair.
+    let y: Vec<i32> = x.iter().map(|v| v.rotate_left(7) ^ 0x55).collect();
+    fused2_exact(Times, Sum, (x, &y), "i32 Times Sum");
+    let yw: Vec<i64> = y.iter().map(|&v| i64::from(v) << 3).collect();
+    fused2_exact(Times, Sum, (&wide, &yw), "i64 Times Sum");
+    fused2_exact(Plus, Max, (x, &y), "i32 Plus Max");
 }
 
 fn check_affine(x: &[AffineMap<i64>]) {
@@ -88,6 +113,12 @@ fn check_dyadic(x: &[f32]) {
     let got = parallax::transform_reduce(Negate, Sum, &dv::<f32, B>(x)).unwrap();
     let want = r::transform_reduce(Negate, Sum, x);
     assert_eq!(got.to_bits(), want.to_bits(), "f32 Negate Sum, n={n}");
+    // Times powers of two 1/2, 1, 2: the products keep the dyadic mantissas, so the dot
+    // product is exact in any order too.
+    let y: Vec<f32> = (0..n).map(|i| [0.5, 1.0, 2.0][i % 3]).collect();
+    let got = parallax::transform2_reduce(Times, Sum, &dx, &dv::<f32, B>(&y)).unwrap();
+    let want = r::transform2_reduce(Times, Sum, x, &y);
+    assert_eq!(got.to_bits(), want.to_bits(), "f32 Times Sum, n={n}");
 }
 
 fn check_f64(x: &[f64]) {
@@ -102,6 +133,11 @@ fn check_f64(x: &[f64]) {
     let got = parallax::transform_reduce(Square, Sum, &dv::<f64, B>(x)).unwrap();
     let want = r::transform_reduce(Square, Sum, x);
     assert_close(&[got], &[want], x.len(), sq, "f64 Square Sum");
+    let y: Vec<f64> = x.iter().rev().map(|v| v * 0.75 - 3.0).collect();
+    let bound: f64 = x.iter().zip(&y).map(|(a, b)| (a * b).abs()).sum();
+    let got = parallax::transform2_reduce(Times, Sum, &dx, &dv::<f64, B>(&y)).unwrap();
+    let want = r::transform2_reduce(Times, Sum, x, &y);
+    assert_close(&[got], &[want], x.len(), bound, "f64 Times Sum");
 }
 
 #[test]

@@ -30,6 +30,8 @@ fn elementwise_and_scan_lengths() {
     assert_eq!(e, mismatch("transform2 second input", 3, 2));
     let e = parallax::transform2_into(parallax::Plus, &x, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("transform2 output", 3, 2));
+    let e = parallax::transform2_reduce(parallax::Times, Sum, &x, &short).unwrap_err();
+    assert_eq!(e, mismatch("transform2_reduce second input", 3, 2));
     let e = parallax::inclusive_scan_into(Sum, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("inclusive_scan output", 3, 2));
     let e = parallax::exclusive_scan_into(Sum, 0, &x, &mut short).unwrap_err();
@@ -220,6 +222,8 @@ fn empty_inputs_have_defined_results() {
     parallax::reduce_into(Max, &empty, &mut slot).unwrap();
     assert_eq!(slot.to_vec().unwrap(), [i32::MIN]);
     assert_eq!(parallax::transform_reduce(Square, Sum, &empty).unwrap(), 0);
+    let dot = parallax::transform2_reduce(parallax::Times, Sum, &empty, &empty).unwrap();
+    assert_eq!(dot, 0);
     assert!(parallax::inclusive_scan(Sum, &empty).unwrap().is_empty());
     assert!(parallax::exclusive_scan(Sum, 5, &empty).unwrap().is_empty());
     assert!(parallax::inclusive_scan_by_flags(Sum, &v(&[]), &empty).unwrap().is_empty());

@@ -117,6 +117,25 @@ macro_rules! for_each_fused_reduce_instance {
     };
 }
 
+/// Calls `$cb!` with every (binary functor, monoid, input element) triple that has a fused
+/// `transform2_reduce` kernel (both inputs of the element type): `Times` with `Sum` over the
+/// six primitive numbers, the inner product (`dot`) of every conjugate-gradient iteration.
+/// Every other pair of a `transform2` and a `reduce` kernel runs as a `transform2` into a
+/// temporary and a reduce.
+#[macro_export]
+macro_rules! for_each_fused2_reduce_instance {
+    ($cb:ident) => {
+        $cb! {
+            (Times: $crate::ops::Times, Sum: $crate::ops::Sum, f32: f32),
+            (Times: $crate::ops::Times, Sum: $crate::ops::Sum, f64: f64),
+            (Times: $crate::ops::Times, Sum: $crate::ops::Sum, i32: i32),
+            (Times: $crate::ops::Times, Sum: $crate::ops::Sum, u32: u32),
+            (Times: $crate::ops::Times, Sum: $crate::ops::Sum, i64: i64),
+            (Times: $crate::ops::Times, Sum: $crate::ops::Sum, u64: u64),
+        }
+    };
+}
+
 /// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
 /// `transform_inclusive_scan` kernel: `Square` with `Sum` over the six primitive numbers
 /// and `Identity` with `Affine` over `AffineMap<i64>` (a non-commutative monoid, which

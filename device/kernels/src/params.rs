@@ -139,6 +139,23 @@ pub struct TransformReduceParams<A, F, T, M> {
     pub reduce: ReduceParams<T, M>,
 }
 
+/// Reduce of `f(x[i], y[i])` over two inputs of `reduce.n` elements, in one launch
+/// (`kernels/reduce.rs`, `transform2_reduce`): an inner product is `Times` then `Sum`. The
+/// partition is `reduce_grid(n, size_of::<A>() + size_of::<C>())`; everything else is
+/// `reduce`'s, whose `reduce.x` this kernel does not read (null).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Transform2ReduceParams<A, C, F, T, M> {
+    /// Left input, `reduce.n` elements of `A`.
+    pub x: *const A,
+    /// Right input, `reduce.n` elements of `C`.
+    pub y: *const C,
+    /// The binary map applied to each pair.
+    pub f: F,
+    /// The reduce of the mapped values.
+    pub reduce: ReduceParams<T, M>,
+}
+
 /// Decoupled look-back state (Merrill & Garland 2016), one slot per tile, zeroed before each
 /// launch. A tile's status is [`crate::tuning::TILE_EMPTY`], then
 /// [`crate::tuning::TILE_AGGREGATE`] with the fold of the tile, then

@@ -194,6 +194,39 @@ macro_rules! __transform_reduce_entry_points {
     )* };
 }
 
+/// Fused `transform2_reduce` entry points for each (binary functor, monoid, input type)
+/// triple, both inputs of that type: the stock list and
+/// [`instantiate_transform2_reduce!`](crate::instantiate_transform2_reduce) expand to this.
+/// Items per thread: of a pair of inputs in the first round, of the output in the fold tree.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __transform2_reduce_entry_points {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            type Out = <$f as $crate::ops::BinaryFunction<$t, $t>>::Output;
+            #[unsafe(export_name = $crate::fused_entry_name!(transform2_reduce, $ft, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(
+                p: $crate::params::Transform2ReduceParams<$t, $t, $f, Out, $m>,
+            ) {
+                // SAFETY: launched by parallax-device's fused launcher, with the parameters
+                // the name's tags denote, which upholds the kernel's contract.
+                unsafe {
+                    $crate::kernels::reduce::transform2_reduce::<
+                        $t,
+                        $t,
+                        Out,
+                        $f,
+                        $m,
+                        { $crate::tuning::items_per_thread(2 * ::core::mem::size_of::<$t>()) },
+                        { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) },
+                    >(p)
+                }
+            }
+        };
+    )* };
+}
+
 /// Fused `transform_inclusive_scan` entry points for each (unary functor, monoid, input
 /// type) triple: the stock list and
 /// [`instantiate_transform_inclusive_scan!`](crate::instantiate_transform_inclusive_scan)
@@ -289,6 +322,8 @@ macro_rules! __binary_host_impls {
         // `Transform2Params<$t, $t, Output, $f>`.
         unsafe impl ::parallax_device::BinaryKernel<$t, $t> for $f {
             const PTX: &'static str = $ptx;
+            const OP: &'static str = stringify!($ft);
+            const TYPE: &'static str = stringify!($tt);
             const TRANSFORM2: &'static str = $crate::entry_name!(transform2, $ft, $tt);
         }
     )* };
@@ -411,6 +446,43 @@ macro_rules! instantiate_transform_inclusive_scan {
         $crate::__transform_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
         #[cfg(not(target_arch = "nvptx64"))]
         $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+    };
+}
+
+/// Instantiates a fused `transform2_reduce` kernel for your own (binary functor, monoid,
+/// input type) triples (both inputs of that type), found by the host as
+/// [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)'s are: the
+/// functor's `transform2` kernel ([`instantiate_binary!`](crate::instantiate_binary)) and the
+/// monoid's `reduce` kernel must both be instantiated in this crate with the same tags.
+///
+/// ```ignore
+/// parallax_kernels::instantiate_transform2_reduce! {
+///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_transform2_reduce {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__transform2_reduce_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $( const _: () = {
+            type Out = <$f as $crate::ops::BinaryFunction<$t, $t>>::Output;
+            assert!(
+                $crate::tag_is(
+                    <$f as ::parallax_device::BinaryKernel<$t, $t>>::OP,
+                    stringify!($ft)
+                ) && $crate::tag_is(
+                    <$f as ::parallax_device::BinaryKernel<$t, $t>>::TYPE,
+                    stringify!($tt)
+                ) && $crate::tag_is(
+                    <$m as ::parallax_device::MonoidKernel<Out>>::OP,
+                    stringify!($mt)
+                ),
+                "a fused triple's tags must be those of its functor's and monoid's \
+                 instantiate_binary! / instantiate_monoid! entries"
+            );
+        }; )*
     };
 }
 

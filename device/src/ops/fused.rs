@@ -168,19 +168,51 @@ type FusedEntries = HashMap<
     Option<&'static str>,
 >;
 
-/// The fused entry point `parallax_<algo>__<F>__<M>__<A>` when the module holding both
-/// operators' kernels has one; `None` when it has not, when the operators' kernels live in
-/// different modules (tags are only unique within one), or when a tag contains the name
-/// separator `__` (two triples could then spell one name).
+/// The kernel-trait constants a fused entry is found by: the functor's tag, its input
+/// type's tag and its PTX module, and the monoid's tag and module.
+#[derive(Clone, Copy)]
+pub(super) struct FusedTags {
+    pub(super) f_op: &'static str,
+    pub(super) f_type: &'static str,
+    pub(super) f_ptx: &'static str,
+    pub(super) m_op: &'static str,
+    pub(super) m_ptx: &'static str,
+}
+
+/// The tags of a unary functor `F` over `A` and a monoid `M`.
+fn unary_tags<A, F, M>() -> FusedTags
+where
+    A: DeviceCopy,
+    F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
+    FusedTags {
+        f_op: F::OP,
+        f_type: F::TYPE,
+        f_ptx: F::PTX,
+        m_op: M::OP,
+        m_ptx: M::PTX,
+    }
+}
+
+/// [`fused_entry_of`] for a unary functor.
 fn fused_entry<A, F, M>(algo: &'static str) -> Option<&'static str>
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
+    fused_entry_of(algo, unary_tags::<A, F, M>())
+}
+
+/// The fused entry point `parallax_<algo>__<F>__<M>__<A>` when the module holding both
+/// operators' kernels has one; `None` when it has not, when the operators' kernels live in
+/// different modules (tags are only unique within one), or when a tag contains the name
+/// separator `__` (two triples could then spell one name).
+pub(super) fn fused_entry_of(algo: &'static str, t: FusedTags) -> Option<&'static str> {
     static FOUND: OnceLock<Mutex<FusedEntries>> = OnceLock::new();
-    let (f_ptx, m_ptx) = (F::PTX.as_ptr() as usize, M::PTX.as_ptr() as usize);
-    let key = (algo, F::OP, F::TYPE, M::OP, f_ptx, m_ptx);
+    let (f_ptx, m_ptx) = (t.f_ptx.as_ptr() as usize, t.m_ptx.as_ptr() as usize);
+    let key = (algo, t.f_op, t.f_type, t.m_op, f_ptx, m_ptx);
     let mut found = FOUND
         .get_or_init(Default::default)
         .lock()
@@ -195,28 +227,26 @@ where
     // need not be loaded to answer). One leaked name per triple the process fuses (the
     // function cache keys on `'static` names): a few dozen bytes each, bounded by the
     // instantiation lists.
-    let separated = [F::OP, F::TYPE, M::OP].into_iter().any(tag_has_separator);
-    let one_module = f_ptx == m_ptx || F::PTX == M::PTX;
-    let name = entry_name::<A, F, M>(algo);
-    let entry = (!separated && one_module && F::PTX.contains(&format!(".entry {name}(")))
+    let separated = [t.f_op, t.f_type, t.m_op]
+        .into_iter()
+        .any(tag_has_separator);
+    let one_module = f_ptx == m_ptx || t.f_ptx == t.m_ptx;
+    let name = entry_name(algo, t);
+    let entry = (!separated && one_module && t.f_ptx.contains(&format!(".entry {name}(")))
         .then(|| &*Box::leak(name.into_boxed_str()));
     found.insert(key, entry);
     entry
 }
 
 /// `fused_entry_name!(<algo>, F, M, A)`, from the traits' tags.
-fn entry_name<A, F, M>(algo: &str) -> String
-where
-    A: DeviceCopy,
-    F: UnaryKernel<A>,
-    M: MonoidKernel<F::Output>,
-{
-    format!("parallax_{algo}__{}__{}__{}", F::OP, M::OP, F::TYPE)
+fn entry_name(algo: &str, t: FusedTags) -> String {
+    format!("parallax_{algo}__{}__{}__{}", t.f_op, t.m_op, t.f_type)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{entry_name, INCLUSIVE_SCAN, REDUCE};
+    use super::super::fused2::{binary_tags, TRANSFORM2_REDUCE};
+    use super::{entry_name, unary_tags, INCLUSIVE_SCAN, REDUCE};
     use parallax_kernels::fused_entry_name;
 
     /// The host's run-time names are the kernels crate's entry names, for every listed
@@ -224,20 +254,27 @@ mod tests {
     #[test]
     fn runtime_names_match_the_entry_points() {
         macro_rules! check {
-            ($algo:ident, $name:expr; $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+            ($algo:ident, $name:expr, $tags:ident;
+             $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
                 assert_eq!(
-                    entry_name::<$t, $f, $m>($name),
+                    entry_name($name, $tags::<$t, $f, $m>()),
                     fused_entry_name!($algo, $ft, $mt, $tt)
                 );
             )* };
         }
         macro_rules! reduces {
-            ($($triples:tt)*) => { check!(transform_reduce, REDUCE; $($triples)*) };
+            ($($triples:tt)*) => { check!(transform_reduce, REDUCE, unary_tags; $($triples)*) };
         }
         macro_rules! scans {
-            ($($triples:tt)*) => { check!(transform_inclusive_scan, INCLUSIVE_SCAN; $($triples)*) };
+            ($($triples:tt)*) => { check!(transform_inclusive_scan, INCLUSIVE_SCAN, unary_tags; $($triples)*) };
         }
         parallax_kernels::for_each_fused_reduce_instance!(reduces);
+        macro_rules! binary_reduces {
+            ($($triples:tt)*) => {
+                check!(transform2_reduce, TRANSFORM2_REDUCE, binary_tags; $($triples)*)
+            };
+        }
         parallax_kernels::for_each_fused_scan_instance!(scans);
+        parallax_kernels::for_each_fused2_reduce_instance!(binary_reduces);
     }
 }

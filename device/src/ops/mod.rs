@@ -6,6 +6,7 @@
 
 mod by_key;
 mod fused;
+mod fused2;
 mod plan;
 mod reduce;
 mod scan;
@@ -21,6 +22,7 @@ pub use fused::{
     transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
     transform_reduce_is_fused,
 };
+pub use fused2::{transform2_reduce, transform2_reduce_is_fused};
 pub use plan::{tile_order, TileOrder};
 pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};

@@ -1,7 +1,8 @@
 //! parallax scans a user-defined non-commutative monoid on the GPU: 2×2 integer matrix
 //! products ([`MatMul`] over [`Mat2`], defined and instantiated in the user's own kernel
 //! crate `user-monoid-kernels`), checked against the sequential reference, with the same
-//! crate's fused `transform_reduce` / `transform_inclusive_scan` kernels.
+//! crate's fused `transform_reduce` / `transform_inclusive_scan` / `transform2_reduce`
+//! kernels.
 //!
 //! ```text
 //! cargo run --release -p gpu-user-monoid
@@ -66,6 +67,7 @@ fn main() -> Result<()> {
         || !parallax_device::transform_inclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
         || !parallax_device::transform_reduce_is_fused::<Mat2, Det, WrappingAdd>()
         || !parallax_device::transform_reduce_is_fused::<i32, Companion, MatMul>()
+        || !parallax_device::transform2_reduce_is_fused::<Mat2, MatMul, MatMul>()
     {
         return Err("a fused kernel of user-monoid-kernels was not found".into());
     }
@@ -156,6 +158,17 @@ fn main() -> Result<()> {
         let sq = parallax::transform2(MatMul, &dx, &dx)?.to_vec()?;
         let want_sq: Vec<Mat2> = x.iter().map(|&m| m.matmul(m)).collect();
         check(&format!("transform2 MatMul n={n}"), &sq, &want_sq)?;
+
+        // `instantiate_transform2_reduce!`: the product of the pairwise products, in order;
+        // the second input is the first reversed, so a swapped pair would show.
+        let y: Vec<Mat2> = x.iter().rev().copied().collect();
+        let dy = DeviceVector::<Mat2, Cuda>::from_slice(&y)?;
+        let total = parallax::transform2_reduce(MatMul, MatMul, &dx, &dy)?;
+        check(
+            &format!("transform2_reduce MatMul MatMul n={n}"),
+            &[total],
+            &[reference::transform2_reduce(MatMul, MatMul, &x, &y)],
+        )?;
 
         if n == 1000 {
             println!("  x[0..3]      = {:?}", &x[..3]);

@@ -87,6 +87,13 @@ macro_rules! transform_reduce_entry_points {
 }
 crate::for_each_fused_reduce_instance!(transform_reduce_entry_points);
 
+/// Fused `transform2_reduce` for each (binary functor, monoid, input type) triple (shared
+/// with `instantiate_transform2_reduce!`).
+macro_rules! transform2_reduce_entry_points {
+    ($($triples:tt)*) => { crate::__transform2_reduce_entry_points! { $($triples)* } };
+}
+crate::for_each_fused2_reduce_instance!(transform2_reduce_entry_points);
+
 /// Fused `transform_inclusive_scan` for each (unary functor, monoid, input type) triple
 /// (shared with `instantiate_transform_inclusive_scan!`).
 macro_rules! transform_scan_entry_points {

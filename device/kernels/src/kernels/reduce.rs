@@ -18,7 +18,7 @@
 
 use crate::atomics::{fetch_add_acq_rel, raise};
 use crate::block::fold_warps;
-use crate::params::{ReduceParams, TransformReduceParams};
+use crate::params::{ReduceParams, Transform2ReduceParams, TransformReduceParams};
 use crate::simt::{
     block_index, dynamic_shared, grid_blocks, lane, sync_threads, thread_index, warp_index,
 };
@@ -28,73 +28,165 @@ use crate::tuning::{
 };
 use crate::warp;
 use core::mem::size_of;
-use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
+use parallax_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
 
-/// The fold of this lane's items of warp tile `t` of `x[..n]`, each mapped by `f` first
-/// (`Identity` in the plain reduce and the fold tree's rounds). `filler` makes any value of
-/// `A` for the slots past `n` of a partial tile, which are loaded but never folded.
+/// What a reduce round folds: items read from memory, each mapped to the monoid's type as it
+/// is folded. The plain reduce and the fold tree's rounds read one input through `Identity`,
+/// `transform_reduce` one input through its functor ([`Mapped`]), `transform2_reduce` two
+/// inputs zipped through a binary functor ([`Zipped`]).
+pub trait Source<T>: Copy {
+    /// What is read per item (a pair for two inputs).
+    type Item: Copy;
+    /// Items `start..start + ITEMS`.
+    ///
+    /// # Safety
+    /// All of them lie below the source's length; `start` is a multiple of `ITEMS`.
+    unsafe fn full<const ITEMS: usize>(self, start: u64) -> [Self::Item; ITEMS];
+    /// Items `start..min(start + ITEMS, n)` and how many there are; any value in the other
+    /// slots (never mapped: functors need not be total).
+    ///
+    /// # Safety
+    /// `n` is the source's length, at least 1.
+    unsafe fn partial<const ITEMS: usize>(self, start: u64, n: u64)
+        -> ([Self::Item; ITEMS], usize);
+    /// The value folded for one item.
+    fn map(self, item: Self::Item) -> T;
+}
+
+/// One input `x` mapped by `f`; `filler` makes any value of `A` for the slots past the end
+/// of a partial tile.
+#[derive(Clone, Copy)]
+pub struct Mapped<A, F, G> {
+    /// The input.
+    pub x: *const A,
+    /// The map.
+    pub f: F,
+    /// A value for unused slots.
+    pub filler: G,
+}
+
+impl<A: Copy, T, F: UnaryFunction<A, Output = T>, G: Fn() -> A + Copy> Source<T>
+    for Mapped<A, F, G>
+{
+    type Item = A;
+    #[inline(always)]
+    unsafe fn full<const ITEMS: usize>(self, start: u64) -> [A; ITEMS] {
+        // SAFETY: the run lies below `n` and starts at a multiple of ITEMS items (caller).
+        unsafe { load_full(self.x.add(start as usize)) }
+    }
+    #[inline(always)]
+    unsafe fn partial<const ITEMS: usize>(self, start: u64, n: u64) -> ([A; ITEMS], usize) {
+        // SAFETY: `load_partial` reads only indices below `n`, the input's length (caller).
+        unsafe { load_partial::<A, ITEMS>(self.x, start, n, (self.filler)()) }
+    }
+    #[inline(always)]
+    fn map(self, item: A) -> T {
+        self.f.apply(item)
+    }
+}
+
+/// Two inputs of one length, `f(x[i], y[i])` for item `i` (`transform2_reduce`).
+#[derive(Clone, Copy)]
+pub struct Zipped<A, C, F> {
+    /// The left input.
+    pub x: *const A,
+    /// The right input.
+    pub y: *const C,
+    /// The binary map.
+    pub f: F,
+}
+
+/// `(a[j], c[j])` for every `j` (a constant-trip loop: the arrays stay in registers).
+#[inline(always)]
+fn zip<A: Copy, C: Copy, const ITEMS: usize>(a: [A; ITEMS], c: [C; ITEMS]) -> [(A, C); ITEMS] {
+    let mut out = [(a[0], c[0]); ITEMS];
+    #[allow(clippy::needless_range_loop)]
+    for j in 1..ITEMS {
+        out[j] = (a[j], c[j]);
+    }
+    out
+}
+
+impl<A: Copy, C: Copy, T, F: BinaryFunction<A, C, Output = T>> Source<T> for Zipped<A, C, F> {
+    type Item = (A, C);
+    #[inline(always)]
+    unsafe fn full<const ITEMS: usize>(self, start: u64) -> [(A, C); ITEMS] {
+        // SAFETY: as for `Mapped`, for each input (both of the source's length).
+        unsafe {
+            zip(
+                load_full(self.x.add(start as usize)),
+                load_full(self.y.add(start as usize)),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn partial<const ITEMS: usize>(self, start: u64, n: u64) -> ([(A, C); ITEMS], usize) {
+        // SAFETY: as for `Mapped`; the fillers read item 0, which exists (`n >= 1`).
+        unsafe {
+            let (a, count) = load_partial::<A, ITEMS>(self.x, start, n, self.x.read());
+            let (c, _) = load_partial::<C, ITEMS>(self.y, start, n, self.y.read());
+            (zip(a, c), count)
+        }
+    }
+    #[inline(always)]
+    fn map(self, (a, c): (A, C)) -> T {
+        self.f.apply(a, c)
+    }
+}
+
+/// The fold of this lane's items of warp tile `t` of `src` (`n` items), each mapped first.
 ///
 /// # Safety
-/// `x` readable for `n` elements and 16-byte aligned; warp tile `t` starts below `n`.
+/// `src` holds `n` items; warp tile `t` starts below `n`.
 #[inline(always)]
-unsafe fn lane_fold<A: Copy, T: Copy, F, M, const ITEMS: usize>(
-    (f, m): (F, M),
-    x: *const A,
+unsafe fn lane_fold<T: Copy, S: Source<T>, M: Monoid<T>, const ITEMS: usize>(
+    m: M,
+    src: S,
     n: u64,
     t: u64,
-    filler: impl Fn() -> A,
-) -> Partial<T>
-where
-    F: UnaryFunction<A, Output = T>,
-    M: Monoid<T>,
-{
+) -> Partial<T> {
     let warp_tile = u64::from(WARP_THREADS) * ITEMS as u64;
     let start = t * warp_tile + u64::from(lane()) * ITEMS as u64;
     if (t + 1) * warp_tile <= n {
         // SAFETY: the whole warp tile is below `n`; `start` is a multiple of ITEMS items.
-        let items: [A; ITEMS] = unsafe { load_full(x.add(start as usize)) };
-        let mut acc = f.apply(items[0]);
+        let items: [S::Item; ITEMS] = unsafe { src.full(start) };
+        let mut acc = src.map(items[0]);
         // Constant-trip index loop: it unrolls fully and keeps the array in registers (an
         // iterator over the array by value made LLVM place it in local memory).
         #[allow(clippy::needless_range_loop)]
         for j in 1..ITEMS {
-            acc = m.combine(acc, f.apply(items[j]));
+            acc = m.combine(acc, src.map(items[j]));
         }
         Partial::some(acc)
     } else {
-        // SAFETY: `load_partial` reads only indices below `n`.
-        let (items, count) = unsafe { load_partial::<A, ITEMS>(x, start, n, filler()) };
+        // SAFETY: `n` is the source's length.
+        let (items, count) = unsafe { src.partial::<ITEMS>(start, n) };
         let mut acc = Partial::none(m.identity());
         for (j, &v) in items.iter().enumerate() {
             if j < count {
-                acc = acc.join(m, Partial::some(f.apply(v)));
+                acc = acc.join(m, Partial::some(src.map(v)));
             }
         }
         acc
     }
 }
 
-/// Block `block`'s share of `x[..n]`, mapped by `f`: its warp `w` folds warp tiles
+/// Block `block`'s share of `src` (`n` items), mapped: its warp `w` folds warp tiles
 /// `[(8 block + w) tiles_per_warp, (8 block + w + 1) tiles_per_warp)` in order, and the
 /// warps' folds are folded in warp order. The result is in thread 0 (absent if the block had
 /// no item).
 ///
 /// # Safety
-/// `x` readable for `n` elements and 16-byte aligned; called by every thread of the block,
-/// which owns `shared`'s warp slots until the barrier after this call.
+/// `src` holds `n` items; called by every thread of the block, which owns `shared`'s warp
+/// slots until the barrier after this call.
 #[inline(always)]
-unsafe fn fold_block<A: Copy, T: Copy, F, M, const ITEMS: usize>(
-    (f, m): (F, M),
-    (x, n): (*const A, u64),
+unsafe fn fold_block<T: Copy, S: Source<T>, M: Monoid<T>, const ITEMS: usize>(
+    m: M,
+    (src, n): (S, u64),
     tiles_per_warp: u64,
     block: u64,
     shared: *mut BlockShared<T>,
-    filler: impl Fn() -> A,
-) -> Partial<T>
-where
-    F: UnaryFunction<A, Output = T>,
-    M: Monoid<T>,
-{
+) -> Partial<T> {
     let warp_tile = u64::from(WARP_THREADS) * ITEMS as u64;
     let tiles = n.div_ceil(warp_tile);
     let warp_id = block * BLOCK_WARPS as u64 + warp_index() as u64;
@@ -104,7 +196,7 @@ where
     let mut t = first;
     while t < last {
         // SAFETY: `t` is a warp tile below `tiles`.
-        let mine = unsafe { lane_fold::<A, T, F, M, ITEMS>((f, m), x, n, t, &filler) };
+        let mine = unsafe { lane_fold::<T, S, M, ITEMS>(m, src, n, t) };
         // The warp's fold of tile `t` lands in lane 31, where `acc` is kept.
         acc = acc.join(m, warp::reduce(m, mine));
         t += 1;
@@ -112,6 +204,16 @@ where
     // SAFETY: every thread reaches this (the loop bound is uniform per warp, and no thread
     // returned early).
     unsafe { fold_warps(m, acc, shared) }
+}
+
+/// The plain input `x` of a round: items read as they are.
+#[inline(always)]
+fn plain<T: Copy, M: Monoid<T>>(m: M, x: *const T) -> Mapped<T, Identity, impl Fn() -> T + Copy> {
+    Mapped {
+        x,
+        f: Identity,
+        filler: move || m.identity(),
+    }
 }
 
 /// The value of a block's fold (the identity only if the block had no item, which
@@ -245,14 +347,7 @@ pub unsafe fn reduce<T: DeviceCopy, M: Monoid<T>, const ITEMS: usize>(p: ReduceP
         // calls this, and the barrier in `finish_round` separates the rounds' uses of
         // `shared`.
         let total = unsafe {
-            fold_block::<T, T, Identity, M, ITEMS>(
-                (Identity, m),
-                (x, n),
-                tiles_per_warp,
-                block,
-                shared,
-                || m.identity(),
-            )
+            fold_block::<T, _, M, ITEMS>(m, (plain(m, x), n), tiles_per_warp, block, shared)
         };
         // SAFETY: the contract of `reduce`; every thread is here.
         let next = unsafe { finish_round(&p, total, shared) };
@@ -306,24 +401,72 @@ pub unsafe fn transform_reduce<A, T, F, M, const ITEMS_IN: usize, const ITEMS: u
     F: UnaryFunction<A, Output = T>,
     M: Monoid<T>,
 {
-    let (m, r) = (p.reduce.m, &p.reduce);
+    let x = p.x;
+    let src = Mapped {
+        x,
+        f: p.f,
+        // SAFETY: the filler reads the first item, which exists (`n > 0`, contract).
+        filler: move || unsafe { x.read() },
+    };
+    // SAFETY: the contract of `transform_reduce`.
+    unsafe { fused_reduce::<T, _, M, ITEMS_IN, ITEMS>(src, &p.reduce) }
+}
+
+/// `reduce` of `f(x[i], y[i])` over two inputs of one length (see
+/// [`Transform2ReduceParams`]; an inner product is `Times` then `Sum`), in one launch as
+/// [`transform_reduce`]: the first round reads a warp tile of `ITEMS_IN` pairs per lane, both
+/// inputs as 16-byte vectors, partitioned as one input of `size_of::<A>() + size_of::<C>()`
+/// bytes an item (`reduce_grid(n, size_of::<A>() + size_of::<C>())`), so a lane has the plain
+/// reduce's 64 bytes in flight a tile.
+///
+/// # Safety
+/// As [`transform_reduce`], with `p.x` and `p.y` readable for `n` elements each and 16-byte
+/// aligned, the grid and `tiles_per_warp` of `reduce_grid(n, size_of::<A>() +
+/// size_of::<C>())` and `ITEMS_IN == items_per_thread(size_of::<A>() + size_of::<C>())`.
+#[inline(always)]
+pub unsafe fn transform2_reduce<A, C, T, F, M, const ITEMS_IN: usize, const ITEMS: usize>(
+    p: Transform2ReduceParams<A, C, F, T, M>,
+) where
+    A: Copy,
+    C: Copy,
+    T: DeviceCopy,
+    F: BinaryFunction<A, C, Output = T>,
+    M: Monoid<T>,
+{
+    let src = Zipped {
+        x: p.x,
+        y: p.y,
+        f: p.f,
+    };
+    // SAFETY: the contract of `transform2_reduce`.
+    unsafe { fused_reduce::<T, _, M, ITEMS_IN, ITEMS>(src, &p.reduce) }
+}
+
+/// The fused reduces' body: the first round folds `src` (the partition in `r`), the fold
+/// tree's rounds fold the partials as the plain reduce does.
+///
+/// # Safety
+/// As [`reduce`], with `src` for the input (`r.x` unused) and `ITEMS_IN` the items per lane
+/// of `r`'s partition.
+#[inline(always)]
+unsafe fn fused_reduce<T, S, M, const ITEMS_IN: usize, const ITEMS: usize>(
+    src: S,
+    r: &ReduceParams<T, M>,
+) where
+    T: DeviceCopy,
+    S: Source<T>,
+    M: Monoid<T>,
+{
+    let m = r.m;
     // SAFETY: the launch provides a `BlockShared<T>` (contract).
     let shared = unsafe { dynamic_shared::<BlockShared<T>>() };
     if thread_index() == 0 {
         // SAFETY: see `LEVEL_SHIFT`.
         unsafe { (*shared).tile = round(0, block_index()) };
     }
-    // SAFETY: `p.x` readable for `n` elements, 16-byte aligned (contract); the whole block
-    // calls this. The filler reads the first item, which exists (`n > 0`).
+    // SAFETY: `src` holds `n` items (contract); the whole block calls this.
     let total = unsafe {
-        fold_block::<A, T, F, M, ITEMS_IN>(
-            (p.f, m),
-            (p.x, r.n),
-            r.tiles_per_warp,
-            block_index(),
-            shared,
-            || p.x.read(),
-        )
+        fold_block::<T, S, M, ITEMS_IN>(m, (src, r.n), r.tiles_per_warp, block_index(), shared)
     };
     // SAFETY: the contract of `reduce`; every thread is here.
     let mut next = unsafe { finish_round(r, total, shared) };
@@ -331,11 +474,7 @@ pub unsafe fn transform_reduce<A, T, F, M, const ITEMS_IN: usize, const ITEMS: u
         // SAFETY: `next` is a group fold this block drew.
         let (x, n) = unsafe { group_input(r, next) };
         // SAFETY: as in `reduce`'s tree rounds.
-        let total = unsafe {
-            fold_block::<T, T, Identity, M, ITEMS>((Identity, m), (x, n), 1, 0, shared, || {
-                m.identity()
-            })
-        };
+        let total = unsafe { fold_block::<T, _, M, ITEMS>(m, (plain(m, x), n), 1, 0, shared) };
         // SAFETY: as above.
         next = unsafe { finish_round(r, total, shared) };
     }

@@ -4,7 +4,8 @@
 //! instantiated for the GPU with parallax's macros, and fused kernels: `transform_reduce`
 //! and `transform_inclusive_scan` of [`Transpose`] then [`MatMul`], and `transform_reduce`
 //! of [`Det`] then [`WrappingAdd`] (an input wider than the values it folds) and of
-//! [`Companion`] then [`MatMul`] (an input narrower than them).
+//! [`Companion`] then [`MatMul`] (an input narrower than them), and `transform2_reduce` of
+//! [`MatMul`] pairwise then [`MatMul`] over the products.
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
@@ -177,4 +178,8 @@ parallax_kernels::instantiate_transform_inclusive_scan! {
 parallax_kernels::instantiate_binary! {
     ptx = crate::PTX;
     (MatMul: crate::MatMul, Mat2: crate::Mat2),
+}
+// Fused over two inputs: `x[i]·y[i]` multiplied in index order (non-commutative both ways).
+parallax_kernels::instantiate_transform2_reduce! {
+    (MatMul: crate::MatMul, MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
