@@ -57,6 +57,8 @@ def rule(case, n):
     # sides return the sum to the host).
     if case in ("transform_reduce_square_f32", "transform_inclusive_scan_square_f32"):
         return f"thrust_{case}", False, 1.0, None, ">= 1.00x Thrust (ours)"
+    if case == "transform2_reduce_times_f32":
+        return "thrust_inner_product_f32", False, 1.0, None, ">= 1.00x Thrust (ours)"
     # reduce_sum_T returns the value to the host (launch + synchronous copy);
     # reduce_into_sum_T leaves it on the device and does not wait, as CUB's timed call does.
     # Both are held to CUB's reduce rows; the _into row is the like-for-like comparison.
@@ -195,6 +197,7 @@ FAMILIES = [
     ("saxpy", "saxpy_f32", "thrust_saxpy_f32"),
     ("transform", "transform_square_f32", "thrust_square_f32"),
     ("sum of squares", "transform_reduce_square_f32", "thrust_transform_reduce_square_f32"),
+    ("dot product", "transform2_reduce_times_f32", "thrust_inner_product_f32"),
     ("scan of squares", "transform_inclusive_scan_square_f32",
      "thrust_transform_inclusive_scan_square_f32"),
     ("reduce f32", "reduce_sum_f32", "cub_reduce_sum_f32"),

@@ -19,9 +19,9 @@ mod matrices;
 mod report;
 
 use parallax::{
-    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, Error, FusedOps, KeyedOps, MinPlus,
-    MonoidOps, PlusTimes, SaxpyFunctor, ScanKind, Semiring, SpmvOps, Square, Stencil, StencilOps,
-    Sum, Transform2Ops, TransformOps,
+    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, Error, Fused2Ops, FusedOps, KeyedOps,
+    MinPlus, MonoidOps, PlusTimes, SaxpyFunctor, ScanKind, Semiring, SpmvOps, Square, Stencil,
+    StencilOps, Sum, Times, Transform2Ops, TransformOps,
 };
 use parallax_device::{Device, DeviceBuffer, GpuTimer};
 use report::{Outcome, Report, Row};
@@ -338,14 +338,16 @@ fn check_runs(case: &str, n: usize, runs: &Dv<usize>, want: usize) {
 }
 
 /// copy (the roof itself, as a case), transform Square, saxpy, the fused sum of squares
-/// (`transform_reduce`, to the host like Thrust's) and the fused scan of squares
-/// (`transform_inclusive_scan`) at size `n`.
+/// (`transform_reduce`, to the host like Thrust's), the fused dot product
+/// (`transform2_reduce`, to the host like Thrust's `inner_product`) and the fused scan of
+/// squares (`transform_inclusive_scan`) at size `n`.
 fn bench_elementwise(b: &mut Bench, n: usize) {
     let cases = [
         "copy_f32",
         "transform_square_f32",
         "saxpy_f32",
         "transform_reduce_square_f32",
+        "transform2_reduce_times_f32",
         "transform_inclusive_scan_square_f32",
     ];
     if !cases.iter().any(|c| b.wants(c)) {
@@ -397,6 +399,22 @@ fn bench_elementwise(b: &mut Bench, n: usize) {
             "  CHECK FAILED: transform_reduce_square_f32 n={n}: got {got}, want {}",
             n as f32 / 4.0
         );
+    }
+    // Every product is 0.75: the dot product is 0.75 n up to f32 rounding of the partials.
+    let mut dot = None;
+    b.case("transform2_reduce_times_f32", n, 2.0 * bytes, None, || {
+        let d = <Cuda as Fused2Ops<f32, f32, f32, Times, Sum>>::transform2_reduce(
+            Times,
+            Sum,
+            x.buffer(),
+            y.buffer(),
+        );
+        dot = Some(d?);
+        Ok(())
+    });
+    let want = 0.75 * n as f64;
+    if let Some(got) = dot.filter(|&d| (f64::from(d) - want).abs() > 1e-6 * want) {
+        println!("  CHECK FAILED: transform2_reduce_times_f32 n={n}: got {got}, want {want}");
     }
     b.case(
         "transform_inclusive_scan_square_f32",

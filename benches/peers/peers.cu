@@ -5,7 +5,8 @@
 // Provenance: copied from the team's shared anchors folder (shared/bench/peers.cu, the program
 // behind ANCHORS.md) into the repository so that it travels to the GPU machine; extended here
 // with: a CSV output (`--csv FILE`), size and repetition options, Thrust's unary transform
-// (Square), Thrust's transform_reduce (sum of squares, returned to the host) and
+// (Square), Thrust's transform_reduce (sum of squares, returned to the host),
+// inner_product (dot product, returned to the host) and
 // transform_inclusive_scan (running sum of squares), exclusive scans
 // and u64 rows for reduce and scan, exclusive scans for f64 / i32,
 // every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30).
@@ -24,6 +25,7 @@
 #include <thrust/scan.h>
 #include <thrust/transform_reduce.h>
 #include <thrust/transform_scan.h>
+#include <thrust/inner_product.h>
 #include <thrust/execution_policy.h>
 #include <cusparse.h>
 #include <cstdio>
@@ -175,6 +177,11 @@ int main(int argc, char** argv) {
       float sumsq = 0.0f;
       ms = time_ms([&] { sumsq = thrust::transform_reduce(thrust::device, xv, xv + n, square{}, 0.0f, ::cuda::std::plus<float>{}); });
       emit("thrust_transform_reduce_square_f32", n, ms, 1.0 * n * 4, sumsq > 0.0f ? "ok" : "BAD");
+      // Fused dot product, returned to the host (as parallax's transform2_reduce); x and y
+      // hold the pattern (i mod 7) / 2, so the sum is positive.
+      float dot = 0.0f;
+      ms = time_ms([&] { dot = thrust::inner_product(thrust::device, xv, xv + n, yv, 0.0f); });
+      emit("thrust_inner_product_f32", n, ms, 2.0 * n * 4, dot > 0.0f ? "ok" : "BAD");
       // Fused scan of squares.
       ms = time_ms([&] { thrust::transform_inclusive_scan(thrust::device, xv, xv + n, ov, square{}, ::cuda::std::plus<float>{}); });
       emit("thrust_transform_inclusive_scan_square_f32", n, ms, 2.0 * n * 4);
