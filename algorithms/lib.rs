@@ -46,7 +46,7 @@ pub use error::{Error, Result, SparseProblem};
 pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,
-    transform_inclusive_scan,
+    transform_exclusive_scan, transform_inclusive_scan,
 };
 pub use segmented::{
     exclusive_scan_by_flags, exclusive_scan_by_key, exclusive_scan_by_offsets,

@@ -1,4 +1,5 @@
-//! Prefix scans: inclusive, exclusive (with init) and the fused transform_inclusive_scan.
+//! Prefix scans: inclusive, exclusive (with init) and the fused transform_inclusive_scan and
+//! transform_exclusive_scan.
 
 use crate::check::same_len;
 use crate::{DeviceVector, FusedOps, MonoidOps, Result};
@@ -122,5 +123,36 @@ where
 {
     let mut y = DeviceVector::<T, B>::zeros(x.len())?;
     B::transform_inclusive_scan(f, m, x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}
+
+/// `y[0] = init`, `y[i] = init ⊕ f(x[0]) ⊕ ... ⊕ f(x[i-1])`, in one pass with no temporary
+/// vector (Thrust's `transform_exclusive_scan`).
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Square, Sum};
+/// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
+/// let y = parallax::transform_exclusive_scan(Square, Sum, 10, &x)?;
+/// assert_eq!(y.to_vec()?, [10, 11, 15]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform_exclusive_scan<A, T, F, M, B>(
+    f: F,
+    m: M,
+    init: T,
+    x: &DeviceVector<A, B>,
+) -> Result<DeviceVector<T, B>>
+where
+    A: DeviceCopy,
+    T: DeviceCopy,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+    B: FusedOps<A, T, F, M>,
+{
+    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    B::transform_exclusive_scan(f, m, init, x.buffer(), y.buffer_mut())?;
     Ok(y)
 }

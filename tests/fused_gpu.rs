@@ -1,5 +1,5 @@
-//! The fused `transform_reduce` and `transform_inclusive_scan` on the GPU
-//! (device/src/ops/fused.rs): the listed (functor, monoid, type) triples run as one kernel
+//! The fused `transform_reduce`, `transform_inclusive_scan` and `transform_exclusive_scan` on
+//! the GPU (device/src/ops/fused.rs): the listed (functor, monoid, type) triples run as one kernel
 //! that maps each item as it reads it, every other pair as a transform into a temporary and
 //! the reduce or scan. The fused reduce partitions its input as the reduce does (by `n` and
 //! the input's size), so where the functor keeps the size (`Square`) its float sums must
@@ -19,7 +19,9 @@ use parallax::{
     Cuda, DeviceCopy, DeviceVector, FusedOps, Max, Monoid, MonoidOps, Negate, Scale, Square, Sum,
     TransformOps,
 };
-use parallax_device::{transform_inclusive_scan_is_fused, transform_reduce_is_fused};
+use parallax_device::{
+    transform_exclusive_scan_is_fused, transform_inclusive_scan_is_fused, transform_reduce_is_fused,
+};
 
 type B = Cuda;
 
@@ -84,6 +86,13 @@ fn the_listed_triples_are_fused_and_other_pairs_are_not() {
     >());
     assert!(!transform_inclusive_scan_is_fused::<f32, Square, Max>());
     assert!(!transform_inclusive_scan_is_fused::<i32, Negate, Sum>());
+    assert!(transform_exclusive_scan_is_fused::<f64, Square, Sum>());
+    assert!(transform_exclusive_scan_is_fused::<
+        Map,
+        parallax::Identity,
+        parallax::Affine,
+    >());
+    assert!(!transform_exclusive_scan_is_fused::<i64, Square, Max>());
 }
 
 #[test]
@@ -152,6 +161,19 @@ fn fused_integer_scans_equal_the_host_reference() {
             common::host(&got64) == want64,
             "i64 Square Sum scan, n = {n}"
         );
+        // The exclusive form, seeded (wrapping sums).
+        parallax::reference::transform_exclusive_scan(Square, Sum, 17, &x32, &mut want32);
+        parallax::reference::transform_exclusive_scan(Square, Sum, -5, &x64, &mut want64);
+        let got32 = parallax::transform_exclusive_scan(Square, Sum, 17, &d32).unwrap();
+        let got64 = parallax::transform_exclusive_scan(Square, Sum, -5, &d64).unwrap();
+        assert!(
+            common::host(&got32) == want32,
+            "u32 Square Sum exclusive scan, n = {n}"
+        );
+        assert!(
+            common::host(&got64) == want64,
+            "i64 Square Sum exclusive scan, n = {n}"
+        );
     }
 }
 
@@ -166,6 +188,11 @@ fn fused_float_scans_are_within_the_float_bound() {
             parallax::transform_inclusive_scan(Square, Sum, &common::dv::<f64, B>(&x)).unwrap();
         let abs: f64 = x.iter().map(|v| v * v).sum();
         common::assert_close(&common::host(&got), &want, n, abs, "f64 Square Sum scan");
+        parallax::reference::transform_exclusive_scan(Square, Sum, 0.5, &x, &mut want);
+        let got = parallax::transform_exclusive_scan(Square, Sum, 0.5, &common::dv::<f64, B>(&x));
+        let abs = abs + 0.5;
+        let got = common::host(&got.unwrap());
+        common::assert_close(&got, &want, n, abs, "f64 Square Sum exclusive scan");
     }
 }
 
@@ -192,5 +219,12 @@ fn fused_affine_reduce_and_scan_keep_operand_order() {
         parallax::reference::transform_inclusive_scan(Identity, Affine, &x, &mut want);
         let got = parallax::transform_inclusive_scan(Identity, Affine, &dx).unwrap();
         assert!(common::host(&got) == want, "Identity Affine scan, n = {n}");
+        let seed = AffineMap { a: 3, b: -7 };
+        parallax::reference::transform_exclusive_scan(Identity, Affine, seed, &x, &mut want);
+        let got = parallax::transform_exclusive_scan(Identity, Affine, seed, &dx).unwrap();
+        assert!(
+            common::host(&got) == want,
+            "Identity Affine exclusive scan, n = {n}"
+        );
     }
 }

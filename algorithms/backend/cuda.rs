@@ -18,7 +18,8 @@
 //! (bool), for `u32`, `u64` and `usize` indices.
 //! `transform_reduce` is one fused kernel for `Square` with `Sum` or `Max` over the six
 //! numbers and `Identity` with `Affine`, `transform_inclusive_scan` for `Square` with `Sum`
-//! and `Identity` with `Affine`; any other pair of kernels runs as a transform into a
+//! and `Identity` with `Affine` (as is `transform_exclusive_scan`); any other pair of kernels
+//! runs as a transform into a
 //! temporary followed by the reduce or scan. `transform2_reduce` is one fused kernel for
 //! `Times` with `Sum` (inner products) over the six numbers. `stencil_map` (and the
 //! convolutions built on it) runs in 1D, 2D and 3D over `PlusTimes` (six numbers), `MinPlus`
@@ -217,6 +218,15 @@ where
         y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
         Ok(device::transform_inclusive_scan(f, m, x, y)?)
+    }
+    fn transform_exclusive_scan(
+        f: F,
+        m: M,
+        init: T,
+        x: &DeviceBuffer<A>,
+        y: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
+        Ok(device::transform_exclusive_scan(f, m, init, x, y)?)
     }
 }
 

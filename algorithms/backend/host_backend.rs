@@ -151,6 +151,16 @@ macro_rules! host_backend {
                 $algo::transform_inclusive_scan(f, m, x, y);
                 Ok(())
             }
+            fn transform_exclusive_scan(
+                f: F,
+                m: M,
+                init: T,
+                x: &Vec<A>,
+                y: &mut Vec<T>,
+            ) -> Result<()> {
+                $algo::transform_exclusive_scan(f, m, init, x, y);
+                Ok(())
+            }
         }
 
         impl<A, C, T, F, M> Fused2Ops<A, C, T, F, M> for $backend

@@ -120,6 +120,14 @@ where
         x: &Self::Buffer<A>,
         y: &mut Self::Buffer<T>,
     ) -> Result<()>;
+    /// `exclusive_scan(m, init, map(f, x))`; equal lengths.
+    fn transform_exclusive_scan(
+        f: F,
+        m: M,
+        init: T,
+        x: &Self::Buffer<A>,
+        y: &mut Self::Buffer<T>,
+    ) -> Result<()>;
 }
 
 /// A binary transform fused into a reduction (no temporary vector).

@@ -54,7 +54,8 @@ pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use ops::stencil;
 pub use ops::{
     exclusive_scan, inclusive_scan, reduce, reduce_into, scan_with_layout, tabulate, transform,
-    transform2, transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
+    transform2, transform_exclusive_scan, transform_exclusive_scan_is_fused,
+    transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
     transform_reduce_is_fused, ScanLayout,
 };
 pub use ops::{reduce_by_key, reduce_by_key_into};

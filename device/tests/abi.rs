@@ -76,6 +76,12 @@ macro_rules! check_fused_scan {
     };
 }
 
+macro_rules! check_fused_exclusive_scan {
+    ($($triples:tt)*) => {
+        check_fused!(transform_exclusive_scan, TransformScanParams; $($triples)*)
+    };
+}
+
 /// Every triple of the fused binary list: the binary functor's tags and the monoid's, and
 /// the entry with the size of `Transform2ReduceParams<A, A, F, Output, M>`.
 macro_rules! check_fused2_reduce {
@@ -157,14 +163,15 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let tabulate = parallax_device::kernels::for_each_tabulate_instance!(check_tabulate);
     let fused = parallax_device::kernels::for_each_fused_reduce_instance!(check_fused_reduce)
         + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_scan)
+        + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
         + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce);
     // 35 monoid pairs x 3 algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
     // fused: reduces of Square with Sum and Max over 6 types and Identity with Affine (13),
-    // scans of Square with Sum over 6 types and Identity with Affine (7), reduces of Times
-    // with Sum over two inputs of 6 types (6).
+    // inclusive and exclusive scans of Square with Sum over 6 types and Identity with Affine
+    // (7 each), reduces of Times with Sum over two inputs of 6 types (6).
     assert_eq!(
         (monoid, unary, binary, tabulate, fused),
-        (105, 19, 18, 6, 26)
+        (105, 19, 18, 6, 33)
     );
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 5 per
     // monoid pair, 1 offsets pass): nothing the host does not know about.

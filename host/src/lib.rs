@@ -39,7 +39,9 @@ pub use chunking::CHUNK;
 pub use elementwise::{tabulate, transform, transform2};
 pub use memory::{fill, zeroed_vec};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
-pub use scan::{exclusive_scan, inclusive_scan, transform_inclusive_scan};
+pub use scan::{
+    exclusive_scan, inclusive_scan, transform_exclusive_scan, transform_inclusive_scan,
+};
 pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};
 pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use stencil::stencil;

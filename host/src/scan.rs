@@ -131,3 +131,34 @@ pub fn transform_inclusive_scan<
     };
     chunked_scan(&s, &mut y[..n], None);
 }
+
+/// See [`parallax_core::reference::transform_exclusive_scan`]; `f` runs twice per element,
+/// as in [`transform_inclusive_scan`].
+///
+/// ```
+/// use parallax_core::{Square, Sum};
+/// let mut y = [0; 3];
+/// parallax_host::transform_exclusive_scan(Square, Sum, 10, &[1, 2, 3], &mut y);
+/// assert_eq!(y, [10, 11, 15]);
+/// ```
+pub fn transform_exclusive_scan<
+    A: DeviceCopy,
+    T: DeviceCopy,
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+>(
+    f: F,
+    m: M,
+    init: T,
+    x: &[A],
+    y: &mut [T],
+) {
+    let n = x.len().min(y.len());
+    let s = Plain {
+        x: &x[..n],
+        f,
+        m,
+        init: Some(init),
+    };
+    chunked_scan(&s, &mut y[..n], Some(init));
+}

@@ -1,5 +1,5 @@
-// Conformance body for inclusive_scan, exclusive_scan (and their `_into` forms) and
-// transform_inclusive_scan, against `parallax::reference`: integers and the non-commutative
+// Conformance body for inclusive_scan, exclusive_scan (and their `_into` forms),
+// transform_inclusive_scan and transform_exclusive_scan, against `parallax::reference`: integers and the non-commutative
 // affine maps exactly, dyadic f32 bit for bit, general f64 within `assert_close`'s bound.
 
 use super::B;
@@ -50,10 +50,20 @@ fn check_ints(x: &[i32]) {
     let mut want = vec![0; x.len()];
     r::transform_inclusive_scan(Square, Sum, x, &mut want);
     assert_eq!(got, want, "transform_inclusive_scan i32, n={}", x.len());
+    let got = parallax::transform_exclusive_scan(Square, Sum, -9, &dv::<i32, B>(x)).unwrap();
+    r::transform_exclusive_scan(Square, Sum, -9, x, &mut want);
+    assert_eq!(host(&got), want, "transform_exclusive_scan i32, n={}", x.len());
 }
 
 fn check_affine(x: &[AffineMap<i64>]) {
     exact(Affine, AffineMap::new(3, -2), x, "Affine i64");
+    // Fused (the seed first, then the maps in index order).
+    let seed = AffineMap::new(5, 1);
+    let xd = dv::<AffineMap<i64>, B>(x);
+    let got = parallax::transform_exclusive_scan(parallax::Identity, Affine, seed, &xd);
+    let mut want = x.to_vec();
+    r::transform_exclusive_scan(parallax::Identity, Affine, seed, x, &mut want);
+    assert!(host(&got.unwrap()) == want, "transform_exclusive_scan Affine, n={}", x.len());
 }
 
 fn bits(v: &[f32]) -> Vec<u32> {
@@ -77,6 +87,10 @@ fn check_dyadic(x: &[f32]) {
         bits(&want),
         "transform_inclusive_scan f32, n={n}"
     );
+    // Composed on the GPU (no fused Negate Sum kernel).
+    r::transform_exclusive_scan(Negate, Sum, 0.25, x, &mut want);
+    let got = host(&parallax::transform_exclusive_scan(Negate, Sum, 0.25, &xd).unwrap());
+    assert_eq!(bits(&got), bits(&want), "transform_exclusive_scan f32, n={n}");
 }
 
 fn check_f64(x: &[f64]) {

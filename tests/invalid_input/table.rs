@@ -222,6 +222,7 @@ fn empty_inputs_have_defined_results() {
     parallax::reduce_into(Max, &empty, &mut slot).unwrap();
     assert_eq!(slot.to_vec().unwrap(), [i32::MIN]);
     assert_eq!(parallax::transform_reduce(Square, Sum, &empty).unwrap(), 0);
+    assert!(parallax::transform_exclusive_scan(Square, Sum, 4, &empty).unwrap().is_empty());
     let dot = parallax::transform2_reduce(parallax::Times, Sum, &empty, &empty).unwrap();
     assert_eq!(dot, 0);
     assert!(parallax::inclusive_scan(Sum, &empty).unwrap().is_empty());

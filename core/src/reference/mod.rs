@@ -14,7 +14,9 @@ mod stencil;
 mod transform;
 
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
-pub use scan::{exclusive_scan, inclusive_scan, transform_inclusive_scan};
+pub use scan::{
+    exclusive_scan, inclusive_scan, transform_exclusive_scan, transform_inclusive_scan,
+};
 pub use segmented::{
     reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce,
 };

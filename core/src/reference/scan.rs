@@ -34,3 +34,16 @@ where
         *yi = next;
     }
 }
+
+/// `y[0] = init`, `y[i] = init ⊕ f(x[0]) ⊕ ... ⊕ f(x[i-1])`.
+pub fn transform_exclusive_scan<A: Copy, T: Copy, F, M>(f: F, m: M, init: T, x: &[A], y: &mut [T])
+where
+    F: UnaryFunction<A, Output = T>,
+    M: Monoid<T>,
+{
+    let mut acc = init;
+    for (yi, &xi) in y.iter_mut().zip(x) {
+        *yi = acc;
+        acc = m.combine(acc, f.apply(xi));
+    }
+}

@@ -136,8 +136,8 @@ macro_rules! for_each_fused2_reduce_instance {
     };
 }
 
-/// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
-/// `transform_inclusive_scan` kernel: `Square` with `Sum` over the six primitive numbers
+/// Calls `$cb!` with every (unary functor, monoid, input element) triple that has fused
+/// `transform_inclusive_scan` and `transform_exclusive_scan` kernels: `Square` with `Sum` over the six primitive numbers
 /// and `Identity` with `Affine` over `AffineMap<i64>` (a non-commutative monoid, which
 /// proves operand order). As for [`for_each_fused_reduce_instance!`], every other pair runs
 /// as a transform into a temporary and a scan; a fused scan needs the functor's output to

@@ -212,9 +212,10 @@ pub struct ScanParams<T, M> {
     pub m: M,
 }
 
-/// Fused `transform_inclusive_scan` (`kernels/scan.rs`, `transform_scan`): the scan of
-/// `f(x[i])`, each item mapped as the kernel reads it; `A` has `T`'s size and alignment, and
-/// everything else is `scan`'s, whose `scan.x` this kernel does not read (null).
+/// Fused `transform_inclusive_scan` and `transform_exclusive_scan` (`kernels/scan.rs`,
+/// `transform_scan`; the exclusive one seeded with `scan.init`): the scan of `f(x[i])`, each
+/// item mapped as the kernel reads it; `A` has `T`'s size and alignment, and everything else
+/// is `scan`'s, whose `scan.x` this kernel does not read (null).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct TransformScanParams<A, F, T, M> {

@@ -194,6 +194,23 @@ macro_rules! __transform_reduce_entry_points {
     )* };
 }
 
+/// Fused `transform_exclusive_scan` entry points for each (unary functor, monoid, input
+/// type) triple: the stock list and
+/// [`instantiate_transform_exclusive_scan!`](crate::instantiate_transform_exclusive_scan)
+/// expand to this.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __transform_exclusive_scan_entry_points {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        $crate::__fused_entry_point!(
+            transform_exclusive_scan, TransformScanParams, kernels::scan::transform_scan;
+            ($ft: $f, $mt: $m, $tt: $t);
+            { $crate::tuning::items_per_thread(::core::mem::size_of::<Out>()) },
+            true
+        );
+    )* };
+}
+
 /// Fused `transform2_reduce` entry points for each (binary functor, monoid, input type)
 /// triple, both inputs of that type: the stock list and
 /// [`instantiate_transform2_reduce!`](crate::instantiate_transform2_reduce) expand to this.
@@ -444,6 +461,26 @@ macro_rules! instantiate_transform_inclusive_scan {
     ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
         #[cfg(target_arch = "nvptx64")]
         $crate::__transform_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+    };
+}
+
+/// Instantiates a fused `transform_exclusive_scan` kernel for your own (unary functor,
+/// monoid, input type) triples, as
+/// [`instantiate_transform_inclusive_scan!`](crate::instantiate_transform_inclusive_scan)
+/// does the inclusive one.
+///
+/// ```ignore
+/// parallax_kernels::instantiate_transform_exclusive_scan! {
+///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_transform_exclusive_scan {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__transform_exclusive_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
         #[cfg(not(target_arch = "nvptx64"))]
         $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
     };

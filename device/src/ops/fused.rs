@@ -1,8 +1,9 @@
-//! Transforms fused into a reduce or an inclusive scan: `transform_reduce` and
-//! `transform_inclusive_scan` run as one kernel that maps each item as it reads it, where a
+//! Transforms fused into a reduce or a scan: `transform_reduce`, `transform_inclusive_scan`
+//! and `transform_exclusive_scan` run as one kernel that maps each item as it reads it, where a
 //! fused kernel was instantiated for the (functor, monoid, input type) triple
 //! (`for_each_fused_reduce_instance!` / `for_each_fused_scan_instance!`,
-//! `instantiate_transform_reduce!` / `instantiate_transform_inclusive_scan!`); every other
+//! `instantiate_transform_reduce!` / `instantiate_transform_inclusive_scan!` /
+//! `instantiate_transform_exclusive_scan!`); every other
 //! pair runs as a transform into a temporary and the reduce or scan.
 //!
 //! Why fused: the composed form allocates the mapped values, writes them and reads them
@@ -17,7 +18,7 @@
 
 use super::reduce::{reduce, to_host};
 use super::same_device;
-use super::scan::{self, inclusive_scan, ScanLayout};
+use super::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
 use super::transform::transform;
 use crate::buffer::{check_len, DeviceBuffer};
 use crate::error::Result;
@@ -33,6 +34,7 @@ use std::sync::{Mutex, OnceLock};
 /// The fused algorithms, by the name their entry points carry.
 const REDUCE: &str = "transform_reduce";
 const INCLUSIVE_SCAN: &str = "transform_inclusive_scan";
+const EXCLUSIVE_SCAN: &str = "transform_exclusive_scan";
 
 /// `identity ⊕ f(x[0]) ⊕ ... ⊕ f(x[n-1])`, in index order, copied to the host (waits for
 /// it). A fused triple associates as [`reduce`] does with the partition of `A`'s size, so
@@ -117,6 +119,48 @@ where
     unsafe { scan::queue(m, None, y, ScanLayout::default(), queue_kernel) }
 }
 
+/// `y[0] = init`, `y[i] = init ⊕ f(x[0]) ⊕ ... ⊕ f(x[i-1])`, returning once queued: the
+/// exclusive scan's kernel reading `x` through `f` for the listed triples (those of
+/// `transform_inclusive_scan`), else a transform into a temporary and the exclusive scan.
+///
+/// # Errors
+/// As [`transform_inclusive_scan`].
+pub fn transform_exclusive_scan<A, F, M>(
+    f: F,
+    m: M,
+    init: F::Output,
+    x: &DeviceBuffer<A>,
+    y: &mut DeviceBuffer<F::Output>,
+) -> Result<()>
+where
+    A: DeviceCopy,
+    F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
+    check_len("transform_exclusive_scan output", x.len(), y.len())?;
+    let dev = same_device(x, y)?;
+    if x.is_empty() {
+        return Ok(());
+    }
+    let Some(name) = fused_entry::<A, F, M>(EXCLUSIVE_SCAN) else {
+        let mut mapped = DeviceBuffer::<F::Output>::alloc_uninit(dev, x.len())?;
+        transform(f, x, &mut mapped)?;
+        return exclusive_scan(m, init, &mapped, y);
+    };
+    let queue_kernel = |tiles, scan| {
+        let p = TransformScanParams {
+            x: x.as_ptr(),
+            f,
+            scan,
+        };
+        // SAFETY: as in `transform_inclusive_scan`, for the exclusive entry.
+        unsafe { launch::transform_scan::<A, F, M>(dev, name, tiles, p) }
+    };
+    // SAFETY: `queue_kernel` queues the fused scan over `x`'s `n` items of `A`, which have
+    // the output's size; `init` seeds it.
+    unsafe { scan::queue(m, Some(init), y, ScanLayout::default(), queue_kernel) }
+}
+
 /// `true` when `transform_reduce(f, m, x)` over `A` runs as one fused kernel, `false` when
 /// it runs as a transform into a temporary and a reduce.
 ///
@@ -151,6 +195,24 @@ where
     M: MonoidKernel<F::Output>,
 {
     fused_entry::<A, F, M>(INCLUSIVE_SCAN).is_some()
+}
+
+/// `true` when `transform_exclusive_scan(f, m, init, x, y)` over `A` runs as one fused
+/// kernel, `false` when it runs as a transform into a temporary and an exclusive scan.
+///
+/// ```
+/// use parallax_core::{Max, Square, Sum};
+/// use parallax_device::transform_exclusive_scan_is_fused;
+/// assert!(transform_exclusive_scan_is_fused::<u32, Square, Sum>());
+/// assert!(!transform_exclusive_scan_is_fused::<u32, Square, Max>());
+/// ```
+pub fn transform_exclusive_scan_is_fused<A, F, M>() -> bool
+where
+    A: DeviceCopy,
+    F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
+    fused_entry::<A, F, M>(EXCLUSIVE_SCAN).is_some()
 }
 
 /// Per (algorithm, functor tag, input type tag, monoid tag, functor's module address,
@@ -246,7 +308,7 @@ fn entry_name(algo: &str, t: FusedTags) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::fused2::{binary_tags, TRANSFORM2_REDUCE};
-    use super::{entry_name, unary_tags, INCLUSIVE_SCAN, REDUCE};
+    use super::{entry_name, unary_tags, EXCLUSIVE_SCAN, INCLUSIVE_SCAN, REDUCE};
     use parallax_kernels::fused_entry_name;
 
     /// The host's run-time names are the kernels crate's entry names, for every listed
@@ -269,12 +331,18 @@ mod tests {
             ($($triples:tt)*) => { check!(transform_inclusive_scan, INCLUSIVE_SCAN, unary_tags; $($triples)*) };
         }
         parallax_kernels::for_each_fused_reduce_instance!(reduces);
+        macro_rules! exclusive_scans {
+            ($($triples:tt)*) => {
+                check!(transform_exclusive_scan, EXCLUSIVE_SCAN, unary_tags; $($triples)*)
+            };
+        }
         macro_rules! binary_reduces {
             ($($triples:tt)*) => {
                 check!(transform2_reduce, TRANSFORM2_REDUCE, binary_tags; $($triples)*)
             };
         }
         parallax_kernels::for_each_fused_scan_instance!(scans);
+        parallax_kernels::for_each_fused_scan_instance!(exclusive_scans);
         parallax_kernels::for_each_fused2_reduce_instance!(binary_reduces);
     }
 }

@@ -19,8 +19,8 @@ mod transform;
 
 pub use by_key::{reduce_by_key, reduce_by_key_into};
 pub use fused::{
-    transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
-    transform_reduce_is_fused,
+    transform_exclusive_scan, transform_exclusive_scan_is_fused, transform_inclusive_scan,
+    transform_inclusive_scan_is_fused, transform_reduce, transform_reduce_is_fused,
 };
 pub use fused2::{transform2_reduce, transform2_reduce_is_fused};
 pub use plan::{tile_order, TileOrder};

@@ -1,8 +1,8 @@
 //! parallax scans a user-defined non-commutative monoid on the GPU: 2×2 integer matrix
 //! products ([`MatMul`] over [`Mat2`], defined and instantiated in the user's own kernel
 //! crate `user-monoid-kernels`), checked against the sequential reference, with the same
-//! crate's fused `transform_reduce` / `transform_inclusive_scan` / `transform2_reduce`
-//! kernels.
+//! crate's fused `transform_reduce` / `transform_inclusive_scan` /
+//! `transform_exclusive_scan` / `transform2_reduce` kernels.
 //!
 //! ```text
 //! cargo run --release -p gpu-user-monoid
@@ -65,6 +65,7 @@ fn main() -> Result<()> {
     assert_ne!(p.matmul(q), q.matmul(p));
     if !parallax_device::transform_reduce_is_fused::<Mat2, Transpose, MatMul>()
         || !parallax_device::transform_inclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
+        || !parallax_device::transform_exclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
         || !parallax_device::transform_reduce_is_fused::<Mat2, Det, WrappingAdd>()
         || !parallax_device::transform_reduce_is_fused::<i32, Companion, MatMul>()
         || !parallax_device::transform2_reduce_is_fused::<Mat2, MatMul, MatMul>()
@@ -129,6 +130,13 @@ fn main() -> Result<()> {
         let got = parallax::transform_inclusive_scan(Transpose, MatMul, &dx)?.to_vec()?;
         check(
             &format!("transform_inclusive_scan Transpose MatMul n={n}"),
+            &got,
+            &want,
+        )?;
+        reference::transform_exclusive_scan(Transpose, MatMul, seed, &x, &mut want);
+        let got = parallax::transform_exclusive_scan(Transpose, MatMul, seed, &dx)?.to_vec()?;
+        check(
+            &format!("transform_exclusive_scan Transpose MatMul n={n}"),
             &got,
             &want,
         )?;

@@ -87,6 +87,13 @@ macro_rules! transform_reduce_entry_points {
 }
 crate::for_each_fused_reduce_instance!(transform_reduce_entry_points);
 
+/// Fused `transform_exclusive_scan` for each (unary functor, monoid, input type) triple
+/// (shared with `instantiate_transform_exclusive_scan!`).
+macro_rules! transform_exclusive_scan_entry_points {
+    ($($triples:tt)*) => { crate::__transform_exclusive_scan_entry_points! { $($triples)* } };
+}
+crate::for_each_fused_scan_instance!(transform_exclusive_scan_entry_points);
+
 /// Fused `transform2_reduce` for each (binary functor, monoid, input type) triple (shared
 /// with `instantiate_transform2_reduce!`).
 macro_rules! transform2_reduce_entry_points {

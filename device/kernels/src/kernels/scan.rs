@@ -76,8 +76,9 @@ pub unsafe fn scan<T: DeviceCopy, M: Monoid<T>, const ITEMS: usize, const EXCLUS
     }
 }
 
-/// The fused `transform_inclusive_scan` (`EXCLUSIVE = false`; see
-/// [`TransformScanParams`]): [`scan`] of `f(x[i])`, each item mapped as it is read from the
+/// The fused `transform_inclusive_scan` (`EXCLUSIVE = false`) and `transform_exclusive_scan`
+/// (`true`, seeded with `p.scan.init`; see [`TransformScanParams`]): [`scan`] of `f(x[i])`,
+/// each item mapped as it is read from the
 /// tile, so the mapped values never touch memory. `A` and `T` have one size and alignment
 /// (checked at compile time), so the tile of `A` is the tile of `T`. `f` runs twice per item
 /// (the fold pass and the scan pass read the tile twice, as the plain scan does): free for

@@ -1,8 +1,9 @@
 //! A user's own types on the GPU: [`Mat2`], a 2×2 matrix of wrapping `i32`, and the monoid
 //! [`MatMul`] (matrix product: associative, **not** commutative), plus unary functors
 //! ([`Det`], [`Transpose`]) and a binary one ([`MatMul`] again, element-wise), all
-//! instantiated for the GPU with parallax's macros, and fused kernels: `transform_reduce`
-//! and `transform_inclusive_scan` of [`Transpose`] then [`MatMul`], and `transform_reduce`
+//! instantiated for the GPU with parallax's macros, and fused kernels: `transform_reduce`,
+//! `transform_inclusive_scan` and `transform_exclusive_scan` of [`Transpose`] then
+//! [`MatMul`], and `transform_reduce`
 //! of [`Det`] then [`WrappingAdd`] (an input wider than the values it folds) and of
 //! [`Companion`] then [`MatMul`] (an input narrower than them), and `transform2_reduce` of
 //! [`MatMul`] pairwise then [`MatMul`] over the products.
@@ -173,6 +174,9 @@ parallax_kernels::instantiate_transform_reduce! {
     (Companion: crate::Companion, MatMul: crate::MatMul, i32: i32),
 }
 parallax_kernels::instantiate_transform_inclusive_scan! {
+    (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
+}
+parallax_kernels::instantiate_transform_exclusive_scan! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
 parallax_kernels::instantiate_binary! {
