@@ -55,7 +55,11 @@ def rule(case, n):
         return "copy", False, None, None, "(roof; cudaMemcpy D2D)"
     # Not one of the targets (ours): the fused transforms against Thrust's (both
     # sides return the sum to the host).
-    if case in ("transform_reduce_square_f32", "transform_inclusive_scan_square_f32"):
+    if case in (
+        "transform_reduce_square_f32",
+        "transform_inclusive_scan_square_f32",
+        "transform_exclusive_scan_square_f32",
+    ):
         return f"thrust_{case}", False, 1.0, None, ">= 1.00x Thrust (ours)"
     if case == "transform2_reduce_times_f32":
         return "thrust_inner_product_f32", False, 1.0, None, ">= 1.00x Thrust (ours)"
@@ -198,6 +202,8 @@ FAMILIES = [
     ("transform", "transform_square_f32", "thrust_square_f32"),
     ("sum of squares", "transform_reduce_square_f32", "thrust_transform_reduce_square_f32"),
     ("dot product", "transform2_reduce_times_f32", "thrust_inner_product_f32"),
+    ("excl. scan of squares", "transform_exclusive_scan_square_f32",
+     "thrust_transform_exclusive_scan_square_f32"),
     ("scan of squares", "transform_inclusive_scan_square_f32",
      "thrust_transform_inclusive_scan_square_f32"),
     ("reduce f32", "reduce_sum_f32", "cub_reduce_sum_f32"),

@@ -340,7 +340,8 @@ fn check_runs(case: &str, n: usize, runs: &Dv<usize>, want: usize) {
 /// copy (the roof itself, as a case), transform Square, saxpy, the fused sum of squares
 /// (`transform_reduce`, to the host like Thrust's), the fused dot product
 /// (`transform2_reduce`, to the host like Thrust's `inner_product`) and the fused scan of
-/// squares (`transform_inclusive_scan`) at size `n`.
+/// squares (`transform_inclusive_scan`, and `transform_exclusive_scan` seeded with 1) at
+/// size `n`.
 fn bench_elementwise(b: &mut Bench, n: usize) {
     let cases = [
         "copy_f32",
@@ -349,6 +350,7 @@ fn bench_elementwise(b: &mut Bench, n: usize) {
         "transform_reduce_square_f32",
         "transform2_reduce_times_f32",
         "transform_inclusive_scan_square_f32",
+        "transform_exclusive_scan_square_f32",
     ];
     if !cases.iter().any(|c| b.wants(c)) {
         return;
@@ -434,6 +436,27 @@ fn bench_elementwise(b: &mut Bench, n: usize) {
     // f32 is 0.125).
     if n <= 1 << 22 && b.wants("transform_inclusive_scan_square_f32") {
         check_last(&z, n as f32 / 4.0, "transform_inclusive_scan_square_f32", n);
+    }
+    b.case(
+        "transform_exclusive_scan_square_f32",
+        n,
+        2.0 * bytes,
+        None,
+        || {
+            <Cuda as FusedOps<f32, f32, Square, Sum>>::transform_exclusive_scan(
+                Square,
+                Sum,
+                1.0,
+                x.buffer(),
+                z.buffer_mut(),
+            )
+        },
+    );
+    // The last output is the seed plus the first n - 1 squares: 1 + (n - 1) / 4, exact as
+    // above.
+    if n <= 1 << 22 && b.wants("transform_exclusive_scan_square_f32") {
+        let want = 1.0 + (n - 1) as f32 / 4.0;
+        check_last(&z, want, "transform_exclusive_scan_square_f32", n);
     }
 }
 

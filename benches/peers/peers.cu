@@ -6,8 +6,8 @@
 // behind ANCHORS.md) into the repository so that it travels to the GPU machine; extended here
 // with: a CSV output (`--csv FILE`), size and repetition options, Thrust's unary transform
 // (Square), Thrust's transform_reduce (sum of squares, returned to the host),
-// inner_product (dot product, returned to the host) and
-// transform_inclusive_scan (running sum of squares), exclusive scans
+// inner_product (dot product, returned to the host),
+// transform_inclusive_scan and transform_exclusive_scan (running sums of squares), exclusive scans
 // and u64 rows for reduce and scan, exclusive scans for f64 / i32,
 // every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30).
 // The original cases, their data, their byte conventions and their timing are unchanged.
@@ -185,6 +185,8 @@ int main(int argc, char** argv) {
       // Fused scan of squares.
       ms = time_ms([&] { thrust::transform_inclusive_scan(thrust::device, xv, xv + n, ov, square{}, ::cuda::std::plus<float>{}); });
       emit("thrust_transform_inclusive_scan_square_f32", n, ms, 2.0 * n * 4);
+      ms = time_ms([&] { thrust::transform_exclusive_scan(thrust::device, xv, xv + n, ov, square{}, 1.0f, ::cuda::std::plus<float>{}); });
+      emit("thrust_transform_exclusive_scan_square_f32", n, ms, 2.0 * n * 4);
     }
     CK(cudaFree(x)); CK(cudaFree(y)); CK(cudaFree(out)); CK(cudaFree(keys)); CK(cudaFree(d_sum));
     // other element types for reduce and scan (inclusive and exclusive)
