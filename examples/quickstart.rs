@@ -8,7 +8,7 @@
 
 use parallax::{
     reference, Affine, AffineMap, Boundary, CsrMatrix, DefaultBackend, DeviceVector, MinPlus,
-    PlusTimes, SaxpyFunctor, Stencil, Sum,
+    PlusTimes, SaxpyFunctor, Stencil, Sum, Times,
 };
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
@@ -48,6 +48,11 @@ fn main() -> Result<()> {
     // reduce: the sum of z.
     let total = parallax::reduce(Sum, &DeviceVector::<f32>::from_slice(&z)?)?;
     check("reduce (sum)", &[total], &[reference::reduce(Sum, &want)])?;
+
+    // Fused: the dot product x·y in one pass (no vector of products), Thrust's inner_product.
+    let dot = parallax::transform2_reduce(Times, Sum, &x, &y)?;
+    let want_dot = reference::transform2_reduce(Times, Sum, &xs, &ys);
+    check("transform2_reduce (dot)", &[dot], &[want_dot])?;
 
     // scan: a linear recurrence x[i] = 2 x[i-1] + 1 as a scan of affine maps (the monoid is
     // not commutative, so this also proves operand order).

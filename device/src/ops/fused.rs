@@ -93,30 +93,7 @@ where
     M: MonoidKernel<F::Output>,
 {
     check_len("transform_inclusive_scan output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    if x.is_empty() {
-        return Ok(());
-    }
-    let Some(name) = fused_entry::<A, F, M>(INCLUSIVE_SCAN) else {
-        let mut mapped = DeviceBuffer::<F::Output>::alloc_uninit(dev, x.len())?;
-        transform(f, x, &mut mapped)?;
-        return inclusive_scan(m, &mapped, y);
-    };
-    let queue_kernel = |tiles, scan| {
-        let p = TransformScanParams {
-            x: x.as_ptr(),
-            f,
-            scan,
-        };
-        // SAFETY: `name` is the fused entry of exactly these operators and `A`
-        // (`fused_entry`), whose output has `A`'s size (the kernel's compile-time check);
-        // `x` is live for its `n` elements (256-byte aligned) until the kernel has run
-        // (frees are ordered on the stream); the rest of `p` by `scan::queue`.
-        unsafe { launch::transform_scan::<A, F, M>(dev, name, tiles, p) }
-    };
-    // SAFETY: `queue_kernel` queues the fused scan over `x`'s `n` items of `A`, which have
-    // the output's size.
-    unsafe { scan::queue(m, None, y, ScanLayout::default(), queue_kernel) }
+    transform_scan(f, m, None, x, y)
 }
 
 /// `y[0] = init`, `y[i] = init ⊕ f(x[0]) ⊕ ... ⊕ f(x[i-1])`, returning once queued: the
@@ -138,14 +115,39 @@ where
     M: MonoidKernel<F::Output>,
 {
     check_len("transform_exclusive_scan output", x.len(), y.len())?;
+    transform_scan(f, m, Some(init), x, y)
+}
+
+/// The inclusive (`init` absent) or exclusive scan of `f(x[i])` into `y` (of `x`'s length):
+/// the fused entry when the triple has one, else a transform into a temporary and the scan.
+fn transform_scan<A, F, M>(
+    f: F,
+    m: M,
+    init: Option<F::Output>,
+    x: &DeviceBuffer<A>,
+    y: &mut DeviceBuffer<F::Output>,
+) -> Result<()>
+where
+    A: DeviceCopy,
+    F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
     let dev = same_device(x, y)?;
     if x.is_empty() {
         return Ok(());
     }
-    let Some(name) = fused_entry::<A, F, M>(EXCLUSIVE_SCAN) else {
+    let algo = if init.is_some() {
+        EXCLUSIVE_SCAN
+    } else {
+        INCLUSIVE_SCAN
+    };
+    let Some(name) = fused_entry::<A, F, M>(algo) else {
         let mut mapped = DeviceBuffer::<F::Output>::alloc_uninit(dev, x.len())?;
         transform(f, x, &mut mapped)?;
-        return exclusive_scan(m, init, &mapped, y);
+        return match init {
+            Some(init) => exclusive_scan(m, init, &mapped, y),
+            None => inclusive_scan(m, &mapped, y),
+        };
     };
     let queue_kernel = |tiles, scan| {
         let p = TransformScanParams {
@@ -153,12 +155,15 @@ where
             f,
             scan,
         };
-        // SAFETY: as in `transform_inclusive_scan`, for the exclusive entry.
+        // SAFETY: `name` is the fused entry of exactly these operators, `A` and the scan's
+        // kind (`fused_entry`), whose output has `A`'s size (the kernel's compile-time
+        // check); `x` is live for its `n` elements (256-byte aligned) until the kernel has
+        // run (frees are ordered on the stream); the rest of `p` by `scan::queue`.
         unsafe { launch::transform_scan::<A, F, M>(dev, name, tiles, p) }
     };
     // SAFETY: `queue_kernel` queues the fused scan over `x`'s `n` items of `A`, which have
-    // the output's size; `init` seeds it.
-    unsafe { scan::queue(m, Some(init), y, ScanLayout::default(), queue_kernel) }
+    // the output's size; `init`, when present, seeds the exclusive kernel.
+    unsafe { scan::queue(m, init, y, ScanLayout::default(), queue_kernel) }
 }
 
 /// `true` when `transform_reduce(f, m, x)` over `A` runs as one fused kernel, `false` when
