@@ -20,11 +20,13 @@ type B = Cuda;
 /// One block, two, the one-wave launches whose warps fold several warp tiles, and the
 /// two-level fold tree, for pairs of 4-byte and of 8-byte items (checked by
 /// `the_sizes_cover_every_shape_of_the_pair_partition`).
-const SIZES: [usize; 7] = [
+const SIZES: [usize; 8] = [
     1,
     2049,
     (1 << 20) + 3,
     1025 * 2048,
+    // 513 blocks folding 2 warp tiles a warp for 4-byte pairs, the last one partial.
+    1025 * 2048 + 3,
     (1 << 23) + 77,
     (1 << 24) + 12345,
     (1 << 25) + 1,
@@ -107,7 +109,8 @@ fn fused_float_dot_products_are_within_the_bound_and_reproducible() {
         let (da, db) = (dv::<f32, B>(&a32), dv::<f32, B>(&b32));
         let got = parallax::transform2_reduce(Times, Sum, &da, &db).unwrap();
         let again = parallax::transform2_reduce(Times, Sum, &da, &db).unwrap();
-        // The exact dot product of the f32 inputs (each product is exact in f64).
+        // The dot product of the f32 inputs in f64 (each product exact, the sum far inside
+        // the f32 bound).
         let exact = parallax::reference::transform2_reduce(Times, Sum, &a, &b) as f32;
         common::assert_close(&[got], &[exact], n, bound, "f32 dot");
         assert_eq!(got.to_bits(), again.to_bits(), "f32 dot twice, n = {n}");

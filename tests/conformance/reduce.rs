@@ -7,7 +7,7 @@ use crate::common::*;
 use parallax::reference as r;
 use parallax::{
     Affine, AffineMap, BinaryFunction, BitXor, DeviceCopy, Fused2Ops, FusedOps, Max, Min, Monoid,
-    MonoidOps, Negate, Plus, Product, Square, Sum, Times, UnaryFunction,
+    MonoidOps, Negate, Plus, Product, SaxpyFunctor, Square, Sum, Times, UnaryFunction,
 };
 use proptest::prelude::*;
 use std::fmt::Debug;
@@ -86,13 +86,16 @@ fn check_ints(x: &[i32]) {
         .collect();
     exact(BitXor, &bits, "u64 BitXor");
     fused_exact(Square, Sum, x, "i32 Square Sum");
-    // A second input that differs from the first in every item (a swapped pair would
-    // show), the dot product (fused on the GPU) and a composed pair.
+    // A second input that differs from the first in every item: the dot product (fused on
+    // the GPU), a composed pair, and saxpy `3 x + y`, whose operands do not commute (a
+    // swapped pair would show; the fused kernels' operand order is checked by the
+    // gpu-user-monoid example's non-commutative `MatMul` pairs, run by the GPU suite).
     let y: Vec<i32> = x.iter().map(|v| v.rotate_left(7) ^ 0x55).collect();
     fused2_exact(Times, Sum, (x, &y), "i32 Times Sum");
     let yw: Vec<i64> = y.iter().map(|&v| i64::from(v) << 3).collect();
     fused2_exact(Times, Sum, (&wide, &yw), "i64 Times Sum");
     fused2_exact(Plus, Max, (x, &y), "i32 Plus Max");
+    fused2_exact(SaxpyFunctor { a: 3 }, Sum, (x, &y), "i32 Saxpy Sum");
 }
 
 fn check_affine(x: &[AffineMap<i64>]) {
@@ -113,9 +116,9 @@ fn check_dyadic(x: &[f32]) {
     let got = parallax::transform_reduce(Negate, Sum, &dv::<f32, B>(x)).unwrap();
     let want = r::transform_reduce(Negate, Sum, x);
     assert_eq!(got.to_bits(), want.to_bits(), "f32 Negate Sum, n={n}");
-    // Times powers of two 1/2, 1, 2: the products keep the dyadic mantissas, so the dot
-    // product is exact in any order too.
-    let y: Vec<f32> = (0..n).map(|i| [0.5, 1.0, 2.0][i % 3]).collect();
+    // Times 1 and -1: the products are the inputs up to sign, within the bound that makes
+    // the sum above exact, so the dot product is exact in any order too.
+    let y: Vec<f32> = (0..n).map(|i| [1.0, -1.0][i % 2]).collect();
     let got = parallax::transform2_reduce(Times, Sum, &dx, &dv::<f32, B>(&y)).unwrap();
     let want = r::transform2_reduce(Times, Sum, x, &y);
     assert_eq!(got.to_bits(), want.to_bits(), "f32 Times Sum, n={n}");

@@ -77,16 +77,21 @@ pub const fn tag_is(tag: &str, expected: &str) -> bool {
     true
 }
 
-/// `true` when `tag` contains `__`, the separator of entry-point names: such a tag could
-/// make two different (functor, monoid, type) triples spell one fused name
-/// (`A__B` + `C` and `A` + `B__C`), so the host never fuses with one.
+/// `true` when `tag` contains `__`, the separator of entry-point names, or starts or ends
+/// with `_`: such a tag could make two different (functor, monoid, type) triples spell one
+/// fused name (`A__B` + `C` and `A` + `B__C`; `A_` + `B` and `A` + `_B`, both `A___B`), so
+/// the host never fuses with one.
 ///
 /// ```
 /// use parallax_kernels::tag_has_separator;
 /// assert!(tag_has_separator("My__Op") && !tag_has_separator("AffineMap_i64"));
+/// assert!(tag_has_separator("Op_") && tag_has_separator("_Op"));
 /// ```
 pub const fn tag_has_separator(tag: &str) -> bool {
     let a = tag.as_bytes();
+    if let (Some(b'_'), _) | (_, Some(b'_')) = (a.first(), a.last()) {
+        return true;
+    }
     let mut i = 1;
     while i < a.len() {
         if a[i - 1] == b'_' && a[i] == b'_' {

@@ -503,7 +503,17 @@ macro_rules! instantiate_transform2_reduce {
         #[cfg(target_arch = "nvptx64")]
         $crate::__transform2_reduce_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
         #[cfg(not(target_arch = "nvptx64"))]
-        $( const _: () = {
+        $crate::__fused2_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+    };
+}
+
+/// Host side of [`instantiate_transform2_reduce!`](crate::instantiate_transform2_reduce): as
+/// `__fused_host_checks!`, against the binary functor's `BinaryKernel` tags.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fused2_host_checks {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
             type Out = <$f as $crate::ops::BinaryFunction<$t, $t>>::Output;
             assert!(
                 $crate::tag_is(
@@ -519,8 +529,8 @@ macro_rules! instantiate_transform2_reduce {
                 "a fused triple's tags must be those of its functor's and monoid's \
                  instantiate_binary! / instantiate_monoid! entries"
             );
-        }; )*
-    };
+        };
+    )* };
 }
 
 /// Instantiates `transform2` for your own (binary functor, type) pairs (both inputs of that

@@ -16,6 +16,7 @@
 //! short (each triple is a whole reduce or scan kernel in the PTX). The answer is cached per
 //! triple for the process.
 
+use super::fused_lookup::{self, FusedTags};
 use super::reduce::{reduce, to_host};
 use super::same_device;
 use super::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
@@ -26,15 +27,12 @@ use crate::kernel::{MonoidKernel, UnaryKernel};
 use crate::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{TransformReduceParams, TransformScanParams};
-use parallax_kernels::tag_has_separator;
-use std::collections::HashMap;
 use std::mem::size_of;
-use std::sync::{Mutex, OnceLock};
 
 /// The fused algorithms, by the name their entry points carry.
-const REDUCE: &str = "transform_reduce";
-const INCLUSIVE_SCAN: &str = "transform_inclusive_scan";
-const EXCLUSIVE_SCAN: &str = "transform_exclusive_scan";
+pub(super) const REDUCE: &str = "transform_reduce";
+pub(super) const INCLUSIVE_SCAN: &str = "transform_inclusive_scan";
+pub(super) const EXCLUSIVE_SCAN: &str = "transform_exclusive_scan";
 
 /// `identity ⊕ f(x[0]) ⊕ ... ⊕ f(x[n-1])`, in index order, copied to the host (waits for
 /// it). A fused triple associates as [`reduce`] does with the partition of `A`'s size, so
@@ -220,134 +218,13 @@ where
     fused_entry::<A, F, M>(EXCLUSIVE_SCAN).is_some()
 }
 
-/// Per (algorithm, functor tag, input type tag, monoid tag, functor's module address,
-/// monoid's module address): the entry, when one module holds both operators' kernels and
-/// has it. Keyed by the `'static` tags, so a call that finds its triple allocates nothing.
-type FusedEntries = HashMap<
-    (
-        &'static str,
-        &'static str,
-        &'static str,
-        &'static str,
-        usize,
-        usize,
-    ),
-    Option<&'static str>,
->;
-
-/// The kernel-trait constants a fused entry is found by: the functor's tag, its input
-/// type's tag and its PTX module, and the monoid's tag and module.
-#[derive(Clone, Copy)]
-pub(super) struct FusedTags {
-    pub(super) f_op: &'static str,
-    pub(super) f_type: &'static str,
-    pub(super) f_ptx: &'static str,
-    pub(super) m_op: &'static str,
-    pub(super) m_ptx: &'static str,
-}
-
-/// The tags of a unary functor `F` over `A` and a monoid `M`.
-fn unary_tags<A, F, M>() -> FusedTags
-where
-    A: DeviceCopy,
-    F: UnaryKernel<A>,
-    M: MonoidKernel<F::Output>,
-{
-    FusedTags {
-        f_op: F::OP,
-        f_type: F::TYPE,
-        f_ptx: F::PTX,
-        m_op: M::OP,
-        m_ptx: M::PTX,
-    }
-}
-
-/// [`fused_entry_of`] for a unary functor.
+/// The fused entry of `algo` for a unary functor `F` over `A` and a monoid `M`
+/// ([`fused_lookup::fused_entry`]).
 fn fused_entry<A, F, M>(algo: &'static str) -> Option<&'static str>
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    fused_entry_of(algo, unary_tags::<A, F, M>())
-}
-
-/// The fused entry point `parallax_<algo>__<F>__<M>__<A>` when the module holding both
-/// operators' kernels has one; `None` when it has not, when the operators' kernels live in
-/// different modules (tags are only unique within one), or when a tag contains the name
-/// separator `__` (two triples could then spell one name).
-pub(super) fn fused_entry_of(algo: &'static str, t: FusedTags) -> Option<&'static str> {
-    static FOUND: OnceLock<Mutex<FusedEntries>> = OnceLock::new();
-    let (f_ptx, m_ptx) = (t.f_ptx.as_ptr() as usize, t.m_ptx.as_ptr() as usize);
-    let key = (algo, t.f_op, t.f_type, t.m_op, f_ptx, m_ptx);
-    let mut found = FOUND
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(&entry) = found.get(&key) {
-        return entry;
-    }
-    // One module: the same text. Two uses of one `const PTX` usually share an address, but
-    // Rust does not promise it, so unequal addresses fall back to comparing the text (a few
-    // MB, once per triple). The PTX text is searched rather than the driver asked: a failed
-    // `cuModuleGetFunction` is an API error that compute-sanitizer reports (and the module
-    // need not be loaded to answer). One leaked name per triple the process fuses (the
-    // function cache keys on `'static` names): a few dozen bytes each, bounded by the
-    // instantiation lists.
-    let separated = [t.f_op, t.f_type, t.m_op]
-        .into_iter()
-        .any(tag_has_separator);
-    let one_module = f_ptx == m_ptx || t.f_ptx == t.m_ptx;
-    let name = entry_name(algo, t);
-    let entry = (!separated && one_module && t.f_ptx.contains(&format!(".entry {name}(")))
-        .then(|| &*Box::leak(name.into_boxed_str()));
-    found.insert(key, entry);
-    entry
-}
-
-/// `fused_entry_name!(<algo>, F, M, A)`, from the traits' tags.
-fn entry_name(algo: &str, t: FusedTags) -> String {
-    format!("parallax_{algo}__{}__{}__{}", t.f_op, t.m_op, t.f_type)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::fused2::{binary_tags, TRANSFORM2_REDUCE};
-    use super::{entry_name, unary_tags, EXCLUSIVE_SCAN, INCLUSIVE_SCAN, REDUCE};
-    use parallax_kernels::fused_entry_name;
-
-    /// The host's run-time names are the kernels crate's entry names, for every listed
-    /// triple (the PTX side is checked by `tests/abi.rs`).
-    #[test]
-    fn runtime_names_match_the_entry_points() {
-        macro_rules! check {
-            ($algo:ident, $name:expr, $tags:ident;
-             $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-                assert_eq!(
-                    entry_name($name, $tags::<$t, $f, $m>()),
-                    fused_entry_name!($algo, $ft, $mt, $tt)
-                );
-            )* };
-        }
-        macro_rules! reduces {
-            ($($triples:tt)*) => { check!(transform_reduce, REDUCE, unary_tags; $($triples)*) };
-        }
-        macro_rules! scans {
-            ($($triples:tt)*) => { check!(transform_inclusive_scan, INCLUSIVE_SCAN, unary_tags; $($triples)*) };
-        }
-        parallax_kernels::for_each_fused_reduce_instance!(reduces);
-        macro_rules! exclusive_scans {
-            ($($triples:tt)*) => {
-                check!(transform_exclusive_scan, EXCLUSIVE_SCAN, unary_tags; $($triples)*)
-            };
-        }
-        macro_rules! binary_reduces {
-            ($($triples:tt)*) => {
-                check!(transform2_reduce, TRANSFORM2_REDUCE, binary_tags; $($triples)*)
-            };
-        }
-        parallax_kernels::for_each_fused_scan_instance!(scans);
-        parallax_kernels::for_each_fused_scan_instance!(exclusive_scans);
-        parallax_kernels::for_each_fused2_reduce_instance!(binary_reduces);
-    }
+    fused_lookup::fused_entry(algo, FusedTags::unary::<A, F, M>())
 }

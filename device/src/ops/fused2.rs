@@ -11,7 +11,7 @@
 //! The entry point is found by name from the operators' tags, as the unary fused kernels'
 //! are (`fused.rs`).
 
-use super::fused::{fused_entry_of, FusedTags};
+use super::fused_lookup::{fused_entry, FusedTags};
 use super::reduce::{reduce, to_host};
 use super::same_device;
 use super::transform::transform2;
@@ -52,7 +52,7 @@ where
     if x.is_empty() {
         return Ok(m.identity());
     }
-    let Some(name) = fused_entry_of(TRANSFORM2_REDUCE, binary_tags::<A, F, M>()) else {
+    let Some(name) = fused_entry(TRANSFORM2_REDUCE, FusedTags::binary::<A, F, M>()) else {
         let mut mapped = DeviceBuffer::<F::Output>::alloc_uninit(dev, x.len())?;
         transform2(f, x, y, &mut mapped)?;
         return reduce(m, &mapped);
@@ -65,7 +65,7 @@ where
             reduce,
         };
         // SAFETY: `name` is the fused entry of exactly these operators and `A`
-        // (`fused_entry_of`); `x` and `y` are live for their `n` elements (256-byte aligned
+        // (`fused_entry`); `x` and `y` are live for their `n` elements (256-byte aligned
         // allocations) and the borrows outlast the wait in `to_host`; the rest of `p` by
         // `to_host`, whose partition is that of `2 · size_of::<A>()`-byte items.
         unsafe { launch::transform2_reduce::<A, F, M>(dev, name, blocks, p) }
@@ -90,21 +90,5 @@ where
     F: BinaryKernel<A, A>,
     M: MonoidKernel<F::Output>,
 {
-    fused_entry_of(TRANSFORM2_REDUCE, binary_tags::<A, F, M>()).is_some()
-}
-
-/// The tags of a binary functor `F` over two inputs of `A` and a monoid `M`.
-pub(super) fn binary_tags<A, F, M>() -> FusedTags
-where
-    A: DeviceCopy,
-    F: BinaryKernel<A, A>,
-    M: MonoidKernel<F::Output>,
-{
-    FusedTags {
-        f_op: F::OP,
-        f_type: F::TYPE,
-        f_ptx: F::PTX,
-        m_op: M::OP,
-        m_ptx: M::PTX,
-    }
+    fused_entry(TRANSFORM2_REDUCE, FusedTags::binary::<A, F, M>()).is_some()
 }

@@ -7,6 +7,7 @@
 mod by_key;
 mod fused;
 mod fused2;
+mod fused_lookup;
 mod plan;
 mod reduce;
 mod scan;

@@ -39,6 +39,7 @@ macro_rules! stencil_entry {
 
 mod heads;
 mod offset_heads;
+mod reduce_source;
 mod segmented_entries;
 mod spmv;
 mod spmv_csr_merge;

@@ -1,0 +1,151 @@
+//! Where a fused kernel is: the entry point `parallax_<algo>__<F>__<M>__<A>` named by the
+//! operators' kernel-trait tags (`fused_entry_name!` in the kernels crate), searched once per
+//! triple in the PTX text of the module holding both operators' kernels and cached. Shared
+//! by the unary fused algorithms (`fused.rs`) and `transform2_reduce` (`fused2.rs`).
+
+use crate::kernel::{BinaryKernel, MonoidKernel, UnaryKernel};
+use parallax_core::DeviceCopy;
+use parallax_kernels::tag_has_separator;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// Per (algorithm, functor tag, input type tag, monoid tag, functor's module address,
+/// monoid's module address): the entry, when one module holds both operators' kernels and
+/// has it. Keyed by the `'static` tags, so a call that finds its triple allocates nothing.
+type FusedEntries = HashMap<
+    (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        usize,
+        usize,
+    ),
+    Option<&'static str>,
+>;
+
+/// The kernel-trait constants a fused entry is found by: the functor's tag, its input
+/// type's tag and its PTX module, and the monoid's tag and module.
+#[derive(Clone, Copy)]
+pub(super) struct FusedTags {
+    f_op: &'static str,
+    f_type: &'static str,
+    f_ptx: &'static str,
+    m_op: &'static str,
+    m_ptx: &'static str,
+}
+
+impl FusedTags {
+    /// The tags of a unary functor `F` over `A` and a monoid `M`.
+    pub(super) fn unary<A, F, M>() -> Self
+    where
+        A: DeviceCopy,
+        F: UnaryKernel<A>,
+        M: MonoidKernel<F::Output>,
+    {
+        Self {
+            f_op: F::OP,
+            f_type: F::TYPE,
+            f_ptx: F::PTX,
+            m_op: M::OP,
+            m_ptx: M::PTX,
+        }
+    }
+
+    /// The tags of a binary functor `F` over two inputs of `A` and a monoid `M`.
+    pub(super) fn binary<A, F, M>() -> Self
+    where
+        A: DeviceCopy,
+        F: BinaryKernel<A, A>,
+        M: MonoidKernel<F::Output>,
+    {
+        Self {
+            f_op: F::OP,
+            f_type: F::TYPE,
+            f_ptx: F::PTX,
+            m_op: M::OP,
+            m_ptx: M::PTX,
+        }
+    }
+}
+
+/// The fused entry point `parallax_<algo>__<F>__<M>__<A>` when the module holding both
+/// operators' kernels has one; `None` when it has not, when the operators' kernels live in
+/// different modules (tags are only unique within one), or when a tag contains the name
+/// separator `__` (two triples could then spell one name).
+pub(super) fn fused_entry(algo: &'static str, t: FusedTags) -> Option<&'static str> {
+    static FOUND: OnceLock<Mutex<FusedEntries>> = OnceLock::new();
+    let (f_ptx, m_ptx) = (t.f_ptx.as_ptr() as usize, t.m_ptx.as_ptr() as usize);
+    let key = (algo, t.f_op, t.f_type, t.m_op, f_ptx, m_ptx);
+    let mut found = FOUND
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(&entry) = found.get(&key) {
+        return entry;
+    }
+    // One module: the same text. Two uses of one `const PTX` usually share an address, but
+    // Rust does not promise it, so unequal addresses fall back to comparing the text (a few
+    // MB, once per triple). The PTX text is searched rather than the driver asked: a failed
+    // `cuModuleGetFunction` is an API error that compute-sanitizer reports (and the module
+    // need not be loaded to answer). One leaked name per triple the process fuses (the
+    // function cache keys on `'static` names): a few dozen bytes each, bounded by the
+    // instantiation lists.
+    let separated = [t.f_op, t.f_type, t.m_op]
+        .into_iter()
+        .any(tag_has_separator);
+    let one_module = f_ptx == m_ptx || t.f_ptx == t.m_ptx;
+    let name = entry_name(algo, t);
+    let entry = (!separated && one_module && t.f_ptx.contains(&format!(".entry {name}(")))
+        .then(|| &*Box::leak(name.into_boxed_str()));
+    found.insert(key, entry);
+    entry
+}
+
+/// `fused_entry_name!(<algo>, F, M, A)`, from the traits' tags.
+fn entry_name(algo: &str, t: FusedTags) -> String {
+    format!("parallax_{algo}__{}__{}__{}", t.f_op, t.m_op, t.f_type)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fused::{EXCLUSIVE_SCAN, INCLUSIVE_SCAN, REDUCE};
+    use super::super::fused2::TRANSFORM2_REDUCE;
+    use super::{entry_name, FusedTags};
+    use parallax_kernels::fused_entry_name;
+
+    /// The host's run-time names are the kernels crate's entry names, for every listed
+    /// triple (the PTX side is checked by `tests/abi.rs`).
+    #[test]
+    fn runtime_names_match_the_entry_points() {
+        macro_rules! check {
+            ($algo:ident, $name:expr, $tags:ident;
+             $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+                assert_eq!(
+                    entry_name($name, FusedTags::$tags::<$t, $f, $m>()),
+                    fused_entry_name!($algo, $ft, $mt, $tt)
+                );
+            )* };
+        }
+        macro_rules! reduces {
+            ($($triples:tt)*) => { check!(transform_reduce, REDUCE, unary; $($triples)*) };
+        }
+        macro_rules! scans {
+            ($($triples:tt)*) => { check!(transform_inclusive_scan, INCLUSIVE_SCAN, unary; $($triples)*) };
+        }
+        parallax_kernels::for_each_fused_reduce_instance!(reduces);
+        macro_rules! exclusive_scans {
+            ($($triples:tt)*) => {
+                check!(transform_exclusive_scan, EXCLUSIVE_SCAN, unary; $($triples)*)
+            };
+        }
+        macro_rules! binary_reduces {
+            ($($triples:tt)*) => {
+                check!(transform2_reduce, TRANSFORM2_REDUCE, binary; $($triples)*)
+            };
+        }
+        parallax_kernels::for_each_fused_scan_instance!(scans);
+        parallax_kernels::for_each_fused_scan_instance!(exclusive_scans);
+        parallax_kernels::for_each_fused2_reduce_instance!(binary_reduces);
+    }
+}
