@@ -346,6 +346,10 @@ pub const fn scan_stages<T>() -> bool {
 /// Depths 3 and 4 need more than 48 KiB of dynamic shared memory, which the
 /// launcher does not opt in to (the experiments did); the assertion below keeps the staging
 /// area, with 4 KiB left for `BlockShared` and the offsets bit map, under that limit.
+/// Persistent blocks with two depth-2 staging areas, loading the next tile while looking back
+/// for the current one, ran 2-3x slower (2^28 f32 1.58-1.67 ms against 0.87; a prefetched
+/// tile's aggregate waits for its block's previous tile, and later look-backs on it:
+/// `benches/results/h100-2026-11-25-fused-dot-exclusive-scan/`).
 pub const SCAN_DEPTH: usize = 2;
 
 const _: () = assert!(
