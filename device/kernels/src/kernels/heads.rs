@@ -4,8 +4,10 @@
 //! source is a uniform run-time choice, so one kernel serves flags, offsets (as flags) and
 //! every key width: no extra entry points per key type, and no key-to-flag pre-pass.
 
+use crate::simt::lane;
 use crate::tile::{load_full, load_partial, DeepTile};
 use crate::tuning::SCAN_DEPTH;
+use crate::warp::{shuffle_idx, shuffle_up};
 
 /// Bit `j` of the result: item `base + j` starts a segment (no bits at or past `n`); bit 0 is
 /// set when `base == 0`.
@@ -40,10 +42,12 @@ pub(super) unsafe fn head_mask<const ITEMS: usize>(
 /// The heads of this thread's `SCAN_DEPTH` runs of a deep tile as one word: bit
 /// `ITEMS·r + j` for item `j` of run `r` ([`head_mask`] of each run). One word rather than an
 /// array indexed by the run, which would live in local memory (the loops over runs stay
-/// loops: unrolled, the segmented scan took 67 registers instead of 44).
+/// loops: unrolled, the segmented scan took 67 registers instead of 44). Full tiles of 4-byte
+/// keys take [`warp_key_bits`].
 ///
 /// # Safety
-/// As [`head_mask`], for every run of `io` (a tile of an input of `n` items).
+/// As [`head_mask`], for every run of `io` (a tile of an input of `n` items); called by every
+/// lane of the warp (the 4-byte key path shuffles).
 #[inline(always)]
 pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
     src: *const u8,
@@ -51,6 +55,10 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
     io: DeepTile,
     n: u64,
 ) -> u64 {
+    if key_bytes == 4 && io.full() {
+        // SAFETY: the tile is full, so the warp's keys are below `n` (contract).
+        return u64::from(unsafe { warp_key_bits::<ITEMS>(src.cast(), io) });
+    }
     let mut heads = 0_u64;
     for r in 0..SCAN_DEPTH {
         // SAFETY: as the caller guarantees; `full` means every run is below `n`.
@@ -59,6 +67,66 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
         heads |= u64::from(mask) << (r * ITEMS);
     }
     heads
+}
+
+/// [`deep_head_bits`] from 4-byte keys of a full tile, read by the whole warp as coalesced
+/// 16-byte chunks (lane `l` reads chunks `32 i + l` of the warp's `32 P` keys, `P = ITEMS ·
+/// SCAN_DEPTH` a thread) instead of each thread reading its own `4 P` bytes: the key before a
+/// chunk comes from the lane before it (a shuffle), one load a warp for the key before the
+/// warp; each lane's head nibbles are then gathered by their owner thread with `P / 4`
+/// shuffles.
+///
+/// Why: per thread, a warp's 16-byte key loads were 128 bytes apart, each instruction touching
+/// 32 lines, plus a scalar load of the key before each run. ncu, 2^26 u32 keys, f32 values
+/// (`benches/results/h100-2026-11-25-fused-dot-exclusive-scan/`): that kernel moved 51% more
+/// bytes through L1 and 15% more through L2 than CUB's scan by key, and drew 8% less DRAM
+/// throughput. With the warp's loads coalesced, the H100, one call, two passes each (ms,
+/// before / after): `scan_by_keys` runs of 32 at 2^28 1.308, 1.314 / 1.206, 1.203 (CUB 1.195 in
+/// the last full run), 2^24 0.1045, 0.1060 / 0.0928, 0.0939; `reduce_by_key_into` runs of
+/// 1000 at 2^28 0.974, 0.977 / 0.811, 0.811 (CUB 1.068), 2^24 0.0856, 0.0860 / 0.0735, 0.0728.
+///
+/// # Safety
+/// `keys` 16-byte aligned and readable through the end of `io`'s (full) tile; called by every
+/// lane of the warp.
+#[inline(always)]
+unsafe fn warp_key_bits<const ITEMS: usize>(keys: *const u32, io: DeepTile) -> u32 {
+    let per_thread = (ITEMS * SCAN_DEPTH) as u64;
+    let chunks = ITEMS * SCAN_DEPTH / 4;
+    let me = lane();
+    let warp_start = io.run_base::<ITEMS>(0) - u64::from(me) * per_thread;
+    // The key before the warp's first (global index 0 is a head whatever it is compared to).
+    let mut before_chunk = if warp_start == 0 {
+        0
+    } else {
+        // SAFETY: `warp_start - 1` is an earlier key of the input.
+        unsafe { keys.add(warp_start as usize - 1).read() }
+    };
+    let mut nibbles = 0_u32;
+    for i in 0..chunks {
+        let c = (32 * i) as u64 + u64::from(me);
+        // SAFETY: chunk `c` lies in the warp's keys, inside the full tile; 16-byte aligned.
+        let k: [u32; 4] = unsafe { load_full(keys.add((warp_start + 4 * c) as usize)) };
+        let from_left = shuffle_up(k[3], 1);
+        let before = if me == 0 { before_chunk } else { from_left };
+        let mut m = u32::from(k[0] != before)
+            | u32::from(k[1] != k[0]) << 1
+            | u32::from(k[2] != k[1]) << 2
+            | u32::from(k[3] != k[2]) << 3;
+        if i == 0 && me == 0 && warp_start == 0 {
+            m |= 1;
+        }
+        nibbles |= m << (4 * i);
+        before_chunk = shuffle_idx(k[3], 31);
+    }
+    // Thread `me` owns chunks `me · chunks + s`, held by lane `(me · chunks + s) % 32` as its
+    // nibble `(me · chunks + s) / 32`.
+    let mut bits = 0_u32;
+    for s in 0..chunks {
+        let c = me as usize * chunks + s;
+        let v = shuffle_idx(nibbles, (c % 32) as u32);
+        bits |= ((v >> (4 * (c / 32))) & 0xF) << (4 * s);
+    }
+    bits
 }
 
 /// `true` when item `i < n` starts a segment (`false` at or past `n`).
