@@ -34,6 +34,9 @@ macro_rules! conformance {
             mod by_key {
                 include!("conformance/by_key.rs");
             }
+            mod key_widths {
+                include!("conformance/key_widths.rs");
+            }
             mod spmv {
                 include!("conformance/spmv.rs");
             }
@@ -60,6 +63,7 @@ fn every_test_body_calls_require_gpu() {
         ("scan", include_str!("conformance/scan.rs")),
         ("segmented", include_str!("conformance/segmented.rs")),
         ("by_key", include_str!("conformance/by_key.rs")),
+        ("key_widths", include_str!("conformance/key_widths.rs")),
         ("spmv", include_str!("conformance/spmv.rs")),
         ("stencil", include_str!("conformance/stencil.rs")),
         ("invalid_input", include_str!("invalid_input/table.rs")),

@@ -84,6 +84,10 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
 /// before / after): `scan_by_keys` runs of 32 at 2^28 1.308, 1.314 / 1.206, 1.203 (CUB 1.195 in
 /// the last full run), 2^24 0.1045, 0.1060 / 0.0928, 0.0939; `reduce_by_key_into` runs of
 /// 1000 at 2^28 0.974, 0.977 / 0.811, 0.811 (CUB 1.068), 2^24 0.0856, 0.0860 / 0.0735, 0.0728.
+/// One version generic over the key width (1, 2, 4, 8 bytes, `K` keys a chunk) passed the
+/// key-width conformance tests but made the 4-byte case 1-3% slower (one call, two passes
+/// each, 2^30: `scan_by_keys` 4.739, 4.738 against 4.795, 4.798 ms; `reduce_by_key_into`
+/// 3.166, 3.170 against 3.264, 3.264), so the other widths keep the per-thread loads.
 ///
 /// # Safety
 /// `keys` 16-byte aligned and readable through the end of `io`'s (full) tile; called by every
