@@ -7,6 +7,7 @@
 
 use crate::chunk_lanes::{fold1, fold_mapped};
 use crate::chunking::{chunk_count, chunk_range, index_map, PAR_MIN_FOLD};
+use core::ops::Range;
 use parallax_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
 
 /// See [`parallax_core::reference::reduce`].
@@ -38,18 +39,7 @@ pub fn transform_reduce<
     m: M,
     x: &[A],
 ) -> T {
-    let n = x.len();
-    let mut partials = Vec::new();
-    index_map(
-        n >= PAR_MIN_FOLD,
-        chunk_count(n),
-        |c| fold1(f, m, &x[chunk_range(c, n)]),
-        &mut partials,
-    );
-    partials
-        .into_iter()
-        .flatten()
-        .fold(m.identity(), |a, p| m.combine(a, p))
+    fold_chunks(m, x.len(), |r| fold1(f, m, &x[r]))
 }
 
 /// See [`parallax_core::reference::transform2_reduce`]: the same chunks and lanes as
@@ -68,18 +58,27 @@ where
     M: Monoid<T>,
 {
     let n = a.len().min(b.len());
+    fold_chunks(m, n, |r| {
+        fold_mapped(|(x, y)| f.apply(x, y), m, (&a[r.clone()], &b[r]))
+    })
+}
+
+/// `identity ⊕ chunk(0) ⊕ ... ⊕ chunk(last)` over the chunks of `0..n` (in parallel past
+/// `PAR_MIN_FOLD`), combined in index order; `chunk` folds one range (`None` when empty).
+fn fold_chunks<T: DeviceCopy, M: Monoid<T>>(
+    m: M,
+    n: usize,
+    chunk: impl Fn(Range<usize>) -> Option<T> + Sync + Send,
+) -> T {
     let mut partials = Vec::new();
     index_map(
         n >= PAR_MIN_FOLD,
         chunk_count(n),
-        |c| {
-            let r = chunk_range(c, n);
-            fold_mapped(|(x, y)| f.apply(x, y), m, (&a[r.clone()], &b[r]))
-        },
+        |c| chunk(chunk_range(c, n)),
         &mut partials,
     );
     partials
         .into_iter()
         .flatten()
-        .fold(m.identity(), |acc, p| m.combine(acc, p))
+        .fold(m.identity(), |a, p| m.combine(a, p))
 }
