@@ -17,7 +17,7 @@ use crate::params_segmented::{
     seg_head_map_offset, seg_staging_offset, SegScanParams, HEADS_FROM_OFFSETS,
 };
 use crate::simt::{dynamic_shared, dynamic_shared_at};
-use crate::tile::{draw_tile, tile_prefix, DeepTile, FlaggedPair, Unit};
+use crate::tile::{draw_tile, tile_prefix, DeepTile, FlaggedPair, Settled, Unit};
 use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH};
 
 const _: () = assert!(
@@ -136,11 +136,19 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     };
     // SAFETY: every thread calls the block scan, then `tile_prefix` after its barrier.
     let (before, total) = unsafe { block::exclusive_scan(sm, run, shared) };
-    // SAFETY: as above; one slot per launched tile.
+    // A total with a head is the tile's inclusive prefix whatever lies before it (the
+    // `Segmented` lift keeps the right side's value past a head).
+    let settled = Settled {
+        total: total.valid != 0 && total.value.head,
+        start: heads & 1 != 0,
+    };
+    // SAFETY: as above; one slot per launched tile; `settled` as its fields say (thread 0's
+    // bit 0 is the tile's first item).
     let seed = Partial::none(sm.identity());
-    let prefix =
-        unsafe { tile_prefix::<_, _, FlaggedPair>(sm, p.status, tile, seed, total, shared) }
-            .join(sm, before);
+    let prefix = unsafe {
+        tile_prefix::<_, _, FlaggedPair>(sm, p.status, tile, seed, total, settled, shared)
+    }
+    .join(sm, before);
     // Each item joined with everything before the thread (absent only before global index
     // 0, which is a head) unless a head of the thread lies at or before it.
     let carry = prefix.valid != 0;

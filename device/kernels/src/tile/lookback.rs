@@ -296,16 +296,48 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
     }
 }
 
+/// What a tile's own items settle before any look-back. Plain scans and reduce by key know
+/// nothing ([`Settled::NOTHING`]); a segmented scan's tile that holds a head does.
+#[derive(Clone, Copy)]
+pub(crate) struct Settled {
+    /// The tile's total is already its inclusive prefix: joined after anything it stays
+    /// itself (a `Segmented` total with a head). Block-uniform.
+    pub(crate) total: bool,
+    /// Read in thread 0 only: the tile's first item starts a segment, so no item of the tile
+    /// folds anything before it and the block needs no prefix.
+    pub(crate) start: bool,
+}
+
+impl Settled {
+    /// Nothing settled: publish the aggregate, look back, publish the prefix.
+    pub(crate) const NOTHING: Self = Self {
+        total: false,
+        start: false,
+    };
+}
+
 /// The prefix of everything before `tile`, the same in every thread: `seed` for tile 0
 /// (absent for an inclusive scan, `init` for an exclusive one), else the fold of all earlier
 /// tiles (which starts with tile 0's seed). Publishes the tile: tile 0 its prefix
 /// `seed ⊕ total` at once; any other its aggregate `total`, then after the look-back its
 /// prefix.
 ///
+/// A tile whose total is `settled.total` publishes it as its prefix at once, so successors
+/// stop their look-back at it instead of waiting for its own look-back: a segmented scan's
+/// look-back is then one hop whenever the tile before holds a head. When the tile's first
+/// item starts a segment as well (`settled.start`) the block skips its look-back (it returns
+/// an absent prefix, which the caller's items never fold: each has a head at or before it).
+/// The H100, one call, two passes each (ms at 2^28, f32; before / the total published at
+/// once / and the look-back skipped at a head on the tile's first item): `scan_by_keys` runs
+/// of 32 1.206, 1.207 / 1.089, 1.093 / 1.078, 1.080, runs of 1000 1.209, 1.205 / 1.091,
+/// 1.091 / 1.101, 1.095; `scan_by_flags` runs of 32 1.042, 1.039 / 0.876, 0.881 / 0.827,
+/// 0.823, runs of 1000 1.044, 1.041 / 0.878, 0.881 / 0.882, 0.880 (the flag form from 77.6%
+/// to 92-98% of the copy roof; `benches/results/h100-2026-11-25-settled-lookback/`).
+///
 /// # Safety
 /// Called by every thread of the block after the block scan's barrier; `total` is the
 /// tile's fold (present: a launched tile has at least one item); `status` has a slot for
-/// `tile`, which this block drew with [`draw_tile`].
+/// `tile`, which this block drew with [`draw_tile`]; `settled` true only as its fields say.
 #[inline(always)]
 pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     s: S,
@@ -313,6 +345,7 @@ pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     tile: u64,
     seed: Partial<V>,
     total: Partial<V>,
+    settled: Settled,
     shared: *mut BlockShared<V>,
 ) -> Partial<V> {
     if tile == 0 {
@@ -323,16 +356,29 @@ pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
         return seed;
     }
     if warp_index() == 0 {
+        let first = if settled.total {
+            TILE_PREFIX
+        } else {
+            TILE_AGGREGATE
+        };
         if lane() == 0 {
             // SAFETY: `tile` is this block's own slot; thread 0 is its only writer.
-            unsafe { publish::<V, C>(status, tile, total.value, TILE_AGGREGATE) };
+            unsafe { publish::<V, C>(status, tile, total.value, first) };
         }
-        // SAFETY: all of warp 0; `0 < tile`; earlier tiles belong to started blocks.
-        let before = unsafe { look_back::<V, S, C>(s, status, tile) };
+        // Warp-uniform: lane 0 is thread 0.
+        let unneeded = settled.total && shuffle_idx(u32::from(settled.start), 0) != 0;
+        let before = if unneeded {
+            Partial::none(s.identity())
+        } else {
+            // SAFETY: all of warp 0; `0 < tile`; earlier tiles belong to started blocks.
+            unsafe { look_back::<V, S, C>(s, status, tile) }
+        };
         if lane() == 0 {
             // SAFETY: as above; the block's other threads read the prefix after the barrier.
             unsafe {
-                publish::<V, C>(status, tile, before.join(s, total).value, TILE_PREFIX);
+                if !settled.total {
+                    publish::<V, C>(status, tile, before.join(s, total).value, TILE_PREFIX);
+                }
                 (*shared).prefix = before;
             }
         }

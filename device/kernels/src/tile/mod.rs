@@ -8,7 +8,7 @@ pub(crate) mod pipeline;
 mod stage;
 
 pub(crate) use deep::DeepTile;
-pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain, RunPair};
+pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain, RunPair, Settled};
 pub(crate) use stage::Unit;
 
 use core::mem::{size_of, MaybeUninit};
