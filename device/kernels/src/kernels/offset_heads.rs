@@ -40,7 +40,7 @@ pub(super) unsafe fn offset_head_bits(
     let first_at = map.wrapping_add(bit_words).cast::<u64>();
     if warp_index() == 0 {
         // SAFETY: as the caller guarantees.
-        let first = unsafe { first_at_or_after(offsets, segments, start) };
+        let first = unsafe { first_at_or_after(offsets, segments, start, n) };
         if lane() == 0 {
             // SAFETY: the map's last two words, 8-byte aligned (contract).
             unsafe { first_at.write(first) };
@@ -75,23 +75,48 @@ pub(super) unsafe fn offset_head_bits(
 }
 
 /// The smallest `k <= segments` with `offsets[k] >= start` (it exists: `offsets[segments] =
-/// n > start`), in every lane of the calling warp: each round the 32 lanes probe 32 evenly
-/// spaced offsets and keep the gap where the answer lies, so 2^23 offsets take 5 rounds.
+/// n > start`), in every lane of the calling warp.
+///
+/// The first round probes the 32 offsets around the guess `start · segments / n` (where
+/// segments of even length put the answer): when it lies among them that round finds it.
+/// Otherwise the probes bound it from one side and the search goes on over the rest: each
+/// round the 32 lanes probe 32 evenly spaced offsets and keep the gap where the answer lies,
+/// so 2^23 offsets take 5 more rounds. Each round is a dependent global load, 0.5-2 µs on a
+/// busy H100 against ~22 µs for a whole tile at 2^28. The H100, one call, two passes each
+/// (ms; the plain 32-way search / with the guess first): `scan_by_offsets` runs of 32 at 2^28
+/// 0.898, 0.898 / 0.757, 0.754 (82.5% / 98.0% of the copy roof), at 2^30 3.837, 3.832 /
+/// 2.965, 2.965; runs of 1000 at 2^28 0.857, 0.855 / 0.814, 0.810
+/// (`benches/results/h100-2026-11-25-settled-lookback/`).
 ///
 /// # Safety
-/// Called by all 32 lanes of one warp; offsets as for [`offset_head_bits`].
+/// Called by all 32 lanes of one warp; offsets as for [`offset_head_bits`]; `start < n`.
 #[inline(always)]
-unsafe fn first_at_or_after(offsets: *const u64, segments: u64, start: u64) -> u64 {
-    let (mut lo, mut hi) = (0_u64, segments);
+unsafe fn first_at_or_after(offsets: *const u64, segments: u64, start: u64, n: u64) -> u64 {
     let width = u64::from(WARP_THREADS);
+    let me = u64::from(lane());
+    // Probes at or past `segments` count as "at or after" (offsets[segments] = n is).
+    // SAFETY: reads only `probe < segments`.
+    let at_or_after =
+        |probe: u64| probe >= segments || unsafe { offsets.add(probe as usize).read() } >= start;
+    // `start / n < 1`, so the guess is at most `segments` (the product is rounded, and the
+    // cast saturates; `min` keeps it in range whatever the rounding).
+    let guess = ((start as f64 / n as f64) * segments as f64) as u64;
+    let window = guess.min(segments).saturating_sub(width / 2);
+    let votes = ballot(at_or_after(window + me));
+    // The first lane at or after `start` (32: none); every lane before it is before.
+    let l = u64::from(votes.trailing_zeros());
+    let (mut lo, mut hi) = if l == 0 {
+        (0, window)
+    } else if l < width {
+        return window + l;
+    } else {
+        (window + width, segments)
+    };
     while lo < hi {
         let step = (hi - lo).div_ceil(width);
-        let probe = lo + step * u64::from(lane());
+        let probe = lo + step * me;
         // Probes at or past `hi` count as "at or after" (offsets[hi] is).
-        // SAFETY: read only when `probe < hi <= segments`.
-        let at_or_after = probe >= hi || unsafe { offsets.add(probe as usize).read() } >= start;
-        let votes = ballot(at_or_after);
-        // The first probing lane at or after `start`; every lane before it is before.
+        let votes = ballot(probe >= hi || at_or_after(probe));
         let l = u64::from(votes.trailing_zeros());
         if l == 0 {
             hi = lo;
