@@ -156,6 +156,26 @@ fn many_empty_segments_at_one_position() {
     check(Sum, 7, &x, &offsets, eq);
 }
 
+#[test]
+fn lopsided_offsets_from_a_long_segment_to_unit_segments() {
+    require_gpu!();
+    // The CUDA offset heads guess each tile's first offset as `start * segments / n` (right
+    // for even segments). Here it is far off: one segment over the first 60%, then
+    // segments of one element, puts it past the answer in every tile (the search goes on
+    // below its 32-offset window); the mirror image below puts it before the answer in
+    // every tile (the search goes on above the window).
+    let n = 300_007;
+    let x: Vec<i32> = pseudo_random(n, 36).into_iter().map(|v| v as i32).collect();
+    let long = n * 3 / 5;
+    let mut offsets = vec![0];
+    offsets.extend(long..=n);
+    check(Sum, 7, &x, &offsets, eq);
+    // Unit segments over the first 40%, then one long segment.
+    let mut offsets: Vec<usize> = (0..=n - long).collect();
+    offsets.push(n);
+    check(Sum, 7, &x, &offsets, eq);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
