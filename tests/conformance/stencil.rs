@@ -272,6 +272,13 @@ fn nine_taps_1d() {
         [5],
         [9],
         [17],
+        // Around the CUDA row kernel's warp edges (256 points a warp, 4 of halo each side):
+        // the last warp inside the grid or not, whole and partial tiles of 2048.
+        [256],
+        [260],
+        [261],
+        [2048 + 4],
+        [4 * 2048 - 1],
         [(1 << 15) + 3],
         [HOST_CHUNK + 1],
     ];

@@ -204,6 +204,14 @@ const _: () = {
 /// is also the `x` halo it stages (one 16-byte chunk of `f32` on each side).
 pub const STENCIL_ROW_RADIUS: usize = 4;
 
+/// Runs of 4 consecutive outputs each lane of the dense-window 1D kernel computes: two
+/// (40 registers, 6 blocks a SM) ran `conv1d_k9_f32` at 2^28 in 0.723-0.726 ms on the H100,
+/// four (64 registers, 4 blocks) in 0.735-0.737 (one call, three passes each).
+pub const STENCIL_ROW_RUNS: usize = 2;
+
+/// Output points of one block of the dense-window 1D kernel: 256 threads × its runs × 4.
+pub const STENCIL_ROW_TILE: [u32; 3] = [1, 1, BLOCK_THREADS * STENCIL_ROW_RUNS as u32 * 4];
+
 /// `true` when `offsets` (`dx` per tap, in order) are exactly `-4 ..= 4` ascending (a 9-tap
 /// `mask_1d` or `convolve_1d`), the taps of the dense-window 1D kernel.
 ///

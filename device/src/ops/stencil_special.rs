@@ -12,8 +12,8 @@ use crate::kernel_stencil::StencilKernel;
 use crate::launch_stencil;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
-    stencil_box_radius, stencil_box_shared_bytes, stencil_plan, stencil_row_window, stencil_tiles,
-    tiles_of, StencilParams, StencilTap, STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS,
+    stencil_box_radius, stencil_box_shared_bytes, stencil_row_window, tiles_of, StencilParams,
+    StencilTap, STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS, STENCIL_ROW_TILE,
 };
 use parallax_kernels::params_stencil_march::{
     march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
@@ -108,12 +108,8 @@ impl Special {
     pub(super) fn plan<T>(self, dims: [u64; 3]) -> (u32, usize, [u64; 3]) {
         let size = core::mem::size_of::<T>();
         match self {
-            Self::Row(_) => {
-                // The general plan without a taps area: two stages when they fit.
-                let (lo, hi) = self.halo();
-                let (_, stages, shared) = stencil_plan::<T>(1, 0, lo, hi);
-                (stages, shared, stencil_tiles(1, dims))
-            }
+            // One block per tile; the halo comes from neighbouring lanes, nothing staged.
+            Self::Row(_) => (0, 0, tiles_of(dims, STENCIL_ROW_TILE)),
             // One block per tile; each warp's row ring in shared memory.
             Self::Box2d { ring, .. } => (
                 0,
@@ -145,10 +141,8 @@ impl Special {
         p: StencilParams<T, S>,
     ) -> Result<()> {
         let (name, persistent) = match self {
-            // The row kernel as the general ones: persistent when double-buffered.
-            Self::Row(name) => (name, p.stages == 2),
-            // The box and star kernels' warps each march one strip of a tile.
-            Self::Box2d { name, .. } | Self::Star(name) => (name, false),
+            // The row, box and star kernels' warps each take their part of one tile.
+            Self::Row(name) | Self::Box2d { name, .. } | Self::Star(name) => (name, false),
             // A march block overlaps its own copies and folds with one ring.
             Self::March(name) => (name, true),
         };
