@@ -201,7 +201,7 @@ const _: () = {
 };
 
 /// The radius of the dense-window 1D kernel (`stencil_row.rs`): 9 taps, `-4 ..= 4`, which
-/// is also the `x` halo it stages (one 16-byte chunk of `f32` on each side).
+/// is also the halo a lane takes from each neighbouring lane (its run of 4).
 pub const STENCIL_ROW_RADIUS: usize = 4;
 
 /// Runs of 4 consecutive outputs each lane of the dense-window 1D kernel computes: two

@@ -55,7 +55,7 @@ impl Special {
         match d {
             1 => {
                 let offsets: Vec<i32> = taps.iter().map(|t| t.off[2]).collect();
-                // The row kernel stores runs of 4 as 16-byte vectors and stages chunks.
+                // The row kernel loads and stores runs of 4 as 16-byte vectors.
                 let fits = vector && y_aligned && stencil_row_window(&offsets);
                 S::ROW1D.filter(|_| fits).map(Self::Row)
             }
@@ -93,7 +93,7 @@ impl Special {
         }
     }
 
-    /// The halo the kernel stages below and above each axis `[z, y, x]`.
+    /// The halo the kernel reads below and above each axis `[z, y, x]`.
     pub(super) fn halo(self) -> ([u32; 3], [u32; 3]) {
         let h = match self {
             Self::Row(_) => [0, 0, STENCIL_ROW_RADIUS as u32],
