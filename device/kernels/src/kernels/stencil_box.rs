@@ -26,7 +26,11 @@
 //! 4 outputs per thread, 146 registers, one block per SM) ran 8192² in 0.40 ms; the register
 //! march 0.286-0.288 (16384² 1.02 ms), held back by its loads (41% of its stalls, ncu) and
 //! issue (~270 instructions per warp and row step for 128 outputs, 200 of them the
-//! multiplies and adds); the ring 0.252-0.254 ms (16384² 0.90).
+//! multiplies and adds); the ring 0.252-0.254 ms (16384² 0.90). At the bench's 1.95 GHz
+//! the ring (0.236-0.244 ms) saturates neither issue (80% of slots) nor DRAM bandwidth (70%):
+//! copying rows as whole 16-byte chunks (~275 instructions a row step instead of ~300, 6%
+//! faster at ncu's locked 1.58 GHz), a 4-row ring, 4-5 blocks per SM and other block
+//! layouts did not make it faster (`benches/results/h100-2026-11-25-conv2d-experiments`).
 //!
 //! Strips that touch the left or right edge under `Boundary::Zero` (terms outside the grid
 //! are skipped), and strips that are not whole aligned 16-byte chunks, take one second march
