@@ -359,9 +359,8 @@ const _: () = assert!(
     "a deep scan tile must fit CUDA's default 48 KiB of dynamic shared memory"
 );
 
-/// Items in one plain-scan tile (one block) for elements of `size` bytes: [`SCAN_DEPTH`]
-/// runs of [`items_per_thread`] per thread. Segmented scans and reduce by key keep
-/// [`scan_tile_items`].
+/// Items in one scan tile (one block) for elements of `size` bytes: [`SCAN_DEPTH`] runs of
+/// [`items_per_thread`] per thread. Plain and segmented scans and reduce by key all use it.
 ///
 /// ```
 /// use parallax_kernels::tuning::{deep_scan_tile_items, SCAN_DEPTH};
