@@ -251,7 +251,7 @@ pub const STENCIL_BOX_COLS: usize = 4;
 /// march, against 1.04): with the whole grid in flight at once instead of a band of rows,
 /// DRAM throughput fell to 46% of peak (ncu). Nor kept (2026-11-25, 8192²: 0.243 ms here):
 /// waves of exactly the resident warps in bands of ~32-row runs (no partial last wave)
-/// 0.252-0.258 ms, 0.263-0.312 with 48-128-row runs
+/// 0.252-0.258 ms, 0.262-0.312 with 48-128-row runs
 /// (`benches/results/h100-2026-11-25-conv2d-experiments`).
 pub const STENCIL_BOX_STRIP_ROWS: u32 = 32;
 
