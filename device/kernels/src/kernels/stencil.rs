@@ -95,6 +95,31 @@ pub(super) fn inline_weights<T: Copy, S: Semiring<T>, const K: usize>(
     w
 }
 
+/// A lane's window `west ++ run ++ east` (`W = C + 2H` values) around its run of `C`
+/// consecutive values, for the kernels that fold it at compile-time indices.
+#[inline(always)]
+pub(super) fn window_of<T: Copy, const C: usize, const H: usize, const W: usize>(
+    west: &[T; H],
+    run: &[T; C],
+    east: &[T; H],
+) -> [T; W] {
+    const {
+        assert!(
+            W == C + 2 * H,
+            "a window is its run and H values on each side"
+        )
+    };
+    core::array::from_fn(|k| {
+        if k < H {
+            west[k]
+        } else if k < H + C {
+            run[k - H]
+        } else {
+            east[k - H - C]
+        }
+    })
+}
+
 /// The `H` values on each side of a lane's run of `C` consecutive columns, in a warp whose
 /// lanes hold consecutive runs: the last `H` of the lane on the left and the first `H` of the
 /// lane on the right, by shuffles, except where the lane loaded them itself (`own`, taken

@@ -43,7 +43,7 @@
 //! warp-uniform branch) and, in the strips that touch the left or right edge, the terms whose
 //! column is outside. Results are bitwise those of `parallax_core::reference::stencil`.
 
-use super::stencil::{inline_weights, resolve32, run_neighbours};
+use super::stencil::{inline_weights, resolve32, run_neighbours, window_of};
 use crate::params_stencil::{
     StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_BOX_BLOCK, STENCIL_BOX_COLS as COLS,
     STENCIL_BOX_RADIUS as R, STENCIL_BOX_RING_PITCH as PITCH, STENCIL_BOX_RING_ROWS as RING,
@@ -163,11 +163,7 @@ impl Strip {
 fn window<T: Copy>(f: Fetched<T>) -> [T; WINDOW] {
     let l = lane();
     let (west, east) = run_neighbours(&f.run, (f.edge, f.edge), (l == 0, l == WARP_THREADS - 1));
-    let mut w = [f.run[0]; WINDOW];
-    w[..R].copy_from_slice(&west);
-    w[R..R + COLS].copy_from_slice(&f.run);
-    w[R + COLS..].copy_from_slice(&east);
-    w
+    window_of(&west, &f.run, &east)
 }
 
 /// The dense 5 × 5 box kernel.
@@ -370,15 +366,7 @@ unsafe fn march_ring<T: Copy, S: Semiring<T>>(p: &StencilParams<T, S>, strip: St
                     let west: [T; R] = load_full(at.add(R));
                     let run: [T; COLS] = load_full(at.add(2 * R));
                     let east: [T; R] = load_full(at.add(2 * R + COLS));
-                    core::array::from_fn(|k| {
-                        if k < R {
-                            west[k]
-                        } else if k < R + COLS {
-                            run[k - R]
-                        } else {
-                            east[k - R - COLS]
-                        }
-                    })
+                    window_of(&west, &run, &east)
                 };
                 fold_row(p.s, &w, &win, &kept, &mut acc, phase);
             }

@@ -28,7 +28,7 @@
 //! Folded whole, the edge warps' path put the kernel at 78 registers, so it goes value by
 //! value (`benches/results/h100-2026-11-25-settled-lookback/`).
 
-use super::stencil::{inline_weights, resolve_axis, run_neighbours};
+use super::stencil::{inline_weights, resolve_axis, run_neighbours, window_of};
 use crate::params_stencil::{
     StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO, STENCIL_ROW_RADIUS as R, STENCIL_ROW_RUNS as RUNS,
     STENCIL_ROW_TILE,
@@ -115,7 +115,7 @@ unsafe fn inner_warp<T: Copy, S: Semiring<T>>(p: &StencilParams<T, S>, w: &[T; T
         let own = (beyond[g], beyond[g]);
         let (west, east) =
             run_neighbours::<T, RUN, R>(&runs[g], own, (l == 0, l == WARP_THREADS - 1));
-        let win = window(&west, &runs[g], &east);
+        let win: [T; WINDOW] = window_of(&west, &runs[g], &east);
         let out = fold_run(p.s, w, &win);
         // SAFETY: inside the grid; a multiple of 4, `y` 16-byte aligned; one writer a point.
         unsafe { store_full(p.y.add(run_start(start, g) as usize), out) };
@@ -153,20 +153,6 @@ unsafe fn edge_warp<T: Copy, S: Semiring<T>>(p: &StencilParams<T, S>, w: &[T; TA
             unsafe { p.y.add(at as usize).write(acc) };
         }
     }
-}
-
-/// The 12 window values: 4 before the run, the run, 4 after it.
-#[inline(always)]
-fn window<T: Copy>(west: &[T; R], run: &[T; RUN], east: &[T; R]) -> [T; WINDOW] {
-    let mut win = [run[0]; WINDOW];
-    unroll!(i in R; 0 1 2 3; {
-        win[i] = west[i];
-        win[R + RUN + i] = east[i];
-    });
-    unroll!(i in RUN; 0 1 2 3; {
-        win[R + i] = run[i];
-    });
-    win
 }
 
 /// The run's 4 outputs from its window (value `i` at grid point `first - R + i`), each the
