@@ -305,6 +305,15 @@ impl Device {
         unsafe { self.memory.free(self, ptr) }
     }
 
+    /// Test hook: skips look-back epochs so that at most `left` scans (plain, segmented,
+    /// reduce by key) run before the look-back words are zeroed and the epochs start over,
+    /// which otherwise happens once every 2^23 - 1 scans (`lookback_words.rs`). Skipping
+    /// epochs is always safe; no epoch is handed out twice between zeroings.
+    #[doc(hidden)]
+    pub fn leave_lookback_epochs(&self, left: u32) {
+        self.scratch().lookback.leave_epochs(left);
+    }
+
     /// Exclusive use of the scratch memory for one operation, held while it queues its work
     /// (work on the legacy stream runs in queue order, so the next holder's work runs after).
     pub(crate) fn scratch(&self) -> MutexGuard<'_, Scratch> {

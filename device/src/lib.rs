@@ -37,6 +37,7 @@ mod launch;
 mod launch_segmented;
 mod launch_spmv;
 mod launch_stencil;
+mod lookback_words;
 mod memory;
 mod ops;
 mod scratch;

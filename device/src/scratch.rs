@@ -8,12 +8,14 @@
 //! user of the scratch runs after it, and a regrown allocation's free is ordered on the
 //! stream after the work that used it (`memory.rs`).
 //!
-//! The scratch also owns the reduce kernel's group counters, a separate allocation that no
-//! other operation touches (see [`Scratch::reduce_counters`]).
+//! The scratch also owns the reduce kernel's group counters and the scans' packed look-back
+//! words, separate allocations that no other operation touches (see
+//! [`Scratch::reduce_counters`] and `lookback_words.rs`).
 
 use crate::device::Device;
 use crate::error::{DeviceError, Result};
 use crate::host_slot::HostSlot;
+use crate::lookback_words::LookbackWords;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::tuning::REDUCE_COUNTERS;
@@ -24,8 +26,8 @@ use std::mem::size_of;
 const MIN_BYTES: usize = 1 << 20;
 
 /// A device allocation of `bytes` bytes at `ptr` (0 before the first use), the reduce
-/// counters at `counters` (0 before the first reduce of more than one block), and the
-/// mapped host slot.
+/// counters at `counters` (0 before the first reduce of more than one block), the mapped
+/// host slot and the scans' look-back words.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     ptr: CUdeviceptr,
@@ -33,6 +35,8 @@ pub(crate) struct Scratch {
     counters: CUdeviceptr,
     /// Where kernels leave a value for the host (`host_slot.rs`).
     pub(crate) host: HostSlot,
+    /// The scans' packed look-back words, an allocation of their own (`lookback_words.rs`).
+    pub(crate) lookback: LookbackWords,
 }
 
 impl Scratch {

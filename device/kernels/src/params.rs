@@ -187,7 +187,20 @@ pub struct TileStatus<T> {
     pub inclusives: *mut T,
     /// The next tile index to hand out, or null for tile = block index.
     pub counter: *mut u32,
+    /// Packed layout: this launch's epoch, `1..=`[`LOOKBACK_EPOCH_MAX`]. Every packed word
+    /// carries its writer's epoch in bits [`LOOKBACK_EPOCH_SHIFT`]`..32`, and a word with
+    /// another epoch reads as empty, so the words are never zeroed between launches (the
+    /// host hands each launch a new epoch and zeroes them only when the epochs run out).
+    /// Ignored by the split layout, whose flags are zeroed before every launch.
+    pub epoch: u32,
 }
+
+/// The lowest bit of a packed look-back word's epoch: bits 0-7 hold the tile's flag, bit 8
+/// a segmented scan's head.
+pub const LOOKBACK_EPOCH_SHIFT: u32 = 9;
+
+/// The largest epoch (23 bits): after this many launches the host zeroes the words once.
+pub const LOOKBACK_EPOCH_MAX: u32 = (1 << (32 - LOOKBACK_EPOCH_SHIFT)) - 1;
 
 /// Single-pass inclusive or exclusive scan of `n` elements in tiles of
 /// `BLOCK_THREADS * ITEMS` items, one tile per block.

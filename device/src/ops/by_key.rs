@@ -14,6 +14,7 @@ use crate::buffer::{check_len, device_ptr_mut};
 use crate::device::Device;
 use crate::error::{DeviceError, Result};
 use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
+use crate::scratch::Scratch;
 use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
@@ -57,7 +58,7 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     unsafe {
         queue(
             dev,
-            (state, base),
+            (state, base, &mut scratch),
             m,
             (keys, x),
             (device_ptr_mut(values), device_ptr_mut(ends)),
@@ -131,7 +132,7 @@ pub fn reduce_by_key_into<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     unsafe {
         queue(
             dev,
-            (state, base),
+            (state, base, &mut scratch),
             m,
             (keys, x),
             (out_values.as_mut_ptr(), out_keys.as_mut_ptr().cast::<u8>()),
@@ -171,28 +172,28 @@ fn run_state<T>(plan: &mut Plan, n: u64) -> State {
     )
 }
 
-/// Zeroes the state and queues the reduce-runs pass over `keys` and `x`: each run's fold to
+/// Readies the state and queues the reduce-runs pass over `keys` and `x`: each run's fold to
 /// `values`, its key to `ends`, the run count to `runs`, then raises `done`.
 ///
 /// # Safety
-/// `state` lies in the scratch at `base`, locked by the caller while it queues; `keys` and
+/// `state` lies in `scratch` at `base`, which the caller holds while this queues; `keys` and
 /// `x` hold `0 < n <= u32::MAX` elements; `values` and `ends` are writable for `n` values and
 /// keys and `runs` for one word, on `dev`, until the kernel has run; `done` null or a word
 /// only this kernel writes meanwhile.
 unsafe fn queue<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
-    (state, base): (State, sys::CUdeviceptr),
+    (state, base, scratch): (State, sys::CUdeviceptr, &mut Scratch),
     m: M,
     (keys, x): (&DeviceBuffer<K>, &DeviceBuffer<T>),
     (values, ends): (*mut T, *mut u8),
     (runs, done): (*mut u64, HostSignal),
 ) -> Result<()> {
-    state.zero(dev, base)?;
+    let status = state.ready(dev, scratch, base)?;
     let p = ReduceRunsParams {
         heads: keys.as_ptr().cast::<u8>(),
         x: x.as_ptr(),
         n: x.len() as u64,
-        status: state.status(base),
+        status,
         values,
         ends,
         runs,
@@ -203,6 +204,6 @@ unsafe fn queue<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     };
     // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (`KeyKernel`: 1, 2, 4
     // or 8), so the kernel compares and copies them as such; `values`, `ends`, `runs` by
-    // contract; one block per tile of zeroed state.
+    // contract; one block per tile of readied state.
     unsafe { launch::reduce_runs(dev, state.tiles, p) }
 }

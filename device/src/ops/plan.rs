@@ -5,7 +5,7 @@
 use crate::buffer::device_ptr_mut;
 use crate::device::Device;
 use crate::error::Result;
-use crate::scratch::align_up;
+use crate::scratch::{align_up, Scratch};
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::TileStatus;
@@ -26,22 +26,22 @@ impl Plan {
         at
     }
 
-    /// Look-back state of a scan over `n` values of `V` in tiles of `tile_items` items: the
-    /// ticket counter (16 bytes) and one status word per tile (to be zeroed), then for the
-    /// split layout the tile aggregates and inclusive prefixes. `packed_words` must be the
-    /// kernel codec's choice (`tuning::packed_words` of the element type for plain and
-    /// segmented scans, `packed_run_words` for reduce by key; 0 for the split layout).
-    /// Tiles of 4096 f32: 2^28 f32 makes 65536 tiles, 512 KiB of packed words.
+    /// Look-back state of a scan over `n` values of `V` in tiles of `tile_items` items: in
+    /// the scratch the ticket counter (16 bytes, zeroed per launch), then for the split
+    /// layout one flag per tile (zeroed per launch), the tile aggregates and inclusive
+    /// prefixes; the packed layout's words live in the look-back words instead
+    /// (`lookback_words.rs`: tagged per launch, not zeroed). `packed_words` must be the kernel
+    /// codec's choice (`tuning::packed_words` of the element type for plain and segmented
+    /// scans, `packed_run_words` for reduce by key; 0 for the split layout). Tiles of 8192
+    /// f32: 2^28 f32 makes 32768 tiles, 256 KiB of packed words.
     pub(super) fn state<V>(&mut self, n: u64, tile_items: u64, packed_words: usize) -> State {
         let tiles = n.div_ceil(tile_items);
-        let word_bytes = 16
-            + tiles as usize
-                * if packed_words > 0 {
-                    8 * packed_words
-                } else {
-                    4
-                };
-        let words = self.take(word_bytes);
+        let (zeroed_bytes, packed_bytes) = if packed_words > 0 {
+            (16, tiles as usize * 8 * packed_words)
+        } else {
+            (16 + tiles as usize * 4, 0)
+        };
+        let zeroed = self.take(zeroed_bytes);
         let (aggregates, inclusives) = if packed_words > 0 {
             (None, None)
         } else {
@@ -50,8 +50,9 @@ impl Plan {
         };
         State {
             tiles,
-            words,
-            word_bytes,
+            zeroed,
+            zeroed_bytes,
+            packed_bytes,
             aggregates,
             inclusives,
             tickets: tile_order() == TileOrder::Tickets,
@@ -59,63 +60,74 @@ impl Plan {
     }
 
     /// Reserves the plan's bytes in the device's scratch; returns the base address.
-    pub(super) fn reserve(
-        &self,
-        dev: &Device,
-        scratch: &mut crate::scratch::Scratch,
-    ) -> Result<CUdeviceptr> {
+    pub(super) fn reserve(&self, dev: &Device, scratch: &mut Scratch) -> Result<CUdeviceptr> {
         scratch.reserve(dev, self.bytes.max(1))
     }
 }
 
-/// Where a scan's look-back state lies in scratch (offsets from the base).
+/// Where a scan's look-back state lies: offsets from the scratch base, and the size of its
+/// packed words.
 #[derive(Clone, Copy)]
 pub(super) struct State {
     /// Tiles (blocks) of the scan.
     pub(super) tiles: u64,
-    words: usize,
-    word_bytes: usize,
+    /// The ticket counter (16 bytes), then the split layout's flags: zeroed per launch.
+    zeroed: usize,
+    zeroed_bytes: usize,
+    /// Bytes of packed words (0: the split layout).
+    packed_bytes: usize,
     aggregates: Option<usize>,
     inclusives: Option<usize>,
     tickets: bool,
 }
 
 impl State {
-    /// Zeroes the counter and status words (queued on the stream before the scan).
-    pub(super) fn zero(self, dev: &Device, base: CUdeviceptr) -> Result<()> {
-        // SAFETY: the region lies inside the reserved scratch, locked by the caller while it
-        // queues; queued before the kernel that reads it.
-        unsafe { result::memset_d8_async(base + self.words as u64, 0, self.word_bytes, STREAM) }
-            .map_err(|e| dev.fail("zeroing scan tile states", e))
-    }
-
-    /// The kernel's view of the state.
-    pub(super) fn status<V>(self, base: CUdeviceptr) -> TileStatus<V> {
+    /// Readies the state for one launch and returns the kernel's view of it: the packed
+    /// words with a fresh epoch (no zeroing), or the split layout's flags zeroed; the ticket
+    /// counter zeroed when tickets are on. Zeroing is queued on the stream before the scan.
+    ///
+    /// The caller holds `scratch` (whose base is `base`) until it has queued the launch.
+    pub(super) fn ready<V>(
+        self,
+        dev: &Device,
+        scratch: &mut Scratch,
+        base: CUdeviceptr,
+    ) -> Result<TileStatus<V>> {
         let at = |offset: Option<usize>| match offset {
             Some(o) => device_ptr_mut(base + o as u64),
             None => std::ptr::null_mut(),
         };
-        let words = base + self.words as u64 + 16;
-        let packed = self.aggregates.is_none();
-        TileStatus {
-            words: if packed {
-                device_ptr_mut(words)
-            } else {
-                std::ptr::null_mut()
-            },
-            flags: if packed {
-                std::ptr::null_mut()
-            } else {
-                device_ptr_mut(words)
-            },
+        let zeroed = base + self.zeroed as u64;
+        let (words, flags, epoch) = if self.packed_bytes > 0 {
+            let (words, epoch) = scratch.lookback.next(dev, self.packed_bytes)?;
+            (device_ptr_mut(words), std::ptr::null_mut(), epoch)
+        } else {
+            (std::ptr::null_mut(), device_ptr_mut(zeroed + 16), 0)
+        };
+        // The packed layout without tickets needs no zeroing at all.
+        let zero_bytes = match (self.packed_bytes > 0, self.tickets) {
+            (true, false) => 0,
+            (true, true) => 16,
+            (false, _) => self.zeroed_bytes,
+        };
+        if zero_bytes > 0 {
+            // SAFETY: the region lies inside the reserved scratch, locked by the caller while
+            // it queues; queued before the kernel that reads it.
+            unsafe { result::memset_d8_async(zeroed, 0, zero_bytes, STREAM) }
+                .map_err(|e| dev.fail("zeroing scan tile states", e))?;
+        }
+        Ok(TileStatus {
+            words,
+            flags,
             aggregates: at(self.aggregates),
             inclusives: at(self.inclusives),
             counter: if self.tickets {
-                device_ptr_mut(base + self.words as u64)
+                device_ptr_mut(zeroed)
             } else {
                 std::ptr::null_mut()
             },
-        }
+            epoch,
+        })
     }
 }
 

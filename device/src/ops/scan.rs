@@ -86,7 +86,7 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     unsafe { queue(m, init, y, layout, queue_kernel) }
 }
 
-/// Zeroes the look-back state for a scan of `y.len()` items of `T` and has `launch` queue
+/// Readies the look-back state for a scan of `y.len()` items of `T` and has `launch` queue
 /// the kernel with the tile count and the parameters (input null: the caller's), writing
 /// `y`. Nothing for an empty `y`.
 ///
@@ -110,17 +110,17 @@ pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     let state = plan.state::<T>(n, deep_scan_tile_items(size_of::<T>()), packed_words::<T>());
     let mut scratch = dev.scratch();
     let base = plan.reserve(dev, &mut scratch)?;
-    state.zero(dev, base)?;
+    let status = state.ready(dev, &mut scratch, base)?;
     // `y` is live for `n` elements (256-byte aligned allocations); `status` covers `tiles`
-    // zeroed slots in scratch (later users of it and of `y`, and their frees, queue after
-    // this kernel); one block per tile.
+    // slots readied for this launch (later users of them and of `y`, and their frees, queue
+    // after this kernel); one block per tile.
     launch(
         state.tiles,
         ScanParams {
             x: core::ptr::null(),
             y: y.as_mut_ptr(),
             n,
-            status: state.status(base),
+            status,
             init: init.unwrap_or_else(|| m.identity()),
             staged: u32::from(layout == ScanLayout::Staged),
             m,

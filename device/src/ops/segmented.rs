@@ -10,6 +10,7 @@ use crate::buffer::{check_len, device_ptr_mut};
 use crate::device::Device;
 use crate::error::Result;
 use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
+use crate::scratch::Scratch;
 use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
@@ -31,7 +32,7 @@ pub(super) fn seg_state<T>(plan: &mut Plan, n: u64) -> State {
 ///
 /// # Safety
 /// `heads` (keys, flags or offsets), `x` readable and `y` writable for `n` elements on `dev`,
-/// 16-byte aligned; `state` lies in the scratch at `base`, which the caller holds while it
+/// 16-byte aligned; `state` lies in `scratch` at `base`, which the caller holds while this
 /// queues (later users of the scratch queue after this kernel).
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
@@ -44,23 +45,22 @@ pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
     init: Option<T>,
     key_bytes: u32,
     segments: u64,
-    base: CUdeviceptr,
-    state: State,
+    (state, base, scratch): (State, CUdeviceptr, &mut Scratch),
 ) -> Result<()> {
-    state.zero(dev, base)?;
+    let status = state.ready(dev, scratch, base)?;
     let p = SegScanParams {
         heads,
         x,
         y,
         n,
-        status: state.status(base),
+        status,
         init: init.unwrap_or_else(|| m.identity()),
         staged: 1,
         key_bytes,
         segments,
         m,
     };
-    // SAFETY: as the caller guarantees; one block per tile of zeroed state.
+    // SAFETY: as the caller guarantees; one block per tile of readied state.
     unsafe { launch::seg_scan(dev, init.is_some(), state.tiles, p) }
 }
 
@@ -103,8 +103,7 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
             init,
             0,
             0,
-            base,
-            state,
+            (state, base, &mut scratch),
         )
     }
 }
@@ -147,8 +146,7 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
             init,
             size_of::<K>() as u32,
             0,
-            base,
-            state,
+            (state, base, &mut scratch),
         )
     }
 }
@@ -212,8 +210,7 @@ pub fn scan_by_offsets<T: DeviceCopy, M: SegmentedKernel<T>>(
             init,
             HEADS_FROM_OFFSETS,
             offsets.len() as u64 - 1,
-            base,
-            state,
+            (state, base, &mut scratch),
         )
     }
 }

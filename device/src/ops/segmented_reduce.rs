@@ -85,12 +85,12 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
         base + runs_at as u64,
     );
     offsets_to_heads(dev, offsets, heads, n)?;
-    state.zero(dev, base)?;
+    let status = state.ready(dev, &mut scratch, base)?;
     let p = ReduceRunsParams {
         heads: device_ptr(heads),
         x: x.as_ptr(),
         n,
-        status: state.status(base),
+        status,
         values: device_ptr_mut(values),
         ends: device_ptr_mut(tails),
         runs: device_ptr_mut(runs_at),
@@ -165,8 +165,7 @@ fn by_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
                 None,
                 HEADS_FROM_OFFSETS,
                 segments,
-                base,
-                state,
+                (state, base, &mut scratch),
             )
         }?;
     }

@@ -12,7 +12,7 @@ use crate::atomics::{
     fetch_add_relaxed, load_acquire, load_relaxed_u64, load_relaxed_u64x2, nanosleep,
     store_relaxed_u64, store_relaxed_u64x2, store_release,
 };
-use crate::params::TileStatus;
+use crate::params::{TileStatus, LOOKBACK_EPOCH_SHIFT};
 use crate::params_segmented::RunAgg;
 use crate::simt::{block_index, lane, sync_threads, thread_index, warp_index};
 use crate::tuning::{
@@ -37,6 +37,15 @@ const POLL_BACKOFF_NS: u32 = 256;
 
 /// Bits of a packed word that hold the tile's flag; the codec's own bits lie above them.
 const FLAG_MASK: u64 = 0xff;
+
+/// Bits of a packed word that hold its writer's epoch ([`TileStatus::epoch`]).
+const EPOCH_MASK: u64 = (u64::MAX >> 32) & !((1 << LOOKBACK_EPOCH_SHIFT) - 1);
+
+/// The epoch bits a word written by this launch carries.
+#[inline(always)]
+fn epoch_tag<T>(status: TileStatus<T>) -> u64 {
+    u64::from(status.epoch) << LOOKBACK_EPOCH_SHIFT
+}
 
 /// Up to two packed words of one tile. Each word carries the flag in its low bits and is
 /// single-copy atomic on its own; a reader accepts a pair only when both flags agree, and as
@@ -96,6 +105,11 @@ pub(crate) struct FlaggedPair;
 
 /// The bit of word 0 that holds a [`Flagged`] head.
 const HEAD_BIT: u64 = 1 << 8;
+
+const _: () = assert!(
+    (FLAG_MASK | HEAD_BIT) & EPOCH_MASK == 0 && (FLAG_MASK | HEAD_BIT) >> LOOKBACK_EPOCH_SHIFT == 0,
+    "flag and head bits lie below the epoch"
+);
 
 impl<T: Copy> Codec<Flagged<T>> for FlaggedPair {
     const WORDS: usize = packed_words::<T>();
@@ -169,7 +183,7 @@ pub(crate) unsafe fn draw_tile<T, V>(status: TileStatus<T>, shared: *mut BlockSh
 unsafe fn publish<T: Copy, C: Codec<T>>(status: TileStatus<T>, tile: u64, value: T, flag: u32) {
     if C::WORDS > 0 {
         let w = C::encode(value);
-        let f = u64::from(flag);
+        let f = u64::from(flag) | epoch_tag(status);
         // SAFETY: `tile` is in range (caller contract) and this thread is its only writer;
         // the slot is `C::WORDS` words at a multiple of them (8 or 16-byte aligned).
         unsafe {
@@ -230,8 +244,9 @@ fn nearest_prefix(prefixes: u32) -> u32 {
 }
 
 /// [`look_back`] over packed words: one relaxed 8- or 16-byte load per tile gives flag and
-/// value; a pair of words whose flags disagree (read between two publications) is polled
-/// again like an empty tile. Lane `l` holds tile `end - 32 + l` of the window
+/// value; a word of another launch (its epoch is not this launch's) and a pair of words
+/// whose flags disagree (read between two publications) are polled again like an empty
+/// tile. Lane `l` holds tile `end - 32 + l` of the window
 /// `[end - 32, end)`; the warp folds the lanes from the latest one that saw a published
 /// prefix. While a tile above that one is still empty, the lanes of empty tiles (and only
 /// those: a published word never changes back) poll again.
@@ -247,6 +262,7 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
     let me = u64::from(lane());
     let width = u64::from(WARP_THREADS);
     let mut running = Partial::none(m.identity());
+    let tag = epoch_tag(status);
     // Tiles before tile 0 ("virtual") count as published prefixes holding nothing.
     let mut end = tile;
     loop {
@@ -267,7 +283,8 @@ unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
                 };
                 let f = (words[0] & FLAG_MASK) as u32;
                 let torn = (words[1] & FLAG_MASK) as u32 != f;
-                flag = if torn { TILE_EMPTY } else { f };
+                let stale = words[0] & EPOCH_MASK != tag || words[1] & EPOCH_MASK != tag;
+                flag = if torn || stale { TILE_EMPTY } else { f };
             }
             let prefixes = ballot(flag == TILE_PREFIX);
             let stop = if prefixes == 0 {
