@@ -26,7 +26,8 @@ pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     x: &DeviceVector<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     B::inclusive_scan(m, x.buffer(), y.buffer_mut())?;
     Ok(y)
 }
@@ -70,7 +71,8 @@ pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     init: T,
     x: &DeviceVector<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     B::exclusive_scan(m, init, x.buffer(), y.buffer_mut())?;
     Ok(y)
 }
@@ -121,7 +123,8 @@ where
     M: Monoid<T>,
     B: FusedOps<A, T, F, M>,
 {
-    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     B::transform_inclusive_scan(f, m, x.buffer(), y.buffer_mut())?;
     Ok(y)
 }
@@ -152,7 +155,8 @@ where
     M: Monoid<T>,
     B: FusedOps<A, T, F, M>,
 {
-    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     B::transform_exclusive_scan(f, m, init, x.buffer(), y.buffer_mut())?;
     Ok(y)
 }

@@ -56,7 +56,8 @@ fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     x: &DeviceVector<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
-    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     segmented_into::by_flags(m, flags, x, &mut y, kind)?;
     Ok(y)
 }
@@ -127,7 +128,8 @@ where
     M: Monoid<T>,
     B: KeyedOps<K, T, M>,
 {
-    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     segmented_into::by_keys(m, keys, x, &mut y, kind)?;
     Ok(y)
 }
@@ -182,7 +184,8 @@ fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     x: &DeviceVector<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
-    let mut y = DeviceVector::<T, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     segmented_into::by_offsets(m, offsets, x, &mut y, kind)?;
     Ok(y)
 }

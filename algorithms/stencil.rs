@@ -43,7 +43,8 @@ where
 {
     let n = grid_len(shape)?;
     same_len("stencil input (shape product)", n, x)?;
-    let mut y = DeviceVector::<T, B>::zeros(n)?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(n) }?;
     B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_mut())?;
     Ok(y)
 }

@@ -19,7 +19,8 @@ pub fn transform<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
     f: F,
     x: &DeviceVector<A, B>,
 ) -> Result<DeviceVector<F::Output, B>> {
-    let mut y = DeviceVector::<F::Output, B>::zeros(x.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(x.len()) }?;
     B::transform(f, x.buffer(), y.buffer_mut())?;
     Ok(y)
 }
@@ -72,7 +73,8 @@ where
     B: Transform2Ops<A, C, F>,
 {
     same_len("transform2 second input", a.len(), b)?;
-    let mut y = DeviceVector::<F::Output, B>::zeros(a.len())?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(a.len()) }?;
     B::transform2(f, a.buffer(), b.buffer(), y.buffer_mut())?;
     Ok(y)
 }
@@ -122,7 +124,8 @@ pub fn tabulate<F: UnaryFunction<u64>, B: Tabulate<F>>(
     f: F,
     len: usize,
 ) -> Result<DeviceVector<F::Output, B>> {
-    let mut y = DeviceVector::<F::Output, B>::zeros(len)?;
+    // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(len) }?;
     B::tabulate(f, y.buffer_mut())?;
     Ok(y)
 }

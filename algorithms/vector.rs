@@ -57,12 +57,25 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
         })
     }
 
+    /// `len` elements for an algorithm to overwrite whole (see [`Backend::for_overwrite`]).
+    ///
+    /// # Safety
+    /// As [`Backend::for_overwrite`]: every element written before the vector is read or
+    /// returned, or the vector dropped unread.
+    pub(crate) unsafe fn for_overwrite(len: usize) -> Result<Self> {
+        Ok(Self {
+            // SAFETY: as the caller guarantees.
+            buf: unsafe { B::for_overwrite(len) }?,
+        })
+    }
+
     /// `len` copies of `value`.
     ///
     /// # Errors
     /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) or a device fault.
     pub fn filled(len: usize, value: T) -> Result<Self> {
-        let mut v = Self::zeros(len)?;
+        // SAFETY: `fill` writes every element; on an error `v` is dropped unread.
+        let mut v = unsafe { Self::for_overwrite(len) }?;
         B::fill(&mut v.buf, value)?;
         Ok(v)
     }

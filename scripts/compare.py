@@ -72,6 +72,8 @@ def rule(case, n):
         if n <= 1 << 20:
             return peer, False, 0.9, None, ">= 0.9x CUB (2^16-2^20)"
         return peer, False, 1.0, None, ">= 1.00x CUB (2^24-2^30)"
+    if case == "inclusive_scan_alloc_sum_f32":
+        return "cub_inclusive_sum_f32", False, 0.95, None, ">= 0.95x CUB (ours: allocating API)"
     m = re.fullmatch(r"(inclusive|exclusive)_scan_sum_(\w+)", case)
     if m:
         peer = f"cub_{m.group(1)}_sum_{m.group(2)}"

@@ -85,6 +85,10 @@ impl Backend for Cuda {
     fn zeroed<T: DeviceCopy>(len: usize) -> Result<DeviceBuffer<T>> {
         Ok(DeviceBuffer::zeroed(len)?)
     }
+    unsafe fn for_overwrite<T: DeviceCopy>(len: usize) -> Result<DeviceBuffer<T>> {
+        // SAFETY: the caller writes every element before anything reads it.
+        Ok(unsafe { DeviceBuffer::uninit(len) }?)
+    }
     fn fill<T: DeviceCopy>(buf: &mut DeviceBuffer<T>, value: T) -> Result<()> {
         Ok(buf.fill(value)?)
     }

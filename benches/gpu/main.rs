@@ -278,6 +278,29 @@ where
     }
 }
 
+/// The allocating front door, `parallax::inclusive_scan(Sum, &x)` on f32: each call takes a
+/// new output from the memory pool (no memset: `Backend::for_overwrite`) and drops it inside
+/// the timed call. Beside CUB's `InclusiveSum` into a buffer allocated once: what the
+/// one-line API costs over the `_into` form (not an issue target).
+fn bench_alloc_scan(b: &mut Bench, n: usize) {
+    let case = "inclusive_scan_alloc_sum_f32";
+    if !b.wants(case) {
+        return;
+    }
+    let x = match Dv::<f32>::filled(n, f32::FILL) {
+        Ok(x) => x,
+        Err(e) => return b.skipped(case, n, e.to_string()),
+    };
+    b.case(case, n, 2.0 * n as f64 * 4.0, None, || {
+        parallax::inclusive_scan(Sum, &x).map(drop)
+    });
+    if n <= 1 << 16 {
+        if let Ok(y) = parallax::inclusive_scan(Sum, &x) {
+            check_last(&y, f32::folded(n), case, n);
+        }
+    }
+}
+
 /// `reduce_into` a one-element device vector: the result stays on the device and the call
 /// does not wait for it, which is what CUB's `DeviceReduce::Sum` timing covers (its events
 /// bracket the launches only). The value is read back after timing and must equal the
@@ -816,6 +839,7 @@ fn main() {
         let n = 1_usize << e;
         bench_elementwise(&mut b, n);
         bench_monoid::<f32>(&mut b, n);
+        bench_alloc_scan(&mut b, n);
         bench_monoid::<f64>(&mut b, n);
         bench_monoid::<i32>(&mut b, n);
         bench_monoid::<u64>(&mut b, n);

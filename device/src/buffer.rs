@@ -57,6 +57,20 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         })
     }
 
+    /// `len` elements with unspecified contents on the default device, for an output that is
+    /// written whole before it is read (no memset: an allocating algorithm's output).
+    ///
+    /// # Safety
+    /// Every element must be written before anything reads the buffer (a download, a kernel,
+    /// a copy); a buffer whose writing failed must be dropped unread.
+    ///
+    /// # Errors
+    /// As [`DeviceBuffer::zeroed`].
+    #[doc(hidden)]
+    pub unsafe fn uninit(len: usize) -> Result<Self> {
+        Self::alloc_uninit(Device::default_device()?, len)
+    }
+
     /// `len` all-zero elements (valid by the `DeviceCopy` contract) on the default device.
     ///
     /// # Errors
