@@ -5,6 +5,8 @@
 //! values, reduce by key of 4-byte values), and across the wrap-around where the epochs start
 //! over. A stale word read as published would hand a tile its predecessor's prefix from an
 //! earlier scan: every result is compared exactly (wrapping integer sums) with the reference.
+//! The tests run one at a time (`common::alone`): the wrap-around test relies on no other
+//! scan running between its own.
 #![cfg(feature = "cuda")]
 
 #[macro_use]
@@ -14,15 +16,8 @@ use common::{dv, host};
 use parallax::reference as r;
 use parallax::{Cuda, Sum};
 use parallax_device::Device;
-use std::sync::{Mutex, MutexGuard};
 
 type B = Cuda;
-
-/// One test at a time: the wrap-around test relies on no other scan running between its own.
-fn alone() -> MutexGuard<'static, ()> {
-    static ONE: Mutex<()> = Mutex::new(());
-    ONE.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// `n` pseudo-random values from `seed` (a 64-bit LCG's high bits).
 fn values(n: usize, seed: u64) -> Vec<u64> {
@@ -93,7 +88,7 @@ fn segmented_scans(n: usize, seed: u64) {
 #[test]
 fn scans_ignore_the_words_earlier_scans_left() {
     require_gpu!();
-    let _alone = alone();
+    let _alone = common::alone();
     // Sizes from one tile to ~700 (8192 u32 / 4096 u64 a tile), rising and falling, so every
     // scan's tiles lie on words of earlier scans of other codecs and lengths.
     for (round, n) in [3_000_000, 1 << 20, 5_000, 2_900_000, 70_001, 1_500_000]
@@ -108,7 +103,7 @@ fn scans_ignore_the_words_earlier_scans_left() {
 #[test]
 fn scans_stay_exact_across_the_epoch_wrap_around() {
     require_gpu!();
-    let _alone = alone();
+    let _alone = common::alone();
     let dev = Device::default_device().expect("the default device");
     let n = 2_000_000;
     // The next scan zeroes the words and takes the first epoch: its words are left behind,

@@ -1,7 +1,9 @@
 //! Device memory on the GPU: buffers come from a stream-ordered pool (device/src/memory.rs),
 //! so dropping one does not wait and its memory is reused; an allocation the pool cannot
 //! hold trims the pool and tries again; one that no trimming helps is `OutOfMemory` and the
-//! device keeps working. Sizes follow the GPU's memory (`Device::memory_info`).
+//! device keeps working. Sizes follow the GPU's memory (`Device::memory_info`), so the tests
+//! run one at a time (`common::alone`): each sizes its buffers from the memory free when it
+//! starts.
 #![cfg(feature = "cuda")]
 
 #[macro_use]
@@ -9,15 +11,8 @@ mod common;
 
 use parallax::{Cuda, DeviceVector, Error, Sum};
 use parallax_device::Device;
-use std::sync::{Mutex, MutexGuard};
 
 type B = Cuda;
-
-/// One test at a time: each sizes its buffers from the memory free when it starts.
-fn alone() -> MutexGuard<'static, ()> {
-    static ONE: Mutex<()> = Mutex::new(());
-    ONE.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 fn device() -> &'static Device {
     Device::default_device().expect("the default device")
@@ -46,7 +41,7 @@ fn filled(bytes: usize, seed: u32) -> DeviceVector<u32, B> {
 #[test]
 fn dropped_buffers_are_reused() {
     require_gpu!();
-    let _alone = alone();
+    let _alone = common::alone();
     let (free, total) = memory();
     // Twelve buffers of a quarter of the memory each, one at a time: three times the memory,
     // so every drop must give its memory back for the next.
@@ -67,7 +62,7 @@ fn dropped_buffers_are_reused() {
 #[test]
 fn a_full_pool_is_trimmed_for_a_larger_buffer() {
     require_gpu!();
-    let _alone = alone();
+    let _alone = common::alone();
     let (free, _) = memory();
     // Two buffers of 40% of the free memory, dropped: the pool keeps them (80%). A buffer of
     // 60% fits in neither piece, and the driver has only 20% left, so it succeeds only if
@@ -89,7 +84,7 @@ fn a_full_pool_is_trimmed_for_a_larger_buffer() {
 #[test]
 fn out_of_memory_is_typed_and_the_device_keeps_working() {
     require_gpu!();
-    let _alone = alone();
+    let _alone = common::alone();
     let (_, total) = memory();
     let n = total / 4 * 2; // u32s: twice the device's memory
     match DeviceVector::<u32, B>::zeros(n) {

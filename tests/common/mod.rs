@@ -39,6 +39,13 @@ pub(crate) fn sequence_sum_u32(n: usize, seed: u32) -> u32 {
     (n * s + n * (n - 1) / 2) as u32
 }
 
+/// Holds the returned guard to run one test of this binary at a time (tests that size
+/// their buffers from the free memory, or that must see no other scan between their own).
+pub(crate) fn alone() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Uploads a slice to backend `B`.
 pub(crate) fn dv<T: DeviceCopy, B: Backend>(data: &[T]) -> DeviceVector<T, B> {
     DeviceVector::from_slice(data).expect("upload")
