@@ -193,8 +193,8 @@ where
 /// of shared memory (`BlockShared<T>` and the staging area).
 ///
 /// # Safety
-/// `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status` zeroed
-/// for `blocks = ceil(n / deep_scan_tile_items(size))` tiles.
+/// `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status` readied
+/// for this launch (`State::ready`) for `blocks = ceil(n / deep_scan_tile_items(size))` tiles.
 pub(crate) unsafe fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     dev: &Device,
     exclusive: bool,

@@ -16,7 +16,8 @@ use parallax_kernels::params_segmented::{
 ///
 /// # Safety
 /// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
-/// zeroed for `blocks = ceil(n / deep_scan_tile_items(size))` tiles.
+/// readied for this launch (`State::ready`) for `blocks = ceil(n / deep_scan_tile_items(size))`
+/// tiles.
 pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
     exclusive: bool,
@@ -74,7 +75,8 @@ pub(crate) unsafe fn run_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
 /// # Safety
 /// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
 /// `tails` writable for `n`, `runs` for one word; `done` null or a word that nothing else
-/// writes while the kernel runs; `status` zeroed for `blocks` tiles.
+/// writes while the kernel runs; `status` readied for this launch
+/// (`State::ready`) for `blocks` tiles.
 pub(crate) unsafe fn reduce_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     dev: &Device,
     blocks: u64,

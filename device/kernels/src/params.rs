@@ -156,8 +156,9 @@ pub struct Transform2ReduceParams<A, C, F, T, M> {
     pub reduce: ReduceParams<T, M>,
 }
 
-/// Decoupled look-back state (Merrill & Garland 2016), one slot per tile, zeroed before each
-/// launch. A tile's status is [`crate::tuning::TILE_EMPTY`], then
+/// Decoupled look-back state (Merrill & Garland 2016), one slot per tile, empty at each
+/// launch (packed words: tagged with another epoch, see [`TileStatus::epoch`]; split flags:
+/// zeroed). A tile's status is [`crate::tuning::TILE_EMPTY`], then
 /// [`crate::tuning::TILE_AGGREGATE`] with the fold of the tile, then
 /// [`crate::tuning::TILE_PREFIX`] with the fold of tiles `0..=t`. Two layouts
 /// (the kernel's codec picks by the value type):

@@ -1,6 +1,7 @@
 //! Inclusive and exclusive scan: one single-pass decoupled look-back kernel, returning once
-//! it is queued (as CUB's `DeviceScan`): the tile states stay in the scratch, whose next user
-//! the stream orders after this kernel.
+//! it is queued (as CUB's `DeviceScan`): the tile states stay in the scratch and the
+//! look-back words (`lookback_words.rs`), whose next user the stream orders after this
+//! kernel.
 
 use super::plan::Plan;
 use super::same_device;
