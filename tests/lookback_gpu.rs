@@ -12,35 +12,22 @@
 #[macro_use]
 mod common;
 
-use common::{dv, host};
+use common::{dv, host, pseudo_random};
 use parallax::reference as r;
 use parallax::{Cuda, Sum};
 use parallax_device::Device;
 
 type B = Cuda;
 
-/// `n` pseudo-random values from `seed` (a 64-bit LCG's high bits).
-fn values(n: usize, seed: u64) -> Vec<u64> {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            s = s
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            s >> 16
-        })
-        .collect()
-}
-
 /// Inclusive u32 and exclusive u64 scans of `n` values from `seed`, checked exactly.
 fn plain_scans(n: usize, seed: u64) {
-    let x32: Vec<u32> = values(n, seed).iter().map(|&v| v as u32).collect();
+    let x32: Vec<u32> = pseudo_random(n, seed).iter().map(|&v| v as u32).collect();
     let mut want = vec![0_u32; n];
     r::inclusive_scan(Sum, &x32, &mut want);
     let got = host(&parallax::inclusive_scan(Sum, &dv::<u32, B>(&x32)).unwrap());
     assert!(got == want, "inclusive u32 scan, n = {n}, seed {seed}");
 
-    let x64 = values(n, seed ^ 0x55);
+    let x64 = pseudo_random(n, seed ^ 0x55);
     let mut want = vec![0_u64; n];
     r::exclusive_scan(Sum, 7, &x64, &mut want);
     let got = host(&parallax::exclusive_scan(Sum, 7, &dv::<u64, B>(&x64)).unwrap());
@@ -49,9 +36,9 @@ fn plain_scans(n: usize, seed: u64) {
 
 /// A segmented u64 scan by flags and a reduce by key of u32 values, checked exactly.
 fn segmented_scans(n: usize, seed: u64) {
-    let x = values(n, seed);
+    let x = pseudo_random(n, seed);
     // Segments of 1..=3000 items: most tiles of 4096 (u64) hold a head, some none.
-    let lens = values(n, seed ^ 0xAA);
+    let lens = pseudo_random(n, seed ^ 0xAA);
     let mut flags = vec![false; n];
     let mut at = 0;
     for len in lens {

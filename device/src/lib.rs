@@ -28,6 +28,7 @@
 mod buffer;
 mod device;
 mod error;
+mod grow_only;
 mod host_slot;
 mod kernel;
 mod kernel_segmented;

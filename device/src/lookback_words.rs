@@ -22,6 +22,7 @@
 
 use crate::device::Device;
 use crate::error::Result;
+use crate::grow_only::GrowOnly;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::LOOKBACK_EPOCH_MAX;
@@ -29,12 +30,11 @@ use parallax_kernels::params::LOOKBACK_EPOCH_MAX;
 /// Smallest allocation: 256 KiB holds the words of 2^27 f32 (16384 tiles of 8192).
 const MIN_BYTES: usize = 256 << 10;
 
-/// The words' allocation (`ptr` 0 before the first scan) and the last epoch handed out
-/// (0: the words are all zero and no launch has used them).
+/// The words' allocation and the last epoch handed out (0: the words are all zero and no
+/// launch has used them).
 #[derive(Debug, Default)]
 pub(crate) struct LookbackWords {
-    ptr: CUdeviceptr,
-    bytes: usize,
+    words: GrowOnly,
     epoch: u32,
 }
 
@@ -45,13 +45,14 @@ impl LookbackWords {
     /// The caller holds the device's scratch lock while it queues the launch that uses them
     /// (so a later growth frees them only after that launch: frees are stream-ordered).
     pub(crate) fn next(&mut self, dev: &Device, bytes: usize) -> Result<(CUdeviceptr, u32)> {
-        if self.ptr == 0 || bytes > self.bytes {
-            self.grow(dev, bytes)?;
-        } else if self.epoch >= LOOKBACK_EPOCH_MAX {
-            self.zero(dev)?;
+        let during = "allocating scan look-back words";
+        let (ptr, fresh) = self.words.reserve(dev, bytes, MIN_BYTES, during)?;
+        // Fresh memory holds anything; used-up epochs would repeat.
+        if fresh || self.epoch >= LOOKBACK_EPOCH_MAX {
+            self.zero(dev, ptr)?;
         }
         self.epoch += 1;
-        Ok((self.ptr, self.epoch))
+        Ok((ptr, self.epoch))
     }
 
     /// Skips epochs so that at most `left` launches remain before the next zeroing (never
@@ -62,26 +63,12 @@ impl LookbackWords {
             .max(LOOKBACK_EPOCH_MAX - left.min(LOOKBACK_EPOCH_MAX));
     }
 
-    /// Replaces the allocation by a zeroed one of at least `bytes` bytes (doubling).
-    fn grow(&mut self, dev: &Device, bytes: usize) -> Result<()> {
-        let want = bytes.max(MIN_BYTES).max(self.bytes.saturating_mul(2));
-        if self.ptr != 0 {
-            // SAFETY: `ptr` came from `Device::alloc` and is freed once, ordered after the
-            // launches queued on it; the scratch lock keeps new ones from being queued.
-            unsafe { dev.free(self.ptr) };
-            self.ptr = 0;
-            self.bytes = 0;
-        }
-        self.ptr = dev.alloc("allocating scan look-back words", want)?;
-        self.bytes = want;
-        self.zero(dev)
-    }
-
-    /// Zeroes the whole allocation (queued before the next launch) and restarts the epochs.
-    fn zero(&mut self, dev: &Device) -> Result<()> {
-        // SAFETY: `ptr` holds `bytes` bytes; queued on the stream after every launch that
-        // used them and before the next.
-        if let Err(e) = unsafe { result::memset_d8_async(self.ptr, 0, self.bytes, STREAM) } {
+    /// Zeroes the whole allocation at `ptr` (queued before the next launch) and restarts the
+    /// epochs.
+    fn zero(&mut self, dev: &Device, ptr: CUdeviceptr) -> Result<()> {
+        // SAFETY: `ptr` holds `words.bytes()` bytes; queued on the stream after every launch
+        // that used them and before the next.
+        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, self.words.bytes(), STREAM) } {
             // Not zeroed: the next call tries again before handing out an epoch.
             self.epoch = LOOKBACK_EPOCH_MAX;
             return Err(dev.fail("zeroing scan look-back words", e));

@@ -1,7 +1,8 @@
-//! Scratch memory: one grow-only device allocation reused by every operation that needs
-//! temporary space (reduce partials, scan tile states). Growing doubles, so a sequence of
-//! operations on rising sizes allocates O(log n) times; the allocation is kept for the life
-//! of the device. Callers hold the device's scratch lock while they queue their work.
+//! Scratch memory: one grow-only device allocation (`grow_only.rs`) reused by every
+//! operation that needs temporary space (reduce partials, scan tile states). Growing doubles,
+//! so a sequence of operations on rising sizes allocates O(log n) times; the allocation is
+//! kept for the life of the device. Callers hold the device's scratch lock while they queue
+//! their work.
 //!
 //! Work may still be running when the lock is released (operations return once queued, see
 //! `STREAM` in `lib.rs`): every operation queues on the legacy default stream, so the next
@@ -13,7 +14,8 @@
 //! [`Scratch::reduce_counters`] and `lookback_words.rs`).
 
 use crate::device::Device;
-use crate::error::{DeviceError, Result};
+use crate::error::Result;
+use crate::grow_only::GrowOnly;
 use crate::host_slot::HostSlot;
 use crate::lookback_words::LookbackWords;
 use crate::STREAM;
@@ -25,13 +27,13 @@ use std::mem::size_of;
 /// to about 2^26 f32 without regrowing.
 const MIN_BYTES: usize = 1 << 20;
 
-/// A device allocation of `bytes` bytes at `ptr` (0 before the first use), the reduce
+/// The grow-only region of temporaries (`grow_only.rs`), the reduce
 /// counters at `counters` (0 before the first reduce of more than one block), the mapped
 /// host slot and the scans' look-back words.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    ptr: CUdeviceptr,
-    bytes: usize,
+    /// The region operations lay their temporaries in.
+    region: GrowOnly,
     counters: CUdeviceptr,
     /// Where kernels leave a value for the host (`host_slot.rs`).
     pub(crate) host: HostSlot,
@@ -43,32 +45,8 @@ impl Scratch {
     /// A device address with at least `bytes` bytes behind it, 256-byte aligned. Contents
     /// are unspecified.
     pub(crate) fn reserve(&mut self, dev: &Device, bytes: usize) -> Result<CUdeviceptr> {
-        if self.ptr != 0 && bytes <= self.bytes {
-            return Ok(self.ptr);
-        }
-        let old = self.bytes;
-        if self.ptr != 0 {
-            // Work queued by an earlier operation (they return once queued) may still use the
-            // old allocation: the free is ordered after it (`memory.rs`). Growth happens
-            // O(log n) times.
-            // SAFETY: `ptr` came from `Device::alloc` and is freed once; the lock keeps new
-            // work from being queued on it.
-            unsafe { dev.free(self.ptr) };
-            self.ptr = 0;
-            self.bytes = 0;
-        }
-        let want = bytes.max(MIN_BYTES).max(old.saturating_mul(2));
-        let (ptr, got) = match dev.alloc("allocating scratch memory", want) {
-            Ok(p) => (p, want),
-            // Doubling overshot what is free: try the exact size before giving up.
-            Err(DeviceError::OutOfMemory { .. }) if want > bytes => {
-                (dev.alloc("allocating scratch memory", bytes)?, bytes)
-            }
-            Err(e) => return Err(e),
-        };
-        self.ptr = ptr;
-        self.bytes = got;
-        Ok(ptr)
+        let during = "allocating scratch memory";
+        Ok(self.region.reserve(dev, bytes, MIN_BYTES, during)?.0)
     }
 
     /// The reduce kernel's group counters: [`REDUCE_COUNTERS`] `u32`s in device memory (one

@@ -36,12 +36,16 @@ impl Plan {
     /// f32: 2^28 f32 makes 32768 tiles, 256 KiB of packed words.
     pub(super) fn state<V>(&mut self, n: u64, tile_items: u64, packed_words: usize) -> State {
         let tiles = n.div_ceil(tile_items);
-        let (zeroed_bytes, packed_bytes) = if packed_words > 0 {
-            (16, tiles as usize * 8 * packed_words)
-        } else {
-            (16 + tiles as usize * 4, 0)
+        let tickets = tile_order() == TileOrder::Tickets;
+        let packed_bytes = tiles as usize * 8 * packed_words;
+        // The counter's 16 bytes, then the split layout's flags. Zeroed per launch: the flags
+        // always, the counter only when tickets are on.
+        let (region, zero_bytes) = match (packed_words > 0, tickets) {
+            (true, false) => (16, 0),
+            (true, true) => (16, 16),
+            (false, _) => (16 + tiles as usize * 4, 16 + tiles as usize * 4),
         };
-        let zeroed = self.take(zeroed_bytes);
+        let zeroed = self.take(region);
         let (aggregates, inclusives) = if packed_words > 0 {
             (None, None)
         } else {
@@ -51,11 +55,11 @@ impl Plan {
         State {
             tiles,
             zeroed,
-            zeroed_bytes,
+            zero_bytes,
             packed_bytes,
             aggregates,
             inclusives,
-            tickets: tile_order() == TileOrder::Tickets,
+            tickets,
         }
     }
 
@@ -71,9 +75,10 @@ impl Plan {
 pub(super) struct State {
     /// Tiles (blocks) of the scan.
     pub(super) tiles: u64,
-    /// The ticket counter (16 bytes), then the split layout's flags: zeroed per launch.
+    /// The ticket counter (16 bytes), then the split layout's flags.
     zeroed: usize,
-    zeroed_bytes: usize,
+    /// Bytes from `zeroed` to zero before each launch.
+    zero_bytes: usize,
     /// Bytes of packed words (0: the split layout).
     packed_bytes: usize,
     aggregates: Option<usize>,
@@ -105,15 +110,10 @@ impl State {
             (std::ptr::null_mut(), device_ptr_mut(zeroed + 16), 0)
         };
         // The packed layout without tickets needs no zeroing at all.
-        let zero_bytes = match (self.packed_bytes > 0, self.tickets) {
-            (true, false) => 0,
-            (true, true) => 16,
-            (false, _) => self.zeroed_bytes,
-        };
-        if zero_bytes > 0 {
+        if self.zero_bytes > 0 {
             // SAFETY: the region lies inside the reserved scratch, locked by the caller while
             // it queues; queued before the kernel that reads it.
-            unsafe { result::memset_d8_async(zeroed, 0, zero_bytes, STREAM) }
+            unsafe { result::memset_d8_async(zeroed, 0, self.zero_bytes, STREAM) }
                 .map_err(|e| dev.fail("zeroing scan tile states", e))?;
         }
         Ok(TileStatus {
