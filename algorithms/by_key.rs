@@ -110,7 +110,11 @@ pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     x: &DeviceVector<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     check_offsets(offsets, x.len())?;
-    let mut y = DeviceVector::<T, B>::zeros(offsets.len() - 1)?;
+    // SAFETY: the algorithm writes every segment, an empty one with the identity (on the GPU
+    // each path ends in a pass over all segments: the gather kernels write `y[s]` for every
+    // `s`, and the copy runs only when there are as many runs as segments); on an error `y`
+    // is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(offsets.len() - 1) }?;
     B::segmented_reduce(m, offsets.buffer(), x.buffer(), y.buffer_mut())?;
     Ok(y)
 }

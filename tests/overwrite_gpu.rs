@@ -1,0 +1,354 @@
+//! Allocating front doors hand back outputs they wrote whole. On the GPU an allocating front
+//! door takes its output from the memory pool without a memset (`Backend::for_overwrite`),
+//! so an element its kernels skipped would keep whatever the pool held before. Each case
+//! here first leaves a poison pattern in the pool (a buffer of `POISON` words, dropped: the
+//! pool hands the same memory to the next allocation of that size on the stream), checks
+//! that premise with an uninitialized buffer of the output's size (it must read the poison,
+//! so the case can fail), then runs the front door and compares it bit for bit with the
+//! `Rayon` backend, whose outputs start zeroed. Every input is an integer or an integer-valued
+//! float whose results are exact, so the two backends agree bit for bit, and no result can
+//! equal the poison (`0x7F7F_7F7F`: 2 139 062 143 as `i32`, 3.4e38 as `f32`).
+//!
+//! Sizes cross several tiles of every kernel and end ragged (`N` is odd); the segment and
+//! row layouts include empty segments and rows, which the kernels must still write (the
+//! identity, the semiring's zero).
+#![cfg(feature = "cuda")]
+
+#[macro_use]
+mod common;
+
+use common::pseudo_random;
+use parallax::{
+    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, PlusTimes, Rayon, SaxpyFunctor, Sequence,
+    Square, Sum,
+};
+use parallax_device::{Device, DeviceBuffer};
+use std::mem::size_of;
+
+type B = Cuda;
+
+/// Elements of every 1D case: tens of scan tiles, not a multiple of any tile or warp.
+const N: usize = 200_003;
+/// The word left in the pool before each case.
+const POISON: u32 = 0x7F7F_7F7F;
+
+/// Whether freed memory goes back to a stream-ordered pool that hands it out again, which
+/// every case relies on; where the driver has none, prints the counted `SKIPPED` line.
+fn pooled() -> bool {
+    let dev = Device::default_device().expect("the default device");
+    if !dev.pooled_memory() {
+        common::gpu::skip_with(
+            "this driver has no stream-ordered memory pools, so no poisoned memory can be \
+             handed to an output",
+        );
+    }
+    dev.pooled_memory()
+}
+
+/// Leaves `POISON` in the pool memory that the next allocation of `bytes` gets, and checks
+/// that it does.
+fn poison_pool(bytes: usize, what: &str) {
+    let words = bytes.div_ceil(4);
+    drop(DeviceVector::<u32, B>::filled(words, POISON).expect("poison buffer"));
+    // SAFETY: read back only as `u32`, for which every bit pattern is valid.
+    let probe = unsafe { DeviceBuffer::<u32>::uninit(words) }.expect("probe buffer");
+    let seen = probe.to_vec().expect("probe read back");
+    drop(probe);
+    let poisoned = seen.iter().filter(|&&w| w == POISON).count();
+    assert_eq!(
+        poisoned, words,
+        "{what}: premise: a fresh buffer of {bytes} bytes does not get the poisoned memory"
+    );
+}
+
+/// Runs `gpu` (which allocates its output first) over a poisoned pool and compares its
+/// output with `want`, bit for bit.
+fn check<T: DeviceCopy + PartialEq + std::fmt::Debug>(
+    what: &str,
+    want: Vec<T>,
+    gpu: impl FnOnce() -> parallax::Result<DeviceVector<T, B>>,
+) {
+    poison_pool(want.len() * size_of::<T>(), what);
+    let got = gpu()
+        .unwrap_or_else(|e| panic!("{what}: {e}"))
+        .to_vec()
+        .expect("read back");
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
+        panic!(
+            "{what}: element {i} of {} is {:?}, want {:?}",
+            want.len(),
+            got[i],
+            want[i]
+        );
+    }
+}
+
+/// `n` small integers (0..8), as `i32`.
+fn small_ints(n: usize, seed: u64) -> Vec<i32> {
+    pseudo_random(n, seed)
+        .iter()
+        .map(|&r| (r % 8) as i32)
+        .collect()
+}
+
+/// Offsets of segments of 0 to 40 elements (about one in five empty) over `n` elements.
+fn offsets(n: usize, seed: u64) -> Vec<usize> {
+    let mut o = vec![0];
+    let mut r = pseudo_random(n, seed).into_iter();
+    while *o.last().unwrap() < n {
+        let len = match r.next().unwrap_or(1) % 5 {
+            0 => 0,
+            k => (k * 10) as usize,
+        };
+        o.push((o.last().unwrap() + len).min(n));
+    }
+    o
+}
+
+#[test]
+fn elementwise_and_scans_write_every_element() {
+    require_gpu!();
+    let _alone = common::alone();
+    if !pooled() {
+        return;
+    }
+    let x = small_ints(N, 1);
+    let y = small_ints(N, 2);
+    let (xg, yg) = (
+        DeviceVector::<i32, B>::from_slice(&x).unwrap(),
+        DeviceVector::<i32, B>::from_slice(&y).unwrap(),
+    );
+    let (xh, yh) = (
+        DeviceVector::<i32, Rayon>::from_slice(&x).unwrap(),
+        DeviceVector::<i32, Rayon>::from_slice(&y).unwrap(),
+    );
+    let host = |v: parallax::Result<DeviceVector<i32, Rayon>>| v.unwrap().to_vec().unwrap();
+
+    check("transform", host(parallax::transform(Square, &xh)), || {
+        parallax::transform(Square, &xg)
+    });
+    let saxpy = SaxpyFunctor { a: 3 };
+    check(
+        "transform2",
+        host(parallax::transform2(saxpy, &xh, &yh)),
+        || parallax::transform2(saxpy, &xg, &yg),
+    );
+    let seq = Sequence {
+        start: 5_i32,
+        step: 3,
+    };
+    check("tabulate", host(parallax::tabulate(seq, N)), || {
+        parallax::tabulate(seq, N)
+    });
+    check("filled", vec![9_i32; N], || {
+        DeviceVector::<i32, B>::filled(N, 9)
+    });
+    check(
+        "inclusive_scan",
+        host(parallax::inclusive_scan(Sum, &xh)),
+        || parallax::inclusive_scan(Sum, &xg),
+    );
+    check(
+        "exclusive_scan",
+        host(parallax::exclusive_scan(Sum, 4, &xh)),
+        || parallax::exclusive_scan(Sum, 4, &xg),
+    );
+    check(
+        "transform_inclusive_scan",
+        host(parallax::transform_inclusive_scan(Square, Sum, &xh)),
+        || parallax::transform_inclusive_scan(Square, Sum, &xg),
+    );
+    check(
+        "transform_exclusive_scan",
+        host(parallax::transform_exclusive_scan(Square, Sum, 2, &xh)),
+        || parallax::transform_exclusive_scan(Square, Sum, 2, &xg),
+    );
+}
+
+#[test]
+fn segmented_forms_write_every_element_and_segment() {
+    require_gpu!();
+    let _alone = common::alone();
+    if !pooled() {
+        return;
+    }
+    let x = small_ints(N, 3);
+    let o = offsets(N, 4);
+    let flags: Vec<bool> = {
+        let mut f = vec![false; N];
+        for &s in &o[..o.len() - 1] {
+            if s < N {
+                f[s] = true;
+            }
+        }
+        f
+    };
+    let keys: Vec<u32> = pseudo_random(N, 5)
+        .iter()
+        .scan(0_u32, |k, &r| {
+            *k += u32::from(r % 40 == 0);
+            Some(*k)
+        })
+        .collect();
+    let g = |v: &[i32]| DeviceVector::<i32, B>::from_slice(v).unwrap();
+    let h = |v: &[i32]| DeviceVector::<i32, Rayon>::from_slice(v).unwrap();
+    let (xg, xh) = (g(&x), h(&x));
+    let (og, oh) = (
+        DeviceVector::<usize, B>::from_slice(&o).unwrap(),
+        DeviceVector::<usize, Rayon>::from_slice(&o).unwrap(),
+    );
+    let (fg, fh) = (
+        DeviceVector::<bool, B>::from_slice(&flags).unwrap(),
+        DeviceVector::<bool, Rayon>::from_slice(&flags).unwrap(),
+    );
+    let (kg, kh) = (
+        DeviceVector::<u32, B>::from_slice(&keys).unwrap(),
+        DeviceVector::<u32, Rayon>::from_slice(&keys).unwrap(),
+    );
+    let host = |v: parallax::Result<DeviceVector<i32, Rayon>>| v.unwrap().to_vec().unwrap();
+
+    check(
+        "inclusive_scan_by_flags",
+        host(parallax::inclusive_scan_by_flags(Sum, &fh, &xh)),
+        || parallax::inclusive_scan_by_flags(Sum, &fg, &xg),
+    );
+    check(
+        "exclusive_scan_by_flags",
+        host(parallax::exclusive_scan_by_flags(Sum, 1, &fh, &xh)),
+        || parallax::exclusive_scan_by_flags(Sum, 1, &fg, &xg),
+    );
+    check(
+        "inclusive_scan_by_key",
+        host(parallax::inclusive_scan_by_key(Sum, &kh, &xh)),
+        || parallax::inclusive_scan_by_key(Sum, &kg, &xg),
+    );
+    check(
+        "exclusive_scan_by_key",
+        host(parallax::exclusive_scan_by_key(Sum, 1, &kh, &xh)),
+        || parallax::exclusive_scan_by_key(Sum, 1, &kg, &xg),
+    );
+    check(
+        "inclusive_scan_by_offsets",
+        host(parallax::inclusive_scan_by_offsets(Sum, &oh, &xh)),
+        || parallax::inclusive_scan_by_offsets(Sum, &og, &xg),
+    );
+    check(
+        "exclusive_scan_by_offsets",
+        host(parallax::exclusive_scan_by_offsets(Sum, 1, &oh, &xh)),
+        || parallax::exclusive_scan_by_offsets(Sum, 1, &og, &xg),
+    );
+    let want = host(parallax::segmented_reduce(Sum, &oh, &xh));
+    assert!(
+        o.windows(2).any(|w| w[0] == w[1]),
+        "the layout has empty segments"
+    );
+    check(
+        "segmented_reduce (empty segments: the gather)",
+        want,
+        || parallax::segmented_reduce(Sum, &og, &xg),
+    );
+    // No empty segment: the reduce-runs pass's folds are `y` already (one copy).
+    let whole: Vec<usize> = (0..=N / 37)
+        .map(|s| (s * 37).min(N))
+        .chain([N])
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let (wg, wh) = (
+        DeviceVector::<usize, B>::from_slice(&whole).unwrap(),
+        DeviceVector::<usize, Rayon>::from_slice(&whole).unwrap(),
+    );
+    check(
+        "segmented_reduce (no empty segment: the copy)",
+        host(parallax::segmented_reduce(Sum, &wh, &xh)),
+        || parallax::segmented_reduce(Sum, &wg, &xg),
+    );
+}
+
+#[test]
+fn stencil_and_spmv_write_every_point_and_row() {
+    require_gpu!();
+    let _alone = common::alone();
+    if !pooled() {
+        return;
+    }
+    // The 5 × 5 box kernel and the general kernel (a 3 × 3 mask), on a grid whose rows are
+    // not whole 16-byte chunks (the edge march) and one whose rows are.
+    for (rows, cols) in [(301, 517), (300, 512)] {
+        let x = small_ints(rows * cols, 6);
+        let (xg, xh) = (
+            DeviceVector::<i32, B>::from_slice(&x).unwrap(),
+            DeviceVector::<i32, Rayon>::from_slice(&x).unwrap(),
+        );
+        let want = parallax::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], &xh)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        check(&format!("convolve_2d 5x5 {rows}x{cols}"), want, || {
+            parallax::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], &xg)
+        });
+        let want = parallax::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], &xh)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        check(&format!("convolve_2d 3x3 {rows}x{cols}"), want, || {
+            parallax::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], &xg)
+        });
+    }
+    // Rows of 0 to 63 entries, about one in four empty, and a run of 5000 empty rows.
+    let nrows = 60_001;
+    let ncols = 7_919;
+    let mut row_ptr = vec![0_u32];
+    let mut col = Vec::new();
+    let r = pseudo_random(nrows, 7);
+    for (i, &ri) in r.iter().enumerate() {
+        let len = if (20_000..25_000).contains(&i) || ri % 4 == 0 {
+            0
+        } else {
+            (ri >> 8) % 64
+        };
+        for k in 0..len {
+            col.push(((ri >> 16).wrapping_add(k * 131) % ncols as u64) as u32);
+        }
+        row_ptr.push(col.len() as u32);
+    }
+    let val: Vec<f32> = pseudo_random(col.len(), 8)
+        .iter()
+        .map(|&v| (v % 5) as f32)
+        .collect();
+    let x: Vec<f32> = pseudo_random(ncols, 9)
+        .iter()
+        .map(|&v| (v % 7) as f32)
+        .collect();
+    let ah = CsrMatrix::<f32, u32, Rayon>::try_new(
+        nrows,
+        ncols,
+        row_ptr.clone(),
+        col.clone(),
+        val.clone(),
+    )
+    .unwrap();
+    let ag = CsrMatrix::<f32, u32, B>::try_new(nrows, ncols, row_ptr, col, val).unwrap();
+    let xh = DeviceVector::<f32, Rayon>::from_slice(&x).unwrap();
+    let xg = DeviceVector::<f32, B>::from_slice(&x).unwrap();
+    let want = parallax::spmv(PlusTimes, &ah, &xh)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    check("spmv CSR", want.clone(), || {
+        parallax::spmv(PlusTimes, &ag, &xg)
+    });
+    let (coo, ell, hyb) = (
+        ag.to_coo().unwrap(),
+        ag.to_ell().unwrap(),
+        ag.to_hyb().unwrap(),
+    );
+    check("spmv COO", want.clone(), || {
+        parallax::spmv(PlusTimes, &coo, &xg)
+    });
+    check("spmv ELL", want.clone(), || {
+        parallax::spmv(PlusTimes, &ell, &xg)
+    });
+    check("spmv HYB", want, || parallax::spmv(PlusTimes, &hyb, &xg));
+}
