@@ -90,6 +90,13 @@ def rule(case, n):
             # no such forms, stays beside them for reference.
             return peer, False, None, 90.0, ">= 90% roof (CUB by key: info)"
         return peer, False, 1.05, None, ">= 1.05x CUB InclusiveSumByKey"
+    # Not one of the targets (ours): 8-byte keys against CUB over the same keys.
+    m = re.fullmatch(r"scan_by_keys_u64_seg(\d+)_f32", case)
+    if m:
+        return f"cub_inclusive_sum_by_key_u64_seg{m.group(1)}_f32", False, 1.0, None, \
+            ">= 1.00x CUB (ours: u64 keys)"
+    if case == "reduce_by_key_into_u64_seg1000_f32":
+        return "cub_reduce_by_key_u64_seg1000_f32", False, 1.0, None, ">= 1.00x CUB (ours: u64 keys)"
     if case in ("reduce_by_key_seg1000_f32", "reduce_by_key_into_seg1000_f32"):
         if small:
             return "cub_reduce_by_key_seg1000_f32", False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
@@ -217,6 +224,7 @@ FAMILIES = [
     ("scan by key 1000", "scan_by_keys_seg1000_f32", "cub_inclusive_sum_by_key_seg1000_f32"),
     ("reduce by key", "reduce_by_key_seg1000_f32", "cub_reduce_by_key_seg1000_f32"),
     ("reduce_by_key_into", "reduce_by_key_into_seg1000_f32", "cub_reduce_by_key_seg1000_f32"),
+    ("scan by u64 key 32", "scan_by_keys_u64_seg32_f32", "cub_inclusive_sum_by_key_u64_seg32_f32"),
 ]
 
 

@@ -17,6 +17,7 @@
 
 mod matrices;
 mod report;
+mod wide_keys;
 
 use parallax::{
     Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, Error, Fused2Ops, FusedOps, KeyedOps,
@@ -845,6 +846,8 @@ fn main() {
         bench_monoid::<u64>(&mut b, n);
         bench_segmented(&mut b, n, 32);
         bench_segmented(&mut b, n, 1000);
+        wide_keys::bench_wide_keys(&mut b, n, 32);
+        wide_keys::bench_wide_keys(&mut b, n, 1000);
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

@@ -78,6 +78,10 @@ __global__ void fill_keys(int* k, size_t n, int seglen) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   for (; i < n; i += (size_t)gridDim.x * blockDim.x) k[i] = (int)(i / seglen);
 }
+__global__ void fill_keys64(unsigned long long* k, size_t n, int seglen) {
+  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  for (; i < n; i += (size_t)gridDim.x * blockDim.x) k[i] = (unsigned long long)(i / seglen);
+}
 
 // Reduce, inclusive and exclusive scan of one more element type (values i % 7).
 template <class T> void other_type(const char* tname, size_t n) {
@@ -165,6 +169,26 @@ int main(int argc, char** argv) {
       int runs = 0; CK(cudaMemcpy(&runs, nruns, 4, cudaMemcpyDeviceToHost));
       emit("cub_reduce_by_key_seg1000_f32", n, ms, 2.0 * n * 4, (size_t)runs == (n + 999) / 1000 ? "ok" : "BAD");
       CK(cudaFree(tmp)); tmp = nullptr; CK(cudaFree(uniq)); CK(cudaFree(aggs)); CK(cudaFree(nruns));
+    }
+    // 8-byte keys (unsigned long long, the run ordinal): scan by key at runs of 32 and 1000,
+    // reduce by key at runs of 1000 (the keys the loop leaves)
+    {
+      unsigned long long *k64, *uniq64; float* aggs; int* nruns; char name[96];
+      CK(cudaMalloc(&k64, n * 8)); CK(cudaMalloc(&uniq64, n * 8)); CK(cudaMalloc(&aggs, n * 4)); CK(cudaMalloc(&nruns, 4));
+      for (int seglen : {32, 1000}) {
+        fill_keys64<<<1024, 256>>>(k64, n, seglen);
+        tmpb = 0;
+        cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, k64, x, out, (int)n); CK(cudaMalloc(&tmp, tmpb));
+        ms = time_ms([&] { cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, k64, x, out, (int)n); });
+        snprintf(name, sizeof name, "cub_inclusive_sum_by_key_u64_seg%d_f32", seglen); emit(name, n, ms, 4.0 * n * 4);
+        CK(cudaFree(tmp)); tmp = nullptr;
+      }
+      tmpb = 0;
+      cub::DeviceReduce::ReduceByKey(tmp, tmpb, k64, uniq64, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); CK(cudaMalloc(&tmp, tmpb));
+      ms = time_ms([&] { cub::DeviceReduce::ReduceByKey(tmp, tmpb, k64, uniq64, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); });
+      int runs = 0; CK(cudaMemcpy(&runs, nruns, 4, cudaMemcpyDeviceToHost));
+      emit("cub_reduce_by_key_u64_seg1000_f32", n, ms, 3.0 * n * 4, (size_t)runs == (n + 999) / 1000 ? "ok" : "BAD");
+      CK(cudaFree(tmp)); tmp = nullptr; CK(cudaFree(k64)); CK(cudaFree(uniq64)); CK(cudaFree(aggs)); CK(cudaFree(nruns));
     }
     // saxpy and unary transforms
     {

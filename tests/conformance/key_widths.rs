@@ -1,9 +1,10 @@
 // Conformance body for the keyed algorithms (scans by key, inclusive and exclusive, and
 // reduce_by_key) over every key width the GPU reads (1, 2, 4 and 8 bytes, signed and
-// unsigned), against `parallax::reference`. The GPU reads 4-byte keys of full tiles through
-// the warp as 16-byte chunks and every other key per thread (`device/kernels/src/kernels/
-// heads.rs`): the sizes cover one partial tile, several full tiles and a partial last one,
-// with segment boundaries on and off chunk, lane and warp edges.
+// unsigned), against `parallax::reference`. The GPU reads 4- and 8-byte keys of full tiles
+// through the warp as 16-byte chunks and every other key per thread (`device/kernels/src/
+// kernels/heads.rs`): the sizes cover one partial tile, several full tiles and a partial last
+// one, with segment boundaries on and off chunk, lane and warp edges, under 8-byte values
+// (16 keys a thread) and 4-byte values (32 keys a thread).
 
 use super::B;
 use crate::common::*;
@@ -27,18 +28,22 @@ fn keys<K: Copy>(n: usize, key: impl Fn(usize) -> K) -> Vec<K> {
 }
 
 /// The scans by key and reduce_by_key with keys `k` equal the reference exactly.
-fn check<K: DeviceCopy + PartialEq + Debug>(k: &[K], x: &[i64], what: &str)
-where
-    B: KeyedOps<K, i64, Sum>,
+fn check<K: DeviceCopy + PartialEq + Debug, V: DeviceCopy + PartialEq + Debug + From<i8>>(
+    k: &[K],
+    x: &[V],
+    what: &str,
+) where
+    B: KeyedOps<K, V, Sum>,
+    Sum: parallax::Monoid<V>,
 {
     let n = x.len();
-    let (kd, xd) = (dv::<K, B>(k), dv::<i64, B>(x));
-    let mut want = vec![0; n];
+    let (kd, xd) = (dv::<K, B>(k), dv::<V, B>(x));
+    let mut want = vec![V::from(0); n];
     r::scan_by_keys(Sum, k, x, &mut want, ScanKind::Inclusive);
     let got = parallax::inclusive_scan_by_key(Sum, &kd, &xd).unwrap();
     assert_eq!(host(&got), want, "inclusive {what}, n={n}");
-    r::scan_by_keys(Sum, k, x, &mut want, ScanKind::Exclusive(-3));
-    let got = parallax::exclusive_scan_by_key(Sum, -3, &kd, &xd).unwrap();
+    r::scan_by_keys(Sum, k, x, &mut want, ScanKind::Exclusive(V::from(-3)));
+    let got = parallax::exclusive_scan_by_key(Sum, V::from(-3), &kd, &xd).unwrap();
     assert_eq!(host(&got), want, "exclusive {what}, n={n}");
     let (gk, gv) = parallax::reduce_by_key(Sum, &kd, &xd).unwrap();
     let (mut wk, mut wv) = (k.to_vec(), x.to_vec());
@@ -62,5 +67,10 @@ fn every_key_width_matches_reference() {
         // Equal low words, different high words: a comparison of the low half only fails.
         check(&keys(n, |r| ((r % 3) as u64) << 32 | 7), &x, "u64");
         check(&keys(n, |r| (r % 5) as i64 - 2), &x, "i64");
+        // 4-byte values: 32 keys a thread, twice the chunks of the 8-byte case.
+        let x32: Vec<i32> = x.iter().map(|&v| (v >> 40) as i32).collect();
+        check(&keys(n, |r| (r % 3) as u32 * 0x0101_0101), &x32, "u32, i32 values");
+        check(&keys(n, |r| ((r % 3) as u64) << 32 | 7), &x32, "u64, i32 values");
+        check(&keys(n, |r| (r % 5) as i64 - 2), &x32, "i64, i32 values");
     }
 }

@@ -42,12 +42,12 @@ pub(super) unsafe fn head_mask<const ITEMS: usize>(
 /// The heads of this thread's `SCAN_DEPTH` runs of a deep tile as one word: bit
 /// `ITEMS·r + j` for item `j` of run `r` ([`head_mask`] of each run). One word rather than an
 /// array indexed by the run, which would live in local memory (the loops over runs stay
-/// loops: unrolled, the segmented scan took 67 registers instead of 44). Full tiles of 4-byte
-/// keys take [`warp_key_bits`].
+/// loops: unrolled, the segmented scan took 67 registers instead of 44). Full tiles of 4- and
+/// 8-byte keys take [`warp_key_bits`].
 ///
 /// # Safety
 /// As [`head_mask`], for every run of `io` (a tile of an input of `n` items); called by every
-/// lane of the warp (the 4-byte key path shuffles).
+/// lane of the warp (the 4- and 8-byte key paths shuffle).
 #[inline(always)]
 pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
     src: *const u8,
@@ -55,9 +55,16 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
     io: DeepTile,
     n: u64,
 ) -> u64 {
-    if key_bytes == 4 && io.full() {
+    // A thread's `ITEMS * SCAN_DEPTH` items are whole 16-byte chunks of 4- or 8-byte keys
+    // for every value size the deep tiles take (at least 2 items a run).
+    let whole_chunks = (ITEMS * SCAN_DEPTH) % 4 == 0;
+    if key_bytes == 4 && io.full() && whole_chunks {
         // SAFETY: the tile is full, so the warp's keys are below `n` (contract).
-        return u64::from(unsafe { warp_key_bits::<ITEMS>(src.cast(), io) });
+        return u64::from(unsafe { warp_key_bits::<u32, 4, ITEMS>(src.cast(), io) });
+    }
+    if key_bytes == 8 && io.full() && whole_chunks {
+        // SAFETY: as above.
+        return u64::from(unsafe { warp_key_bits::<u64, 2, ITEMS>(src.cast(), io) });
     }
     let mut heads = 0_u64;
     for r in 0..SCAN_DEPTH {
@@ -69,12 +76,12 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
     heads
 }
 
-/// [`deep_head_bits`] from 4-byte keys of a full tile, read by the whole warp as coalesced
-/// 16-byte chunks (lane `l` reads chunks `32 i + l` of the warp's `32 P` keys, `P = ITEMS ·
-/// SCAN_DEPTH` a thread) instead of each thread reading its own `4 P` bytes: the key before a
-/// chunk comes from the lane before it (a shuffle), one load a warp for the key before the
-/// warp; each lane's head nibbles are then gathered by their owner thread with `P / 4`
-/// shuffles.
+/// [`deep_head_bits`] from keys `W` (4 or 8 bytes, `K = 16 / size_of::<W>()` a chunk) of a
+/// full tile, read by the whole warp as coalesced 16-byte chunks (lane `l` reads chunks
+/// `32 i + l` of the warp's `32 P / K`, `P = ITEMS · SCAN_DEPTH` keys a thread) instead of
+/// each thread reading its own `P` keys: the key before a chunk comes from the lane before it
+/// (a shuffle), one load a warp for the key before the warp; each lane's `K`-bit head groups
+/// are then gathered by their owner thread with `P / K` shuffles.
 ///
 /// Why: per thread, a warp's 16-byte key loads were 128 bytes apart, each instruction touching
 /// 32 lines, plus a scalar load of the key before each run. ncu, 2^26 u32 keys, f32 values
@@ -84,51 +91,60 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
 /// before / after): `scan_by_keys` runs of 32 at 2^28 1.308, 1.314 / 1.206, 1.203 (CUB 1.195 in
 /// the last full run), 2^24 0.1045, 0.1060 / 0.0928, 0.0939; `reduce_by_key_into` runs of
 /// 1000 at 2^28 0.974, 0.977 / 0.811, 0.811 (CUB 1.068), 2^24 0.0856, 0.0860 / 0.0735, 0.0728.
-/// One version generic over the key width (1, 2, 4, 8 bytes, `K` keys a chunk) passed the
-/// key-width conformance tests but made the 4-byte case 1-3% slower (one call, two passes
-/// each, 2^30: `scan_by_keys` 4.739, 4.738 against 4.795, 4.798 ms; `reduce_by_key_into`
-/// 3.166, 3.170 against 3.264, 3.264), so the other widths keep the per-thread loads.
+/// An earlier version generic over every key width (1, 2, 4, 8 bytes) with a run-time width
+/// made the 4-byte case 1-3% slower; this one is generic at compile time only (the 4- and
+/// 8-byte instances). Taking 8-byte keys too, the H100, one call, two passes each, f32
+/// values (ms, per-thread 8-byte keys / this): `scan_by_keys` u64 runs of 32 at 2^28 1.597,
+/// 1.597 / 1.415, 1.424 (1.13x), 2^24 0.118, 0.119 / 0.104, 0.104, runs of 1000 1.13-1.15x
+/// at 2^24-2^30; `reduce_by_key_into` u64 runs of 1000 2^28 1.388, 1.387 / 1.283, 1.283
+/// (1.08x). The 4-byte rows stayed within 1% at 2^24-2^30 (registers unchanged: 48 for the
+/// f32 entries); `benches/results/h100-2026-11-25-conv2d-cuda-model/ab-keys.txt`. 1- and
+/// 2-byte keys keep the per-thread loads (a thread's keys are one or two 16-byte loads).
 ///
 /// # Safety
-/// `keys` 16-byte aligned and readable through the end of `io`'s (full) tile; called by every
-/// lane of the warp.
+/// `keys` 16-byte aligned and readable through the end of `io`'s (full) tile; `K` keys of
+/// `W` are 16 bytes and divide `ITEMS · SCAN_DEPTH`; called by every lane of the warp.
 #[inline(always)]
-unsafe fn warp_key_bits<const ITEMS: usize>(keys: *const u32, io: DeepTile) -> u32 {
+unsafe fn warp_key_bits<W: Copy + PartialEq + Default, const K: usize, const ITEMS: usize>(
+    keys: *const W,
+    io: DeepTile,
+) -> u32 {
     let per_thread = (ITEMS * SCAN_DEPTH) as u64;
-    let chunks = ITEMS * SCAN_DEPTH / 4;
+    let chunks = ITEMS * SCAN_DEPTH / K;
     let me = lane();
     let warp_start = io.run_base::<ITEMS>(0) - u64::from(me) * per_thread;
     // The key before the warp's first (global index 0 is a head whatever it is compared to).
     let mut before_chunk = if warp_start == 0 {
-        0
+        W::default()
     } else {
         // SAFETY: `warp_start - 1` is an earlier key of the input.
         unsafe { keys.add(warp_start as usize - 1).read() }
     };
-    let mut nibbles = 0_u32;
+    let mut groups = 0_u32;
     for i in 0..chunks {
         let c = (32 * i) as u64 + u64::from(me);
         // SAFETY: chunk `c` lies in the warp's keys, inside the full tile; 16-byte aligned.
-        let k: [u32; 4] = unsafe { load_full(keys.add((warp_start + 4 * c) as usize)) };
-        let from_left = shuffle_up(k[3], 1);
+        let k: [W; K] = unsafe { load_full(keys.add((warp_start + K as u64 * c) as usize)) };
+        let from_left = shuffle_up(k[K - 1], 1);
         let before = if me == 0 { before_chunk } else { from_left };
-        let mut m = u32::from(k[0] != before)
-            | u32::from(k[1] != k[0]) << 1
-            | u32::from(k[2] != k[1]) << 2
-            | u32::from(k[3] != k[2]) << 3;
+        let mut m = u32::from(k[0] != before);
+        for j in 1..K {
+            m |= u32::from(k[j] != k[j - 1]) << j;
+        }
         if i == 0 && me == 0 && warp_start == 0 {
             m |= 1;
         }
-        nibbles |= m << (4 * i);
-        before_chunk = shuffle_idx(k[3], 31);
+        groups |= m << (K * i);
+        before_chunk = shuffle_idx(k[K - 1], 31);
     }
     // Thread `me` owns chunks `me · chunks + s`, held by lane `(me · chunks + s) % 32` as its
-    // nibble `(me · chunks + s) / 32`.
+    // group `(me · chunks + s) / 32`.
+    let mask = (1_u32 << K) - 1;
     let mut bits = 0_u32;
     for s in 0..chunks {
         let c = me as usize * chunks + s;
-        let v = shuffle_idx(nibbles, (c % 32) as u32);
-        bits |= ((v >> (4 * (c / 32))) & 0xF) << (4 * s);
+        let v = shuffle_idx(groups, (c % 32) as u32);
+        bits |= ((v >> (K * (c / 32))) & mask) << (K * s);
     }
     bits
 }
