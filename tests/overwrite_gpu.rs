@@ -11,7 +11,8 @@
 //!
 //! Sizes cross several tiles of every kernel and end ragged (`N` is odd); the segment and
 //! row layouts include empty segments and rows, which the kernels must still write (the
-//! identity, the semiring's zero).
+//! identity, the semiring's zero). Not covered yet: the 1D row and 3D stencil kernels, and
+//! `segmented_reduce`'s scan path (`n = 0` or `n > u32::MAX`).
 #![cfg(feature = "cuda")]
 
 #[macro_use]

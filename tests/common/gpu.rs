@@ -90,8 +90,8 @@ macro_rules! require_gpu {
     };
 }
 
-/// Prints the counted `SKIPPED <test path>: <reason>` line (once per test) for a GPU test
-/// that cannot check its premise on this machine; the caller then returns.
+/// Prints the counted `SKIPPED <test path>: <reason>` line for a GPU test that cannot check
+/// its premise on this machine; the caller calls it at most once and then returns.
 pub(crate) fn skip_with(reason: &str) {
     let line = format!("SKIPPED {}: {reason}\n", test_path());
     let _ = std::io::stderr().lock().write_all(line.as_bytes());

@@ -8,6 +8,7 @@ use crate::simt::lane;
 use crate::tile::{load_full, load_partial, DeepTile};
 use crate::tuning::SCAN_DEPTH;
 use crate::warp::{shuffle_idx, shuffle_up};
+use core::mem::size_of;
 
 /// Bit `j` of the result: item `base + j` starts a segment (no bits at or past `n`); bit 0 is
 /// set when `base == 0`.
@@ -55,14 +56,13 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
     io: DeepTile,
     n: u64,
 ) -> u64 {
-    // A thread's `ITEMS * SCAN_DEPTH` items are whole 16-byte chunks of 4- or 8-byte keys
-    // for every value size the deep tiles take (at least 2 items a run).
-    let whole_chunks = (ITEMS * SCAN_DEPTH) % 4 == 0;
-    if key_bytes == 4 && io.full() && whole_chunks {
+    // A thread's `ITEMS * SCAN_DEPTH` keys are whole 16-byte chunks: `items_per_thread` gives
+    // 4, 8 or 16 and `SCAN_DEPTH` is 2, so 8, 16 or 32 keys (`warp_key_bits` asserts it).
+    if key_bytes == 4 && io.full() {
         // SAFETY: the tile is full, so the warp's keys are below `n` (contract).
         return u64::from(unsafe { warp_key_bits::<u32, 4, ITEMS>(src.cast(), io) });
     }
-    if key_bytes == 8 && io.full() && whole_chunks {
+    if key_bytes == 8 && io.full() {
         // SAFETY: as above.
         return u64::from(unsafe { warp_key_bits::<u64, 2, ITEMS>(src.cast(), io) });
     }
@@ -91,14 +91,16 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
 /// before / after): `scan_by_keys` runs of 32 at 2^28 1.308, 1.314 / 1.206, 1.203 (CUB 1.195 in
 /// the last full run), 2^24 0.1045, 0.1060 / 0.0928, 0.0939; `reduce_by_key_into` runs of
 /// 1000 at 2^28 0.974, 0.977 / 0.811, 0.811 (CUB 1.068), 2^24 0.0856, 0.0860 / 0.0735, 0.0728.
-/// An earlier version generic over every key width (1, 2, 4, 8 bytes) with a run-time width
-/// made the 4-byte case 1-3% slower; this one is generic at compile time only (the 4- and
-/// 8-byte instances). Taking 8-byte keys too, the H100, one call, two passes each, f32
+/// An earlier version that read 1- and 2-byte keys this way too (16 and 8 a chunk) made the
+/// 4-byte case 1-3% slower at 2^28-2^30; this one takes 4- and 8-byte keys only. Taking
+/// 8-byte keys too, the H100, one call, two passes each, f32
 /// values (ms, per-thread 8-byte keys / this): `scan_by_keys` u64 runs of 32 at 2^28 1.597,
 /// 1.597 / 1.415, 1.424 (1.13x), 2^24 0.118, 0.119 / 0.104, 0.104, runs of 1000 1.13-1.15x
 /// at 2^24-2^30; `reduce_by_key_into` u64 runs of 1000 2^28 1.388, 1.387 / 1.283, 1.283
-/// (1.08x). The 4-byte rows stayed within 1% at 2^24-2^30 (registers unchanged: 48 for the
-/// f32 entries); `benches/results/h100-2026-11-25-conv2d-cuda-model/ab-keys.txt`. 1- and
+/// (1.08x). The 4-byte rows at 2^28-2^30 stayed at 1.000-1.002x, at 2^24-2^26 0.99-1.00x but
+/// the allocating `reduce_by_key` (0.97x, its host round trip in the timed call; registers
+/// unchanged: 48 for the f32 entries);
+/// `benches/results/h100-2026-11-25-conv2d-cuda-model/ab-keys.txt`. 1- and
 /// 2-byte keys keep the per-thread loads (a thread's keys are one or two 16-byte loads).
 ///
 /// # Safety
@@ -109,6 +111,12 @@ unsafe fn warp_key_bits<W: Copy + PartialEq + Default, const K: usize, const ITE
     keys: *const W,
     io: DeepTile,
 ) -> u32 {
+    const {
+        assert!(
+            K * size_of::<W>() == 16 && (ITEMS * SCAN_DEPTH) % K == 0 && ITEMS * SCAN_DEPTH <= 32,
+            "a chunk is 16 bytes of keys, a thread's keys are whole chunks and its head bits one word"
+        )
+    };
     let per_thread = (ITEMS * SCAN_DEPTH) as u64;
     let chunks = ITEMS * SCAN_DEPTH / K;
     let me = lane();

@@ -32,7 +32,7 @@
 //! faster at ncu's locked 1.58 GHz), a 4-row ring, 4-5 blocks per SM and other block
 //! layouts did not make it faster (`benches/results/h100-2026-11-25-conv2d-experiments`).
 //! A CUDA C++ model reaches 85-87% of the roof with a gather fold whose lanes each load their
-//! own halo pairs; its Rust ports took 72-91 registers and ran 5-13% slower than this kernel
+//! own halo pairs; its Rust ports took 72-90 registers and ran 5-13% slower than this kernel
 //! (`benches/results/h100-2026-11-25-conv2d-cuda-model`).
 //!
 //! Strips that touch the left or right edge under `Boundary::Zero` (terms outside the grid
