@@ -18,7 +18,7 @@
 #[macro_use]
 mod common;
 
-use common::pseudo_random;
+use common::{dv, host, pseudo_random};
 use parallax::{
     Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, PlusTimes, Rayon, SaxpyFunctor, Sequence,
     Square, Sum,
@@ -85,6 +85,16 @@ fn check<T: DeviceCopy + PartialEq + std::fmt::Debug>(
     }
 }
 
+/// `data` on the GPU and on `Rayon` (`common::dv`).
+fn both<T: DeviceCopy>(data: &[T]) -> (DeviceVector<T, B>, DeviceVector<T, Rayon>) {
+    (dv(data), dv(data))
+}
+
+/// The `Rayon` backend's result, downloaded: what the GPU must equal.
+fn want<T: DeviceCopy>(v: parallax::Result<DeviceVector<T, Rayon>>) -> Vec<T> {
+    host(&v.expect("the Rayon backend"))
+}
+
 /// `n` small integers (0..8), as `i32`.
 fn small_ints(n: usize, seed: u64) -> Vec<i32> {
     pseudo_random(n, seed)
@@ -116,30 +126,22 @@ fn elementwise_and_scans_write_every_element() {
     }
     let x = small_ints(N, 1);
     let y = small_ints(N, 2);
-    let (xg, yg) = (
-        DeviceVector::<i32, B>::from_slice(&x).unwrap(),
-        DeviceVector::<i32, B>::from_slice(&y).unwrap(),
-    );
-    let (xh, yh) = (
-        DeviceVector::<i32, Rayon>::from_slice(&x).unwrap(),
-        DeviceVector::<i32, Rayon>::from_slice(&y).unwrap(),
-    );
-    let host = |v: parallax::Result<DeviceVector<i32, Rayon>>| v.unwrap().to_vec().unwrap();
+    let ((xg, xh), (yg, yh)) = (both(&x), both(&y));
 
-    check("transform", host(parallax::transform(Square, &xh)), || {
+    check("transform", want(parallax::transform(Square, &xh)), || {
         parallax::transform(Square, &xg)
     });
     let saxpy = SaxpyFunctor { a: 3 };
     check(
         "transform2",
-        host(parallax::transform2(saxpy, &xh, &yh)),
+        want(parallax::transform2(saxpy, &xh, &yh)),
         || parallax::transform2(saxpy, &xg, &yg),
     );
     let seq = Sequence {
         start: 5_i32,
         step: 3,
     };
-    check("tabulate", host(parallax::tabulate(seq, N)), || {
+    check("tabulate", want(parallax::tabulate(seq, N)), || {
         parallax::tabulate(seq, N)
     });
     check("filled", vec![9_i32; N], || {
@@ -147,22 +149,22 @@ fn elementwise_and_scans_write_every_element() {
     });
     check(
         "inclusive_scan",
-        host(parallax::inclusive_scan(Sum, &xh)),
+        want(parallax::inclusive_scan(Sum, &xh)),
         || parallax::inclusive_scan(Sum, &xg),
     );
     check(
         "exclusive_scan",
-        host(parallax::exclusive_scan(Sum, 4, &xh)),
+        want(parallax::exclusive_scan(Sum, 4, &xh)),
         || parallax::exclusive_scan(Sum, 4, &xg),
     );
     check(
         "transform_inclusive_scan",
-        host(parallax::transform_inclusive_scan(Square, Sum, &xh)),
+        want(parallax::transform_inclusive_scan(Square, Sum, &xh)),
         || parallax::transform_inclusive_scan(Square, Sum, &xg),
     );
     check(
         "transform_exclusive_scan",
-        host(parallax::transform_exclusive_scan(Square, Sum, 2, &xh)),
+        want(parallax::transform_exclusive_scan(Square, Sum, 2, &xh)),
         || parallax::transform_exclusive_scan(Square, Sum, 2, &xg),
     );
 }
@@ -192,77 +194,56 @@ fn segmented_forms_write_every_element_and_segment() {
             Some(*k)
         })
         .collect();
-    let g = |v: &[i32]| DeviceVector::<i32, B>::from_slice(v).unwrap();
-    let h = |v: &[i32]| DeviceVector::<i32, Rayon>::from_slice(v).unwrap();
-    let (xg, xh) = (g(&x), h(&x));
-    let (og, oh) = (
-        DeviceVector::<usize, B>::from_slice(&o).unwrap(),
-        DeviceVector::<usize, Rayon>::from_slice(&o).unwrap(),
-    );
-    let (fg, fh) = (
-        DeviceVector::<bool, B>::from_slice(&flags).unwrap(),
-        DeviceVector::<bool, Rayon>::from_slice(&flags).unwrap(),
-    );
-    let (kg, kh) = (
-        DeviceVector::<u32, B>::from_slice(&keys).unwrap(),
-        DeviceVector::<u32, Rayon>::from_slice(&keys).unwrap(),
-    );
-    let host = |v: parallax::Result<DeviceVector<i32, Rayon>>| v.unwrap().to_vec().unwrap();
+    let ((xg, xh), (og, oh)) = (both(&x), both(&o));
+    let ((fg, fh), (kg, kh)) = (both(&flags), both(&keys));
 
     check(
         "inclusive_scan_by_flags",
-        host(parallax::inclusive_scan_by_flags(Sum, &fh, &xh)),
+        want(parallax::inclusive_scan_by_flags(Sum, &fh, &xh)),
         || parallax::inclusive_scan_by_flags(Sum, &fg, &xg),
     );
     check(
         "exclusive_scan_by_flags",
-        host(parallax::exclusive_scan_by_flags(Sum, 1, &fh, &xh)),
+        want(parallax::exclusive_scan_by_flags(Sum, 1, &fh, &xh)),
         || parallax::exclusive_scan_by_flags(Sum, 1, &fg, &xg),
     );
     check(
         "inclusive_scan_by_key",
-        host(parallax::inclusive_scan_by_key(Sum, &kh, &xh)),
+        want(parallax::inclusive_scan_by_key(Sum, &kh, &xh)),
         || parallax::inclusive_scan_by_key(Sum, &kg, &xg),
     );
     check(
         "exclusive_scan_by_key",
-        host(parallax::exclusive_scan_by_key(Sum, 1, &kh, &xh)),
+        want(parallax::exclusive_scan_by_key(Sum, 1, &kh, &xh)),
         || parallax::exclusive_scan_by_key(Sum, 1, &kg, &xg),
     );
     check(
         "inclusive_scan_by_offsets",
-        host(parallax::inclusive_scan_by_offsets(Sum, &oh, &xh)),
+        want(parallax::inclusive_scan_by_offsets(Sum, &oh, &xh)),
         || parallax::inclusive_scan_by_offsets(Sum, &og, &xg),
     );
     check(
         "exclusive_scan_by_offsets",
-        host(parallax::exclusive_scan_by_offsets(Sum, 1, &oh, &xh)),
+        want(parallax::exclusive_scan_by_offsets(Sum, 1, &oh, &xh)),
         || parallax::exclusive_scan_by_offsets(Sum, 1, &og, &xg),
     );
-    let want = host(parallax::segmented_reduce(Sum, &oh, &xh));
+    let folds = want(parallax::segmented_reduce(Sum, &oh, &xh));
     assert!(
         o.windows(2).any(|w| w[0] == w[1]),
         "the layout has empty segments"
     );
     check(
         "segmented_reduce (empty segments: the gather)",
-        want,
+        folds,
         || parallax::segmented_reduce(Sum, &og, &xg),
     );
     // No empty segment: the reduce-runs pass's folds are `y` already (one copy).
-    let whole: Vec<usize> = (0..=N / 37)
-        .map(|s| (s * 37).min(N))
-        .chain([N])
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    let (wg, wh) = (
-        DeviceVector::<usize, B>::from_slice(&whole).unwrap(),
-        DeviceVector::<usize, Rayon>::from_slice(&whole).unwrap(),
-    );
+    // Segments of 37 and a shorter last one (`N` is not a multiple of 37).
+    let whole: Vec<usize> = (0..N).step_by(37).chain([N]).collect();
+    let (wg, wh) = both(&whole);
     check(
         "segmented_reduce (no empty segment: the copy)",
-        host(parallax::segmented_reduce(Sum, &wh, &xh)),
+        want(parallax::segmented_reduce(Sum, &wh, &xh)),
         || parallax::segmented_reduce(Sum, &wg, &xg),
     );
 }
@@ -278,22 +259,25 @@ fn stencil_and_spmv_write_every_point_and_row() {
     // not whole 16-byte chunks (the edge march) and one whose rows are.
     for (rows, cols) in [(301, 517), (300, 512)] {
         let x = small_ints(rows * cols, 6);
-        let (xg, xh) = (
-            DeviceVector::<i32, B>::from_slice(&x).unwrap(),
-            DeviceVector::<i32, Rayon>::from_slice(&x).unwrap(),
-        );
-        let want = parallax::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], &xh)
-            .unwrap()
-            .to_vec()
-            .unwrap();
-        check(&format!("convolve_2d 5x5 {rows}x{cols}"), want, || {
+        let (xg, xh) = both(&x);
+        let box5 = want(parallax::convolve_2d(
+            [1_i32; 25],
+            [5, 5],
+            Boundary::Zero,
+            [rows, cols],
+            &xh,
+        ));
+        check(&format!("convolve_2d 5x5 {rows}x{cols}"), box5, || {
             parallax::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], &xg)
         });
-        let want = parallax::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], &xh)
-            .unwrap()
-            .to_vec()
-            .unwrap();
-        check(&format!("convolve_2d 3x3 {rows}x{cols}"), want, || {
+        let box3 = want(parallax::convolve_2d(
+            [2_i32; 9],
+            [3, 3],
+            Boundary::Clamp,
+            [rows, cols],
+            &xh,
+        ));
+        check(&format!("convolve_2d 3x3 {rows}x{cols}"), box3, || {
             parallax::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], &xg)
         });
     }
@@ -331,13 +315,9 @@ fn stencil_and_spmv_write_every_point_and_row() {
     )
     .unwrap();
     let ag = CsrMatrix::<f32, u32, B>::try_new(nrows, ncols, row_ptr, col, val).unwrap();
-    let xh = DeviceVector::<f32, Rayon>::from_slice(&x).unwrap();
-    let xg = DeviceVector::<f32, B>::from_slice(&x).unwrap();
-    let want = parallax::spmv(PlusTimes, &ah, &xh)
-        .unwrap()
-        .to_vec()
-        .unwrap();
-    check("spmv CSR", want.clone(), || {
+    let (xg, xh) = both(&x);
+    let product = want(parallax::spmv(PlusTimes, &ah, &xh));
+    check("spmv CSR", product.clone(), || {
         parallax::spmv(PlusTimes, &ag, &xg)
     });
     let (coo, ell, hyb) = (
@@ -345,11 +325,11 @@ fn stencil_and_spmv_write_every_point_and_row() {
         ag.to_ell().unwrap(),
         ag.to_hyb().unwrap(),
     );
-    check("spmv COO", want.clone(), || {
+    check("spmv COO", product.clone(), || {
         parallax::spmv(PlusTimes, &coo, &xg)
     });
-    check("spmv ELL", want.clone(), || {
+    check("spmv ELL", product.clone(), || {
         parallax::spmv(PlusTimes, &ell, &xg)
     });
-    check("spmv HYB", want, || parallax::spmv(PlusTimes, &hyb, &xg));
+    check("spmv HYB", product, || parallax::spmv(PlusTimes, &hyb, &xg));
 }

@@ -68,10 +68,16 @@ pub(crate) fn skip_gpu<B: Backend>() -> bool {
         .get_or_insert_with(HashSet::new)
         .insert(path.clone())
     {
-        let line = format!("SKIPPED {path}: {reason}\n");
-        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+        print_skipped(&path, reason);
     }
     true
+}
+
+/// The `SKIPPED <test path>: <reason>` line, straight to the process's stderr (past
+/// libtest's capture) for `scripts/run-gpu-tests.sh` to count.
+fn print_skipped(path: &str, reason: &str) {
+    let line = format!("SKIPPED {path}: {reason}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// First statement of every test that may run on the GPU: returns from the test (or, with
@@ -93,6 +99,5 @@ macro_rules! require_gpu {
 /// Prints the counted `SKIPPED <test path>: <reason>` line for a GPU test that cannot check
 /// its premise on this machine; the caller calls it at most once and then returns.
 pub(crate) fn skip_with(reason: &str) {
-    let line = format!("SKIPPED {}: {reason}\n", test_path());
-    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    print_skipped(&test_path(), reason);
 }
