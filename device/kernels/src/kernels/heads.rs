@@ -103,6 +103,20 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
 /// `benches/results/h100-2026-11-25-conv2d-cuda-model/ab-keys.txt`. 1- and
 /// 2-byte keys keep the per-thread loads (a thread's keys are one or two 16-byte loads).
 ///
+/// The chunks are loaded in rounds of [`KEY_ROUND`], every load of a round issued before its
+/// shuffles: a loop over the chunks was unrolled by 4, so 8-byte keys under 4-byte values (16
+/// chunks a thread) took four dependent trips to DRAM per tile. ncu, `reduce_by_key_into` u64
+/// runs of 1000 at 2^26 (`benches/results/h100-2026-11-25-key-rounds/`): 76% of DRAM
+/// bandwidth against 87% for the scan by the same keys, the largest stall waiting on those
+/// loads (9.2 of 23.3 cycles between issues), 5 blocks per SM (registers and shared memory
+/// alike). In rounds of 8, the H100, one call, two passes each (µs, before / after):
+/// `reduce_by_key_into` u64 at 2^28 1233, 1245 / 1134, 1131 (1.09x), 2^24-2^30 1.08-1.10x;
+/// scans by u64 key 1.00-1.02x; the 4-byte key rows (8 chunks: one round now, two before)
+/// 0.997-1.003x at 2^26-2^30. Registers unchanged (48 for the f32 entries). Rounds of 16 made
+/// LLVM split the chunks into 8-byte loads that ptxas no longer kept in flight together; an
+/// L2 prefetch of the warp's keys ahead of the loop (`prefetch.global.L2`, one per line) made
+/// the u64 rows 9-12% slower instead.
+///
 /// # Safety
 /// `keys` 16-byte aligned and readable through the end of `io`'s (full) tile; `K` keys of
 /// `W` are 16 bytes and divide `ITEMS · SCAN_DEPTH`; called by every lane of the warp.
@@ -129,21 +143,36 @@ unsafe fn warp_key_bits<W: Copy + PartialEq + Default, const K: usize, const ITE
         unsafe { keys.add(warp_start as usize - 1).read() }
     };
     let mut groups = 0_u32;
-    for i in 0..chunks {
-        let c = (32 * i) as u64 + u64::from(me);
-        // SAFETY: chunk `c` lies in the warp's keys, inside the full tile; 16-byte aligned.
-        let k: [W; K] = unsafe { load_full(keys.add((warp_start + K as u64 * c) as usize)) };
-        let from_left = shuffle_up(k[K - 1], 1);
-        let before = if me == 0 { before_chunk } else { from_left };
-        let mut m = u32::from(k[0] != before);
-        for j in 1..K {
-            m |= u32::from(k[j] != k[j - 1]) << j;
+    let mut first = 0;
+    while first < chunks {
+        let mut k = [[W::default(); K]; KEY_ROUND];
+        #[allow(clippy::needless_range_loop)] // constant trip count: unrolls, stays in registers
+        for r in 0..KEY_ROUND {
+            if first + r < chunks {
+                let c = (32 * (first + r)) as u64 + u64::from(me);
+                // SAFETY: chunk `c` lies in the warp's keys, inside the full tile; 16-byte aligned.
+                k[r] = unsafe { load_full(keys.add((warp_start + K as u64 * c) as usize)) };
+            }
         }
-        if i == 0 && me == 0 && warp_start == 0 {
-            m |= 1;
+        #[allow(clippy::needless_range_loop)] // as above; `r` also numbers the chunk
+        for r in 0..KEY_ROUND {
+            let i = first + r;
+            if i < chunks {
+                let k = k[r];
+                let from_left = shuffle_up(k[K - 1], 1);
+                let before = if me == 0 { before_chunk } else { from_left };
+                let mut m = u32::from(k[0] != before);
+                for j in 1..K {
+                    m |= u32::from(k[j] != k[j - 1]) << j;
+                }
+                if i == 0 && me == 0 && warp_start == 0 {
+                    m |= 1;
+                }
+                groups |= m << (K * i);
+                before_chunk = shuffle_idx(k[K - 1], 31);
+            }
         }
-        groups |= m << (K * i);
-        before_chunk = shuffle_idx(k[K - 1], 31);
+        first += KEY_ROUND;
     }
     // Thread `me` owns chunks `me · chunks + s`, held by lane `(me · chunks + s) % 32` as its
     // group `(me · chunks + s) / 32`.
@@ -156,6 +185,10 @@ unsafe fn warp_key_bits<W: Copy + PartialEq + Default, const K: usize, const ITE
     }
     bits
 }
+
+/// Chunks of keys [`warp_key_bits`] loads before it shuffles any of them: 32 registers of
+/// keys in flight a thread.
+const KEY_ROUND: usize = 8;
 
 /// `true` when item `i < n` starts a segment (`false` at or past `n`).
 ///
