@@ -74,13 +74,40 @@ template <class T> __global__ void fill_small(T* x, size_t n) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   for (; i < n; i += (size_t)gridDim.x * blockDim.x) x[i] = (T)(i % 7);
 }
-__global__ void fill_keys(int* k, size_t n, int seglen) {
+template <class K> __global__ void fill_keys(K* k, size_t n, int seglen) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-  for (; i < n; i += (size_t)gridDim.x * blockDim.x) k[i] = (int)(i / seglen);
+  for (; i < n; i += (size_t)gridDim.x * blockDim.x) k[i] = (K)(i / seglen);
 }
-__global__ void fill_keys64(unsigned long long* k, size_t n, int seglen) {
-  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-  for (; i < n; i += (size_t)gridDim.x * blockDim.x) k[i] = (unsigned long long)(i / seglen);
+
+// Keyed rows over keys K (the run ordinal): CUB's scan by key at runs of 32 and 1000 (and
+// Thrust's when `thrust_too`), then CUB's reduce by key at runs of 1000 (the keys the loop
+// leaves). `tag` goes into the row names after "by_key" ("" for int keys, "_u64" for
+// unsigned long long); bytes count the keys at their width.
+template <class K> void keyed_rows(const char* tag, const float* x, float* out, size_t n, bool thrust_too) {
+  K *keys, *uniq; float* aggs; int* nruns; void* tmp = nullptr; size_t tmpb = 0; char name[96]; float ms;
+  CK(cudaMalloc(&keys, n * sizeof(K))); CK(cudaMalloc(&uniq, n * sizeof(K)));
+  CK(cudaMalloc(&aggs, n * 4)); CK(cudaMalloc(&nruns, 4));
+  const double key_words = sizeof(K) / 4.0;  // bytes of a key in 4-byte words
+  for (int seglen : {32, 1000}) {
+    fill_keys<K><<<1024, 256>>>(keys, n, seglen);
+    tmpb = 0;
+    cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, keys, x, out, (int)n); CK(cudaMalloc(&tmp, tmpb));
+    ms = time_ms([&] { cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, keys, x, out, (int)n); });
+    snprintf(name, sizeof name, "cub_inclusive_sum_by_key%s_seg%d_f32", tag, seglen); emit(name, n, ms, (2.0 + key_words) * n * 4);
+    CK(cudaFree(tmp)); tmp = nullptr;
+    if (thrust_too) {
+      thrust::device_ptr<K> k(keys); thrust::device_ptr<const float> xv(x); thrust::device_ptr<float> ov(out);
+      ms = time_ms([&] { thrust::inclusive_scan_by_key(thrust::device, k, k + n, xv, ov); });
+      snprintf(name, sizeof name, "thrust_inclusive_scan_by_key%s_seg%d_f32", tag, seglen); emit(name, n, ms, (2.0 + key_words) * n * 4);
+    }
+  }
+  tmpb = 0;
+  cub::DeviceReduce::ReduceByKey(tmp, tmpb, keys, uniq, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); CK(cudaMalloc(&tmp, tmpb));
+  ms = time_ms([&] { cub::DeviceReduce::ReduceByKey(tmp, tmpb, keys, uniq, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); });
+  int runs = 0; CK(cudaMemcpy(&runs, nruns, 4, cudaMemcpyDeviceToHost));
+  snprintf(name, sizeof name, "cub_reduce_by_key%s_seg1000_f32", tag);
+  emit(name, n, ms, (1.0 + key_words) * n * 4, (size_t)runs == (n + 999) / 1000 ? "ok" : "BAD");
+  CK(cudaFree(tmp)); CK(cudaFree(keys)); CK(cudaFree(uniq)); CK(cudaFree(aggs)); CK(cudaFree(nruns));
 }
 
 // Reduce, inclusive and exclusive scan of one more element type (values i % 7).
@@ -119,8 +146,8 @@ int main(int argc, char** argv) {
   // n = 2^16, 2^18, ..., 2^max_log2 (the original program ran 2^16, 2^20, 2^24, 2^28, 2^30).
   for (int e = 16; e <= max_log2; e += 2) {
     size_t n = size_t(1) << e;
-    float *x, *y, *out; int* keys;
-    CK(cudaMalloc(&x, n * 4)); CK(cudaMalloc(&y, n * 4)); CK(cudaMalloc(&out, n * 4)); CK(cudaMalloc(&keys, n * 4));
+    float *x, *y, *out;
+    CK(cudaMalloc(&x, n * 4)); CK(cudaMalloc(&y, n * 4)); CK(cudaMalloc(&out, n * 4));
     fill_pattern<<<1024, 256>>>(x, n); fill_pattern<<<1024, 256>>>(y, n);
     CK(cudaDeviceSynchronize());
     double exact = 0; for (size_t i = 0; i < n; i++) exact += (double)(i % 7) * 0.5;
@@ -145,51 +172,10 @@ int main(int argc, char** argv) {
     emit("cub_exclusive_sum_f32", n, ms, 2.0 * n * 4);
     CK(cudaFree(tmp)); tmp = nullptr;
 
-    // segmented (by key) inclusive scan, segments of 1000 and 32
-    for (int seglen : {32, 1000}) {
-      char name[96];
-      fill_keys<<<1024, 256>>>(keys, n, seglen);
-      tmpb = 0;
-      cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, keys, x, out, (int)n); CK(cudaMalloc(&tmp, tmpb));
-      ms = time_ms([&] { cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, keys, x, out, (int)n); });
-      snprintf(name, sizeof name, "cub_inclusive_sum_by_key_seg%d_f32", seglen); emit(name, n, ms, 3.0 * n * 4);
-      CK(cudaFree(tmp)); tmp = nullptr;
-      thrust::device_ptr<int> k(keys); thrust::device_ptr<float> xv(x), ov(out);
-      ms = time_ms([&] { thrust::inclusive_scan_by_key(thrust::device, k, k + n, xv, ov); });
-      snprintf(name, sizeof name, "thrust_inclusive_scan_by_key_seg%d_f32", seglen); emit(name, n, ms, 3.0 * n * 4);
-    }
-
-    // reduce by key (segments of 1000), keys already filled by the loop above
-    {
-      int *uniq, *nruns; float* aggs;
-      CK(cudaMalloc(&uniq, n * 4)); CK(cudaMalloc(&aggs, n * 4)); CK(cudaMalloc(&nruns, 4));
-      tmpb = 0;
-      cub::DeviceReduce::ReduceByKey(tmp, tmpb, keys, uniq, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); CK(cudaMalloc(&tmp, tmpb));
-      ms = time_ms([&] { cub::DeviceReduce::ReduceByKey(tmp, tmpb, keys, uniq, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); });
-      int runs = 0; CK(cudaMemcpy(&runs, nruns, 4, cudaMemcpyDeviceToHost));
-      emit("cub_reduce_by_key_seg1000_f32", n, ms, 2.0 * n * 4, (size_t)runs == (n + 999) / 1000 ? "ok" : "BAD");
-      CK(cudaFree(tmp)); tmp = nullptr; CK(cudaFree(uniq)); CK(cudaFree(aggs)); CK(cudaFree(nruns));
-    }
-    // 8-byte keys (unsigned long long, the run ordinal): scan by key at runs of 32 and 1000,
-    // reduce by key at runs of 1000 (the keys the loop leaves)
-    {
-      unsigned long long *k64, *uniq64; float* aggs; int* nruns; char name[96];
-      CK(cudaMalloc(&k64, n * 8)); CK(cudaMalloc(&uniq64, n * 8)); CK(cudaMalloc(&aggs, n * 4)); CK(cudaMalloc(&nruns, 4));
-      for (int seglen : {32, 1000}) {
-        fill_keys64<<<1024, 256>>>(k64, n, seglen);
-        tmpb = 0;
-        cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, k64, x, out, (int)n); CK(cudaMalloc(&tmp, tmpb));
-        ms = time_ms([&] { cub::DeviceScan::InclusiveSumByKey(tmp, tmpb, k64, x, out, (int)n); });
-        snprintf(name, sizeof name, "cub_inclusive_sum_by_key_u64_seg%d_f32", seglen); emit(name, n, ms, 4.0 * n * 4);
-        CK(cudaFree(tmp)); tmp = nullptr;
-      }
-      tmpb = 0;
-      cub::DeviceReduce::ReduceByKey(tmp, tmpb, k64, uniq64, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); CK(cudaMalloc(&tmp, tmpb));
-      ms = time_ms([&] { cub::DeviceReduce::ReduceByKey(tmp, tmpb, k64, uniq64, x, aggs, nruns, ::cuda::std::plus<float>{}, (int)n); });
-      int runs = 0; CK(cudaMemcpy(&runs, nruns, 4, cudaMemcpyDeviceToHost));
-      emit("cub_reduce_by_key_u64_seg1000_f32", n, ms, 3.0 * n * 4, (size_t)runs == (n + 999) / 1000 ? "ok" : "BAD");
-      CK(cudaFree(tmp)); tmp = nullptr; CK(cudaFree(k64)); CK(cudaFree(uniq64)); CK(cudaFree(aggs)); CK(cudaFree(nruns));
-    }
+    // segmented (by key) inclusive scan at runs of 32 and 1000, reduce by key at runs of 1000:
+    // 4-byte keys (with Thrust's scan by key beside CUB's) and 8-byte keys
+    keyed_rows<int>("", x, out, n, true);
+    keyed_rows<unsigned long long>("_u64", x, out, n, false);
     // saxpy and unary transforms
     {
       thrust::device_ptr<float> xv(x), yv(y), ov(out);
@@ -212,7 +198,7 @@ int main(int argc, char** argv) {
       ms = time_ms([&] { thrust::transform_exclusive_scan(thrust::device, xv, xv + n, ov, square{}, 1.0f, ::cuda::std::plus<float>{}); });
       emit("thrust_transform_exclusive_scan_square_f32", n, ms, 2.0 * n * 4);
     }
-    CK(cudaFree(x)); CK(cudaFree(y)); CK(cudaFree(out)); CK(cudaFree(keys)); CK(cudaFree(d_sum));
+    CK(cudaFree(x)); CK(cudaFree(y)); CK(cudaFree(out)); CK(cudaFree(d_sum));
     // other element types for reduce and scan (inclusive and exclusive)
     other_type<double>("f64", n);
     other_type<int>("i32", n);
