@@ -11,8 +11,10 @@
 //!
 //! Sizes cross several tiles of every kernel and end ragged (`N` is odd); the segment and
 //! row layouts include empty segments and rows, which the kernels must still write (the
-//! identity, the semiring's zero). Not covered yet: the 1D row and 3D stencil kernels, and
-//! `segmented_reduce`'s scan path (`n = 0` or `n > u32::MAX`).
+//! identity, the semiring's zero). Every stencil kernel is covered (the 1D row kernel, the 2D
+//! box, the 3D star and march kernels, and the general kernel in 1D, 2D and 3D), and
+//! `segmented_reduce` with no elements; not its scan path for `n > u32::MAX` (16 GiB of
+//! input).
 #![cfg(feature = "cuda")]
 
 #[macro_use]
@@ -21,7 +23,7 @@ mod common;
 use common::{dv, host, pseudo_random};
 use parallax::{
     Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, PlusTimes, Rayon, SaxpyFunctor, Sequence,
-    Square, Sum,
+    Square, Stencil, Sum,
 };
 use parallax_device::{Device, DeviceBuffer};
 use std::mem::size_of;
@@ -237,6 +239,14 @@ fn segmented_forms_write_every_element_and_segment() {
         folds,
         || parallax::segmented_reduce(Sum, &og, &xg),
     );
+    // No elements: every segment is empty and folds to the identity.
+    let (zg, zh) = both(&[0_usize; 6]);
+    let (eg, eh) = both::<i32>(&[]);
+    check(
+        "segmented_reduce (no elements)",
+        want(parallax::segmented_reduce(Sum, &zh, &eh)),
+        || parallax::segmented_reduce(Sum, &zg, &eg),
+    );
     // No empty segment: the reduce-runs pass's folds are `y` already (one copy).
     // Segments of 37 and a shorter last one (`N` is not a multiple of 37).
     let whole: Vec<usize> = (0..N).step_by(37).chain([N]).collect();
@@ -332,4 +342,71 @@ fn stencil_and_spmv_write_every_point_and_row() {
         parallax::spmv(PlusTimes, &ell, &xg)
     });
     check("spmv HYB", product, || parallax::spmv(PlusTimes, &hyb, &xg));
+}
+
+#[test]
+fn stencils_in_1d_and_3d_write_every_point() {
+    require_gpu!();
+    let _alone = common::alone();
+    if !pooled() {
+        return;
+    }
+    // 1D: the 9-tap row kernel (rows of whole 16-byte runs) and the general kernel (an odd
+    // length; and a 3-tap mask, which the row kernel does not take).
+    let taps9: [i32; 9] = [1, 2, 3, 4, 5, 4, 3, 2, 1];
+    for n in [N - 3, N] {
+        let x = small_ints(n, 10);
+        let (xg, xh) = both(&x);
+        check(
+            &format!("convolve_1d 9 taps, {n}"),
+            want(parallax::convolve_1d(taps9, Boundary::Zero, &xh)),
+            || parallax::convolve_1d(taps9, Boundary::Zero, &xg),
+        );
+        check(
+            &format!("convolve_1d 3 taps, {n}"),
+            want(parallax::convolve_1d([1, -2, 1], Boundary::Wrap, &xh)),
+            || parallax::convolve_1d([1, -2, 1], Boundary::Wrap, &xg),
+        );
+    }
+    // 3D: on a grid whose rows are whole 16-byte runs the 7-point star takes its own kernel
+    // and the 27-point box the march kernel; on one whose rows are not, both take the general
+    // kernel.
+    let star = Stencil::new(
+        [
+            [0, 0, 0],
+            [-1, 0, 0],
+            [1, 0, 0],
+            [0, -1, 0],
+            [0, 1, 0],
+            [0, 0, -1],
+            [0, 0, 1],
+        ],
+        [6_i32, -1, -1, -1, -1, -1, -1],
+    );
+    let box27 = Stencil::new(
+        core::array::from_fn::<_, 27, _>(|k| {
+            [k as i32 / 9 - 1, (k as i32 / 3) % 3 - 1, k as i32 % 3 - 1]
+        }),
+        core::array::from_fn::<_, 27, _>(|k| (k % 5) as i32),
+    );
+    for shape in [[37, 41, 64], [37, 41, 63]] {
+        let x = small_ints(shape.iter().product(), 11);
+        let (xg, xh) = both(&x);
+        for boundary in [Boundary::Zero, Boundary::Clamp] {
+            check(
+                &format!("3D 7-point star {shape:?} {boundary:?}"),
+                want(parallax::stencil_map(
+                    PlusTimes, &star, boundary, shape, &xh,
+                )),
+                || parallax::stencil_map(PlusTimes, &star, boundary, shape, &xg),
+            );
+            check(
+                &format!("3D 27-point box {shape:?} {boundary:?}"),
+                want(parallax::stencil_map(
+                    PlusTimes, &box27, boundary, shape, &xh,
+                )),
+                || parallax::stencil_map(PlusTimes, &box27, boundary, shape, &xg),
+            );
+        }
+    }
 }
