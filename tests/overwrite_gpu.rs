@@ -23,7 +23,7 @@ mod common;
 use common::{dv, host, pseudo_random};
 use parallax::{
     Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, PlusTimes, Rayon, SaxpyFunctor, Sequence,
-    Square, Stencil, Sum,
+    Square, Sum,
 };
 use parallax_device::{Device, DeviceBuffer};
 use std::mem::size_of;
@@ -371,24 +371,9 @@ fn stencils_in_1d_and_3d_write_every_point() {
     // 3D: on a grid whose rows are whole 16-byte runs the 7-point star takes its own kernel
     // and the 27-point box the march kernel; on one whose rows are not, both take the general
     // kernel.
-    let star = Stencil::new(
-        [
-            [0, 0, 0],
-            [-1, 0, 0],
-            [1, 0, 0],
-            [0, -1, 0],
-            [0, 1, 0],
-            [0, 0, -1],
-            [0, 0, 1],
-        ],
-        [6_i32, -1, -1, -1, -1, -1, -1],
-    );
-    let box27 = Stencil::new(
-        core::array::from_fn::<_, 27, _>(|k| {
-            [k as i32 / 9 - 1, (k as i32 / 3) % 3 - 1, k as i32 % 3 - 1]
-        }),
-        core::array::from_fn::<_, 27, _>(|k| (k % 5) as i32),
-    );
+    let star = parallax::star_3d([6_i32, -1, -1, -1, -1, -1, -1]);
+    let weights: [i32; 27] = core::array::from_fn(|k| (k % 5) as i32);
+    let box27 = parallax::mask_3d(weights, [3, 3, 3]).expect("a 3 x 3 x 3 mask");
     for shape in [[37, 41, 64], [37, 41, 63]] {
         let x = small_ints(shape.iter().product(), 11);
         let (xg, xh) = both(&x);
