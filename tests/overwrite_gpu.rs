@@ -97,6 +97,21 @@ fn want<T: DeviceCopy>(v: parallax::Result<DeviceVector<T, Rayon>>) -> Vec<T> {
     host(&v.expect("the Rayon backend"))
 }
 
+/// [`check`] of a front door written once: `$call` reads its inputs through the names bound
+/// to [`both`] pairs, the `Rayon` side for the reference and the GPU side for the run.
+macro_rules! on_both {
+    ($what:expr, [$($v:ident: $pair:expr),*], $call:expr) => {{
+        let reference = {
+            $(let $v = &$pair.1;)*
+            want($call)
+        };
+        check($what, reference, || {
+            $(let $v = &$pair.0;)*
+            $call
+        })
+    }};
+}
+
 /// `n` small integers (0..8), as `i32`.
 fn small_ints(n: usize, seed: u64) -> Vec<i32> {
     pseudo_random(n, seed)
@@ -126,48 +141,29 @@ fn elementwise_and_scans_write_every_element() {
     if !pooled() {
         return;
     }
-    let x = small_ints(N, 1);
-    let y = small_ints(N, 2);
-    let ((xg, xh), (yg, yh)) = (both(&x), both(&y));
-
-    check("transform", want(parallax::transform(Square, &xh)), || {
-        parallax::transform(Square, &xg)
-    });
+    let (xs, ys) = (both(&small_ints(N, 1)), both(&small_ints(N, 2)));
+    on_both!("transform", [x: xs], parallax::transform(Square, x));
     let saxpy = SaxpyFunctor { a: 3 };
-    check(
-        "transform2",
-        want(parallax::transform2(saxpy, &xh, &yh)),
-        || parallax::transform2(saxpy, &xg, &yg),
-    );
+    on_both!("transform2", [x: xs, y: ys], parallax::transform2(saxpy, x, y));
     let seq = Sequence {
         start: 5_i32,
         step: 3,
     };
-    check("tabulate", want(parallax::tabulate(seq, N)), || {
-        parallax::tabulate(seq, N)
-    });
+    on_both!("tabulate", [], parallax::tabulate(seq, N));
     check("filled", vec![9_i32; N], || {
         DeviceVector::<i32, B>::filled(N, 9)
     });
-    check(
-        "inclusive_scan",
-        want(parallax::inclusive_scan(Sum, &xh)),
-        || parallax::inclusive_scan(Sum, &xg),
-    );
-    check(
-        "exclusive_scan",
-        want(parallax::exclusive_scan(Sum, 4, &xh)),
-        || parallax::exclusive_scan(Sum, 4, &xg),
-    );
-    check(
+    on_both!("inclusive_scan", [x: xs], parallax::inclusive_scan(Sum, x));
+    on_both!("exclusive_scan", [x: xs], parallax::exclusive_scan(Sum, 4, x));
+    on_both!(
         "transform_inclusive_scan",
-        want(parallax::transform_inclusive_scan(Square, Sum, &xh)),
-        || parallax::transform_inclusive_scan(Square, Sum, &xg),
+        [x: xs],
+        parallax::transform_inclusive_scan(Square, Sum, x)
     );
-    check(
+    on_both!(
         "transform_exclusive_scan",
-        want(parallax::transform_exclusive_scan(Square, Sum, 2, &xh)),
-        || parallax::transform_exclusive_scan(Square, Sum, 2, &xg),
+        [x: xs],
+        parallax::transform_exclusive_scan(Square, Sum, 2, x)
     );
 }
 
@@ -196,65 +192,62 @@ fn segmented_forms_write_every_element_and_segment() {
             Some(*k)
         })
         .collect();
-    let ((xg, xh), (og, oh)) = (both(&x), both(&o));
-    let ((fg, fh), (kg, kh)) = (both(&flags), both(&keys));
-
-    check(
+    let (xs, os) = (both(&x), both(&o));
+    let (fs, ks) = (both(&flags), both(&keys));
+    on_both!(
         "inclusive_scan_by_flags",
-        want(parallax::inclusive_scan_by_flags(Sum, &fh, &xh)),
-        || parallax::inclusive_scan_by_flags(Sum, &fg, &xg),
+        [f: fs, x: xs],
+        parallax::inclusive_scan_by_flags(Sum, f, x)
     );
-    check(
+    on_both!(
         "exclusive_scan_by_flags",
-        want(parallax::exclusive_scan_by_flags(Sum, 1, &fh, &xh)),
-        || parallax::exclusive_scan_by_flags(Sum, 1, &fg, &xg),
+        [f: fs, x: xs],
+        parallax::exclusive_scan_by_flags(Sum, 1, f, x)
     );
-    check(
+    on_both!(
         "inclusive_scan_by_key",
-        want(parallax::inclusive_scan_by_key(Sum, &kh, &xh)),
-        || parallax::inclusive_scan_by_key(Sum, &kg, &xg),
+        [k: ks, x: xs],
+        parallax::inclusive_scan_by_key(Sum, k, x)
     );
-    check(
+    on_both!(
         "exclusive_scan_by_key",
-        want(parallax::exclusive_scan_by_key(Sum, 1, &kh, &xh)),
-        || parallax::exclusive_scan_by_key(Sum, 1, &kg, &xg),
+        [k: ks, x: xs],
+        parallax::exclusive_scan_by_key(Sum, 1, k, x)
     );
-    check(
+    on_both!(
         "inclusive_scan_by_offsets",
-        want(parallax::inclusive_scan_by_offsets(Sum, &oh, &xh)),
-        || parallax::inclusive_scan_by_offsets(Sum, &og, &xg),
+        [o: os, x: xs],
+        parallax::inclusive_scan_by_offsets(Sum, o, x)
     );
-    check(
+    on_both!(
         "exclusive_scan_by_offsets",
-        want(parallax::exclusive_scan_by_offsets(Sum, 1, &oh, &xh)),
-        || parallax::exclusive_scan_by_offsets(Sum, 1, &og, &xg),
+        [o: os, x: xs],
+        parallax::exclusive_scan_by_offsets(Sum, 1, o, x)
     );
-    let folds = want(parallax::segmented_reduce(Sum, &oh, &xh));
     assert!(
         o.windows(2).any(|w| w[0] == w[1]),
         "the layout has empty segments"
     );
-    check(
+    on_both!(
         "segmented_reduce (empty segments: the gather)",
-        folds,
-        || parallax::segmented_reduce(Sum, &og, &xg),
+        [o: os, x: xs],
+        parallax::segmented_reduce(Sum, o, x)
     );
     // No elements: every segment is empty and folds to the identity.
-    let (zg, zh) = both(&[0_usize; 6]);
-    let (eg, eh) = both::<i32>(&[]);
-    check(
+    let (zs, es) = (both(&[0_usize; 6]), both::<i32>(&[]));
+    on_both!(
         "segmented_reduce (no elements)",
-        want(parallax::segmented_reduce(Sum, &zh, &eh)),
-        || parallax::segmented_reduce(Sum, &zg, &eg),
+        [o: zs, x: es],
+        parallax::segmented_reduce(Sum, o, x)
     );
     // No empty segment: the reduce-runs pass's folds are `y` already (one copy).
     // Segments of 37 and a shorter last one (`N` is not a multiple of 37).
     let whole: Vec<usize> = (0..N).step_by(37).chain([N]).collect();
-    let (wg, wh) = both(&whole);
-    check(
+    let ws = both(&whole);
+    on_both!(
         "segmented_reduce (no empty segment: the copy)",
-        want(parallax::segmented_reduce(Sum, &wh, &xh)),
-        || parallax::segmented_reduce(Sum, &wg, &xg),
+        [o: ws, x: xs],
+        parallax::segmented_reduce(Sum, o, x)
     );
 }
 
@@ -268,28 +261,17 @@ fn stencil_and_spmv_write_every_point_and_row() {
     // The 5 × 5 box kernel and the general kernel (a 3 × 3 mask), on a grid whose rows are
     // not whole 16-byte chunks (the edge march) and one whose rows are.
     for (rows, cols) in [(301, 517), (300, 512)] {
-        let x = small_ints(rows * cols, 6);
-        let (xg, xh) = both(&x);
-        let box5 = want(parallax::convolve_2d(
-            [1_i32; 25],
-            [5, 5],
-            Boundary::Zero,
-            [rows, cols],
-            &xh,
-        ));
-        check(&format!("convolve_2d 5x5 {rows}x{cols}"), box5, || {
-            parallax::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], &xg)
-        });
-        let box3 = want(parallax::convolve_2d(
-            [2_i32; 9],
-            [3, 3],
-            Boundary::Clamp,
-            [rows, cols],
-            &xh,
-        ));
-        check(&format!("convolve_2d 3x3 {rows}x{cols}"), box3, || {
-            parallax::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], &xg)
-        });
+        let xs = both(&small_ints(rows * cols, 6));
+        on_both!(
+            &format!("convolve_2d 5x5 {rows}x{cols}"),
+            [x: xs],
+            parallax::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], x)
+        );
+        on_both!(
+            &format!("convolve_2d 3x3 {rows}x{cols}"),
+            [x: xs],
+            parallax::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], x)
+        );
     }
     // Rows of 0 to 63 entries, about one in four empty, and a run of 5000 empty rows.
     let nrows = 60_001;
@@ -355,17 +337,16 @@ fn stencils_in_1d_and_3d_write_every_point() {
     // length; and a 3-tap mask, which the row kernel does not take).
     let taps9: [i32; 9] = [1, 2, 3, 4, 5, 4, 3, 2, 1];
     for n in [N - 3, N] {
-        let x = small_ints(n, 10);
-        let (xg, xh) = both(&x);
-        check(
+        let xs = both(&small_ints(n, 10));
+        on_both!(
             &format!("convolve_1d 9 taps, {n}"),
-            want(parallax::convolve_1d(taps9, Boundary::Zero, &xh)),
-            || parallax::convolve_1d(taps9, Boundary::Zero, &xg),
+            [x: xs],
+            parallax::convolve_1d(taps9, Boundary::Zero, x)
         );
-        check(
+        on_both!(
             &format!("convolve_1d 3 taps, {n}"),
-            want(parallax::convolve_1d([1, -2, 1], Boundary::Wrap, &xh)),
-            || parallax::convolve_1d([1, -2, 1], Boundary::Wrap, &xg),
+            [x: xs],
+            parallax::convolve_1d([1, -2, 1], Boundary::Wrap, x)
         );
     }
     // 3D: on a grid whose rows are whole 16-byte runs the 7-point star takes its own kernel
@@ -375,22 +356,17 @@ fn stencils_in_1d_and_3d_write_every_point() {
     let weights: [i32; 27] = core::array::from_fn(|k| (k % 5) as i32);
     let box27 = parallax::mask_3d(weights, [3, 3, 3]).expect("a 3 x 3 x 3 mask");
     for shape in [[37, 41, 64], [37, 41, 63]] {
-        let x = small_ints(shape.iter().product(), 11);
-        let (xg, xh) = both(&x);
+        let xs = both(&small_ints(shape.iter().product(), 11));
         for boundary in [Boundary::Zero, Boundary::Clamp] {
-            check(
+            on_both!(
                 &format!("3D 7-point star {shape:?} {boundary:?}"),
-                want(parallax::stencil_map(
-                    PlusTimes, &star, boundary, shape, &xh,
-                )),
-                || parallax::stencil_map(PlusTimes, &star, boundary, shape, &xg),
+                [x: xs],
+                parallax::stencil_map(PlusTimes, &star, boundary, shape, x)
             );
-            check(
+            on_both!(
                 &format!("3D 27-point box {shape:?} {boundary:?}"),
-                want(parallax::stencil_map(
-                    PlusTimes, &box27, boundary, shape, &xh,
-                )),
-                || parallax::stencil_map(PlusTimes, &box27, boundary, shape, &xg),
+                [x: xs],
+                parallax::stencil_map(PlusTimes, &box27, boundary, shape, x)
             );
         }
     }

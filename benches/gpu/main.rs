@@ -349,6 +349,41 @@ fn check_last<T: Elem>(y: &Dv<T>, want: T, case: &str, n: usize) {
     }
 }
 
+/// `reduce_by_key_into` (`Sum` over f32 `x`) as case `case`, moving `bytes` a call: its
+/// outputs of `x.len()` entries allocated here, the run count left on the device (CUB's
+/// contract) and checked against `want_runs` afterwards.
+fn bench_reduce_by_key_into<K: DeviceCopy + PartialEq>(
+    b: &mut Bench,
+    case: &str,
+    bytes: f64,
+    keys: &Dv<K>,
+    x: &Dv<f32>,
+    y: &mut Dv<f32>,
+    want_runs: usize,
+) where
+    Cuda: KeyedOps<K, f32, Sum>,
+{
+    let n = x.len();
+    match (Dv::<K>::zeros(n), Dv::<usize>::zeros(1)) {
+        (Ok(mut out_keys), Ok(mut runs)) => {
+            b.case(case, n, bytes, None, || {
+                <Cuda as KeyedOps<K, f32, Sum>>::reduce_by_key_into(
+                    Sum,
+                    keys.buffer(),
+                    x.buffer(),
+                    out_keys.buffer_mut(),
+                    y.buffer_mut(),
+                    runs.buffer_mut(),
+                )
+            });
+            if b.wants(case) {
+                check_runs(case, n, &runs, want_runs);
+            }
+        }
+        (Err(e), _) | (_, Err(e)) => b.skipped(case, n, e.to_string()),
+    }
+}
+
 /// Prints a failure when a reduce by key left a run count other than `want`.
 fn check_runs(case: &str, n: usize, runs: &Dv<usize>, want: usize) {
     if let Ok(v) = runs.to_vec() {
@@ -619,24 +654,8 @@ fn bench_segmented(b: &mut Bench, n: usize, seg: usize) {
                     });
                 }
                 if keyed(4) {
-                    match (Dv::<u32>::zeros(n), Dv::<usize>::zeros(1)) {
-                        (Ok(mut out_keys), Ok(mut runs)) => {
-                            b.case(&names[4], n, 2.0 * v, None, || {
-                                <Cuda as KeyedOps<u32, f32, Sum>>::reduce_by_key_into(
-                                    Sum,
-                                    keys.buffer(),
-                                    x.buffer(),
-                                    out_keys.buffer_mut(),
-                                    y.buffer_mut(),
-                                    runs.buffer_mut(),
-                                )
-                            });
-                            if b.wants(&names[4]) {
-                                check_runs(&names[4], n, &runs, n.div_ceil(seg));
-                            }
-                        }
-                        (Err(e), _) | (_, Err(e)) => b.skipped(&names[4], n, e.to_string()),
-                    }
+                    let runs = n.div_ceil(seg);
+                    bench_reduce_by_key_into(b, &names[4], 2.0 * v, &keys, &x, &mut y, runs);
                 }
             }
             Err(e) => b.skipped(&names[0], n, e.to_string()),

@@ -4,7 +4,7 @@
 //! `InclusiveSumByKey` and `ReduceByKey` over `unsigned long long` keys (`peers.cu`). Keys
 //! are the run ordinal, `i / seg`, as in the 4-byte rows.
 
-use super::{check_runs, Bench, Dv};
+use super::{bench_reduce_by_key_into, Bench, Dv};
 use parallax::{Cuda, KeyedOps, ScanKind, Sum};
 
 /// `scan_by_keys_u64_seg{seg}_f32` (16 bytes an item: key, value, output) and, for runs of
@@ -45,20 +45,5 @@ pub(super) fn bench_wide_keys(b: &mut Bench, n: usize, seg: usize) {
     if !want_reduce {
         return;
     }
-    match (Dv::<u64>::zeros(n), Dv::<usize>::zeros(1)) {
-        (Ok(mut out_keys), Ok(mut runs)) => {
-            b.case(reduce, n, 3.0 * v, None, || {
-                <Cuda as KeyedOps<u64, f32, Sum>>::reduce_by_key_into(
-                    Sum,
-                    keys.buffer(),
-                    x.buffer(),
-                    out_keys.buffer_mut(),
-                    y.buffer_mut(),
-                    runs.buffer_mut(),
-                )
-            });
-            check_runs(reduce, n, &runs, n.div_ceil(seg));
-        }
-        (Err(e), _) | (_, Err(e)) => b.skipped(reduce, n, e.to_string()),
-    }
+    bench_reduce_by_key_into(b, reduce, 3.0 * v, &keys, &x, &mut y, n.div_ceil(seg));
 }
