@@ -5,6 +5,7 @@
 //! ```text
 //! cargo bench --features cuda --bench gpu -- [--csv PATH] [--min-log2 16] [--max-log2 30]
 //!     [--step 2] [--iters 20] [--warmups 3] [--only SUBSTRING] [--matrix-checksum]
+//!     [--seg-lengths 32,1000]
 //! ```
 //!
 //! Each case: `warmups` untimed calls, then `iters` calls each timed with CUDA events
@@ -46,6 +47,8 @@ struct Opts {
     warmups: usize,
     only: Option<String>,
     checksum: bool,
+    /// Segment lengths of the segmented and keyed rows (reduce by key runs at 1000 only).
+    seg_lengths: Vec<usize>,
 }
 
 fn parse_opts() -> Opts {
@@ -74,6 +77,18 @@ fn parse_opts() -> Opts {
         warmups: num("--warmups", 3) as usize,
         only: get("--only"),
         checksum: args.iter().any(|a| a == "--matrix-checksum"),
+        seg_lengths: get("--seg-lengths").map_or_else(
+            || vec![32, 1000],
+            |v| {
+                v.split(',')
+                    .map(|s| {
+                        s.parse().ok().filter(|&l| l > 0).unwrap_or_else(|| {
+                            panic!("--seg-lengths takes positive numbers, got {v}")
+                        })
+                    })
+                    .collect()
+            },
+        ),
     }
 }
 
@@ -863,10 +878,10 @@ fn main() {
         bench_monoid::<f64>(&mut b, n);
         bench_monoid::<i32>(&mut b, n);
         bench_monoid::<u64>(&mut b, n);
-        bench_segmented(&mut b, n, 32);
-        bench_segmented(&mut b, n, 1000);
-        wide_keys::bench_wide_keys(&mut b, n, 32);
-        wide_keys::bench_wide_keys(&mut b, n, 1000);
+        for &seg in &o.seg_lengths {
+            bench_segmented(&mut b, n, seg);
+            wide_keys::bench_wide_keys(&mut b, n, seg);
+        }
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

@@ -9,10 +9,11 @@ use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
     reduce_runs_shared_bytes, seg_scan_shared_bytes, OffsetHeadsParams, ReduceRunsParams,
-    RunGatherParams, SegGatherParams, SegScanParams,
+    RunGatherParams, SegGatherParams, SegScanParams, HEADS_FROM_OFFSETS,
 };
+use parallax_kernels::tuning::{offset_carry_window, OFFSET_CARRY_MAX_MEAN_WINDOWS};
 
-/// `parallax_seg_{in,ex}clusive_scan__<M>__<T>(SegScanParams<T, M>)`.
+/// `parallax_seg_{in,ex}clusive_scan[_by_offsets]__<M>__<T>(SegScanParams<T, M>)`.
 ///
 /// # Safety
 /// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
@@ -24,10 +25,18 @@ pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     blocks: u64,
     p: SegScanParams<T, M>,
 ) -> Result<()> {
-    let name = if exclusive {
-        M::SEG_EXCLUSIVE_SCAN
-    } else {
-        M::SEG_INCLUSIVE_SCAN
+    // Offsets scans with short segments take the entries that fold their carry
+    // (`kernels::segmented::seg_scan`'s `OFFSETS`); the others look back.
+    let folds_carry = p.key_bytes == HEADS_FROM_OFFSETS
+        && p.n
+            <= p.segments.saturating_mul(
+                OFFSET_CARRY_MAX_MEAN_WINDOWS * offset_carry_window(size_of::<T>()),
+            );
+    let name = match (exclusive, folds_carry) {
+        (false, false) => M::SEG_INCLUSIVE_SCAN,
+        (true, false) => M::SEG_EXCLUSIVE_SCAN,
+        (false, true) => M::SEG_INCLUSIVE_SCAN_BY_OFFSETS,
+        (true, true) => M::SEG_EXCLUSIVE_SCAN_BY_OFFSETS,
     };
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, name, blocks, seg_scan_shared_bytes::<T>(), p) }

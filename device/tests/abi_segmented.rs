@@ -17,13 +17,15 @@ macro_rules! check_segmented {
         let scan = size_of::<SegScanParams<$t, $m>>();
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN, scan);
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN, scan);
+        assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN_BY_OFFSETS, scan);
+        assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN_BY_OFFSETS, scan);
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_GATHER, size_of::<SegGatherParams<$t, $m>>());
         assert_entry(<$m as SegmentedKernel<$t>>::RUN_GATHER, size_of::<RunGatherParams<$t, $m>>());
         assert_entry(
             <$m as SegmentedKernel<$t>>::REDUCE_RUNS,
             size_of::<ReduceRunsParams<$t, $m>>(),
         );
-        count += 5;
+        count += 7;
     )* count }};
 }
 
@@ -35,7 +37,7 @@ fn check_key<K: KeyKernel>() {
 #[test]
 fn every_segmented_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let monoid = parallax_device::kernels::for_each_monoid_instance!(check_segmented);
-    assert_eq!(monoid, 5 * 35);
+    assert_eq!(monoid, 7 * 35);
     check_key::<u8>();
     check_key::<i8>();
     check_key::<u16>();

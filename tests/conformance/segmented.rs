@@ -176,6 +176,36 @@ fn lopsided_offsets_from_a_long_segment_to_unit_segments() {
     check(Sum, 7, &x, &offsets, eq);
 }
 
+/// Offsets with heads at every multiple of 2048 (a tile start for every element size: deep
+/// tiles are 2048, 4096 and 8192 items for 16-, 8- and 4-byte values) less `d`, each head at
+/// an odd multiple three times (two empty segments), then as many empty segments at `n` as
+/// bring the mean segment under 256 items: the CUDA launcher then takes the entries that fold
+/// a tile's carry from the items after the last head before it when that head is at most one
+/// window (`tuning::offset_carry_window`: 256, 512, 1024 items) before the tile, for every
+/// element size.
+fn heads_before_tile_starts(n: usize, d: usize) -> Vec<usize> {
+    let mut offsets = vec![0];
+    for k in 1..=n / 2048 {
+        let copies = if k % 2 == 1 { 3 } else { 1 };
+        offsets.extend(std::iter::repeat_n(k * 2048 - d, copies));
+    }
+    let segments = n / 256 + 1;
+    offsets.resize(segments.max(offsets.len()) + 1, n);
+    offsets
+}
+
+#[test]
+fn offsets_carry_window_edges() {
+    require_gpu!();
+    // `d` on both sides of each element size's window edge, and 0 (the tile starts on a
+    // head and folds nothing).
+    let n = 16 * 8192 + 77;
+    let x: Vec<i32> = pseudo_random(n, 37).into_iter().map(|v| v as i32).collect();
+    for d in [0, 1, 2, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025, 2047] {
+        check_all(&x, &heads_before_tile_starts(n, d));
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -187,6 +217,35 @@ proptest! {
     ) {
         require_gpu!(proptest);
         check_all(&x, &layout(x.len(), kind, seed));
+    }
+
+    #[test]
+    fn short_random_segments_equivalence(
+        (x, lengths) in (0..5 * 8192_usize).prop_flat_map(|n| {
+            (
+                prop::collection::vec(any::<i32>(), n),
+                prop::collection::vec(0..1100_usize, 1..64),
+            )
+        }),
+    ) {
+        require_gpu!(proptest);
+        // Segments of 0-1099 items (the lengths repeated to the end): short enough that
+        // the CUDA offsets scans fold their carry (mean at most 2 windows) except where the
+        // lengths are mostly 1000 and more with 8- and 16-byte values, heads at random
+        // distances before tile starts.
+        let n = x.len();
+        let mut offsets = vec![0];
+        // One pass at least, so lengths that are all 0 give empty segments at 0 and stop.
+        let mut at = 0;
+        for (i, len) in lengths.iter().cycle().enumerate() {
+            at += len;
+            if at >= n || (i >= lengths.len() && at == 0) {
+                break;
+            }
+            offsets.push(at);
+        }
+        offsets.push(n);
+        check_all(&x, &offsets);
     }
 
     #[test]

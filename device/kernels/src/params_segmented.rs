@@ -8,7 +8,8 @@
 use crate::params::{HostSignal, TileStatus};
 use crate::tuning::STAGE_UNITS_PER_THREAD;
 use crate::tuning::{
-    deep_staged_unit, scan_stages, BlockShared, BLOCK_THREADS, SCAN_DEPTH, STAGE_UNIT,
+    deep_staged_unit, scan_stages, BlockShared, Partial, BLOCK_THREADS, BLOCK_WARPS, SCAN_DEPTH,
+    STAGE_UNIT,
 };
 use parallax_core::{Flagged, Monoid};
 
@@ -201,10 +202,16 @@ pub const fn seg_head_map_offset<T>() -> usize {
     seg_shared_bytes::<T, Flagged<T>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
 }
 
+/// Byte offset of the carry slots of an offsets scan (`BLOCK_WARPS` `Partial<T>`, then a
+/// `u32` flag; `kernels::offset_carry`): after the offsets bit map, 16-byte aligned.
+pub const fn seg_carry_offset<T>() -> usize {
+    (seg_head_map_offset::<T>() + OFFSET_HEAD_WORDS * 4).div_ceil(STAGE_UNIT) * STAGE_UNIT
+}
+
 /// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`]): the
-/// `BlockShared<Flagged<T>>`, the staging area and the offsets bit map.
+/// `BlockShared<Flagged<T>>`, the staging area, the offsets bit map and the carry slots.
 pub const fn seg_scan_shared_bytes<T>() -> usize {
-    seg_head_map_offset::<T>() + OFFSET_HEAD_WORDS * 4
+    seg_carry_offset::<T>() + BLOCK_WARPS * core::mem::size_of::<Partial<T>>() + 4
 }
 
 /// Dynamic shared memory of the reduce-runs kernels ([`ReduceRunsParams`]).

@@ -28,6 +28,30 @@ pub const fn items_per_thread(size: usize) -> usize {
     }
 }
 
+/// Items before a tile that an offsets scan folds for its carry instead of looking back
+/// (`kernels::offset_carry`): one warp's share of the tile, `WARP_THREADS · items_per_thread ·
+/// SCAN_DEPTH`, 4 KiB of values for every size (256 threads fold at most 4 items each).
+///
+/// ```
+/// use parallax_kernels::tuning::offset_carry_window;
+/// assert_eq!(offset_carry_window(4), 1024);
+/// assert_eq!(offset_carry_window(8) * 8, 4096);
+/// ```
+pub const fn offset_carry_window(size: usize) -> u64 {
+    WARP_THREADS as u64 * (items_per_thread(size) * SCAN_DEPTH) as u64
+}
+
+/// Longest mean segment, in [`offset_carry_window`]s, for which the launcher picks the offsets
+/// entries that fold their carry; longer segments rarely start within the window before a
+/// tile, so those scans take the look-back entries and skip the fold. The H100, `f32`
+/// `scan_by_offsets`, one call, two passes each, the same build with the carry for every
+/// offsets scan / for none (ms; `benches/results/h100-2026-11-25-offset-carry/`): runs of
+/// 1000 (one window is 1024 items) at 2^28 0.751, 0.751 / 0.807, 0.810 (1.076x; 2^24-2^26
+/// 1.045-1.059x); runs of 32 (every tile starts on a head and skips the fold) 0.98-1.02x;
+/// runs of 2048 and 4096 (tiles of 8192 start on heads) 1.00-1.02x at 2^24-2^28; runs of 16384
+/// 0.99-1.01x; runs of 65536 (no head in the window, the fold wasted) 0.978-0.995x.
+pub const OFFSET_CARRY_MAX_MEAN_WINDOWS: u64 = 2;
+
 /// Items in one scan tile (one block) for elements of `size` bytes.
 pub const fn scan_tile_items(size: usize) -> u64 {
     BLOCK_THREADS as u64 * items_per_thread(size) as u64

@@ -108,10 +108,16 @@ macro_rules! __segmented_entry_points {
     ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
         $crate::__tile_entry_point!(seg_inclusive_scan, $mt: $m, $tt: $t,
             $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
-            false);
+            false, false);
         $crate::__tile_entry_point!(seg_exclusive_scan, $mt: $m, $tt: $t,
             $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
-            true);
+            true, false);
+        $crate::__tile_entry_point!(seg_inclusive_scan_by_offsets, $mt: $m, $tt: $t,
+            $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
+            false, true);
+        $crate::__tile_entry_point!(seg_exclusive_scan_by_offsets, $mt: $m, $tt: $t,
+            $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
+            true, true);
         const _: () = {
             #[unsafe(export_name = $crate::entry_name!(seg_gather, $mt, $tt))]
             #[allow(improper_ctypes_definitions)]
@@ -300,13 +306,17 @@ macro_rules! __monoid_host_impls {
             const INCLUSIVE_SCAN: &'static str = $crate::entry_name!(inclusive_scan, $mt, $tt);
             const EXCLUSIVE_SCAN: &'static str = $crate::entry_name!(exclusive_scan, $mt, $tt);
         }
-        // SAFETY: the same invocation generates the five segmented entry points in `$ptx`
+        // SAFETY: the same invocation generates the seven segmented entry points in `$ptx`
         // (`__segmented_entry_points!`), taking the parameter types the trait names.
         unsafe impl ::parallax_device::SegmentedKernel<$t> for $m {
             const SEG_INCLUSIVE_SCAN: &'static str =
                 $crate::entry_name!(seg_inclusive_scan, $mt, $tt);
             const SEG_EXCLUSIVE_SCAN: &'static str =
                 $crate::entry_name!(seg_exclusive_scan, $mt, $tt);
+            const SEG_INCLUSIVE_SCAN_BY_OFFSETS: &'static str =
+                $crate::entry_name!(seg_inclusive_scan_by_offsets, $mt, $tt);
+            const SEG_EXCLUSIVE_SCAN_BY_OFFSETS: &'static str =
+                $crate::entry_name!(seg_exclusive_scan_by_offsets, $mt, $tt);
             const SEG_GATHER: &'static str = $crate::entry_name!(seg_gather, $mt, $tt);
             const RUN_GATHER: &'static str = $crate::entry_name!(run_gather, $mt, $tt);
             const REDUCE_RUNS: &'static str = $crate::entry_name!(reduce_runs, $mt, $tt);

@@ -38,6 +38,7 @@ macro_rules! stencil_entry {
 }
 
 mod heads;
+mod offset_carry;
 mod offset_heads;
 mod reduce_source;
 mod segmented_entries;

@@ -98,7 +98,16 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     // SAFETY: as above; one slot per launched tile.
     let seed = Partial::none(ro.identity());
     let prefix = unsafe {
-        tile_prefix::<_, _, RunPair>(ro, p.status, tile, seed, total, Settled::NOTHING, shared)
+        tile_prefix::<_, _, RunPair>(
+            ro,
+            p.status,
+            tile,
+            || seed,
+            total,
+            Settled::NOTHING,
+            false,
+            shared,
+        )
     }
     .join(ro, before);
     let carry = prefix.valid != 0;

@@ -164,7 +164,16 @@ unsafe fn scan_mapped<A, T, F, M, const ITEMS: usize, const EXCLUSIVE: bool>(
     };
     // SAFETY: as above; `tile` was drawn by `draw_tile`.
     let mut prefix = unsafe {
-        tile_prefix::<_, _, Plain>(m, p.status, tile, seed, total, Settled::NOTHING, shared)
+        tile_prefix::<_, _, Plain>(
+            m,
+            p.status,
+            tile,
+            || seed,
+            total,
+            Settled::NOTHING,
+            false,
+            shared,
+        )
     }
     .join(m, before);
     for r in 0..SCAN_DEPTH {

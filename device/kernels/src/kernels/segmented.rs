@@ -11,6 +11,7 @@
 //! `((init ⊕ x[h]) ⊕ x[h+1]) ⊕ ...` bit for bit on exact types.
 
 use super::heads::deep_head_bits;
+use super::offset_carry::{carry_known, fold_carry_window, joined_carry};
 use super::offset_heads::offset_head_bits;
 use crate::block;
 use crate::params_segmented::{
@@ -71,13 +72,29 @@ pub(super) fn run_scan<T: Copy, M: Monoid<T>, const ITEMS: usize>(
 /// `SCAN_DEPTH` runs become masks first, a first pass folds the runs, the block scan and
 /// look-back give the thread's prefix, and a second pass scans the runs again with it.
 ///
+/// Heads come from offsets when `key_bytes == HEADS_FROM_OFFSETS`. The `OFFSETS` instances
+/// (the `_by_offsets` entries) also fold the carry into a tile that starts mid-segment
+/// themselves instead of looking back (`super::offset_carry`); the others look back, which
+/// the launcher prefers for long segments, whose head is rarely in the folded window
+/// (`tuning::OFFSET_CARRY_MAX_MEAN_WINDOWS`). The carry has its own instances because in the
+/// shared kernel its known-prefix branch took the 4-byte integer flag and key entries from 48
+/// to 52-54 registers (ptxas 13.0; 4 blocks per SM instead of 5); as instances of their own
+/// the flag and key entries keep main's registers (48 for 4-byte values, 53-56 for 8-byte)
+/// and the carry entries take 39 (inclusive) and 42-49 (exclusive) for 4-byte values.
+///
 /// # Safety
-/// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
+/// `OFFSETS` only when `key_bytes == HEADS_FROM_OFFSETS`; `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
 /// has `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched
 /// with exactly that many blocks of `BLOCK_THREADS` threads and `seg_scan_shared_bytes::<T>()`
 /// bytes of dynamic shared memory.
 #[inline(always)]
-pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bool>(
+pub unsafe fn seg_scan<
+    T: Copy,
+    M: Monoid<T>,
+    const ITEMS: usize,
+    const EXCLUSIVE: bool,
+    const OFFSETS: bool,
+>(
     p: SegScanParams<T, M>,
 ) {
     let m = p.m;
@@ -96,19 +113,28 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
     // SAFETY: every thread is here; `x` as the contract says.
     unsafe { io.issue(p.x) };
     // The heads are read while the values are in flight, as one word (`deep_head_bits`).
-    let heads = if p.key_bytes == HEADS_FROM_OFFSETS {
+    let heads = if OFFSETS || p.key_bytes == HEADS_FROM_OFFSETS {
+        // SAFETY: the map lies in the launch's shared memory (contract).
+        let map = unsafe { dynamic_shared_at::<u32>(seg_head_map_offset::<T>()) };
         // SAFETY: every thread is here (`key_bytes` is a launch parameter); the offsets as
-        // the contract says; the map lies in the launch's shared memory.
-        u64::from(unsafe {
+        // the contract says.
+        let bits = unsafe {
             offset_head_bits(
                 p.heads.cast(),
                 p.segments,
                 io.start(),
                 p.n,
                 ITEMS * SCAN_DEPTH,
-                dynamic_shared_at::<u32>(seg_head_map_offset::<T>()),
+                map,
             )
-        })
+        };
+        if OFFSETS && tile > 0 {
+            // SAFETY: every thread is here (`tile` is block-uniform), after
+            // `offset_head_bits` with this map; the block scan's barrier comes before
+            // `joined_carry`; `x` and the offsets as the contract says.
+            unsafe { fold_carry_window::<T, M>(m, seeded, p.x, p.heads.cast(), map, io.start()) };
+        }
+        u64::from(bits)
     } else {
         // SAFETY: `heads` as the contract says.
         unsafe { deep_head_bits::<ITEMS>(p.heads, p.key_bytes, io, p.n) }
@@ -142,11 +168,26 @@ pub unsafe fn seg_scan<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIV
         total: total.valid != 0 && total.value.head,
         start: heads & 1 != 0,
     };
+    // An offsets tile whose block folded its carry takes it as everything before it and
+    // publishes its prefix at once, as tile 0 does with its seed; any other looks back.
+    // SAFETY: after `fold_carry_window` (offsets, `tile > 0`) and the block scan's barrier.
+    let known = OFFSETS && tile > 0 && unsafe { carry_known::<T>() };
     // SAFETY: as above; one slot per launched tile; `settled` as its fields say (thread 0's
-    // bit 0 is the tile's first item).
-    let seed = Partial::none(sm.identity());
+    // bit 0 is the tile's first item); a known seed folds every item before the tile.
     let prefix = unsafe {
-        tile_prefix::<_, _, FlaggedPair>(sm, p.status, tile, seed, total, settled, shared)
+        tile_prefix::<_, _, FlaggedPair>(
+            sm,
+            p.status,
+            tile,
+            || match known.then(|| joined_carry(m)).flatten() {
+                Some(c) => Partial::some(Flagged::new(c, true)),
+                None => Partial::none(sm.identity()),
+            },
+            total,
+            settled,
+            known,
+            shared,
+        )
     }
     .join(sm, before);
     // Each item joined with everything before the thread (absent only before global index

@@ -351,24 +351,33 @@ impl Settled {
 /// 0.823, runs of 1000 1.044, 1.041 / 0.878, 0.881 / 0.882, 0.880 (the flag form from 77.6%
 /// to 92-98% of the copy roof; `benches/results/h100-2026-11-25-settled-lookback/`).
 ///
+/// A tile that already knows everything before it (`known`: an offsets scan that folded
+/// its carry itself, `kernels::offset_carry`) passes it as `seed` and is treated as tile 0:
+/// it publishes `seed ⊕ total` at once and looks back at nothing.
+///
 /// # Safety
 /// Called by every thread of the block after the block scan's barrier; `total` is the
 /// tile's fold (present: a launched tile has at least one item); `status` has a slot for
-/// `tile`, which this block drew with [`draw_tile`]; `settled` true only as its fields say.
+/// `tile`, which this block drew with [`draw_tile`]; `settled` true only as its fields say;
+/// `known` block-uniform and, when set, `seed` the fold of every item before the tile (as
+/// the look-back would find it, up to reassociation).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)] // one per input of the protocol
 pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     s: S,
     status: TileStatus<V>,
     tile: u64,
-    seed: Partial<V>,
+    seed: impl FnOnce() -> Partial<V>,
     total: Partial<V>,
     settled: Settled,
+    known: bool,
     shared: *mut BlockShared<V>,
 ) -> Partial<V> {
-    if tile == 0 {
+    if tile == 0 || known {
+        let seed = seed();
         if thread_index() == 0 {
-            // SAFETY: slot 0 exists; thread 0 is its only writer.
-            unsafe { publish::<V, C>(status, 0, seed.join(s, total).value, TILE_PREFIX) };
+            // SAFETY: the block's own slot; thread 0 is its only writer.
+            unsafe { publish::<V, C>(status, tile, seed.join(s, total).value, TILE_PREFIX) };
         }
         return seed;
     }
