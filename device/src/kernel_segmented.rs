@@ -10,8 +10,8 @@ use parallax_kernels::entry_name;
 /// segmented-reduce gather and the one-pass reduce of runs (reduce by key).
 ///
 /// # Safety
-/// The four scan entry points must take exactly `SegScanParams<T, Self>` (the `_BY_OFFSETS`
-/// ones reading heads from offsets, `key_bytes == HEADS_FROM_OFFSETS`), `SEG_GATHER`
+/// The four scan entry points must take exactly `SegScanParams<T, Self>` (the `_CARRY`
+/// ones for flags and offsets only), `SEG_GATHER`
 /// `SegGatherParams<T, Self>`, `RUN_GATHER` `RunGatherParams<T, Self>` and `REDUCE_RUNS`
 /// `ReduceRunsParams<T, Self>`; `REDUCE_RUNS` writes the run count to `runs` and then
 /// raises `done` (as the `parallax_kernels` instantiation macros' entries do:
@@ -21,10 +21,11 @@ pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     const SEG_INCLUSIVE_SCAN: &'static str;
     /// The exclusive segmented scan entry point.
     const SEG_EXCLUSIVE_SCAN: &'static str;
-    /// The inclusive segmented scan entry point with heads from offsets.
-    const SEG_INCLUSIVE_SCAN_BY_OFFSETS: &'static str;
-    /// The exclusive segmented scan entry point with heads from offsets.
-    const SEG_EXCLUSIVE_SCAN_BY_OFFSETS: &'static str;
+    /// The inclusive segmented scan entry point for flags and offsets that folds the carry
+    /// into a tile itself when the segment's head is close (`kernels::carry_window`).
+    const SEG_INCLUSIVE_SCAN_CARRY: &'static str;
+    /// The exclusive form of [`Self::SEG_INCLUSIVE_SCAN_CARRY`].
+    const SEG_EXCLUSIVE_SCAN_CARRY: &'static str;
     /// The per-segment gather of segmented reduce, from a segmented scan.
     const SEG_GATHER: &'static str;
     /// The per-segment gather of segmented reduce, from compacted runs.
@@ -49,10 +50,10 @@ macro_rules! segmented_kernels {
         unsafe impl SegmentedKernel<$t> for $m {
             const SEG_INCLUSIVE_SCAN: &'static str = entry_name!(seg_inclusive_scan, $mt, $tt);
             const SEG_EXCLUSIVE_SCAN: &'static str = entry_name!(seg_exclusive_scan, $mt, $tt);
-            const SEG_INCLUSIVE_SCAN_BY_OFFSETS: &'static str =
-                entry_name!(seg_inclusive_scan_by_offsets, $mt, $tt);
-            const SEG_EXCLUSIVE_SCAN_BY_OFFSETS: &'static str =
-                entry_name!(seg_exclusive_scan_by_offsets, $mt, $tt);
+            const SEG_INCLUSIVE_SCAN_CARRY: &'static str =
+                entry_name!(seg_inclusive_scan_carry, $mt, $tt);
+            const SEG_EXCLUSIVE_SCAN_CARRY: &'static str =
+                entry_name!(seg_exclusive_scan_carry, $mt, $tt);
             const SEG_GATHER: &'static str = entry_name!(seg_gather, $mt, $tt);
             const RUN_GATHER: &'static str = entry_name!(run_gather, $mt, $tt);
             const REDUCE_RUNS: &'static str = entry_name!(reduce_runs, $mt, $tt);

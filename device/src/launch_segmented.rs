@@ -11,12 +11,15 @@ use parallax_kernels::params_segmented::{
     reduce_runs_shared_bytes, seg_scan_shared_bytes, OffsetHeadsParams, ReduceRunsParams,
     RunGatherParams, SegGatherParams, SegScanParams, HEADS_FROM_OFFSETS,
 };
-use parallax_kernels::tuning::{offset_carry_window, OFFSET_CARRY_MAX_MEAN_WINDOWS};
+use parallax_kernels::tuning::{
+    offset_carry_window, FLAGS_FOLD_CARRY, OFFSET_CARRY_MAX_MEAN_WINDOWS,
+};
 
-/// `parallax_seg_{in,ex}clusive_scan[_by_offsets]__<M>__<T>(SegScanParams<T, M>)`.
+/// `parallax_seg_{in,ex}clusive_scan[_carry]__<M>__<T>(SegScanParams<T, M>)`.
 ///
 /// # Safety
-/// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
+/// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned, `y` not
+/// overlapping `x`; `status`
 /// readied for this launch (`State::ready`) for `blocks = ceil(n / deep_scan_tile_items(size))`
 /// tiles.
 pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
@@ -25,21 +28,30 @@ pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     blocks: u64,
     p: SegScanParams<T, M>,
 ) -> Result<()> {
-    // Offsets scans with short segments take the entries that fold their carry
-    // (`kernels::segmented::seg_scan`'s `OFFSETS`); the others look back.
-    let folds_carry = p.key_bytes == HEADS_FROM_OFFSETS
-        && p.n
-            <= p.segments.saturating_mul(
-                OFFSET_CARRY_MAX_MEAN_WINDOWS * offset_carry_window(size_of::<T>()),
-            );
+    let folds_carry = folds_carry(size_of::<T>(), p.key_bytes, p.n, p.segments);
     let name = match (exclusive, folds_carry) {
         (false, false) => M::SEG_INCLUSIVE_SCAN,
         (true, false) => M::SEG_EXCLUSIVE_SCAN,
-        (false, true) => M::SEG_INCLUSIVE_SCAN_BY_OFFSETS,
-        (true, true) => M::SEG_EXCLUSIVE_SCAN_BY_OFFSETS,
+        (false, true) => M::SEG_INCLUSIVE_SCAN_CARRY,
+        (true, true) => M::SEG_EXCLUSIVE_SCAN_CARRY,
     };
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, name, blocks, seg_scan_shared_bytes::<T>(), p) }
+}
+
+/// Whether a segmented scan of `n` items of `size` bytes, heads from `key_bytes`
+/// ([`SegScanParams::key_bytes`]) over `segments` offsets, takes the entries that fold their
+/// carry: flag scans (`FLAGS_FOLD_CARRY`) and offsets scans with short segments; keys and long
+/// segments look back. Empty segments count toward the mean (speed only: the tiles whose
+/// head is further back than the window look back).
+pub(crate) fn folds_carry(size: usize, key_bytes: u32, n: u64, segments: u64) -> bool {
+    match key_bytes {
+        0 => FLAGS_FOLD_CARRY,
+        HEADS_FROM_OFFSETS => {
+            n <= segments.saturating_mul(OFFSET_CARRY_MAX_MEAN_WINDOWS * offset_carry_window(size))
+        }
+        _ => false,
+    }
 }
 
 /// `parallax_offset_heads__Offsets__u64(OffsetHeadsParams)`.
@@ -94,4 +106,44 @@ pub(crate) unsafe fn reduce_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     let shared = reduce_runs_shared_bytes::<T>();
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, M::PTX, M::REDUCE_RUNS, blocks, shared, p) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carry_entries_for_flags_and_short_offsets_segments_only() {
+        assert_eq!(folds_carry(4, 0, 1 << 28, 0), FLAGS_FOLD_CARRY);
+        for key_bytes in [1, 2, 4, 8] {
+            assert!(!folds_carry(4, key_bytes, 1 << 28, 0));
+        }
+        // Runs of 1000 and of 65536 over 2^28 `f32` (windows of 1024).
+        assert!(folds_carry(
+            4,
+            HEADS_FROM_OFFSETS,
+            1 << 28,
+            (1 << 28) / 1000
+        ));
+        assert!(!folds_carry(
+            4,
+            HEADS_FROM_OFFSETS,
+            1 << 28,
+            (1 << 28) / 65536
+        ));
+        // 16-byte values: windows of 256, so a mean of 512 still folds, 513 does not.
+        assert!(folds_carry(16, HEADS_FROM_OFFSETS, 512 * 1000, 1000));
+        assert!(!folds_carry(16, HEADS_FROM_OFFSETS, 513 * 1000, 1000));
+        assert!(!folds_carry(
+            4,
+            HEADS_FROM_OFFSETS,
+            u64::MAX,
+            u64::MAX / 4096
+        ));
+        // The layout of `tests/conformance/segmented.rs`' `offsets_carry_window_edges`.
+        let n = 16 * 8192 + 77;
+        for size in [4, 8, 16] {
+            assert!(folds_carry(size, HEADS_FROM_OFFSETS, n, n / 256 + 1));
+        }
+    }
 }

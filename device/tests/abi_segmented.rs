@@ -17,8 +17,8 @@ macro_rules! check_segmented {
         let scan = size_of::<SegScanParams<$t, $m>>();
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN, scan);
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN, scan);
-        assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN_BY_OFFSETS, scan);
-        assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN_BY_OFFSETS, scan);
+        assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN_CARRY, scan);
+        assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN_CARRY, scan);
         assert_entry(<$m as SegmentedKernel<$t>>::SEG_GATHER, size_of::<SegGatherParams<$t, $m>>());
         assert_entry(<$m as SegmentedKernel<$t>>::RUN_GATHER, size_of::<RunGatherParams<$t, $m>>());
         assert_entry(

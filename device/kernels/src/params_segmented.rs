@@ -2,8 +2,9 @@
 //! segmented reduce, reduce by key), shared by the kernels (nvptx64) and their launchers.
 //!
 //! Every segmented operation runs the same single-pass segmented scan, whose heads (index 0
-//! always starts a segment) come from flag bytes (`scan_by_flags`; offsets through the
-//! [`OffsetHeadsParams`] pre-pass) or from keys compared as words. Sizes and indices are `u64`.
+//! always starts a segment) come from flag bytes, from keys compared as words, or from
+//! offsets read by the kernel itself (`HEADS_FROM_OFFSETS`; [`OffsetHeadsParams`] is the
+//! pre-pass that `segmented_reduce`'s reduce-runs path uses). Sizes and indices are `u64`.
 
 use crate::params::{HostSignal, TileStatus};
 use crate::tuning::STAGE_UNITS_PER_THREAD;
@@ -24,7 +25,8 @@ pub struct SegScanParams<T, M> {
     pub heads: *const u8,
     /// Input, `n` values.
     pub x: *const T,
-    /// Output, `n` values (may equal `x`).
+    /// Output, `n` values, not overlapping `x` (the carry entries read items of the tile
+    /// before theirs, which that tile may already have written).
     pub y: *mut T,
     /// Number of elements.
     pub n: u64,
@@ -202,8 +204,8 @@ pub const fn seg_head_map_offset<T>() -> usize {
     seg_shared_bytes::<T, Flagged<T>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
 }
 
-/// Byte offset of the carry slots of an offsets scan (`BLOCK_WARPS` `Partial<T>`, then a
-/// `u32` flag; `kernels::offset_carry`): after the offsets bit map, 16-byte aligned.
+/// Byte offset of the carry slots of a flags or offsets scan (`BLOCK_WARPS` `Partial<T>`,
+/// then a `u32` flag; `kernels::carry_window`): after the offsets bit map, 16-byte aligned.
 pub const fn seg_carry_offset<T>() -> usize {
     (seg_head_map_offset::<T>() + OFFSET_HEAD_WORDS * 4).div_ceil(STAGE_UNIT) * STAGE_UNIT
 }

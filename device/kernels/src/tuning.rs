@@ -30,7 +30,7 @@ pub const fn items_per_thread(size: usize) -> usize {
 
 /// Items before a tile that an offsets scan folds for its carry instead of looking back
 /// (`kernels::offset_carry`): one warp's share of the tile, `WARP_THREADS · items_per_thread ·
-/// SCAN_DEPTH`, 4 KiB of values for every size (256 threads fold at most 4 items each).
+/// SCAN_DEPTH`: 4 KiB of 4-, 8- and 16-byte values (256 threads fold at most 4 items each).
 ///
 /// ```
 /// use parallax_kernels::tuning::offset_carry_window;
@@ -49,8 +49,20 @@ pub const fn offset_carry_window(size: usize) -> u64 {
 /// 1000 (one window is 1024 items) at 2^28 0.751, 0.751 / 0.807, 0.810 (1.076x; 2^24-2^26
 /// 1.045-1.059x); runs of 32 (every tile starts on a head and skips the fold) 0.98-1.02x;
 /// runs of 2048 and 4096 (tiles of 8192 start on heads) 1.00-1.02x at 2^24-2^28; runs of 16384
-/// 0.99-1.01x; runs of 65536 (no head in the window, the fold wasted) 0.978-0.995x.
+/// 0.99-1.01x; runs of 65536 (no head in the window, the fold wasted) 0.978-0.995x. Since the
+/// fold loads nothing when the head is further back, the carry entries for every offsets
+/// scan / this rule: runs of 16384 0.991-1.008x, 65536 0.993-1.005x (within noise, so the rule
+/// stays; `benches/results/h100-2026-11-25-flags-carry/ab-offsets-rule.txt`).
 pub const OFFSET_CARRY_MAX_MEAN_WINDOWS: u64 = 2;
+
+/// Whether flag scans take the entries that fold their carry (`kernels::carry_window`): a
+/// flags tile cannot know its segments' lengths in advance, so each one reads the window's
+/// flag bytes and loads values only when a head is there. The H100, `f32` `scan_by_flags`,
+/// one call, two passes each, look-back / carry entries (ms;
+/// `benches/results/h100-2026-11-25-flags-carry/`): runs of 1000 at 2^28 0.873, 0.877 /
+/// 0.818, 0.830 (1.062x, 92.8% -> 98.8% of the copy roof), 2^26 1.054x, 2^24 1.017x; runs of
+/// 32 and 4096 1.000-1.024x; runs of 65536 (no head in the window) 0.996-1.005x at 2^24-2^28.
+pub const FLAGS_FOLD_CARRY: bool = true;
 
 /// Items in one scan tile (one block) for elements of `size` bytes.
 pub const fn scan_tile_items(size: usize) -> u64 {

@@ -99,7 +99,8 @@ macro_rules! __monoid_entry_points {
 }
 
 /// The segmented entry points for each (monoid, type) pair: inclusive and exclusive
-/// segmented scans by head flags, the segmented-reduce gathers and the one-pass reduce of runs
+/// segmented scans (by flags, keys or offsets, looking back; and the `_carry` pair for flags
+/// and offsets, folding a tile's carry itself), the segmented-reduce gathers and the one-pass reduce of runs
 /// (reduce by key). The stock list and [`instantiate_monoid!`](crate::instantiate_monoid)
 /// expand to this.
 #[doc(hidden)]
@@ -112,10 +113,10 @@ macro_rules! __segmented_entry_points {
         $crate::__tile_entry_point!(seg_exclusive_scan, $mt: $m, $tt: $t,
             $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
             true, false);
-        $crate::__tile_entry_point!(seg_inclusive_scan_by_offsets, $mt: $m, $tt: $t,
+        $crate::__tile_entry_point!(seg_inclusive_scan_carry, $mt: $m, $tt: $t,
             $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
             false, true);
-        $crate::__tile_entry_point!(seg_exclusive_scan_by_offsets, $mt: $m, $tt: $t,
+        $crate::__tile_entry_point!(seg_exclusive_scan_carry, $mt: $m, $tt: $t,
             $crate::params_segmented::SegScanParams<$t, $m>, kernels::segmented::seg_scan,
             true, true);
         const _: () = {
@@ -313,10 +314,10 @@ macro_rules! __monoid_host_impls {
                 $crate::entry_name!(seg_inclusive_scan, $mt, $tt);
             const SEG_EXCLUSIVE_SCAN: &'static str =
                 $crate::entry_name!(seg_exclusive_scan, $mt, $tt);
-            const SEG_INCLUSIVE_SCAN_BY_OFFSETS: &'static str =
-                $crate::entry_name!(seg_inclusive_scan_by_offsets, $mt, $tt);
-            const SEG_EXCLUSIVE_SCAN_BY_OFFSETS: &'static str =
-                $crate::entry_name!(seg_exclusive_scan_by_offsets, $mt, $tt);
+            const SEG_INCLUSIVE_SCAN_CARRY: &'static str =
+                $crate::entry_name!(seg_inclusive_scan_carry, $mt, $tt);
+            const SEG_EXCLUSIVE_SCAN_CARRY: &'static str =
+                $crate::entry_name!(seg_exclusive_scan_carry, $mt, $tt);
             const SEG_GATHER: &'static str = $crate::entry_name!(seg_gather, $mt, $tt);
             const RUN_GATHER: &'static str = $crate::entry_name!(run_gather, $mt, $tt);
             const REDUCE_RUNS: &'static str = $crate::entry_name!(reduce_runs, $mt, $tt);

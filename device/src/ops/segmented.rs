@@ -1,8 +1,8 @@
 //! Segmented scans by flags, keys and offsets, and segmented reduce by offsets: one
-//! single-pass segmented scan kernel, with heads read from the caller's flag bytes or keys
-//! (compared as words inside the kernel), or for offsets from flag bytes written to scratch by
-//! a pre-pass (a zeroing memset of `n` bytes and one write per nonempty segment). The scans
-//! return once queued, as [`inclusive_scan`](crate::inclusive_scan) does.
+//! single-pass segmented scan kernel, with heads read from the caller's flag bytes, keys
+//! (compared as words inside the kernel) or offsets (searched by each block); flag scans and
+//! offsets scans of short segments run its carry-folding instances (`launch_segmented`). The
+//! scans return once queued, as [`inclusive_scan`](crate::inclusive_scan) does.
 
 use super::plan::{Plan, State};
 use super::same_device;

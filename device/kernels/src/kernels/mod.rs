@@ -37,8 +37,8 @@ macro_rules! stencil_entry {
     };
 }
 
+mod carry_window;
 mod heads;
-mod offset_carry;
 mod offset_heads;
 mod reduce_source;
 mod segmented_entries;

@@ -10,8 +10,10 @@
 //! inclusive result of item `i - 1`. By associativity this equals the reference's left fold
 //! `((init ⊕ x[h]) ⊕ x[h+1]) ⊕ ...` bit for bit on exact types.
 
+use super::carry_window::{
+    carry_known, flags_window_head, fold_carry_window, joined_carry, offsets_window_head,
+};
 use super::heads::deep_head_bits;
-use super::offset_carry::{carry_known, fold_carry_window, joined_carry};
 use super::offset_heads::offset_head_bits;
 use crate::block;
 use crate::params_segmented::{
@@ -72,18 +74,20 @@ pub(super) fn run_scan<T: Copy, M: Monoid<T>, const ITEMS: usize>(
 /// `SCAN_DEPTH` runs become masks first, a first pass folds the runs, the block scan and
 /// look-back give the thread's prefix, and a second pass scans the runs again with it.
 ///
-/// Heads come from offsets when `key_bytes == HEADS_FROM_OFFSETS`. The `OFFSETS` instances
-/// (the `_by_offsets` entries) also fold the carry into a tile that starts mid-segment
-/// themselves instead of looking back (`super::offset_carry`); the others look back, which
-/// the launcher prefers for long segments, whose head is rarely in the folded window
-/// (`tuning::OFFSET_CARRY_MAX_MEAN_WINDOWS`). The carry has its own instances because in the
-/// shared kernel its known-prefix branch took the 4-byte integer flag and key entries from 48
-/// to 52-54 registers (ptxas 13.0; 4 blocks per SM instead of 5); as instances of their own
-/// the flag and key entries keep main's registers (48 for 4-byte values, 53-56 for 8-byte)
-/// and the carry entries take 39 (inclusive) and 42-49 (exclusive) for 4-byte values.
+/// Heads come from offsets when `key_bytes == HEADS_FROM_OFFSETS`. The `CARRY` instances
+/// (the `_carry` entries, for flags and offsets) also fold the carry into a tile that starts
+/// mid-segment themselves when the segment's head is at most one window back, instead of
+/// looking back (`super::carry_window`); the others look back, which the launcher prefers for
+/// keys and for offsets with long segments (`tuning::OFFSET_CARRY_MAX_MEAN_WINDOWS`). The carry
+/// has its own instances because in the shared kernel its known-prefix branch took the 4-byte
+/// integer flag and key entries from 48 to 52-54 registers (ptxas 13.0; 4 blocks per SM
+/// instead of 5); as instances of their own the look-back entries keep main's registers (48
+/// for 4-byte values, 53-56 for 8-byte).
 ///
 /// # Safety
-/// `OFFSETS` only when `key_bytes == HEADS_FROM_OFFSETS`; `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned; `status`
+/// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned, `y` not
+/// overlapping `x` (a `CARRY` tile reads the items before it, which the tile before may have
+/// written); `key_bytes` 0 or `HEADS_FROM_OFFSETS` for `CARRY`; `status`
 /// has `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched
 /// with exactly that many blocks of `BLOCK_THREADS` threads and `seg_scan_shared_bytes::<T>()`
 /// bytes of dynamic shared memory.
@@ -93,7 +97,7 @@ pub unsafe fn seg_scan<
     M: Monoid<T>,
     const ITEMS: usize,
     const EXCLUSIVE: bool,
-    const OFFSETS: bool,
+    const CARRY: bool,
 >(
     p: SegScanParams<T, M>,
 ) {
@@ -113,7 +117,7 @@ pub unsafe fn seg_scan<
     // SAFETY: every thread is here; `x` as the contract says.
     unsafe { io.issue(p.x) };
     // The heads are read while the values are in flight, as one word (`deep_head_bits`).
-    let heads = if OFFSETS || p.key_bytes == HEADS_FROM_OFFSETS {
+    let heads = if p.key_bytes == HEADS_FROM_OFFSETS {
         // SAFETY: the map lies in the launch's shared memory (contract).
         let map = unsafe { dynamic_shared_at::<u32>(seg_head_map_offset::<T>()) };
         // SAFETY: every thread is here (`key_bytes` is a launch parameter); the offsets as
@@ -128,13 +132,28 @@ pub unsafe fn seg_scan<
                 map,
             )
         };
-        if OFFSETS && tile > 0 {
-            // SAFETY: every thread is here (`tile` is block-uniform), after
-            // `offset_head_bits` with this map; the block scan's barrier comes before
-            // `joined_carry`; `x` and the offsets as the contract says.
-            unsafe { fold_carry_window::<T, M>(m, seeded, p.x, p.heads.cast(), map, io.start()) };
+        if CARRY && tile > 0 {
+            // SAFETY: after `offset_head_bits` with this map; the offsets as the contract
+            // says; `tile > 0`, so `start > 0`.
+            let head = unsafe { offsets_window_head::<T>(p.heads.cast(), map, io.start()) };
+            // SAFETY: every thread is here (`tile` and `head` are block-uniform); the block
+            // scan's barrier comes before `joined_carry`; `x` as the contract says.
+            unsafe { fold_carry_window::<T, M>(m, seeded, p.x, head, io.start()) };
         }
         u64::from(bits)
+    } else if CARRY {
+        // Flag bytes: the launcher sends no keys to the carry entries (contract), so the
+        // key paths of `deep_head_bits` are not compiled in.
+        // SAFETY: `heads` as the contract says.
+        let bits = unsafe { deep_head_bits::<ITEMS>(p.heads, 0, io, p.n) };
+        if tile > 0 {
+            // SAFETY: every lane is here; `start` is a multiple of the tile, at least one,
+            // and below `n`; flag allocations are 256-byte aligned (contract).
+            let head = unsafe { flags_window_head::<T>(p.heads, io.start()) };
+            // SAFETY: as above (`head` is the same in every warp).
+            unsafe { fold_carry_window::<T, M>(m, seeded, p.x, head, io.start()) };
+        }
+        bits
     } else {
         // SAFETY: `heads` as the contract says.
         unsafe { deep_head_bits::<ITEMS>(p.heads, p.key_bytes, io, p.n) }
@@ -170,8 +189,8 @@ pub unsafe fn seg_scan<
     };
     // An offsets tile whose block folded its carry takes it as everything before it and
     // publishes its prefix at once, as tile 0 does with its seed; any other looks back.
-    // SAFETY: after `fold_carry_window` (offsets, `tile > 0`) and the block scan's barrier.
-    let known = OFFSETS && tile > 0 && unsafe { carry_known::<T>() };
+    // SAFETY: after `fold_carry_window` (`CARRY`, `tile > 0`) and the block scan's barrier.
+    let known = CARRY && tile > 0 && unsafe { carry_known::<T>() };
     // SAFETY: as above; one slot per launched tile; `settled` as its fields say (thread 0's
     // bit 0 is the tile's first item); a known seed folds every item before the tile.
     let prefix = unsafe {
