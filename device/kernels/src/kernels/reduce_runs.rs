@@ -12,7 +12,7 @@ use crate::atomics::raise;
 use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
-use crate::tile::{draw_tile, tile_prefix, DeepTile, RunPair, Settled, Unit};
+use crate::tile::{draw_tile, looked_back_prefix, DeepTile, RunPair, Unit};
 use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH};
 use parallax_core::Monoid;
 
@@ -97,19 +97,9 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     let (before, total) = unsafe { block::exclusive_scan(ro, run, shared) };
     // SAFETY: as above; one slot per launched tile.
     let seed = Partial::none(ro.identity());
-    let prefix = unsafe {
-        tile_prefix::<_, _, RunPair>(
-            ro,
-            p.status,
-            tile,
-            || seed,
-            total,
-            Settled::NOTHING,
-            false,
-            shared,
-        )
-    }
-    .join(ro, before);
+    let prefix =
+        unsafe { looked_back_prefix::<_, _, RunPair>(ro, p.status, tile, seed, total, shared) }
+            .join(ro, before);
     let carry = prefix.valid != 0;
     let runs_before = if carry { prefix.value.heads } else { 0 };
     let ends = tails & real;

@@ -415,6 +415,35 @@ pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     unsafe { (*shared).prefix }
 }
 
+/// [`tile_prefix`] for a tile with no shortcut: nothing settled, nothing known before it
+/// (the plain scans and the reduce of runs).
+///
+/// # Safety
+/// As [`tile_prefix`].
+#[inline(always)]
+pub(crate) unsafe fn looked_back_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
+    s: S,
+    status: TileStatus<V>,
+    tile: u64,
+    seed: Partial<V>,
+    total: Partial<V>,
+    shared: *mut BlockShared<V>,
+) -> Partial<V> {
+    // SAFETY: as the caller guarantees; `Settled::NOTHING` and `known = false` claim nothing.
+    unsafe {
+        tile_prefix::<V, S, C>(
+            s,
+            status,
+            tile,
+            || seed,
+            total,
+            Settled::NOTHING,
+            false,
+            shared,
+        )
+    }
+}
+
 /// [`look_back`] over the split layout: the flag acquired, then the value it guards.
 ///
 /// # Safety

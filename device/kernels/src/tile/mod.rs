@@ -8,7 +8,9 @@ pub(crate) mod pipeline;
 mod stage;
 
 pub(crate) use deep::DeepTile;
-pub(crate) use lookback::{draw_tile, tile_prefix, FlaggedPair, Plain, RunPair, Settled};
+pub(crate) use lookback::{
+    draw_tile, looked_back_prefix, tile_prefix, FlaggedPair, Plain, RunPair, Settled,
+};
 pub(crate) use stage::Unit;
 
 use core::mem::{size_of, MaybeUninit};
