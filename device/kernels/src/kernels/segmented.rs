@@ -148,7 +148,7 @@ pub unsafe fn seg_scan<
         let bits = unsafe { deep_head_bits::<ITEMS>(p.heads, 0, io, p.n) };
         if tile > 0 {
             // SAFETY: every lane is here; `start` is a multiple of the tile, at least one,
-            // and below `n`; flag allocations are 256-byte aligned (contract).
+            // and below `n`; `heads` is 16-byte aligned (contract).
             let head = unsafe { flags_window_head::<T>(p.heads, io.start()) };
             // SAFETY: as above (`head` is the same in every warp).
             unsafe { fold_carry_window::<T, M>(m, seeded, p.x, head, io.start()) };
@@ -187,7 +187,7 @@ pub unsafe fn seg_scan<
         total: total.valid != 0 && total.value.head,
         start: heads & 1 != 0,
     };
-    // An offsets tile whose block folded its carry takes it as everything before it and
+    // A tile whose block folded its carry (`CARRY`) takes it as everything before it and
     // publishes its prefix at once, as tile 0 does with its seed; any other looks back.
     // SAFETY: after `fold_carry_window` (`CARRY`, `tile > 0`) and the block scan's barrier.
     let known = CARRY && tile > 0 && unsafe { carry_known::<T>() };
