@@ -370,7 +370,7 @@ macro_rules! __binary_host_impls {
 /// ```
 ///
 /// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan}
-/// __<op tag>__<type tag>` and the five segmented ones; on the host it implements
+/// __<op tag>__<type tag>` and the seven segmented ones; on the host it implements
 /// `parallax_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with
 /// `PTX = ptx`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must enable
 /// `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallax-device`
