@@ -12,7 +12,7 @@ use parallax_kernels::params_segmented::{
     RunGatherParams, SegGatherParams, SegScanParams, HEADS_FROM_OFFSETS,
 };
 use parallax_kernels::tuning::{
-    offset_carry_window, FLAGS_FOLD_CARRY, OFFSET_CARRY_MAX_MEAN_WINDOWS,
+    carry_window_items, FLAGS_FOLD_CARRY, OFFSET_CARRY_MAX_MEAN_WINDOWS,
 };
 
 /// `parallax_seg_{in,ex}clusive_scan[_carry]__<M>__<T>(SegScanParams<T, M>)`.
@@ -48,7 +48,7 @@ pub(crate) fn folds_carry(size: usize, key_bytes: u32, n: u64, segments: u64) ->
     match key_bytes {
         0 => FLAGS_FOLD_CARRY,
         HEADS_FROM_OFFSETS => {
-            n <= segments.saturating_mul(OFFSET_CARRY_MAX_MEAN_WINDOWS * offset_carry_window(size))
+            n <= segments.saturating_mul(OFFSET_CARRY_MAX_MEAN_WINDOWS * carry_window_items(size))
         }
         _ => false,
     }

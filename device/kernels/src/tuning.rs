@@ -29,19 +29,19 @@ pub const fn items_per_thread(size: usize) -> usize {
 }
 
 /// Items before a tile that an offsets scan folds for its carry instead of looking back
-/// (`kernels::offset_carry`): one warp's share of the tile, `WARP_THREADS · items_per_thread ·
+/// (`kernels::carry_window`): one warp's share of the tile, `WARP_THREADS · items_per_thread ·
 /// SCAN_DEPTH`: 4 KiB of 4-, 8- and 16-byte values (256 threads fold at most 4 items each).
 ///
 /// ```
-/// use parallax_kernels::tuning::offset_carry_window;
-/// assert_eq!(offset_carry_window(4), 1024);
-/// assert_eq!(offset_carry_window(8) * 8, 4096);
+/// use parallax_kernels::tuning::carry_window_items;
+/// assert_eq!(carry_window_items(4), 1024);
+/// assert_eq!(carry_window_items(8) * 8, 4096);
 /// ```
-pub const fn offset_carry_window(size: usize) -> u64 {
+pub const fn carry_window_items(size: usize) -> u64 {
     WARP_THREADS as u64 * (items_per_thread(size) * SCAN_DEPTH) as u64
 }
 
-/// Longest mean segment, in [`offset_carry_window`]s, for which the launcher picks the offsets
+/// Longest mean segment, in [`carry_window_items`]s, for which the launcher picks the offsets
 /// entries that fold their carry; longer segments rarely start within the window before a
 /// tile, so those scans take the look-back entries and skip the fold. The H100, `f32`
 /// `scan_by_offsets`, one call, two passes each, the same build with the carry for every

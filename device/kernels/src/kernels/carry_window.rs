@@ -3,7 +3,7 @@
 //! tile. With offsets the block knows where that segment starts (`offsets[first - 1]`,
 //! `first` being the first offset at or after the tile); with flags each warp finds the last
 //! head among the window's flag bytes. When the head lies at most one window
-//! (`tuning::offset_carry_window`, 4 KiB of 4-byte values) before the tile, the block folds the items
+//! (`tuning::carry_window_items`, 4 KiB of 4-byte values) before the tile, the block folds the items
 //! from it while its own tile is in flight (every thread one piece of at most 4 items, each
 //! warp its eighth into a slot), every thread joins the 8 slots after the block scan, and the
 //! tile publishes its prefix at once instead of waiting for the tile before it. A tile that
@@ -22,16 +22,16 @@
 
 use crate::params_segmented::{seg_carry_offset, OFFSET_HEAD_WORDS};
 use crate::simt::{dynamic_shared_at, lane, thread_index, warp_index};
-use crate::tuning::{offset_carry_window, Partial, BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
+use crate::tuning::{carry_window_items, Partial, BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
 use crate::warp::{ballot, reduce, shuffle_idx};
 use parallax_core::Monoid;
 
-/// Items of the window a thread folds at most: the window ([`offset_carry_window`]) is 256 to
+/// Items of the window a thread folds at most: the window ([`carry_window_items`]) is 256 to
 /// 1024 items over 256 threads.
 const MAX_PIECE: usize = 4;
 
 /// The head of the segment spanning an offsets tile's start when it lies at most one window
-/// ([`offset_carry_window`]) before the start: `offsets[first - 1]`, `first` being the first
+/// ([`carry_window_items`]) before the start: `offsets[first - 1]`, `first` being the first
 /// offset at or after the start. `None` when the tile starts on a head (it needs no carry and
 /// skips its look-back already; folding would only add a dependent load to its life:
 /// 0.93-0.95x at runs of 32) or the head is further back (the fold would be wasted).
@@ -62,10 +62,10 @@ pub(super) unsafe fn offsets_window_head<T>(
         // Unsorted offsets only (validated ones have `offsets[first - 1] < start`).
         return None;
     }
-    (start - head <= offset_carry_window(size_of::<T>())).then_some(head)
+    (start - head <= carry_window_items(size_of::<T>())).then_some(head)
 }
 
-/// The last head among a flags tile's window ([`offset_carry_window`] flag bytes before
+/// The last head among a flags tile's window ([`carry_window_items`] flag bytes before
 /// `start`), the same in every warp: each warp reads the whole window (lane `l` its `l`-th
 /// eighth-of-a-warp share, one to four 8-byte words; 1 KiB a warp for 4-byte values, mostly
 /// L2 hits: the tile before just read them), finds its lane's last nonzero byte and takes the
@@ -77,13 +77,13 @@ pub(super) unsafe fn offsets_window_head<T>(
 /// `start` at least one window, a multiple of it.
 #[inline(always)]
 pub(super) unsafe fn flags_window_head<T>(flags: *const u8, start: u64) -> Option<u64> {
-    let window = offset_carry_window(size_of::<T>());
+    let window = carry_window_items(size_of::<T>());
     // SAFETY: `start` is readable (contract).
     if unsafe { flags.add(start as usize).read() } != 0 {
         return None;
     }
     let share = window / u64::from(WARP_THREADS);
-    const { assert!(offset_carry_window(size_of::<T>()) % (8 * WARP_THREADS as u64) == 0) };
+    const { assert!(carry_window_items(size_of::<T>()) % (8 * WARP_THREADS as u64) == 0) };
     let base = start - window + u64::from(lane()) * share;
     // The lane's last nonzero byte, as its index in the share plus one (0: none).
     let mut last = 0_u32;
@@ -108,7 +108,7 @@ pub(super) unsafe fn flags_window_head<T>(flags: *const u8, start: u64) -> Optio
 }
 
 /// Every thread folds its piece of the window before the tile at `start` (the
-/// [`offset_carry_window`] items before it) from `head` on, the head's value first replaced by
+/// [`carry_window_items`] items before it) from `head` on, the head's value first replaced by
 /// `init ⊕ x` when `seeded` (as `run_scan` does); each warp leaves its fold in its slot, and
 /// thread 0 sets the flag when there is a head (a tile without one looks back).
 ///
@@ -128,24 +128,19 @@ pub(super) unsafe fn fold_carry_window<T: Copy, M: Monoid<T>>(
 ) {
     const {
         assert!(
-            offset_carry_window(size_of::<T>()) <= MAX_PIECE as u64 * BLOCK_THREADS as u64
-                && offset_carry_window(size_of::<T>()) % BLOCK_THREADS as u64 == 0
+            carry_window_items(size_of::<T>()) <= MAX_PIECE as u64 * BLOCK_THREADS as u64
+                && carry_window_items(size_of::<T>()) % BLOCK_THREADS as u64 == 0
         )
     };
-    let slots = carry_slots::<T>();
     if thread_index() == 0 {
-        // SAFETY: the flag after the slots; read after the barrier that follows (contract).
-        unsafe {
-            slots
-                .wrapping_add(BLOCK_WARPS)
-                .cast::<u32>()
-                .write(u32::from(head.is_some()))
-        };
+        // SAFETY: read after the barrier that follows (contract).
+        unsafe { carry_flag::<T>().write(u32::from(head.is_some())) };
     }
     let Some(head) = head else {
         return;
     };
-    let window = offset_carry_window(size_of::<T>());
+    let slots = carry_slots::<T>();
+    let window = carry_window_items(size_of::<T>());
     let piece = window / u64::from(BLOCK_THREADS);
     let base = start - window + u64::from(thread_index()) * piece;
     let mut acc = Partial::none(m.identity());
@@ -196,8 +191,14 @@ pub(super) unsafe fn joined_carry<T: Copy, M: Monoid<T>>(m: M) -> Option<T> {
 /// As [`joined_carry`].
 #[inline(always)]
 pub(super) unsafe fn carry_known<T>() -> bool {
-    // SAFETY: the flag after the slots, written before the barrier (contract).
-    unsafe { carry_slots::<T>().add(BLOCK_WARPS).cast::<u32>().read() != 0 }
+    // SAFETY: written before the barrier (contract).
+    unsafe { carry_flag::<T>().read() != 0 }
+}
+
+/// The `u32` flag after the carry slots: whether the window had a head.
+#[inline(always)]
+fn carry_flag<T>() -> *mut u32 {
+    carry_slots::<T>().wrapping_add(BLOCK_WARPS).cast()
 }
 
 /// The `BLOCK_WARPS` carry slots (then the flag) in dynamic shared memory.

@@ -351,8 +351,8 @@ impl Settled {
 /// 0.823, runs of 1000 1.044, 1.041 / 0.878, 0.881 / 0.882, 0.880 (the flag form from 77.6%
 /// to 92-98% of the copy roof; `benches/results/h100-2026-11-25-settled-lookback/`).
 ///
-/// A tile that already knows everything before it (`known`: an offsets scan that folded
-/// its carry itself, `kernels::offset_carry`) passes it as `seed` and is treated as tile 0:
+/// A tile that already knows everything before it (`known`: a flags or offsets scan that
+/// folded its carry itself, `kernels::carry_window`) passes it as `seed` and is treated as tile 0:
 /// it publishes `seed ⊕ total` at once and looks back at nothing.
 ///
 /// # Safety
