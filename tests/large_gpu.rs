@@ -113,11 +113,19 @@ fn check_segments(
     );
 }
 
-/// Segment offsets over `N`: pseudo-random lengths below 8192 with about one in sixteen
+/// Segment lengths of [`offsets`] stay below this: a mean of ~3840 items, so the offsets
+/// scans take the look-back entries (the launcher folds the carry only for a mean segment
+/// of at most 2 windows, 2048 items of 4 bytes).
+const LONG_SEGMENTS: usize = 8192;
+/// Below this: a mean of ~1000 items (with the long segment below), so the offsets scans
+/// fold their carry (`kernels::carry_window`) past 2^31 too.
+const SHORT_SEGMENTS: usize = 1024;
+
+/// Segment offsets over `N`: pseudo-random lengths below `below` with about one in sixteen
 /// empty, one segment of 2^30 + 3 elements from 2^29 + 1 (a carry across ~2^18 tiles), one
 /// straddling 2^31 (2^31 - 1000 .. 2^31 + 5000), a boundary at exactly 2^31 + 8192, and
 /// empty segments at both ends.
-fn offsets() -> Vec<usize> {
+fn offsets(below: usize) -> Vec<usize> {
     const G: (usize, usize) = ((1 << 29) + 1, (1 << 29) + 1 + (1 << 30) + 3);
     const S: (usize, usize) = ((1 << 31) - 1000, (1 << 31) + 5000);
     let mut o = vec![0, 0, 0];
@@ -127,7 +135,11 @@ fn offsets() -> Vec<usize> {
         z ^= z << 13;
         z ^= z >> 7;
         z ^= z << 17;
-        let len = if z >> 60 == 0 { 0 } else { (z % 8192) as usize };
+        let len = if z >> 60 == 0 {
+            0
+        } else {
+            (z % below as u64) as usize
+        };
         pos += len;
         let inside = |r: (usize, usize)| pos > r.0 && pos < r.1;
         if pos < N && !inside(G) && !inside(S) {
@@ -232,7 +244,7 @@ fn exclusive_scan_u32_past_2_31() {
 #[ignore = "large tier (2^31 + 12345 elements and flags, ~20 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
 fn scan_by_flags_u32_past_2_31() {
     require_gpu!();
-    let offsets = offsets();
+    let offsets = offsets(LONG_SEGMENTS);
     let flags = DeviceVector::<bool, B>::from_slice(&flags_of(&offsets)).expect("upload");
     let x = squares();
     let y = timed("inclusive_scan_by_flags Sum u32", || {
@@ -255,13 +267,24 @@ fn scan_by_flags_u32_past_2_31() {
 #[ignore = "large tier (2^31 + 12345 elements and offsets, ~18 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
 fn scan_by_offsets_u32_past_2_31() {
     require_gpu!();
-    let offsets = offsets();
-    let od = DeviceVector::<usize, B>::from_slice(&offsets).expect("upload");
+    check_offsets_scans(&offsets(LONG_SEGMENTS));
+}
+
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements and offsets, ~18 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn scan_by_short_offsets_u32_past_2_31() {
+    require_gpu!();
+    check_offsets_scans(&offsets(SHORT_SEGMENTS));
+}
+
+/// Inclusive and exclusive scans by `offsets` of [`squares`], every element checked.
+fn check_offsets_scans(offsets: &[usize]) {
+    let od = DeviceVector::<usize, B>::from_slice(offsets).expect("upload");
     let x = squares();
     let y = timed("inclusive_scan_by_offsets Sum u32", || {
         parallax::inclusive_scan_by_offsets(Sum, &od, &x)
     });
-    check_segments("inclusive_scan_by_offsets", &y, &offsets, |i, s| {
+    check_segments("inclusive_scan_by_offsets", &y, offsets, |i, s| {
         prefix_squares(i as u64).wrapping_sub(before(s))
     });
     drop(y);
@@ -269,7 +292,7 @@ fn scan_by_offsets_u32_past_2_31() {
     let y = timed("exclusive_scan_by_offsets Sum u32", || {
         parallax::exclusive_scan_by_offsets(Sum, init, &od, &x)
     });
-    check_segments("exclusive_scan_by_offsets", &y, &offsets, |i, s| {
+    check_segments("exclusive_scan_by_offsets", &y, offsets, |i, s| {
         init.wrapping_add(before(i).wrapping_sub(before(s)))
     });
 }
@@ -282,7 +305,14 @@ fn closed_forms_match_a_running_sum() {
         acc = acc.wrapping_add((i * i) as u32);
         assert_eq!(prefix_squares(i), acc, "i={i}");
     }
-    let o = offsets();
-    assert!(o.windows(2).all(|w| w[0] <= w[1]) && o[0] == 0 && o[o.len() - 1] == N);
-    assert!(o.windows(2).any(|w| w[0] < 1 << 31 && w[1] > 1 << 31));
+    for below in [LONG_SEGMENTS, SHORT_SEGMENTS] {
+        let o = offsets(below);
+        assert!(o.windows(2).all(|w| w[0] <= w[1]) && o[0] == 0 && o[o.len() - 1] == N);
+        assert!(o.windows(2).any(|w| w[0] < 1 << 31 && w[1] > 1 << 31));
+    }
+    // Which side of the carry rule each layout falls on (mean segment against 2 windows of
+    // 4-byte values: `tuning::carry_window_items(4) * OFFSET_CARRY_MAX_MEAN_WINDOWS`).
+    let carries = |o: Vec<usize>| N <= (o.len() - 1) * 2048;
+    assert!(!carries(offsets(LONG_SEGMENTS)));
+    assert!(carries(offsets(SHORT_SEGMENTS)));
 }
