@@ -164,17 +164,14 @@ pub(super) unsafe fn fold_carry_window<T: Copy, M: Monoid<T>>(
 }
 
 /// The carry [`fold_carry_window`] left, the same in every thread: the inclusive scan value
-/// of item `start - 1` when the window held its segment's head (block-uniform).
+/// of item `start - 1`.
 ///
 /// # Safety
 /// After [`fold_carry_window`] and a barrier of the whole block, before anything reuses the
-/// slots.
+/// slots, and only when [`carry_known`] says the window held the segment's head (the slots
+/// are unwritten otherwise).
 #[inline(always)]
-pub(super) unsafe fn joined_carry<T: Copy, M: Monoid<T>>(m: M) -> Option<T> {
-    // SAFETY: as the caller guarantees.
-    if !unsafe { carry_known::<T>() } {
-        return None;
-    }
+pub(super) unsafe fn joined_carry<T: Copy, M: Monoid<T>>(m: M) -> T {
     let slots = carry_slots::<T>();
     let mut carry = Partial::none(m.identity());
     for w in 0..BLOCK_WARPS {
@@ -182,7 +179,7 @@ pub(super) unsafe fn joined_carry<T: Copy, M: Monoid<T>>(m: M) -> Option<T> {
         carry = carry.join(m, unsafe { slots.add(w).read() });
     }
     // The head lies in the window, so some slot holds an item.
-    Some(carry.value)
+    carry.value
 }
 
 /// Whether [`fold_carry_window`] had a head (block-uniform).

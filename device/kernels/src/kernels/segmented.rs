@@ -192,15 +192,19 @@ pub unsafe fn seg_scan<
     // SAFETY: after `fold_carry_window` (`CARRY`, `tile > 0`) and the block scan's barrier.
     let known = CARRY && tile > 0 && unsafe { carry_known::<T>() };
     // SAFETY: as above; one slot per launched tile; `settled` as its fields say (thread 0's
-    // bit 0 is the tile's first item); a known seed folds every item before the tile.
+    // bit 0 is the tile's first item); a known seed folds every item before the tile, and
+    // `joined_carry` runs only when `known` (the window held the head).
     let prefix = unsafe {
         tile_prefix::<_, _, FlaggedPair>(
             sm,
             p.status,
             tile,
-            || match known.then(|| joined_carry(m)).flatten() {
-                Some(c) => Partial::some(Flagged::new(c, true)),
-                None => Partial::none(sm.identity()),
+            || {
+                if known {
+                    Partial::some(Flagged::new(joined_carry(m), true))
+                } else {
+                    Partial::none(sm.identity())
+                }
             },
             total,
             settled,
