@@ -13,7 +13,7 @@ use crate::block;
 use crate::params_segmented::{seg_staging_offset, ReduceRunsParams, RunAgg, RunOp};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{draw_tile, looked_back_prefix, DeepTile, RunPair, Unit};
-use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH};
+use crate::tuning::{scan_stages, BlockShared, Partial, RUNS_FIRST_POLL_DELAY_NS, SCAN_DEPTH};
 use parallax_core::Monoid;
 
 /// Runs `$body` with `$j` bound to each constant `0..$items` (`$items <= 16`), unrolled.
@@ -97,9 +97,18 @@ pub unsafe fn reduce_runs<T: Copy, M: Monoid<T>, const ITEMS: usize>(p: ReduceRu
     let (before, total) = unsafe { block::exclusive_scan(ro, run, shared) };
     // SAFETY: as above; one slot per launched tile.
     let seed = Partial::none(ro.identity());
-    let prefix =
-        unsafe { looked_back_prefix::<_, _, RunPair>(ro, p.status, tile, seed, total, shared) }
-            .join(ro, before);
+    let prefix = unsafe {
+        looked_back_prefix::<_, _, RunPair>(
+            ro,
+            p.status,
+            tile,
+            seed,
+            total,
+            RUNS_FIRST_POLL_DELAY_NS,
+            shared,
+        )
+    }
+    .join(ro, before);
     let carry = prefix.valid != 0;
     let runs_before = if carry { prefix.value.heads } else { 0 };
     let ends = tails & real;

@@ -10,7 +10,9 @@ use crate::block;
 use crate::params::{ScanParams, TransformScanParams};
 use crate::simt::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{draw_tile, looked_back_prefix, DeepTile, Plain, Unit};
-use crate::tuning::{scan_stages, staging_offset, BlockShared, Partial, SCAN_DEPTH};
+use crate::tuning::{
+    scan_stages, staging_offset, BlockShared, Partial, SCAN_DEPTH, SCAN_FIRST_POLL_DELAY_NS,
+};
 use core::mem::{align_of, size_of};
 use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
@@ -163,9 +165,18 @@ unsafe fn scan_mapped<A, T, F, M, const ITEMS: usize, const EXCLUSIVE: bool>(
         Partial::none(m.identity())
     };
     // SAFETY: as above; `tile` was drawn by `draw_tile`.
-    let mut prefix =
-        unsafe { looked_back_prefix::<_, _, Plain>(m, p.status, tile, seed, total, shared) }
-            .join(m, before);
+    let mut prefix = unsafe {
+        looked_back_prefix::<_, _, Plain>(
+            m,
+            p.status,
+            tile,
+            seed,
+            total,
+            SCAN_FIRST_POLL_DELAY_NS,
+            shared,
+        )
+    }
+    .join(m, before);
     for r in 0..SCAN_DEPTH {
         // SAFETY: as above; run `r` is read before this thread overwrites it.
         let (items, count) = unsafe { io.run::<A, ITEMS>(x, p.n, r, &filler) };

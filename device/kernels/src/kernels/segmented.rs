@@ -21,7 +21,7 @@ use crate::params_segmented::{
 };
 use crate::simt::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{draw_tile, tile_prefix, DeepTile, FlaggedPair, Settled, Unit};
-use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH};
+use crate::tuning::{scan_stages, BlockShared, Partial, SCAN_DEPTH, SEGMENTED_FIRST_POLL_DELAY_NS};
 
 const _: () = assert!(
     SCAN_DEPTH * crate::tuning::items_per_thread(1) <= 32,
@@ -209,6 +209,7 @@ pub unsafe fn seg_scan<
             total,
             settled,
             known,
+            SEGMENTED_FIRST_POLL_DELAY_NS,
             shared,
         )
     }

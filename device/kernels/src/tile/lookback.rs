@@ -14,10 +14,10 @@ use crate::atomics::{
 };
 use crate::params::{TileStatus, LOOKBACK_EPOCH_SHIFT};
 use crate::params_segmented::RunAgg;
-use crate::simt::{block_index, lane, sync_threads, thread_index, warp_index};
+use crate::simt::{block_index, grid_blocks, lane, sync_threads, thread_index, warp_index};
 use crate::tuning::{
-    packed_run_words, packed_words, BlockShared, Partial, TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX,
-    WARP_THREADS,
+    packed_run_words, packed_words, BlockShared, Partial, FIRST_POLL_DELAY_MIN_TILES,
+    TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX, WARP_THREADS,
 };
 use crate::warp::{ballot, reduce, shuffle_idx};
 use core::mem::transmute_copy;
@@ -355,6 +355,11 @@ impl Settled {
 /// folded its carry itself, `kernels::carry_window`) passes it as `seed` and is treated as tile 0:
 /// it publishes `seed ⊕ total` at once and looks back at nothing.
 ///
+/// A tile that looks back over packed words first sleeps `first_poll_delay_ns` (0: not at
+/// all) when the launch has at least [`FIRST_POLL_DELAY_MIN_TILES`] tiles: by then its predecessors have mostly
+/// published, so the walk polls less (the measurements are at the callers' constants,
+/// `tuning::SCAN_FIRST_POLL_DELAY_NS` and `tuning::RUNS_FIRST_POLL_DELAY_NS`).
+///
 /// # Safety
 /// Called by every thread of the block after the block scan's barrier; `total` is the
 /// tile's fold (present: a launched tile has at least one item); `status` has a slot for
@@ -371,6 +376,7 @@ pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     total: Partial<V>,
     settled: Settled,
     known: bool,
+    first_poll_delay_ns: u32,
     shared: *mut BlockShared<V>,
 ) -> Partial<V> {
     if tile == 0 || known {
@@ -396,6 +402,15 @@ pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
         let before = if unneeded {
             Partial::none(s.identity())
         } else {
+            // Only the packed layouts sleep: the split one was not measured with a sleep,
+            // and the check cost the 16-byte `reduce_runs` entries a resident block (64 ->
+            // 66 registers).
+            if C::WORDS > 0
+                && first_poll_delay_ns > 0
+                && grid_blocks() >= FIRST_POLL_DELAY_MIN_TILES
+            {
+                nanosleep(first_poll_delay_ns);
+            }
             // SAFETY: all of warp 0; `0 < tile`; earlier tiles belong to started blocks.
             unsafe { look_back::<V, S, C>(s, status, tile) }
         };
@@ -427,6 +442,7 @@ pub(crate) unsafe fn looked_back_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     tile: u64,
     seed: Partial<V>,
     total: Partial<V>,
+    first_poll_delay_ns: u32,
     shared: *mut BlockShared<V>,
 ) -> Partial<V> {
     // SAFETY: as the caller guarantees; `Settled::NOTHING` and `known = false` claim nothing.
@@ -439,6 +455,7 @@ pub(crate) unsafe fn looked_back_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
             total,
             Settled::NOTHING,
             false,
+            first_poll_delay_ns,
             shared,
         )
     }
