@@ -16,6 +16,7 @@
 mod common;
 
 use parallax::{Cuda, DeviceVector, Max, Min, Square, Sum};
+use parallax_device::kernels::tuning::{carry_window_items, OFFSET_CARRY_MAX_MEAN_WINDOWS};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -113,12 +114,13 @@ fn check_segments(
     );
 }
 
-/// Segment lengths of [`offsets`] stay below this: a mean of ~3840 items, so the offsets
-/// scans take the look-back entries (the launcher folds the carry only for a mean segment
-/// of at most 2 windows, 2048 items of 4 bytes).
+/// Segment lengths of [`offsets`] stay below this: 279562 segments, n / segments = 7682
+/// (with the one long segment), so the offsets scans take the look-back entries (the
+/// launcher folds the carry only when n / segments is at most 2 windows, 2048 items of 4
+/// bytes).
 const LONG_SEGMENTS: usize = 8192;
-/// Below this: a mean of ~1000 items (with the long segment below), so the offsets scans
-/// fold their carry (`kernels::carry_window`) past 2^31 too.
+/// Below this: 2240314 segments, n / segments = 959, so the offsets scans fold their carry
+/// (`kernels::carry_window`) past 2^31 too.
 const SHORT_SEGMENTS: usize = 1024;
 
 /// Segment offsets over `N`: pseudo-random lengths below `below` with about one in sixteen
@@ -305,14 +307,17 @@ fn closed_forms_match_a_running_sum() {
         acc = acc.wrapping_add((i * i) as u32);
         assert_eq!(prefix_squares(i), acc, "i={i}");
     }
-    for below in [LONG_SEGMENTS, SHORT_SEGMENTS] {
+    // Which side of the launcher's carry rule (`launch_segmented::folds_carry`) each layout
+    // falls on: the carry entries when n <= segments * 2 windows of 4-byte values.
+    let window = carry_window_items(4) as usize * OFFSET_CARRY_MAX_MEAN_WINDOWS as usize;
+    for (below, carries) in [(LONG_SEGMENTS, false), (SHORT_SEGMENTS, true)] {
         let o = offsets(below);
         assert!(o.windows(2).all(|w| w[0] <= w[1]) && o[0] == 0 && o[o.len() - 1] == N);
         assert!(o.windows(2).any(|w| w[0] < 1 << 31 && w[1] > 1 << 31));
+        assert_eq!(
+            N <= (o.len() - 1) * window,
+            carries,
+            "segments below {below}"
+        );
     }
-    // Which side of the carry rule each layout falls on (mean segment against 2 windows of
-    // 4-byte values: `tuning::carry_window_items(4) * OFFSET_CARRY_MAX_MEAN_WINDOWS`).
-    let carries = |o: Vec<usize>| N <= (o.len() - 1) * 2048;
-    assert!(!carries(offsets(LONG_SEGMENTS)));
-    assert!(carries(offsets(SHORT_SEGMENTS)));
 }

@@ -173,13 +173,14 @@ pub const TRANSFORM_MAX_BLOCKS: u64 = 1 << 20;
 /// By then the tiles before it have mostly published, so the walk takes fewer polls. The
 /// H100, `gpu_bench --only scan_sum`, one device call, three passes each, ms (the mean) at
 /// 2^28 without / 1200 / 2800 / 4000 ns: f32 inclusive 0.875 / 0.862 / 0.847 / 0.850, f64
-/// 1.658 / 1.608 / 1.585 / 1.581, u64 exclusive 1.654 / 1.603 / 1.581 / 1.578 (CUB 1.58-1.65
+/// 1.658 / 1.608 / 1.585 / 1.581, u64 exclusive 1.654 / 1.603 / 1.581 / 1.578 (CUB 1.58-1.66
 /// in earlier calls); at 2^24-2^26 2800 ns is 1.023-1.059x faster over all 16 cases
-/// (`benches/results/h100-2026-11-25-first-poll-delay/`). Below
+/// (`benches/results/h100-2026-11-25-first-poll-delay/sweep-3.txt`). Below
 /// [`FIRST_POLL_DELAY_MIN_TILES`] nothing sleeps.
 pub const SCAN_FIRST_POLL_DELAY_NS: u32 = 2800;
-/// As [`SCAN_FIRST_POLL_DELAY_NS`], for reduce by key (4-byte values: only the packed
-/// layouts sleep, see `tile::tile_prefix`). Same call, ms at 2^24 / 2^26 / 2^28,
+/// As [`SCAN_FIRST_POLL_DELAY_NS`], for the reduce of runs: reduce by key, and
+/// `segmented_reduce`, which was not timed with it (4-byte values: only the packed layouts
+/// sleep, see `tile::tile_prefix`). Same call (`sweep-3.txt`), ms at 2^24 / 2^26 / 2^28,
 /// u32 keys, runs of 1000, without / 1200 / 2800 ns: 0.0706, 0.2191, 0.8115 / 0.0709,
 /// 0.2144, 0.7868 / 0.0715, 0.2150, 0.7802; u64 keys 0.0938, 0.3082, 1.1728 / 0.0932,
 /// 0.3035, 1.1586 / 0.0951, 0.3079, 1.1623 (2800 ns loses at 2^24, 1200 does not).
@@ -191,10 +192,10 @@ pub const RUNS_FIRST_POLL_DELAY_NS: u32 = 1200;
 pub const SEGMENTED_FIRST_POLL_DELAY_NS: u32 = 0;
 /// Launches of fewer tiles never sleep before their first poll: below about one wave (the
 /// H100 holds 792 scan blocks at once) every tile starts at the same time, so a sleep adds
-/// to the call. In the same call, at 1000 / 2048 tiles from 2800 ns: 8-byte scans at
+/// to the call. In the same call (`sweep-3.txt`), at 1000 / 2048 tiles from 2800 ns: 8-byte scans at
 /// 2^22 (1024 tiles) 1.004-1.036x / 1.005-1.011x; 4-byte scans at 2^22 (512 tiles) sleep in
-/// neither; in an earlier call with the limit at 500 tiles, 2800 ns took those to
-/// 0.955-0.971x.
+/// neither; in an earlier call with the limit at 500 tiles (`sweep-2.txt`), 2800 ns took
+/// those to 0.955-0.971x.
 pub const FIRST_POLL_DELAY_MIN_TILES: u64 = 1000;
 
 /// Tile status: nothing published yet.

@@ -185,7 +185,8 @@ pub(super) unsafe fn joined_carry<T: Copy, M: Monoid<T>>(m: M) -> T {
 /// Whether [`fold_carry_window`] had a head (block-uniform).
 ///
 /// # Safety
-/// As [`joined_carry`].
+/// After [`fold_carry_window`] and a barrier of the whole block, before anything reuses the
+/// slots and the flag.
 #[inline(always)]
 pub(super) unsafe fn carry_known<T>() -> bool {
     // SAFETY: written before the barrier (contract).

@@ -356,9 +356,9 @@ impl Settled {
 /// it publishes `seed ⊕ total` at once and looks back at nothing.
 ///
 /// A tile that looks back over packed words first sleeps `first_poll_delay_ns` (0: not at
-/// all) when the launch has at least [`FIRST_POLL_DELAY_MIN_TILES`] tiles: by then its predecessors have mostly
-/// published, so the walk polls less (the measurements are at the callers' constants,
-/// `tuning::SCAN_FIRST_POLL_DELAY_NS` and `tuning::RUNS_FIRST_POLL_DELAY_NS`).
+/// all) when the launch has at least [`FIRST_POLL_DELAY_MIN_TILES`] tiles: by then its
+/// predecessors have mostly published, so the walk polls less (the measurements are at the
+/// callers' constants, `tuning::SCAN_FIRST_POLL_DELAY_NS` and `RUNS_FIRST_POLL_DELAY_NS`).
 ///
 /// # Safety
 /// Called by every thread of the block after the block scan's barrier; `total` is the
@@ -367,7 +367,7 @@ impl Settled {
 /// `known` block-uniform and, when set, `seed` the fold of every item before the tile (as
 /// the look-back would find it, up to reassociation).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)] // one per input of the protocol
+#[allow(clippy::too_many_arguments)] // the protocol's inputs and the caller's sleep
 pub(crate) unsafe fn tile_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     s: S,
     status: TileStatus<V>,
