@@ -192,9 +192,9 @@ pub const RUNS_FIRST_POLL_DELAY_NS: u32 = 1200;
 pub const SEGMENTED_FIRST_POLL_DELAY_NS: u32 = 0;
 /// Launches of fewer tiles never sleep before their first poll: below about one wave (the
 /// H100 holds 792 scan blocks at once) every tile starts at the same time, so a sleep adds
-/// to the call. In the same call (`sweep-3.txt`), at 1000 / 2048 tiles from 2800 ns: 8-byte scans at
-/// 2^22 (1024 tiles) 1.004-1.036x / 1.005-1.011x; 4-byte scans at 2^22 (512 tiles) sleep in
-/// neither; in an earlier call with the limit at 500 tiles (`sweep-2.txt`), 2800 ns took
+/// to the call. In the same call (`sweep-3.txt`), at 1000 / 2048 tiles from 2800 ns: 8-byte
+/// scans at 2^22 (1024 tiles) 1.004-1.036x / 1.005-1.011x; 4-byte scans at 2^22 (512 tiles)
+/// sleep in neither; in an earlier call with the limit at 500 tiles (`sweep-2.txt`), 2800 ns took
 /// those to 0.955-0.971x.
 pub const FIRST_POLL_DELAY_MIN_TILES: u64 = 1000;
 

@@ -99,10 +99,10 @@ macro_rules! __monoid_entry_points {
 }
 
 /// The segmented entry points for each (monoid, type) pair: inclusive and exclusive
-/// segmented scans (by flags, keys or offsets, looking back; and the `_carry` pair for flags
-/// and offsets, folding a tile's carry itself), the segmented-reduce gathers and the one-pass reduce of runs
-/// (reduce by key). The stock list and [`instantiate_monoid!`](crate::instantiate_monoid)
-/// expand to this.
+/// segmented scans (by flags, keys or offsets, looking back; and the `_carry` pair for
+/// flags and offsets, folding a tile's carry itself), the segmented-reduce gathers and the
+/// one-pass reduce of runs (reduce by key). The stock list and
+/// [`instantiate_monoid!`](crate::instantiate_monoid) expand to this.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __segmented_entry_points {
