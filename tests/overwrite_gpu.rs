@@ -1,13 +1,17 @@
 //! Allocating front doors hand back outputs they wrote whole. On the GPU an allocating front
 //! door takes its output from the memory pool without a memset (`Backend::for_overwrite`),
 //! so an element its kernels skipped would keep whatever the pool held before. Each case
-//! here first leaves a poison pattern in the pool (a buffer of `POISON` words, dropped: the
-//! pool hands the same memory to the next allocation of that size on the stream), checks
-//! that premise with an uninitialized buffer of the output's size (it must read the poison,
-//! so the case can fail), then runs the front door and compares it bit for bit with the
-//! `Rayon` backend, whose outputs start zeroed. Every input is an integer or an integer-valued
-//! float whose results are exact, so the two backends agree bit for bit, and no result can
-//! equal the poison (`0x7F7F_7F7F`: 2 139 062 143 as `i32`, 3.4e38 as `f32`).
+//! here first empties the pool (`Device::trim_memory`) and leaves a poison pattern in it (a
+//! buffer of `POISON` words, dropped: the emptied pool's one free block, which the next
+//! allocation of that size on the stream takes), checks that premise with an uninitialized
+//! buffer of the output's size (it must read the poison, so the case can fail), then runs the
+//! front door and compares it bit for bit with the `Rayon` backend, whose outputs start
+//! zeroed. Which block a pool hands out is the driver's choice: where the premise does not
+//! hold, that case prints a counted `SKIPPED` line saying so and is not checked (the H200's
+//! driver handed out another block: issue 29), never a failure of the library. Every input
+//! is an integer or an integer-valued float whose results are exact, so the two backends
+//! agree bit for bit, and no result can equal the poison (`0x7F7F_7F7F`: 2 139 062 143 as
+//! `i32`, 3.4e38 as `f32`).
 //!
 //! Sizes cross several tiles of every kernel and end ragged (`N` is odd); the segment and
 //! row layouts include empty segments and rows, which the kernels must still write (the
@@ -48,30 +52,40 @@ fn pooled() -> bool {
     dev.pooled_memory()
 }
 
-/// Leaves `POISON` in the pool memory that the next allocation of `bytes` gets, and checks
-/// that it does.
-fn poison_pool(bytes: usize, what: &str) {
+/// Leaves `POISON` in the pool memory that the next allocation of `bytes` gets, after
+/// emptying the pool so that the poisoned block is the one free block; `false` (after the
+/// counted `SKIPPED` line) when a fresh buffer of `bytes` still does not read the poison.
+fn poison_pool(bytes: usize, what: &str) -> bool {
     let words = bytes.div_ceil(4);
+    let dev = Device::default_device().expect("the default device");
+    dev.trim_memory().expect("trim the pool");
     drop(DeviceVector::<u32, B>::filled(words, POISON).expect("poison buffer"));
     // SAFETY: read back only as `u32`, for which every bit pattern is valid.
     let probe = unsafe { DeviceBuffer::<u32>::uninit(words) }.expect("probe buffer");
     let seen = probe.to_vec().expect("probe read back");
     drop(probe);
     let poisoned = seen.iter().filter(|&&w| w == POISON).count();
-    assert_eq!(
-        poisoned, words,
-        "{what}: premise: a fresh buffer of {bytes} bytes does not get the poisoned memory"
-    );
+    if poisoned != words {
+        common::gpu::skip_with(&format!(
+            "{what}: premise not met: a fresh buffer of {bytes} bytes got other memory than \
+             the poisoned block ({poisoned} of {words} words poisoned), so this case was not \
+             checked"
+        ));
+    }
+    poisoned == words
 }
 
 /// Runs `gpu` (which allocates its output first) over a poisoned pool and compares its
-/// output with `want`, bit for bit.
+/// output with `want`, bit for bit; skips the case (counted) where the pool cannot be
+/// poisoned for it.
 fn check<T: DeviceCopy + PartialEq + std::fmt::Debug>(
     what: &str,
     want: Vec<T>,
     gpu: impl FnOnce() -> parallax::Result<DeviceVector<T, B>>,
 ) {
-    poison_pool(want.len() * size_of::<T>(), what);
+    if !poison_pool(want.len() * size_of::<T>(), what) {
+        return;
+    }
     let got = gpu()
         .unwrap_or_else(|e| panic!("{what}: {e}"))
         .to_vec()

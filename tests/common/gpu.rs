@@ -97,7 +97,8 @@ macro_rules! require_gpu {
 }
 
 /// Prints the counted `SKIPPED <test path>: <reason>` line for a GPU test that cannot check
-/// its premise on this machine; the caller calls it at most once and then returns.
+/// its premise on this machine, once per unchecked case (`scripts/run-gpu-tests.sh` counts
+/// the test once as skipped, never as passed).
 pub(crate) fn skip_with(reason: &str) {
     print_skipped(&test_path(), reason);
 }
