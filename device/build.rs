@@ -1,4 +1,4 @@
-//! Compiles `device/kernels` to PTX with rustc's `nvptx64-nvidia-cuda` backend (DESIGN §3),
+//! Compiles `device/kernels` to PTX with rustc's `nvptx64-nvidia-cuda` backend (docs/ptx-build.md),
 //! through `parallax-ptx-builder` (the same builder user crates call), and leaves it at
 //! `$OUT_DIR/parallax_kernels.ptx`, which `src/lib.rs` embeds.
 //!

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Joins parallax's GPU bench CSV with the peers' CSVs and checks the targets of ANCHORS.md.
+"""Joins parallax's GPU bench CSV with the peers' CSVs and checks the targets (docs/benchmarks.md).
 
     python3 scripts/compare.py --ours OUT/ours.csv --peers OUT/peers.csv OUT/peers_torch.csv \
         --out OUT
@@ -11,7 +11,7 @@ ours/peer (peer time / our time: > 1 means parallax is faster), the target and m
 Writes OUT/comparison.csv and a plot of GB/s against n (OUT/gbps.png with matplotlib, else
 OUT/gbps.svg drawn by hand).
 
-Targets (ANCHORS.md). At n = 2^16 the small-problem target (at most 1.2x the peer's time,
+Targets (docs/benchmarks.md). At n = 2^16 the small-problem target (at most 1.2x the peer's time,
 i.e. ratio >= 0.833) replaces the throughput targets, except reduce (>= 0.9x CUB at 2^16-2^20).
 """
 import argparse

@@ -1,4 +1,4 @@
-//! What a user writes by hand with std and rayon (the peers of `../shared/bench/cpu_peers`).
+//! What a user writes by hand with std and rayon (the peers of `benches/peers/cpu_peers`).
 
 use rayon::prelude::*;
 
@@ -14,7 +14,7 @@ pub(crate) fn sum(x: &[f32]) -> f32 {
     x.par_iter().sum()
 }
 
-/// The naive two-pass rayon scan of `../shared/bench/cpu_peers` (the ANCHORS.md peer): sum
+/// The naive two-pass rayon scan of `benches/peers/cpu_peers` (the CPU scan peer): sum
 /// each chunk in parallel, scan the chunk sums, then scan each chunk from its offset.
 pub(crate) fn scan(x: &[f32], out: &mut [f32]) {
     let chunk = (x.len() / rayon::current_num_threads()).max(1 << 14);

@@ -60,7 +60,7 @@ fn poisson(g: usize) -> Csr {
     Csr { row_ptr, col, val }
 }
 
-/// Power-law row lengths as in `../shared/bench/peers.cu`: `min(20000, 2 / u^0.7)`.
+/// Power-law row lengths as in `benches/peers/peers.cu`: `min(20000, 2 / u^0.7)`.
 fn power_law(rows: usize) -> Csr {
     let u = uniform(rows, 42);
     let (mut row_ptr, mut col, mut val) = (vec![0_u32], vec![], vec![]);
@@ -143,7 +143,7 @@ fn bench_scans(n: usize, x: &[f32]) {
     .print();
 }
 
-/// The segmented cases: segments of 1000 elements, as in ANCHORS.md, given as flags, u32
+/// The segmented cases: segments of 1000 elements, as the peers', given as flags, u32
 /// keys (`i / 1000`) and offsets. The scans write into a reused output like the peers (and
 /// like the plain scan's row); one row times the allocating form, whose fresh output can
 /// cost more than the scan (page faults on first touch).

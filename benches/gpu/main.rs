@@ -10,7 +10,7 @@
 //!
 //! Each case: `warmups` untimed calls, then `iters` calls each timed with CUDA events
 //! (`parallax_device::GpuTimer`); the median is reported (the upper median for an even count,
-//! like peers.cu). GB/s is effective bandwidth (ideal bytes / time, ANCHORS.md conventions);
+//! like peers.cu). GB/s is effective bandwidth (ideal bytes / time, docs/benchmarks.md);
 //! `%roof` is the time of a `cuMemcpyDtoD` moving the same bytes (half read, half written),
 //! measured in the same run, over our time. A case whose CUDA kernel does not exist yet
 //! (`Error::NoKernel`) prints `no kernel` and the run goes on. The CSV goes to `--csv PATH`,

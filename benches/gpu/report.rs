@@ -17,7 +17,7 @@ pub(crate) enum Outcome {
 pub(crate) struct Row {
     pub(crate) case: String,
     pub(crate) n: usize,
-    /// Ideal bytes moved (the effective-bandwidth convention of ANCHORS.md).
+    /// Ideal bytes moved (the effective-bandwidth convention of docs/benchmarks.md).
     pub(crate) bytes: f64,
     /// Floating-point operations (SpMV: 2 nnz), for GFLOP/s.
     pub(crate) flops: Option<f64>,

@@ -2,8 +2,8 @@
 // work the project's algorithms do. Prints one line per case:
 //   peer <case> n=<n> ms=<median ms> GBps=<effective GB/s> check=<ok|BAD>
 //
-// Provenance: copied from the team's shared anchors folder (shared/bench/peers.cu, the program
-// behind ANCHORS.md) into the repository so that it travels to the GPU machine; extended here
+// Provenance: the program behind the peer figures of docs/benchmarks.md, kept in the
+// repository so that it travels to the GPU machine; extended here
 // with: a CSV output (`--csv FILE`), size and repetition options, Thrust's unary transform
 // (Square), Thrust's transform_reduce (sum of squares, returned to the host),
 // inner_product (dot product, returned to the host),
@@ -16,7 +16,7 @@
 //   nvcc -O3 -arch=sm_90 -std=c++17 -o peers benches/peers/peers.cu -lcusparse
 //   ./peers [--csv FILE] [--max-log2 30] [--iters 20] [--no-spmv]
 //
-// Effective bandwidth conventions (ideal bytes / time), as in ANCHORS.md: copy and scans count
+// Effective bandwidth conventions (ideal bytes / time, docs/benchmarks.md): copy and scans count
 // read + write; reduce counts the read; saxpy 2 reads + 1 write; scan-by-key keys + values +
 // output; reduce-by-key keys + values; SpMV values + column indices + row pointers + x + y.
 #include <cub/cub.cuh>

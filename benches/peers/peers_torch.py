@@ -1,7 +1,7 @@
 # Peer anchors from PyTorch (cuDNN convolution) on the lent GPU.
 #
-# Provenance: copied from the team's shared anchors folder (shared/bench/peers_torch.py, behind
-# ANCHORS.md) into the repository; extended with `--csv FILE` (one row per case:
+# Provenance: the program behind the cuDNN and stencil peer figures of docs/benchmarks.md,
+# kept in the repository; extended with `--csv FILE` (one row per case:
 # source,case,n,ms,gbps,gflops,check) and `--iters N`. Cases, data and timing are unchanged.
 # GB/s counts one read and one write of the input's size.
 import argparse, sys

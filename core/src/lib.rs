@@ -3,7 +3,7 @@
 //!
 //! This crate is `no_std` and has no dependencies, so the same definitions compile for the
 //! host and for the `nvptx64-nvidia-cuda` target. Everything a GPU kernel reaches is generic
-//! or `#[inline]`, so it is generated into the kernels crate (see DESIGN §3).
+//! or `#[inline]`, so it is generated into the kernels crate (see docs/ptx-build.md).
 //!
 //! ```
 //! use parallax_core::{Monoid, Sum, Affine, AffineMap};

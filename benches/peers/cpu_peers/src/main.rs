@@ -1,7 +1,7 @@
 //! CPU anchors: what a user would write by hand with std and rayon, timed on the same data.
 //! Prints: cpu <case> n=<n> threads=<t> ms=<median> GBps=<effective>
 //!
-//! Copied from the team's shared anchors folder (shared/bench/cpu_peers); the one change is an
+//! The program behind the CPU peer figures of docs/benchmarks.md; the one change is an
 //! optional size cap, `cpu_peers [--max-log2 N]` (default 28: n = 2^20, 2^24, 2^26, 2^28).
 use rayon::prelude::*;
 use std::time::Instant;
