@@ -8,7 +8,7 @@
 //! reassociation. Pieces have a constant size, so the result is the same for any
 //! `RAYON_NUM_THREADS`.
 //!
-//! Each piece folds its rows with one of the loops of `spmv_csr_fold.rs`, picked from its own
+//! Each piece folds its rows with one of the loops of `csr_fold.rs`, picked from its own
 //! columns (prefetching `x` when they scatter over it, unchecked after one range check when
 //! they are local); all of them fold in storage order, so the choice never changes a bit.
 //!
@@ -16,18 +16,15 @@
 //! (a decreasing `row_ptr`, unsorted COO rows) the result is unspecified but nothing panics;
 //! mismatched lengths fall back to the reference, which processes the common prefix.
 
-use crate::spmv_csr_fold::{fold_prefetch, prefetch_start, scattered, Validated};
+use super::csr_fold::{fold_prefetch, prefetch_start, scattered, Validated};
 use core::ops::Range;
 use parallax_core::reference as seq;
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 
-pub use crate::spmv_coo::spmv_coo;
-pub use crate::spmv_ell::spmv_ell;
-
 /// Merge-path items (rows + nonzeros) per CSR piece: ≥ 8 µs of work (f32 Poisson rows,
 /// 0.5 ns per item in cache on the dev VM), far above rayon's ~1 µs per-task cost, while a
 /// 2^20-item matrix still yields 73 pieces to balance over 16 threads. Each piece also
-/// pays a binary search and a look at its columns (`spmv_csr_fold.rs`). With full binary
+/// pays a binary search and a look at its columns (`csr_fold.rs`). With full binary
 /// searches 2^13 items cost Poisson rows 5-10% (vs the peer, 2 threads: 1.10x / 1.00x /
 /// 1.13x at 2^20 / 2^22 / 2^24 non-zeros; 2^14: 1.14x / 1.05x / 1.25x; power-law the same);
 /// with bracketed ones (`Cutter`) 2^13, 2^14 and 2^15 are within the VM's noise.
@@ -169,7 +166,7 @@ struct Csr<'a, T, I> {
 }
 
 /// One CSR piece from path coordinate `(i0, j0)` to `(i1, j1)`; `ys` is `y[i0..i1]`. The
-/// piece picks its row fold from its own columns (`spmv_csr_fold.rs`): prefetching when they
+/// piece picks its row fold from its own columns (`csr_fold.rs`): prefetching when they
 /// scatter over `x`, unchecked when they are local and all in range, else `fold`.
 fn csr_piece<T: Copy, I: SparseIndex, S: Semiring<T>>(
     s: S,
