@@ -134,7 +134,7 @@ impl<I: SparseIndex> Rows<'_, I> {
 }
 
 /// CSR SpMV; see [`seq::spmv_csr`]. Merge-path: the `nrows + nnz` path is cut into pieces of
-/// [`CSR_PIECE`] items, so a row of a million entries is shared by many pieces instead of
+/// `CSR_PIECE` (2^14) items, so a row of a million entries is shared by many pieces instead of
 /// serializing one thread (power-law rows).
 pub fn spmv_csr<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>(
     s: S,
