@@ -1,7 +1,7 @@
 //! Element-wise transform, transform2 and tabulate: `CHUNK`-sized pieces of the output
 //! zipped with the same pieces of the inputs, on rayon above the parallel threshold.
 
-use crate::chunking::{for_chunks_mut, CHUNK, PAR_MIN_MAP};
+use crate::chunk::split::{for_chunks_mut, CHUNK, PAR_MIN_MAP};
 use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 
 /// See [`parallax_core::reference::transform`]; processes the common prefix of `x` and `y`.

@@ -8,40 +8,28 @@
 //! Work is split into chunks whose boundaries depend only on the input size, never on the
 //! number of threads, so results (floats included) are identical for any `RAYON_NUM_THREADS`.
 
-mod by_key;
-mod chunk_lanes;
-#[cfg(test)]
-mod chunk_robustness;
-mod chunk_scan;
-mod chunking;
+mod chunk;
 mod elementwise;
 mod memory;
 mod reduce;
-mod scan;
-mod seg_heads;
-mod seg_key_heads;
-mod seg_reduce;
 #[cfg(test)]
-mod seg_robustness;
-mod seg_walk;
+mod robustness;
+mod scan;
 mod segmented;
 mod spmv;
-mod spmv_coo;
-mod spmv_csr_fold;
-#[cfg(test)]
-mod spmv_csr_robustness;
-mod spmv_ell;
 mod stencil;
-mod stencil_row;
 
-pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
-pub use chunking::CHUNK;
+pub use chunk::split::CHUNK;
 pub use elementwise::{tabulate, transform, transform2};
 pub use memory::{fill, zeroed_vec};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, inclusive_scan, transform_exclusive_scan, transform_inclusive_scan,
 };
-pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};
-pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
-pub use stencil::stencil;
+pub use segmented::reduce::segmented_reduce;
+pub use segmented::reduce_by_key::{reduce_by_key, reduce_by_key_into};
+pub use segmented::scan::{scan_by_flags, scan_by_keys, scan_by_offsets};
+pub use spmv::coo::spmv_coo;
+pub use spmv::csr::spmv_csr;
+pub use spmv::ell::spmv_ell;
+pub use stencil::groups::stencil;

@@ -1,12 +1,12 @@
 //! Reduce and transform_reduce: one partial per chunk, each folded over `LANES` independent
-//! contiguous lanes (see [`crate::chunk_lanes`]), then the partials combined in index order.
+//! contiguous lanes (see [`crate::chunk::lanes`]), then the partials combined in index order.
 //!
 //! A sequential f32 sum is one dependency chain (~4 GB/s); eight independent chains per
 //! core make the reduce memory-bound instead. Lanes and chunks are contiguous and combined
 //! in index order, so non-commutative monoids (affine maps) are reduced correctly.
 
-use crate::chunk_lanes::{fold1, fold_mapped};
-use crate::chunking::{chunk_count, chunk_range, index_map, PAR_MIN_FOLD};
+use crate::chunk::lanes::{fold1, fold_mapped};
+use crate::chunk::split::{chunk_count, chunk_range, index_map, PAR_MIN_FOLD};
 use core::ops::Range;
 use parallax_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
 

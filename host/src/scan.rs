@@ -1,11 +1,11 @@
 //! Inclusive, exclusive and transform-inclusive scans: the reduce-then-scan skeleton of
-//! [`crate::chunk_scan`] with the monoid itself as the carry monoid.
+//! [`crate::chunk::scan`] with the monoid itself as the carry monoid.
 //!
 //! Lane `j` of a chunk is scanned from its carry, the fold of every element before the lane,
 //! so `y[i] = carry ⊕ (x[lane start] ⊕ ... ⊕ x[i])`: operands stay in index order.
 
-use crate::chunk_lanes::{lockstep, Discard, Lanes, LANES};
-use crate::chunk_scan::{chunked_scan, LaneScan};
+use crate::chunk::lanes::{lockstep, Discard, Lanes, LANES};
+use crate::chunk::scan::{chunked_scan, LaneScan};
 use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
 /// A plain scan of `f(x[i])`: inclusive when `init` is `None`, else exclusive from `init`.

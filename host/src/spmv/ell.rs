@@ -5,7 +5,7 @@
 //! task in slot order, exactly as the reference does, so the result is the reference's bits
 //! for every semiring and does not depend on the block size or the thread count.
 
-use crate::spmv::store;
+use super::cut_rows::store;
 use parallax_core::reference as seq;
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 use rayon::prelude::*;

@@ -1,5 +1,5 @@
 //! The chunking every 1D algorithm of this crate shares: fixed-size chunks and the switch
-//! between the calling thread and rayon's pool. (Lanes inside a chunk: [`crate::chunk_lanes`].)
+//! between the calling thread and rayon's pool. (Lanes inside a chunk: [`super::lanes`].)
 //!
 //! A chunk is `CHUNK` consecutive elements (the last one may be shorter), so chunk boundaries
 //! depend only on the input length. Small inputs run the very same chunk and lane code on the

@@ -1,9 +1,9 @@
 //! Segment heads from keys, for the segmented scans by key: a head wherever a key differs
-//! from the one before it, across chunk edges too (see [`crate::seg_heads`] for the two
+//! from the one before it, across chunk edges too (see [`super::heads`] for the two
 //! forms every kind of heads takes).
 
-use crate::chunk_lanes::Source;
-use crate::seg_heads::{push, too_dense, Heads};
+use super::heads::{push, too_dense, Heads};
+use crate::chunk::lanes::Source;
 
 /// Heads where a key differs from the one before it.
 pub(crate) struct KeyHeads<'a, K>(pub(crate) &'a [K]);

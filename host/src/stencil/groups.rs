@@ -7,11 +7,11 @@
 //! operations of the reference (`parallax_core::reference::stencil`) in the same order, so
 //! the results are bitwise identical to it for any thread count, floats included.
 //!
-//! Inside a row, [`crate::stencil_row`] resolves the leading axes once per row and point,
+//! Inside a row, [`crate::stencil::row`] resolves the leading axes once per row and point,
 //! runs a fast path over the row's interior (no boundary resolution, one contiguous source
 //! slice per point) and the general path at the row ends.
 
-use crate::stencil_row::{Grid, RowKernel};
+use super::row::{Grid, RowKernel};
 use parallax_core::{Boundary, DeviceCopy, Semiring, Stencil};
 use rayon::prelude::*;
 

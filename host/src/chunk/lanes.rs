@@ -9,7 +9,7 @@
 //! lane. Everything depends on `len` alone, so two walks over the same length (a scan's
 //! two passes) see the same lanes.
 
-use crate::chunking::CHUNK;
+use super::split::CHUNK;
 use parallax_core::{Monoid, UnaryFunction};
 
 /// Independent lanes per chunk: eight f32 add chains of latency 3 cycles cover two FP pipes.

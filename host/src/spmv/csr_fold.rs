@@ -1,7 +1,7 @@
 //! The row folds of a CSR piece: which loop folds `a[k] ⊗ x[col[k]]` over a row's entries.
 //!
 //! Every fold here folds a range of entries in storage order from the semiring's zero, as
-//! `spmv::fold` (and the reference) does, so results do not depend on which one runs; only
+//! `cut_rows::fold` (and the reference) does, so results do not depend on which one runs; only
 //! the loop around the gather differs. A piece picks one from its own columns:
 //!
 //! - **Scattered** (the piece's columns span more than [`SCATTERED_SPAN`] bytes of `x`, as in
@@ -75,8 +75,8 @@ pub(crate) fn prefetch_start<T, I: SparseIndex>(col: &[I], x: &[T], lo: usize) {
     }
 }
 
-/// `spmv::fold` of entries `lo..hi` that also prefetches `x` for entry `k + PREFETCH_AHEAD`
-/// while it folds entry `k`. Checked like `spmv::fold`: the gathers' misses hide the checks
+/// `cut_rows::fold` of entries `lo..hi` that also prefetches `x` for entry `k + PREFETCH_AHEAD`
+/// while it folds entry `k`. Checked like `cut_rows::fold`: the gathers' misses hide the checks
 /// (power-law 2^20-2^24: within 1-5% of an unchecked loop, which needs the extra pass of
 /// [`Validated::new`] and then was no faster).
 #[inline]
@@ -204,7 +204,7 @@ impl<'a, T: Copy> Validated<'a, T> {
         })
     }
 
-    /// `spmv::fold` of entries `lo..hi`, cut to the validated range.
+    /// `cut_rows::fold` of entries `lo..hi`, cut to the validated range.
     #[inline]
     pub(crate) fn fold<S: Semiring<T>>(&self, s: S, lo: usize, hi: usize) -> T {
         match self.col {

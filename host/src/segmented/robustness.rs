@@ -1,5 +1,5 @@
 //! Unit tests: the segmented scans against the reference on head layouts aimed at the lane
-//! walk by head list ([`crate::seg_walk`]): heads on lane starts, ends and in the tail rows,
+//! walk by head list ([`super::walk`]): heads on lane starts, ends and in the tail rows,
 //! every density around the dense switch, chunks that turn dense after a sparse start and
 //! the other way round, no heads at all. Affine maps (non-commutative) and integers, exact.
 
@@ -7,7 +7,7 @@ use crate::*;
 use parallax_core::reference::{self as seq, ScanKind};
 use parallax_core::{Affine, AffineMap, DeviceCopy, Monoid, Sum};
 
-/// The lane width of a full chunk (`chunk_lanes::lane_width(CHUNK)`).
+/// The lane width of a full chunk (`chunk::lanes::lane_width(CHUNK)`).
 const Q: usize = CHUNK / 8 - 16;
 
 /// Sizes: one short chunk (a single lane), two full chunks and a short one with lanes,

@@ -1,5 +1,5 @@
 //! Segmented scans by flags, keys and offsets: the reduce-then-scan skeleton of
-//! [`crate::chunk_scan`] with the segmented lift [`Segmented`] as the carry monoid, each
+//! [`crate::chunk::scan`] with the segmented lift [`Segmented`] as the carry monoid, each
 //! chunk walked by [`walk_heads`] from its list of heads.
 //!
 //! A lane's total is a [`Flagged`] value: `head` says whether a segment starts inside the
@@ -8,11 +8,11 @@
 //! would run across the lane edges. For an exclusive scan the value after a head starts from
 //! `init`, which makes the same fold produce exclusive carries.
 
-use crate::chunk_lanes::{Discard, Lanes, LANES};
-use crate::chunk_scan::{chunked_scan, LaneScan};
-use crate::seg_heads::{FlagHeads, Heads, OffsetHeads};
-use crate::seg_key_heads::KeyHeads;
-use crate::seg_walk::{find_heads, walk_heads};
+use super::heads::{FlagHeads, Heads, OffsetHeads};
+use super::key_heads::KeyHeads;
+use super::walk::{find_heads, walk_heads};
+use crate::chunk::lanes::{Discard, Lanes, LANES};
+use crate::chunk::scan::{chunked_scan, LaneScan};
 use parallax_core::reference::ScanKind;
 use parallax_core::{DeviceCopy, Flagged, Monoid, Segmented};
 

@@ -1,8 +1,8 @@
 //! Segment heads chunk by chunk, for the segmented scans: from head flags, from offsets
-//! (found inside each chunk by binary search) and from keys ([`crate::seg_key_heads`]).
+//! (found inside each chunk by binary search) and from keys ([`super::key_heads`]).
 //!
 //! Each kind gives a chunk's heads two ways. As a list of positions, which lets the lane
-//! walker ([`crate::seg_walk`]) run the plain scan's loop between heads: with a head every
+//! walker ([`super::walk`]) run the plain scan's loop between heads: with a head every
 //! 1000 elements a chunk of 2^14 has ~16, so the walker looks at heads 16 times per chunk
 //! instead of at every element. And as a [`Source`] of `(value, is_head)` pairs, for dense
 //! chunks, where the rows between heads are too short for the list to pay: the list is
@@ -11,7 +11,7 @@
 //!
 //! Index 0 of the input needs no head: the scans start a segment there anyway.
 
-use crate::chunk_lanes::Source;
+use crate::chunk::lanes::Source;
 
 /// The segment heads of one chunk at a time.
 pub(crate) trait Heads: Sync {

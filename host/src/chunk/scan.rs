@@ -9,8 +9,8 @@
 //! The carries are one left fold of all lane totals in index order, whatever the super-block
 //! size, so the super-block size (which may follow the thread count) never changes a result.
 
-use crate::chunk_lanes::{Lanes, LANES};
-use crate::chunking::{chunk_count, chunk_range, for_chunks_mut, index_map, CHUNK, PAR_MIN};
+use super::lanes::{Lanes, LANES};
+use super::split::{chunk_count, chunk_range, for_chunks_mut, index_map, CHUNK, PAR_MIN};
 
 /// Bytes of output per super-block: 4 MiB (64 chunks of f32) fits the shared L3 of both
 /// machines measured (2-core EPYC: 32 MiB; 2 cores of the GPU host's Xeon) with room for

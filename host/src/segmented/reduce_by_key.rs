@@ -5,14 +5,12 @@
 //! onto it — one combine per chunk, so one huge run costs `n / CHUNK` combines there, and a
 //! million tiny runs cost nothing beyond the chunks' own work.
 //!
-//! segmented_reduce (by offsets) lives in [`crate::seg_reduce`].
+//! segmented_reduce (by offsets) is in [`super::reduce`].
 
-use crate::chunk_lanes::{fold1, fold_from};
-use crate::chunking::{chunk_count, chunk_range, index_map, map_items, PAR_MIN};
+use crate::chunk::lanes::{fold1, fold_from};
+use crate::chunk::split::{chunk_count, chunk_range, index_map, map_items, PAR_MIN};
 use core::ops::Range;
 use parallax_core::{zeroed_vec, DeviceCopy, Identity, Monoid};
-
-pub use crate::seg_reduce::segmented_reduce;
 
 /// See [`parallax_core::reference::reduce_by_key`]; returns the run keys and their folds.
 ///

@@ -7,8 +7,8 @@
 //! earlier tile is finished on the calling thread, in index order, from the pieces the tiles
 //! it crosses report (one combine per tile).
 
-use crate::chunk_lanes::{fold1, fold_from};
-use crate::chunking::{map_items, CHUNK, PAR_MIN};
+use crate::chunk::lanes::{fold1, fold_from};
+use crate::chunk::split::{map_items, CHUNK, PAR_MIN};
 use parallax_core::{DeviceCopy, Identity, Monoid};
 
 /// A point of the merge path: `i` elements and `s` segment ends consumed.

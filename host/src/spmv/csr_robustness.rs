@@ -1,11 +1,11 @@
-//! CSR SpMV's row folds (`spmv_csr_fold.rs`) against the reference, bit for bit on exact
+//! CSR SpMV's row folds ([`super::csr_fold`]) against the reference, bit for bit on exact
 //! semirings: scattered (prefetching) and local (validated, unchecked) pieces, every
 //! primitive index type, a user-defined index type (checked folds only), and columns out of
 //! `x` straight to the slice function (the front doors reject them; the reference skips them).
 //! Sizes pass the parallel threshold and span many pieces; one row spans several.
 
-use crate::spmv_csr;
-use crate::spmv_csr_fold::scattered;
+use super::csr::spmv_csr;
+use super::csr_fold::scattered;
 use parallax_core::reference as seq;
 use parallax_core::{DeviceCopy, MinPlus, PlusTimes, SparseIndex, SplitMix64};
 

@@ -3,9 +3,9 @@
 //! Rows are sorted, so chunk `c` (entries `c·C..(c+1)·C`) owns the rows from its first
 //! entry's row up to the next chunk's first row, empty rows included. A row that began in an
 //! earlier chunk (its `head`) or runs on into the next (its `tail`) is left to the shared
-//! fix-up, which joins the partial folds in storage order (see `spmv.rs`).
+//! fix-up, which joins the partial folds in storage order (see `cut_rows.rs`).
 
-use crate::spmv::{fix_up, split_rows, store, Cut, Edges};
+use super::cut_rows::{fix_up, split_rows, store, Cut, Edges};
 use parallax_core::reference as seq;
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 use rayon::prelude::*;
@@ -65,7 +65,7 @@ fn coo_chunk<T: Copy, I: SparseIndex, S: Semiring<T>>(
     // Entries left belong to the next chunk's first row (rows are sorted).
     let tail = rows.get(k).map(|r| Cut {
         row: r.to_usize(),
-        partial: Some(crate::spmv::fold(s, cols, vals, a.x, k, n)),
+        partial: Some(super::cut_rows::fold(s, cols, vals, a.x, k, n)),
     });
     Edges { head, tail }
 }

@@ -1,21 +1,21 @@
-//! The lane walk of a segmented scan: the lanes of [`crate::chunk_lanes`], driven by the
-//! chunk's list of segment heads ([`crate::seg_heads`]).
+//! The lane walk of a segmented scan: the lanes of [`crate::chunk::lanes`], driven by the
+//! chunk's list of segment heads ([`super::heads`]).
 //!
 //! Between two heads (of any lane) every lane steps with `plain`, the step of an element
 //! known not to be a head, in exactly the plain scan's loop; at a row where some lane has a
 //! head, that row alone takes `step` with the head bit. With a head every 1000 elements a
 //! full chunk (8 lanes of 2032 rows) has ~16 such rows, so the walk costs what the plain
 //! scan costs plus the reading of the heads. A chunk with more than one head per
-//! [`DENSE`](crate::seg_heads::DENSE) elements walks every element with `step` instead,
+//! [`DENSE`](super::heads::DENSE) elements walks every element with `step` instead,
 //! reading the heads element by element: there the rows between heads are too short to pay
 //! for finding them.
 //!
 //! The values are those of `step` applied to every element in index order, whichever path
 //! runs, so results depend on the input alone.
 
-use crate::chunk_lanes::{lane_width, lockstep, row_blocks, Lanes, Sink, LANES};
-use crate::chunking::CHUNK;
-use crate::seg_heads::Heads;
+use super::heads::Heads;
+use crate::chunk::lanes::{lane_width, lockstep, row_blocks, Lanes, Sink, LANES};
+use crate::chunk::split::CHUNK;
 
 /// The per-element operations of a walk (see [`walk_heads`]).
 struct Ops<F, G, P> {
@@ -82,7 +82,7 @@ fn head_row(heads: &[u32], k: usize, j: usize, q: usize, i: usize) -> usize {
 
 /// The list walk of [`walk_heads`] over `x` (`1 <= x.len() <= out.len()`); `FULL` means
 /// `x.len() == CHUNK`. Never inlined, so the full-chunk copy keeps its constant lane offsets
-/// (see `chunk_lanes::walk`).
+/// (see `chunk::lanes::walk`).
 #[inline(never)]
 fn sparse<const FULL: bool, A: Copy, W: Sink, S: Copy, F, G, P>(
     x: &[A],

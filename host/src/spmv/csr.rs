@@ -1,33 +1,19 @@
-//! SpMV for CSR (merge-path, balanced over rows + nonzeros), with the pieces shared by COO.
+//! CSR SpMV by merge path, balanced over rows + nonzeros.
 //!
-//! Every function keeps the exact per-row semantics of `parallax_core::reference::spmv_*`:
-//! row `r`'s product folds its entries in storage order from the semiring's zero, then
-//! `y[r] = t` or, accumulating, `y[r] = y[r] ⊕ t`. A row cut by a piece edge is folded as
-//! `(p0 ⊕ p1) ⊕ ...` of the pieces' partial folds, in storage order; exact semirings
-//! (integers, min, max, or, and) give the reference's bits, floating `+` differs only by
-//! reassociation. Pieces have a constant size, so the result is the same for any
-//! `RAYON_NUM_THREADS`.
-//!
-//! Each piece folds its rows with one of the loops of `spmv_csr_fold.rs`, picked from its own
+//! Each piece folds its rows with one of the loops of `csr_fold.rs`, picked from its own
 //! columns (prefetching `x` when they scatter over it, unchecked after one range check when
 //! they are local); all of them fold in storage order, so the choice never changes a bit.
-//!
-//! Inputs are validated by the `parallax` front doors. On a structure no validated matrix has
-//! (a decreasing `row_ptr`, unsorted COO rows) the result is unspecified but nothing panics;
-//! mismatched lengths fall back to the reference, which processes the common prefix.
 
-use crate::spmv_csr_fold::{fold_prefetch, prefetch_start, scattered, Validated};
+use super::csr_fold::{fold_prefetch, prefetch_start, scattered, Validated};
+use super::cut_rows::{fix_up, fold, store, Cut, Edges};
 use core::ops::Range;
 use parallax_core::reference as seq;
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 
-pub use crate::spmv_coo::spmv_coo;
-pub use crate::spmv_ell::spmv_ell;
-
 /// Merge-path items (rows + nonzeros) per CSR piece: ≥ 8 µs of work (f32 Poisson rows,
 /// 0.5 ns per item in cache on the dev VM), far above rayon's ~1 µs per-task cost, while a
 /// 2^20-item matrix still yields 73 pieces to balance over 16 threads. Each piece also
-/// pays a binary search and a look at its columns (`spmv_csr_fold.rs`). With full binary
+/// pays a binary search and a look at its columns (`csr_fold.rs`). With full binary
 /// searches 2^13 items cost Poisson rows 5-10% (vs the peer, 2 threads: 1.10x / 1.00x /
 /// 1.13x at 2^20 / 2^22 / 2^24 non-zeros; 2^14: 1.14x / 1.05x / 1.25x; power-law the same);
 /// with bracketed ones (`Cutter`) 2^13, 2^14 and 2^15 are within the VM's noise.
@@ -37,104 +23,6 @@ const CSR_PIECE: usize = 1 << 14;
 /// VM (f64, PlusTimes, Poisson 5-point rows, in cache; handing work to rayon's sleeping
 /// workers costs ~10-40 µs there): parallel/reference 0.49x at 2^16 items, 1.26x at 2^17.
 const CSR_SEQUENTIAL_BELOW: usize = 1 << 17;
-
-/// A row cut by a piece edge, with the piece's fold of its entries (`None`: no entries).
-#[derive(Clone, Copy)]
-pub(crate) struct Cut<T> {
-    pub(crate) row: usize,
-    pub(crate) partial: Option<T>,
-}
-
-/// What a piece leaves to the fix-up: the row it finishes but did not start (`head`) and the
-/// row it starts or continues but does not finish (`tail`). Every other row it touches it
-/// completes and stores itself.
-pub(crate) struct Edges<T> {
-    pub(crate) head: Option<Cut<T>>,
-    pub(crate) tail: Option<Cut<T>>,
-}
-
-/// `y = t` or `y = y ⊕ t`, as the reference stores a row.
-#[inline]
-pub(crate) fn store<T: Copy, S: Semiring<T>>(s: S, y: &mut T, t: T, accumulate: bool) {
-    *y = if accumulate { s.add(*y, t) } else { t };
-}
-
-/// `(0 ⊕ a[lo]⊗x[c[lo]]) ⊕ ...` over entries `lo..hi`; entries past the end of `col` or `val`
-/// and columns past `x` are skipped, as in the reference.
-#[inline]
-pub(crate) fn fold<T: Copy, I: SparseIndex, S: Semiring<T>>(
-    s: S,
-    col: &[I],
-    val: &[T],
-    x: &[T],
-    lo: usize,
-    hi: usize,
-) -> T {
-    let hi = hi.min(col.len()).min(val.len());
-    let cs = col.get(lo..hi).unwrap_or(&[]);
-    let vs = val.get(lo..hi).unwrap_or(&[]);
-    let mut t = s.zero();
-    for (c, &a) in cs.iter().zip(vs) {
-        if let Some(&xc) = x.get(c.to_usize()) {
-            t = s.add(t, s.mul(a, xc));
-        }
-    }
-    t
-}
-
-/// Joins two partial folds of one row in storage order.
-#[inline]
-fn join<T: Copy, S: Semiring<T>>(s: S, a: Option<T>, b: Option<T>) -> Option<T> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(s.add(a, b)),
-        (a, None) => a,
-        (None, b) => b,
-    }
-}
-
-/// Finishes the rows cut by piece edges, walking the pieces in storage order: a row's
-/// partials are joined left to right and stored once, by the piece that finishes it.
-pub(crate) fn fix_up<T: Copy, S: Semiring<T>>(
-    s: S,
-    edges: &[Edges<T>],
-    y: &mut [T],
-    accumulate: bool,
-) {
-    let mut carry: Option<Cut<T>> = None;
-    for e in edges {
-        if let Some(h) = e.head {
-            let before = carry
-                .take()
-                .filter(|c| c.row == h.row)
-                .and_then(|c| c.partial);
-            let t = join(s, before, h.partial).unwrap_or_else(|| s.zero());
-            if let Some(yr) = y.get_mut(h.row) {
-                store(s, yr, t, accumulate);
-            }
-        }
-        if let Some(tl) = e.tail {
-            carry = Some(match carry {
-                Some(c) if c.row == tl.row => Cut {
-                    row: tl.row,
-                    partial: join(s, c.partial, tl.partial),
-                },
-                _ => tl,
-            });
-        }
-    }
-}
-
-/// Splits `y[..]` into consecutive pieces of the given lengths (`bounds` non-decreasing).
-pub(crate) fn split_rows<'a, T>(y: &'a mut [T], bounds: &[usize]) -> Vec<&'a mut [T]> {
-    let mut pieces = Vec::with_capacity(bounds.len().saturating_sub(1));
-    let mut rest = y;
-    for w in bounds.windows(2) {
-        let (a, b) = rest.split_at_mut(w[1].saturating_sub(w[0]).min(rest.len()));
-        pieces.push(a);
-        rest = b;
-    }
-    pieces
-}
 
 /// The merge-path coordinate `(rows finished, entries consumed)` after `d` steps of merging
 /// the row ends `row_end` with the entry indices `0..nnz` (Merrill & Garland 2016, Alg. 2):
@@ -169,7 +57,7 @@ struct Csr<'a, T, I> {
 }
 
 /// One CSR piece from path coordinate `(i0, j0)` to `(i1, j1)`; `ys` is `y[i0..i1]`. The
-/// piece picks its row fold from its own columns (`spmv_csr_fold.rs`): prefetching when they
+/// piece picks its row fold from its own columns (`csr_fold.rs`): prefetching when they
 /// scatter over `x`, unchecked when they are local and all in range, else `fold`.
 fn csr_piece<T: Copy, I: SparseIndex, S: Semiring<T>>(
     s: S,
@@ -246,7 +134,7 @@ impl<I: SparseIndex> Rows<'_, I> {
 }
 
 /// CSR SpMV; see [`seq::spmv_csr`]. Merge-path: the `nrows + nnz` path is cut into pieces of
-/// [`CSR_PIECE`] items, so a row of a million entries is shared by many pieces instead of
+/// `CSR_PIECE` (2^14) items, so a row of a million entries is shared by many pieces instead of
 /// serializing one thread (power-law rows).
 pub fn spmv_csr<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>(
     s: S,
