@@ -1,6 +1,6 @@
 //! `DeviceBuffer<T>`: a typed allocation in GPU memory.
 
-use crate::device::Device;
+use crate::context::Device;
 use crate::error::{DeviceError, Result};
 use crate::{launch, STREAM};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};

@@ -26,46 +26,29 @@
 //! ```
 
 mod buffer;
-mod device;
+mod context;
 mod error;
-mod grow_only;
-mod host_slot;
 mod kernel;
-mod kernel_segmented;
-mod kernel_spmv;
-mod kernel_stencil;
 mod launch;
-mod launch_segmented;
-mod launch_spmv;
-mod launch_stencil;
-mod lookback_words;
-mod memory;
 mod ops;
-mod scratch;
-mod timing;
 pub mod user;
 
 pub use buffer::DeviceBuffer;
-pub use device::{Device, DEVICE_ENV};
+pub use context::{Device, GpuTimer, DEVICE_ENV};
 pub use error::{DeviceError, Result};
+pub use kernel::segmented::{KeyKernel, SegmentedKernel};
+pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
+pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
-pub use kernel_segmented::{KeyKernel, SegmentedKernel};
-pub use kernel_spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
-pub use kernel_stencil::StencilKernel;
-pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
-pub use ops::stencil;
 pub use ops::{
-    exclusive_scan, inclusive_scan, reduce, reduce_into, scan_with_layout, tabulate, transform,
-    transform2, transform_exclusive_scan, transform_exclusive_scan_is_fused,
+    exclusive_scan, inclusive_scan, reduce, reduce_by_key, reduce_by_key_into, reduce_into,
+    scan_by_flags, scan_by_keys, scan_by_offsets, scan_with_layout, segmented_reduce, spmv_coo,
+    spmv_csr, spmv_ell, stencil, tabulate, tile_order, transform, transform2, transform2_reduce,
+    transform2_reduce_is_fused, transform_exclusive_scan, transform_exclusive_scan_is_fused,
     transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
-    transform_reduce_is_fused, ScanLayout,
+    transform_reduce_is_fused, ScanLayout, TileOrder,
 };
-pub use ops::{reduce_by_key, reduce_by_key_into};
-pub use ops::{scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
-pub use ops::{tile_order, TileOrder};
-pub use ops::{transform2_reduce, transform2_reduce_is_fused};
 pub use parallax_kernels as kernels;
-pub use timing::GpuTimer;
 pub use user::{LaunchConfig, UserKernel};
 
 /// The kernels as PTX (sm_80, runs on Ampere, Hopper and later), built by `build.rs` from

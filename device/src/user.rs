@@ -57,7 +57,7 @@
 //! the shared memory the configuration asks for.
 
 use crate::buffer::DeviceBuffer;
-use crate::device::Device;
+use crate::context::Device;
 use crate::error::{DeviceError, Result};
 use core::marker::PhantomData;
 use parallax_core::DeviceCopy;

@@ -6,10 +6,10 @@
 
 use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
+use crate::context::Device;
+use crate::context::Scratch;
 use crate::error::Result;
 use crate::kernel::MonoidKernel;
-use crate::scratch::Scratch;
 use crate::{launch, DeviceBuffer};
 use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::{HostSignal, ReduceParams};

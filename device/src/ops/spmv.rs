@@ -6,11 +6,12 @@
 
 use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
+use crate::context::align_up;
+use crate::context::Device;
 use crate::error::Result;
-use crate::kernel_spmv::{SemiringKernel, SpmvIndex};
-use crate::scratch::align_up;
-use crate::{launch_spmv, DeviceBuffer};
+use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
+use crate::launch::spmv as launch_spmv;
+use crate::DeviceBuffer;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
     coo_tiles, csr_merge_tiles, CsrKernel, SpmvCarry, SpmvCoordsParams, SpmvCsrVectorParams,

@@ -17,9 +17,9 @@
 //! (the work queued before the kernel, or a kernel of seconds) stops spinning and
 //! synchronizes the stream, which then waits as the context's scheduling policy says.
 
-use crate::device::Device;
+use super::device::Device;
+use super::memory::oom;
 use crate::error::{DeviceError, Result};
-use crate::memory::oom;
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use parallax_kernels::params::HostSignal;
 use std::ffi::c_void;

@@ -2,12 +2,13 @@
 //! queued (more than `STENCIL_INLINE_TAPS` taps go in a device buffer, whose free is ordered
 //! after the kernel on the stream).
 
-use super::same_device;
-use super::stencil_special::Special;
+use super::special::Special;
 use crate::buffer::check_len;
 use crate::error::{DeviceError, Result};
-use crate::kernel_stencil::StencilKernel;
-use crate::{launch_stencil, DeviceBuffer};
+use crate::kernel::stencil::StencilKernel;
+use crate::launch::stencil as launch_stencil;
+use crate::ops::same_device;
+use crate::DeviceBuffer;
 use parallax_core::{Boundary, DeviceCopy, Stencil};
 use parallax_kernels::params_stencil::{
     stencil_plan, stencil_tiles, StencilParams, StencilTap, BOUNDARY_CLAMP, BOUNDARY_WRAP,

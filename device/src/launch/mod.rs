@@ -8,7 +8,11 @@
 //! outlive the work that uses them because their frees are ordered on the same stream
 //! (`memory.rs`).
 
-use crate::device::Device;
+pub(crate) mod segmented;
+pub(crate) mod spmv;
+pub(crate) mod stencil;
+
+use crate::context::Device;
 use crate::error::{DeviceError, Result};
 use crate::kernel::{
     BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel, FILL_BYTES, FILL_WORDS,

@@ -10,14 +10,15 @@
 //! Both return once the last kernel is queued (the reduce-runs path has waited for its run
 //! count on the way), as the scans do.
 
-use super::plan::Plan;
-use super::same_device;
-use super::segmented::{offsets_to_heads, seg_scan_raw, seg_state};
+use super::scan::{offsets_to_heads, seg_scan_raw, seg_state};
 use crate::buffer::{check_len, device_ptr, device_ptr_mut};
-use crate::device::Device;
+use crate::context::Device;
 use crate::error::Result;
-use crate::kernel_segmented::SegmentedKernel;
-use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use crate::kernel::segmented::SegmentedKernel;
+use crate::launch::segmented as launch;
+use crate::ops::plan::Plan;
+use crate::ops::same_device;
+use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::HostSignal;

@@ -17,8 +17,8 @@
 //! (`CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED` = 0), allocation falls back to `cuMemAlloc`
 //! and a free to a synchronize plus `cuMemFree`.
 
-use crate::device::Device;
-use crate::device::OUT_OF_MEMORY;
+use super::device::Device;
+use super::device::OUT_OF_MEMORY;
 use crate::error::{DeviceError, Result};
 use crate::STREAM;
 use cudarc::driver::result::{self, DriverError};

@@ -2,9 +2,9 @@
 //! library's own PTX, and any PTX a user crate built with its own instantiations), cached
 //! function handles and scratch memory, and the poison flag set by sticky faults.
 
+use super::memory::MemoryPool;
+use super::scratch::Scratch;
 use crate::error::{DeviceError, Result};
-use crate::memory::MemoryPool;
-use crate::scratch::Scratch;
 use cudarc::driver::{
     result::DriverError, sys, sys::CUdeviceptr, CudaContext, CudaFunction, CudaModule,
 };

@@ -9,16 +9,16 @@
 //! fused kernel reads the two inputs once (two arrays, ~0.72 ms at the roof).
 //!
 //! The entry point is found by name from the operators' tags, as the unary fused kernels'
-//! are (`fused.rs`).
+//! are (`unary.rs`).
 
-use super::fused_lookup::{fused_entry, FusedTags};
-use super::reduce::{reduce, to_host};
-use super::same_device;
-use super::transform::transform2;
+use super::lookup::{fused_entry, FusedTags};
 use crate::buffer::{check_len, DeviceBuffer};
 use crate::error::Result;
 use crate::kernel::{BinaryKernel, MonoidKernel};
 use crate::launch;
+use crate::ops::reduce::{reduce, to_host};
+use crate::ops::same_device;
+use crate::ops::transform::transform2;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::Transform2ReduceParams;
 use std::mem::size_of;

@@ -2,9 +2,9 @@
 //! segmented reduce and reduce by key, one typed function per kernel whose signature mirrors
 //! the entry point's parameter struct. All go through [`crate::launch::launch`].
 
-use crate::device::Device;
+use crate::context::Device;
 use crate::error::Result;
-use crate::kernel_segmented::{SegmentedKernel, OFFSET_HEADS};
+use crate::kernel::segmented::{SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{

@@ -8,14 +8,15 @@
 //! [`reduce_by_key`] allocates exact-size outputs, so it waits for the count; it stages the
 //! runs in scratch and copies them out.
 
-use super::plan::{Plan, State};
-use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
+use crate::context::Device;
+use crate::context::Scratch;
 use crate::error::{DeviceError, Result};
-use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
-use crate::scratch::Scratch;
-use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
+use crate::launch::segmented as launch;
+use crate::ops::plan::{Plan, State};
+use crate::ops::same_device;
+use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::HostSignal;

@@ -6,10 +6,10 @@
 //! take the general kernel). Everything else about the call (checks, parameters, the
 //! launch) is `stencil.rs`'s.
 
-use crate::device::Device;
+use crate::context::Device;
 use crate::error::Result;
-use crate::kernel_stencil::StencilKernel;
-use crate::launch_stencil;
+use crate::kernel::stencil::StencilKernel;
+use crate::launch::stencil as launch_stencil;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
     stencil_box_radius, stencil_box_shared_bytes, stencil_row_window, tiles_of, StencilParams,

@@ -6,7 +6,7 @@
 //! the free is ordered on the stream after that work (`memory.rs`), and the caller holds the
 //! device's scratch lock, which keeps new work from being queued on the old allocation.
 
-use crate::device::Device;
+use super::device::Device;
 use crate::error::{DeviceError, Result};
 use cudarc::driver::sys::CUdeviceptr;
 

@@ -13,11 +13,11 @@
 //! words, separate allocations that no other operation touches (see
 //! [`Scratch::reduce_counters`] and `lookback_words.rs`).
 
-use crate::device::Device;
+use super::device::Device;
+use super::grow_only::GrowOnly;
+use super::host_slot::HostSlot;
+use super::lookback_words::LookbackWords;
 use crate::error::Result;
-use crate::grow_only::GrowOnly;
-use crate::host_slot::HostSlot;
-use crate::lookback_words::LookbackWords;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::tuning::REDUCE_COUNTERS;

@@ -1,17 +1,18 @@
 //! Segmented scans by flags, keys and offsets, and segmented reduce by offsets: one
 //! single-pass segmented scan kernel, with heads read from the caller's flag bytes, keys
 //! (compared as words inside the kernel) or offsets (searched by each block); flag scans and
-//! offsets scans of short segments run its carry-folding instances (`launch_segmented`). The
+//! offsets scans of short segments run its carry-folding instances (`launch/segmented.rs`). The
 //! scans return once queued, as [`inclusive_scan`](crate::inclusive_scan) does.
 
-use super::plan::{Plan, State};
-use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
+use crate::context::Device;
+use crate::context::Scratch;
 use crate::error::Result;
-use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
-use crate::scratch::Scratch;
-use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
+use crate::launch::segmented as launch;
+use crate::ops::plan::{Plan, State};
+use crate::ops::same_device;
+use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
 use parallax_kernels::params_segmented::OffsetHeadsParams;

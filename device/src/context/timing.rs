@@ -1,6 +1,6 @@
 //! GPU timing with CUDA events, for benchmarks and the smoke test.
 
-use crate::device::Device;
+use super::device::Device;
 use crate::error::Result;
 use cudarc::driver::{sys::CUevent_flags, CudaEvent, CudaStream};
 use std::sync::Arc;

@@ -1,8 +1,8 @@
 //! The stencil launcher: the only place that launches the stencil kernels.
 
-use crate::device::Device;
+use crate::context::Device;
 use crate::error::Result;
-use crate::kernel_stencil::StencilKernel;
+use crate::kernel::stencil::StencilKernel;
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::StencilParams;

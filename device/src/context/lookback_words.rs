@@ -20,9 +20,9 @@
 //!
 //! [`TileStatus::epoch`]: parallax_kernels::params::TileStatus::epoch
 
-use crate::device::Device;
+use super::device::Device;
+use super::grow_only::GrowOnly;
 use crate::error::Result;
-use crate::grow_only::GrowOnly;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::LOOKBACK_EPOCH_MAX;

@@ -16,15 +16,15 @@
 //! short (each triple is a whole reduce or scan kernel in the PTX). The answer is cached per
 //! triple for the process.
 
-use super::fused_lookup::{self, FusedTags};
-use super::reduce::{reduce, to_host};
-use super::same_device;
-use super::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
-use super::transform::transform;
+use super::lookup::{self, FusedTags};
 use crate::buffer::{check_len, DeviceBuffer};
 use crate::error::Result;
 use crate::kernel::{MonoidKernel, UnaryKernel};
 use crate::launch;
+use crate::ops::reduce::{reduce, to_host};
+use crate::ops::same_device;
+use crate::ops::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
+use crate::ops::transform::transform;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{TransformReduceParams, TransformScanParams};
 use std::mem::size_of;
@@ -219,12 +219,12 @@ where
 }
 
 /// The fused entry of `algo` for a unary functor `F` over `A` and a monoid `M`
-/// ([`fused_lookup::fused_entry`]).
+/// ([`lookup::fused_entry`]).
 fn fused_entry<A, F, M>(algo: &'static str) -> Option<&'static str>
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    fused_lookup::fused_entry(algo, FusedTags::unary::<A, F, M>())
+    lookup::fused_entry(algo, FusedTags::unary::<A, F, M>())
 }

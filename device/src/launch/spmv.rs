@@ -2,9 +2,9 @@
 //! mirrors its entry point's parameter struct, with the kernels' index width
 //! (`I::Kernel`); the safe operations in `ops/spmv.rs` build the structs from live buffers.
 
-use crate::device::Device;
+use crate::context::Device;
 use crate::error::Result;
-use crate::kernel_spmv::{SemiringKernel, SpmvIndex};
+use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::launch;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
