@@ -3,9 +3,9 @@
 //! - [`Device`]: a CUDA context created on first use, with the kernel module (PTX built from
 //!   `device/kernels` by `build.rs` and embedded here as [`PTX`]) loaded once. No driver or a
 //!   bad ordinal is an error, never a panic; a sticky fault poisons the device and every later
-//!   call fails fast with [`DeviceError::Poisoned`].
+//!   call fails fast with [`Error::Poisoned`].
 //! - [`DeviceBuffer<T>`]: typed device memory (upload, download, fill, zeroed); running out of
-//!   memory is [`DeviceError::OutOfMemory`] with the size, and the device stays usable.
+//!   memory is [`Error::OutOfMemory`] with the size, and the device stays usable.
 //! - The operations: [`transform`], [`transform2`], [`tabulate`], [`reduce`] (and
 //!   [`reduce_into`], which leaves the result on the device), [`inclusive_scan`],
 //!   [`exclusive_scan`], generic over operators that have kernels
@@ -22,12 +22,11 @@
 //! let mut z = DeviceBuffer::zeroed(3)?;
 //! transform2(SaxpyFunctor { a: 2.0 }, &x, &y, &mut z)?;
 //! assert_eq!(reduce(Sum, &z)?, 15.0);
-//! # Ok::<(), parallax_device::DeviceError>(())
+//! # Ok::<(), parallax_device::Error>(())
 //! ```
 
 mod buffer;
 mod context;
-mod error;
 mod kernel;
 mod launch;
 mod ops;
@@ -35,7 +34,6 @@ pub mod user;
 
 pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, DEVICE_ENV};
-pub use error::{DeviceError, Result};
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
 pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
@@ -48,6 +46,7 @@ pub use ops::{
     transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
     transform_reduce_is_fused, ScanLayout, TileOrder,
 };
+pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};
 

@@ -7,7 +7,7 @@
 //! device's scratch lock, which keeps new work from being queued on the old allocation.
 
 use super::device::Device;
-use crate::error::{DeviceError, Result};
+use crate::{Error, Result};
 use cudarc::driver::sys::CUdeviceptr;
 
 /// The allocation (`ptr` 0 before the first use) and its size.
@@ -43,9 +43,7 @@ impl GrowOnly {
         let (ptr, got) = match dev.alloc(during, want) {
             Ok(p) => (p, want),
             // Doubling overshot what is free: try the exact size before giving up.
-            Err(DeviceError::OutOfMemory { .. }) if want > bytes => {
-                (dev.alloc(during, bytes)?, bytes)
-            }
+            Err(Error::OutOfMemory { .. }) if want > bytes => (dev.alloc(during, bytes)?, bytes),
             Err(e) => return Err(e),
         };
         self.ptr = ptr;

@@ -19,7 +19,7 @@
 
 use super::device::Device;
 use super::memory::oom;
-use crate::error::{DeviceError, Result};
+use crate::{Error, Result};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use parallax_kernels::params::HostSignal;
 use std::ffi::c_void;
@@ -76,7 +76,7 @@ impl HostSlot {
     /// which its kernel writes the slot no more).
     ///
     /// # Errors
-    /// [`crate::DeviceError::OutOfMemory`] when no pinned memory is left; a device fault.
+    /// [`crate::Error::OutOfMemory`] when no pinned memory is left; a device fault.
     pub(crate) fn arm(&mut self, dev: &Device, bytes: usize) -> Result<(CUdeviceptr, HostSignal)> {
         self.reserve(dev, VALUE_OFFSET + bytes)?;
         self.seq = self.seq.wrapping_add(1);
@@ -132,7 +132,7 @@ impl HostSlot {
     /// Waits until the kernel armed last raised its signal, then reads the `T` it wrote.
     ///
     /// # Errors
-    /// A device fault of the queued work; [`crate::DeviceError::Cuda`] if the stream finished
+    /// A device fault of the queued work; [`crate::Error::Cuda`] if the stream finished
     /// without the signal (a kernel that broke its contract).
     ///
     /// # Safety
@@ -177,8 +177,8 @@ impl HostSlot {
 
 /// The stream finished and the flag never rose: a kernel that broke the contract of
 /// [`HostSlot::wait_read`].
-fn unsignalled(during: &'static str) -> DeviceError {
-    DeviceError::Cuda {
+fn unsignalled(during: &'static str) -> Error {
+    Error::Cuda {
         during,
         reason: "the kernel finished without signalling its result".into(),
     }

@@ -22,7 +22,7 @@
 
 use super::device::Device;
 use super::grow_only::GrowOnly;
-use crate::error::Result;
+use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::LOOKBACK_EPOCH_MAX;

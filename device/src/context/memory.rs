@@ -19,8 +19,8 @@
 
 use super::device::Device;
 use super::device::OUT_OF_MEMORY;
-use crate::error::{DeviceError, Result};
 use crate::STREAM;
+use crate::{Error, Result};
 use cudarc::driver::result::{self, DriverError};
 use cudarc::driver::sys::{self, CUdeviceptr};
 use std::mem::MaybeUninit;
@@ -53,7 +53,7 @@ impl MemoryPool {
     /// call (and by synchronous copies, which the legacy stream orders after it).
     ///
     /// # Errors
-    /// [`crate::DeviceError::OutOfMemory`] with `bytes` when even an emptied pool cannot
+    /// [`crate::Error::OutOfMemory`] with `bytes` when even an emptied pool cannot
     /// hold them; a device fault.
     pub(crate) fn alloc(
         &self,
@@ -114,9 +114,9 @@ impl MemoryPool {
 }
 
 /// Maps an allocation failure, recording the requested size on out-of-memory.
-pub(crate) fn oom(dev: &Device, during: &'static str, e: DriverError, bytes: usize) -> DeviceError {
+pub(crate) fn oom(dev: &Device, during: &'static str, e: DriverError, bytes: usize) -> Error {
     match dev.fail(during, e) {
-        DeviceError::OutOfMemory { .. } => DeviceError::OutOfMemory { bytes },
+        Error::OutOfMemory { .. } => Error::OutOfMemory { bytes },
         other => other,
     }
 }

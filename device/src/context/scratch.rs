@@ -17,7 +17,7 @@ use super::device::Device;
 use super::grow_only::GrowOnly;
 use super::host_slot::HostSlot;
 use super::lookback_words::LookbackWords;
-use crate::error::Result;
+use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::tuning::REDUCE_COUNTERS;

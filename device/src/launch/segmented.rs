@@ -3,9 +3,9 @@
 //! the entry point's parameter struct. All go through [`crate::launch::launch`].
 
 use crate::context::Device;
-use crate::error::Result;
 use crate::kernel::segmented::{SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
     reduce_runs_shared_bytes, seg_scan_shared_bytes, OffsetHeadsParams, ReduceRunsParams,

@@ -1,9 +1,9 @@
 //! The stencil launcher: the only place that launches the stencil kernels.
 
 use crate::context::Device;
-use crate::error::Result;
 use crate::kernel::stencil::StencilKernel;
 use crate::launch::launch;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::StencilParams;
 use parallax_kernels::tuning::BLOCK_THREADS;

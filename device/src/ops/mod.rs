@@ -30,8 +30,8 @@ pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
 
 use crate::context::Device;
-use crate::error::{DeviceError, Result};
 use crate::DeviceBuffer;
+use crate::{Error, Result};
 use parallax_core::DeviceCopy;
 
 /// The device of `a`, after checking that `b` lives there too.
@@ -43,6 +43,6 @@ fn same_device<A: DeviceCopy, B: DeviceCopy>(
     if first == second {
         Ok(a.device())
     } else {
-        Err(DeviceError::DeviceMismatch { first, second })
+        Err(Error::DeviceMismatch { first, second })
     }
 }

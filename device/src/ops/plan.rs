@@ -5,7 +5,7 @@
 use crate::buffer::device_ptr_mut;
 use crate::context::Device;
 use crate::context::{align_up, Scratch};
-use crate::error::Result;
+use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::TileStatus;

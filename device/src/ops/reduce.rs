@@ -8,8 +8,8 @@ use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
 use crate::context::Device;
 use crate::context::Scratch;
-use crate::error::Result;
 use crate::kernel::MonoidKernel;
+use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::{HostSignal, ReduceParams};
@@ -84,12 +84,12 @@ pub(super) unsafe fn to_host<T: DeviceCopy, M: Monoid<T>>(
 /// let mut total = DeviceBuffer::zeroed(1)?;
 /// reduce_into(Sum, &x, &mut total)?;
 /// assert_eq!(total.to_vec()?, [6.0]);
-/// # Ok::<(), parallax_device::DeviceError>(())
+/// # Ok::<(), parallax_device::Error>(())
 /// ```
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `out.len() == 1`;
-/// [`DeviceMismatch`](crate::DeviceError::DeviceMismatch) when `x` and `out` live on
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == 1`;
+/// [`DeviceMismatch`](crate::Error::DeviceMismatch) when `x` and `out` live on
 /// different devices; no memory for the partials. A fault of the kernel itself surfaces in
 /// the next call that waits for the device (`to_vec`, any other operation).
 pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(

@@ -6,8 +6,8 @@
 use super::plan::Plan;
 use super::same_device;
 use crate::buffer::check_len;
-use crate::error::Result;
 use crate::kernel::MonoidKernel;
+use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::ScanParams;
@@ -29,7 +29,7 @@ pub enum ScanLayout {
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]`; the identity is never combined in.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices; no memory for the tile states. A fault of the kernel itself
 /// surfaces in the next call that waits for the device.
 pub fn inclusive_scan<T: DeviceCopy, M: MonoidKernel<T>>(

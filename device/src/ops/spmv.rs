@@ -8,10 +8,10 @@ use super::same_device;
 use crate::buffer::{check_len, device_ptr_mut};
 use crate::context::align_up;
 use crate::context::Device;
-use crate::error::Result;
 use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::spmv as launch_spmv;
 use crate::DeviceBuffer;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
     coo_tiles, csr_merge_tiles, CsrKernel, SpmvCarry, SpmvCoordsParams, SpmvCsrVectorParams,
@@ -39,7 +39,7 @@ fn capped(blocks: u64) -> u64 {
 /// below `x.len()` (what the facade's `CsrMatrix::try_new` checks).
 ///
 /// # Errors
-/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless
 /// `row_ptr.len() == y.len() + 1` and `val.len() == col.len()`; buffers on different
 /// devices; a device fault or no memory for the fix-up slots.
 #[allow(clippy::too_many_arguments)]
@@ -197,7 +197,7 @@ unsafe fn merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 /// (what `EllMatrix::try_new` checks).
 ///
 /// # Errors
-/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless both arrays
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless both arrays
 /// hold `y.len() · width` slots; buffers on different devices; a device fault.
 pub unsafe fn spmv_ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     s: S,
@@ -243,7 +243,7 @@ pub unsafe fn spmv_ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 /// `CooMatrix::try_new` checks).
 ///
 /// # Errors
-/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless the three
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless the three
 /// arrays have one length; buffers on different devices; a device fault or no memory.
 pub unsafe fn spmv_coo<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     s: S,

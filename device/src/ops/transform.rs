@@ -4,8 +4,8 @@
 
 use super::same_device;
 use crate::buffer::check_len;
-use crate::error::Result;
 use crate::kernel::{BinaryKernel, TabulateKernel, UnaryKernel};
+use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{TabulateParams, Transform2Params, TransformParams};
@@ -14,7 +14,7 @@ use parallax_kernels::tuning::transform_blocks;
 /// `y[i] = f(x[i])`.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices. A fault of the kernel itself surfaces in the next call that
 /// waits for the device.
 pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
@@ -43,7 +43,7 @@ pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
 /// `y[i] = f(a[i], b[i])`.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless all lengths agree;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless all lengths agree;
 /// buffers on different devices; a fault as in [`transform`].
 pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
     f: F,

@@ -13,12 +13,12 @@
 
 use super::lookup::{fused_entry, FusedTags};
 use crate::buffer::{check_len, DeviceBuffer};
-use crate::error::Result;
 use crate::kernel::{BinaryKernel, MonoidKernel};
 use crate::launch;
 use crate::ops::reduce::{reduce, to_host};
 use crate::ops::same_device;
 use crate::ops::transform::transform2;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::Transform2ReduceParams;
 use std::mem::size_of;
@@ -33,7 +33,7 @@ pub(super) const TRANSFORM2_REDUCE: &str = "transform2_reduce";
 /// composed form is exactly `reduce` of the `transform2`.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices; a device fault; no memory for the partials (or, composed,
 /// for the mapped values).
 pub fn transform2_reduce<A, F, M>(

@@ -18,13 +18,13 @@
 
 use super::lookup::{self, FusedTags};
 use crate::buffer::{check_len, DeviceBuffer};
-use crate::error::Result;
 use crate::kernel::{MonoidKernel, UnaryKernel};
 use crate::launch;
 use crate::ops::reduce::{reduce, to_host};
 use crate::ops::same_device;
 use crate::ops::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
 use crate::ops::transform::transform;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{TransformReduceParams, TransformScanParams};
 use std::mem::size_of;
@@ -76,7 +76,7 @@ where
 /// and scans it.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices; no memory for the tile states (or, composed, for the
 /// mapped values). A fault of the kernel itself surfaces in the next call that waits.
 pub fn transform_inclusive_scan<A, F, M>(

@@ -11,12 +11,12 @@
 use crate::buffer::{check_len, device_ptr_mut};
 use crate::context::Device;
 use crate::context::Scratch;
-use crate::error::{DeviceError, Result};
 use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
 use crate::launch::segmented as launch;
 use crate::ops::plan::{Plan, State};
 use crate::ops::same_device;
 use crate::{DeviceBuffer, STREAM};
+use crate::{Error, Result};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::HostSignal;
@@ -30,7 +30,7 @@ use std::mem::size_of;
 ///
 /// # Errors
 /// Length mismatches, buffers on different devices, out of memory, a device fault; more than
-/// `u32::MAX` elements (run indices are 32-bit) is a [`DeviceError::Cuda`] error.
+/// `u32::MAX` elements (run indices are 32-bit) is a [`Error::Cuda`] error.
 pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     m: M,
     keys: &DeviceBuffer<K>,
@@ -93,7 +93,7 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
 /// waits). An empty input writes a count of 0.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `keys`, `out_keys` and
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `keys`, `out_keys` and
 /// `out_values` have `x.len()` elements (a run per element is the most there can be) and
 /// `runs` has one; buffers on different devices; no scratch memory; more than `u32::MAX`
 /// elements, as [`reduce_by_key`]. Nothing is written on an error. A fault of the kernels
@@ -150,7 +150,7 @@ fn checked<K: KeyKernel, T: DeviceCopy>(
     check_len("reduce_by_key values", keys.len(), x.len())?;
     let dev = same_device(x, keys)?;
     if x.len() > u32::MAX as usize {
-        return Err(DeviceError::Cuda {
+        return Err(Error::Cuda {
             during: "reduce_by_key",
             reason: format!(
                 "{} elements: run indices are 32-bit (at most {})",

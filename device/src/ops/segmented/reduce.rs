@@ -13,11 +13,11 @@
 use super::scan::{offsets_to_heads, seg_scan_raw, seg_state};
 use crate::buffer::{check_len, device_ptr, device_ptr_mut};
 use crate::context::Device;
-use crate::error::Result;
 use crate::kernel::segmented::SegmentedKernel;
 use crate::launch::segmented as launch;
 use crate::ops::plan::Plan;
 use crate::ops::same_device;
+use crate::Result;
 use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
@@ -33,7 +33,7 @@ use std::mem::size_of;
 /// identity for an empty segment); offsets validated (`0 = o[0] <= ... <= o[last] = x.len()`).
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless
 /// `y.len() + 1 == offsets.len()`; buffers on different devices, no scratch memory. A fault
 /// of the last kernel surfaces in the next call that waits for the device.
 pub fn segmented_reduce<T: DeviceCopy, M: SegmentedKernel<T>>(

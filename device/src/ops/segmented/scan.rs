@@ -7,11 +7,11 @@
 use crate::buffer::{check_len, device_ptr_mut};
 use crate::context::Device;
 use crate::context::Scratch;
-use crate::error::Result;
 use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
 use crate::launch::segmented as launch;
 use crate::ops::plan::{Plan, State};
 use crate::ops::same_device;
+use crate::Result;
 use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};

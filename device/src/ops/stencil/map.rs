@@ -4,11 +4,11 @@
 
 use super::special::Special;
 use crate::buffer::check_len;
-use crate::error::{DeviceError, Result};
 use crate::kernel::stencil::StencilKernel;
 use crate::launch::stencil as launch_stencil;
 use crate::ops::same_device;
 use crate::DeviceBuffer;
+use crate::{Error, Result};
 use parallax_core::{Boundary, DeviceCopy, Stencil};
 use parallax_kernels::params_stencil::{
     stencil_plan, stencil_tiles, StencilParams, StencilTap, BOUNDARY_CLAMP, BOUNDARY_WRAP,
@@ -73,8 +73,8 @@ fn halo<T>(taps: &[StencilTap<T>]) -> ([u32; 3], [u32; 3]) {
 /// `Boundary::Zero` drops are skipped. Bitwise equal to `parallax_core::reference::stencil`.
 ///
 /// # Errors
-/// [`LengthMismatch`](DeviceError::LengthMismatch) unless `x` and `y` hold the product of
-/// `shape` elements; [`NoKernel`](DeviceError::NoKernel) for `D` outside `1..=3`; buffers on
+/// [`LengthMismatch`](Error::LengthMismatch) unless `x` and `y` hold the product of
+/// `shape` elements; [`NoKernel`](Error::NoKernel) for `D` outside `1..=3`; buffers on
 /// different devices. A fault of the kernel itself surfaces in the next call that waits for
 /// the device.
 pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize>(
@@ -86,7 +86,7 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
     y: &mut DeviceBuffer<T>,
 ) -> Result<()> {
     if !(1..=3).contains(&D) {
-        return Err(DeviceError::NoKernel {
+        return Err(Error::NoKernel {
             name: format!("parallax_stencil_{D}d"),
         });
     }

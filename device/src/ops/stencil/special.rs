@@ -7,9 +7,9 @@
 //! launch) is `stencil.rs`'s.
 
 use crate::context::Device;
-use crate::error::Result;
 use crate::kernel::stencil::StencilKernel;
 use crate::launch::stencil as launch_stencil;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
     stencil_box_radius, stencil_box_shared_bytes, stencil_row_window, tiles_of, StencilParams,
