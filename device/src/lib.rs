@@ -11,8 +11,15 @@
 //!   [`exclusive_scan`], generic over operators that have kernels
 //!   ([`UnaryKernel`], [`BinaryKernel`], [`TabulateKernel`], [`MonoidKernel`]); using an
 //!   operator/type pair with no kernel does not compile.
-//! - `launch` (private): the one module with every `unsafe` kernel launch, typed by the
-//!   `#[repr(C)]` parameter structs the kernels crate defines for both sides.
+//! - Errors are parallax's one [`Error`] (defined in `parallax-core`, re-exported by the
+//!   facade as `parallax::Error`).
+//!
+//! The source by tier: `context/` (the device, its memory pool and the working memory the
+//! operations reuse), `kernel/` (the kernel traits, implemented from the instantiation
+//! lists), `launch/` (private: the one module with every `unsafe` kernel launch, typed by the
+//! `#[repr(C)]` parameter structs the kernels crate defines for both sides, and the typed
+//! launchers of each family), `ops/` (the safe operations by algorithm, sharing one checked
+//! prologue), [`DeviceBuffer`] and [`user`] (launching a user crate's own kernels).
 //!
 //! ```no_run
 //! use parallax_core::{SaxpyFunctor, Sum};
@@ -41,10 +48,10 @@ pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryK
 pub use ops::{
     exclusive_scan, inclusive_scan, reduce, reduce_by_key, reduce_by_key_into, reduce_into,
     scan_by_flags, scan_by_keys, scan_by_offsets, scan_with_layout, segmented_reduce, spmv_coo,
-    spmv_csr, spmv_ell, stencil, tabulate, tile_order, transform, transform2, transform2_reduce,
-    transform2_reduce_is_fused, transform_exclusive_scan, transform_exclusive_scan_is_fused,
-    transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
-    transform_reduce_is_fused, ScanLayout, TileOrder,
+    spmv_csr, spmv_csr_with_kernel, spmv_ell, stencil, tabulate, tile_order, transform, transform2,
+    transform2_reduce, transform2_reduce_is_fused, transform_exclusive_scan,
+    transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
+    transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
 pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;

@@ -2,7 +2,8 @@
 //! library's own PTX, and any PTX a user crate built with its own instantiations), cached
 //! function handles and scratch memory, and the poison flag set by sticky faults.
 
-use super::memory::MemoryPool;
+use super::access::DeviceAccess;
+use super::memory::{MemoryPool, OUT_OF_MEMORY};
 use super::scratch::Scratch;
 use crate::{Error, Result};
 use cudarc::driver::{
@@ -21,8 +22,6 @@ pub const DEVICE_ENV: &str = "PARALLAX_CUDA_DEVICE";
 /// hardware stack error (714), illegal instruction (715), misaligned address (716), invalid
 /// address space (717), invalid PC (718), launch failure (719).
 const STICKY: [u32; 9] = [214, 700, 702, 714, 715, 716, 717, 718, 719];
-/// `CUDA_ERROR_OUT_OF_MEMORY`.
-pub(crate) const OUT_OF_MEMORY: u32 = 2;
 /// `CUDA_ERROR_NO_DEVICE`.
 const NO_DEVICE: u32 = 100;
 
@@ -50,6 +49,26 @@ impl core::fmt::Debug for Device {
             .field("ordinal", &self.ordinal)
             .field("poisoned", &self.poison.get())
             .finish()
+    }
+}
+
+/// The memory pieces of the context reach their device through this (`access.rs`).
+impl DeviceAccess for Device {
+    fn fail(&self, during: &'static str, e: DriverError) -> Error {
+        Device::fail(self, during, e)
+    }
+
+    fn synchronize(&self, during: &'static str) -> Result<()> {
+        Device::synchronize(self, during)
+    }
+
+    fn alloc(&self, during: &'static str, bytes: usize) -> Result<CUdeviceptr> {
+        Device::alloc(self, during, bytes)
+    }
+
+    unsafe fn free(&self, ptr: CUdeviceptr) {
+        // SAFETY: as the caller guarantees.
+        unsafe { Device::free(self, ptr) }
     }
 }
 

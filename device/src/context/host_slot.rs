@@ -10,14 +10,14 @@
 //! The host does not synchronize the stream either: the kernel raises a flag in the slot
 //! after the value ([`HostSignal`], a system-scope release store) and the host watches the
 //! flag, asking the driver about the stream only every [`POLLS_PER_QUERY`] reads, to notice a
-//! fault. A one-launch reduce on the H100 (the CUDA C++ microbenchmark
-//! `benches/results/h100-2026-11-24-host-flag-one-wave/host_wait_latency.cu`, event-timed,
-//! median of 40): 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs
-//! watching the flag; 2^20 12.1 / 11.0; 2^22 14.0 / 12.8. A wait longer than [`SPIN_LIMIT`]
-//! (the work queued before the kernel, or a kernel of seconds) stops spinning and
-//! synchronizes the stream, which then waits as the context's scheduling policy says.
+//! fault. A one-launch reduce on the H100 (the CUDA C++ microbenchmark `host_wait_latency.cu`
+//! of `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`, event-timed, median of 40):
+//! 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs watching the flag; 2^20 12.1 /
+//! 11.0; 2^22 14.0 / 12.8. A wait longer than [`SPIN_LIMIT`] (the work queued before the
+//! kernel, or a kernel of seconds) stops spinning and synchronizes the stream, which then
+//! waits as the context's scheduling policy says.
 
-use super::device::Device;
+use super::access::DeviceAccess;
 use super::memory::oom;
 use crate::{Error, Result};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
@@ -77,7 +77,11 @@ impl HostSlot {
     ///
     /// # Errors
     /// [`crate::Error::OutOfMemory`] when no pinned memory is left; a device fault.
-    pub(crate) fn arm(&mut self, dev: &Device, bytes: usize) -> Result<(CUdeviceptr, HostSignal)> {
+    pub(crate) fn arm(
+        &mut self,
+        dev: &impl DeviceAccess,
+        bytes: usize,
+    ) -> Result<(CUdeviceptr, HostSignal)> {
         self.reserve(dev, VALUE_OFFSET + bytes)?;
         self.seq = self.seq.wrapping_add(1);
         // Any value but `seq` reads as "not yet". The launch that follows reaches the device
@@ -99,7 +103,7 @@ impl HostSlot {
     }
 
     /// At least `bytes` bytes of slot.
-    fn reserve(&mut self, dev: &Device, bytes: usize) -> Result<()> {
+    fn reserve(&mut self, dev: &impl DeviceAccess, bytes: usize) -> Result<()> {
         if !self.host.is_null() && bytes <= self.bytes {
             return Ok(());
         }
@@ -140,7 +144,7 @@ impl HostSlot {
     /// writes a valid `T` at the value's address and then raises the signal.
     pub(crate) unsafe fn wait_read<T: Copy>(
         &self,
-        dev: &Device,
+        dev: &impl DeviceAccess,
         during: &'static str,
     ) -> Result<T> {
         // Acquire: the kernel's release store of the flag came after its write of the value,

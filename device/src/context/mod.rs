@@ -2,6 +2,7 @@
 //! stream-ordered memory pool, and the per-device working memory every operation reuses
 //! (the scratch region, the reduce counters, the mapped host slot, the look-back words).
 
+mod access;
 mod device;
 mod grow_only;
 mod host_slot;
