@@ -302,7 +302,7 @@ where
                     let (rp, c, v) = (csr.row_ptr(), csr.col_idx(), csr.values());
                     // SAFETY: `csr` was validated by `try_new`.
                     unsafe {
-                        parallax_device::spmv_csr(
+                        parallax_device::spmv_csr_with_kernel(
                             s,
                             k,
                             rp.buffer(),
@@ -605,7 +605,7 @@ fn bench_one<S: SemiringKernel<f32>>(
         let run = || {
             // SAFETY: `a` is validated; `yb` points at `y`, used by nothing else meanwhile.
             unsafe {
-                parallax_device::spmv_csr(
+                parallax_device::spmv_csr_with_kernel(
                     s,
                     k,
                     a.row_ptr().buffer(),

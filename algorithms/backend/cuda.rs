@@ -30,7 +30,6 @@ use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
 use parallax_core::reference::ScanKind;
 use parallax_core::{BinaryFunction, Boundary, DeviceCopy, Stencil, UnaryFunction};
-use parallax_device::kernels::params_spmv::csr_kernel;
 use parallax_device::{
     self as device, BinaryKernel, DeviceBuffer, KeyKernel, MonoidKernel, SegmentedKernel,
     SemiringKernel, SpmvIndex, StencilKernel, TabulateKernel, UnaryKernel,
@@ -223,8 +222,8 @@ where
 }
 
 /// SpMV for every (semiring, type) pair with kernels and every index type (`u64` and
-/// `usize` share the 64-bit kernels). CSR picks the row-per-sub-warp or the merge-based kernel
-/// from the matrix's row statistics ([`csr_kernel`]).
+/// `usize` share the 64-bit kernels). For CSR, `parallax_device::spmv_csr` picks the
+/// row-per-sub-warp or the merge-based kernel from the matrix's row statistics.
 impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cuda {
     fn spmv_csr(
         s: S,
@@ -233,14 +232,13 @@ impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cud
         y: &mut DeviceBuffer<T>,
         accumulate: bool,
     ) -> Result<()> {
-        let kernel = csr_kernel(a.nrows() as u64, a.nnz() as u64, a.max_row_len() as u64);
         let (rp, col, val) = (
             a.row_ptr().buffer(),
             a.col_idx().buffer(),
             a.values().buffer(),
         );
         // SAFETY: `CsrMatrix` validated its structure when it was built.
-        unsafe { device::spmv_csr(s, kernel, rp, col, val, x, y, accumulate) }
+        unsafe { device::spmv_csr(s, rp, col, val, a.max_row_len(), x, y, accumulate) }
     }
     fn spmv_ell(
         s: S,

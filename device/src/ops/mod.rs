@@ -6,6 +6,7 @@
 
 mod fused;
 mod plan;
+mod prologue;
 mod reduce;
 mod scan;
 mod segmented;
@@ -25,24 +26,6 @@ pub use segmented::{
     reduce_by_key, reduce_by_key_into, scan_by_flags, scan_by_keys, scan_by_offsets,
     segmented_reduce,
 };
-pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
+pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
-
-use crate::context::Device;
-use crate::DeviceBuffer;
-use crate::{Error, Result};
-use parallax_core::DeviceCopy;
-
-/// The device of `a`, after checking that `b` lives there too.
-fn same_device<A: DeviceCopy, B: DeviceCopy>(
-    a: &DeviceBuffer<A>,
-    b: &DeviceBuffer<B>,
-) -> Result<&'static Device> {
-    let (first, second) = (a.device().ordinal(), b.device().ordinal());
-    if first == second {
-        Ok(a.device())
-    } else {
-        Err(Error::DeviceMismatch { first, second })
-    }
-}

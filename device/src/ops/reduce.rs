@@ -4,8 +4,8 @@
 //! [`reduce_into`] leaves the result on the device and returns without waiting;
 //! [`reduce`] is the same launch into mapped host memory followed by a wait.
 
-use super::same_device;
-use crate::buffer::{check_len, device_ptr_mut};
+use super::prologue::check;
+use crate::buffer::device_ptr_mut;
 use crate::context::Device;
 use crate::context::Scratch;
 use crate::kernel::MonoidKernel;
@@ -97,8 +97,8 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     x: &DeviceBuffer<T>,
     out: &mut DeviceBuffer<T>,
 ) -> Result<()> {
-    check_len("reduce_into output", 1, out.len())?;
-    let dev = same_device(x, out)?;
+    check(&[("reduce_into output", 1, out.len())], &[(x, out)])?;
+    let dev = x.device();
     if x.is_empty() {
         return out.copy_from_slice(&[m.identity()]);
     }

@@ -12,11 +12,11 @@
 //! are (`unary.rs`).
 
 use super::lookup::{fused_entry, FusedTags};
-use crate::buffer::{check_len, DeviceBuffer};
+use crate::buffer::DeviceBuffer;
 use crate::kernel::{BinaryKernel, MonoidKernel};
 use crate::launch;
+use crate::ops::prologue::check;
 use crate::ops::reduce::{reduce, to_host};
-use crate::ops::same_device;
 use crate::ops::transform::transform2;
 use crate::Result;
 use parallax_core::DeviceCopy;
@@ -47,8 +47,11 @@ where
     F: BinaryKernel<A, A>,
     M: MonoidKernel<F::Output>,
 {
-    check_len("transform2_reduce second input", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
+    check(
+        &[("transform2_reduce second input", x.len(), y.len())],
+        &[(x, y)],
+    )?;
+    let dev = x.device();
     if x.is_empty() {
         return Ok(m.identity());
     }

@@ -17,11 +17,11 @@
 //! triple for the process.
 
 use super::lookup::{self, FusedTags};
-use crate::buffer::{check_len, DeviceBuffer};
+use crate::buffer::DeviceBuffer;
 use crate::kernel::{MonoidKernel, UnaryKernel};
 use crate::launch;
+use crate::ops::prologue::check;
 use crate::ops::reduce::{reduce, to_host};
-use crate::ops::same_device;
 use crate::ops::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
 use crate::ops::transform::transform;
 use crate::Result;
@@ -90,7 +90,10 @@ where
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    check_len("transform_inclusive_scan output", x.len(), y.len())?;
+    check(
+        &[("transform_inclusive_scan output", x.len(), y.len())],
+        &[(x, y)],
+    )?;
     transform_scan(f, m, None, x, y)
 }
 
@@ -112,12 +115,16 @@ where
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    check_len("transform_exclusive_scan output", x.len(), y.len())?;
+    check(
+        &[("transform_exclusive_scan output", x.len(), y.len())],
+        &[(x, y)],
+    )?;
     transform_scan(f, m, Some(init), x, y)
 }
 
-/// The inclusive (`init` absent) or exclusive scan of `f(x[i])` into `y` (of `x`'s length):
-/// the fused entry when the triple has one, else a transform into a temporary and the scan.
+/// The inclusive (`init` absent) or exclusive scan of `f(x[i])` into `y` (checked: of `x`'s
+/// length, on its device): the fused entry when the triple has one, else a transform into a
+/// temporary and the scan.
 fn transform_scan<A, F, M>(
     f: F,
     m: M,
@@ -130,7 +137,7 @@ where
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    let dev = same_device(x, y)?;
+    let dev = x.device();
     if x.is_empty() {
         return Ok(());
     }

@@ -8,13 +8,13 @@
 //! [`reduce_by_key`] allocates exact-size outputs, so it waits for the count; it stages the
 //! runs in scratch and copies them out.
 
-use crate::buffer::{check_len, device_ptr_mut};
+use crate::buffer::device_ptr_mut;
 use crate::context::Device;
 use crate::context::Scratch;
 use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
 use crate::launch::segmented as launch;
 use crate::ops::plan::{Plan, State};
-use crate::ops::same_device;
+use crate::ops::prologue::{check, reserve};
 use crate::{DeviceBuffer, STREAM};
 use crate::{Error, Result};
 use cudarc::driver::{result, sys};
@@ -48,8 +48,7 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let values = plan.take(n as usize * size_of::<T>());
     let ends = plan.take(n as usize * size_of::<K>());
     let state = run_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     let (values, ends) = (base + values as u64, base + ends as u64);
     // The kernel writes the run count straight into mapped host memory and raises the slot's
     // flag (`host_slot.rs`).
@@ -106,25 +105,25 @@ pub fn reduce_by_key_into<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     out_values: &mut DeviceBuffer<T>,
     runs: &mut DeviceBuffer<usize>,
 ) -> Result<()> {
-    check_len("reduce_by_key_into output keys", x.len(), out_keys.len())?;
-    check_len(
-        "reduce_by_key_into output values",
-        x.len(),
-        out_values.len(),
-    )?;
-    check_len("reduce_by_key_into run count", 1, runs.len())?;
+    let lengths = [
+        ("reduce_by_key_into output keys", x.len(), out_keys.len()),
+        (
+            "reduce_by_key_into output values",
+            x.len(),
+            out_values.len(),
+        ),
+        ("reduce_by_key_into run count", 1, runs.len()),
+    ];
+    check(&lengths, &[])?;
     let dev = checked(keys, x)?;
-    same_device(x, out_keys)?;
-    same_device(x, out_values)?;
-    same_device(x, runs)?;
+    check(&[], &[(x, out_keys), (x, out_values), (x, runs)])?;
     if x.is_empty() {
         return runs.copy_from_slice(&[0]);
     }
     let n = x.len() as u64;
     let mut plan = Plan::default();
     let state = run_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     // `usize` is `u64` on the 64-bit hosts CUDA runs on.
     let count = runs.as_mut_ptr().cast::<u64>();
     // SAFETY: `out_keys` and `out_values` have room for `n >= runs` entries and `runs` for
@@ -147,8 +146,11 @@ fn checked<K: KeyKernel, T: DeviceCopy>(
     keys: &DeviceBuffer<K>,
     x: &DeviceBuffer<T>,
 ) -> Result<&'static Device> {
-    check_len("reduce_by_key values", keys.len(), x.len())?;
-    let dev = same_device(x, keys)?;
+    check(
+        &[("reduce_by_key values", keys.len(), x.len())],
+        &[(x, keys)],
+    )?;
+    let dev = x.device();
     if x.len() > u32::MAX as usize {
         return Err(Error::Cuda {
             during: "reduce_by_key",

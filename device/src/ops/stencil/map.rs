@@ -3,10 +3,9 @@
 //! after the kernel on the stream).
 
 use super::special::Special;
-use crate::buffer::check_len;
 use crate::kernel::stencil::StencilKernel;
 use crate::launch::stencil as launch_stencil;
-use crate::ops::same_device;
+use crate::ops::prologue::{check, enter};
 use crate::DeviceBuffer;
 use crate::{Error, Result};
 use parallax_core::{Boundary, DeviceCopy, Stencil};
@@ -91,17 +90,18 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
         });
     }
     let n = shape.iter().try_fold(1_usize, |a, &d| a.checked_mul(d));
-    check_len(
-        "stencil input (shape product)",
-        n.unwrap_or(usize::MAX),
-        x.len(),
-    )?;
-    check_len("stencil output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    if x.is_empty() {
+    let lengths = [
+        (
+            "stencil input (shape product)",
+            n.unwrap_or(usize::MAX),
+            x.len(),
+        ),
+        ("stencil output", x.len(), y.len()),
+    ];
+    check(&lengths, &[(x, y)])?;
+    let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     let mut dims = [1_u64; 3];
     for (d, &s) in dims[3 - D..].iter_mut().zip(&shape) {
         *d = s as u64;

@@ -4,7 +4,7 @@
 //! fit) and 27-point box (`stencil_march3d_box27`). Each folds the taps in a compile-time
 //! order, so the caller's taps must be exactly that layout (the same taps in another order
 //! take the general kernel). Everything else about the call (checks, parameters, the
-//! launch) is `stencil.rs`'s.
+//! launch) is `map.rs`'s.
 
 use crate::context::Device;
 use crate::kernel::stencil::StencilKernel;
