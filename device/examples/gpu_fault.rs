@@ -1,5 +1,5 @@
 //! A sticky GPU fault poisons the device, and every later call reports it instead of running
-//! on a broken context (DESIGN §4). Its own program, because the fault is not recoverable in
+//! on a broken context (`docs/errors.md`). Its own program, because the fault is not recoverable in
 //! the process that caused it.
 //!
 //! ```sh

@@ -86,7 +86,7 @@ macro_rules! check_fused_exclusive_scan {
 /// the entry with the size of `Transform2ReduceParams<A, A, F, Output, M>`.
 macro_rules! check_fused2_reduce {
     ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $({
-        // The host finds the entry by the operators' tags (`device/src/ops/fused2.rs`).
+        // The host finds the entry by the operators' tags (`device/src/ops/fused/binary.rs`).
         assert_eq!(
             (<$f as BinaryKernel<$t, $t>>::OP, <$f as BinaryKernel<$t, $t>>::TYPE),
             (stringify!($ft), stringify!($tt))
