@@ -22,7 +22,6 @@
 mod backend;
 mod by_key;
 mod check;
-mod error;
 mod reduce;
 mod scan;
 mod segmented;
@@ -42,7 +41,6 @@ pub use backend::{
     StencilOps, TabulateOps, Transform2Ops, TransformOps,
 };
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
-pub use error::{Error, Result, SparseProblem};
 pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,
@@ -66,6 +64,8 @@ pub use transform::{
 };
 pub use vector::{DeviceVector, HostVector};
 
+// The one error type of every backend, defined in `parallax-core` so that the CUDA backend
+// returns it too (no variant is written twice).
 pub use parallax_core::laws;
 pub use parallax_core::reference::ScanKind;
 pub use parallax_core::{
@@ -74,6 +74,7 @@ pub use parallax_core::{
     SaxpyFunctor, Scale, Segmented, Semiring, SemiringAdd, Sequence, SparseIndex, SplitMix64,
     Square, Stencil, Sum, Times, UnaryFunction,
 };
+pub use parallax_core::{Error, Result, SparseProblem};
 
 /// The sequential reference implementations (the test oracle), on slices.
 pub use parallax_core::reference;

@@ -1,6 +1,6 @@
-//! Compiles `device/kernels` to PTX with rustc's `nvptx64-nvidia-cuda` backend (docs/ptx-build.md),
-//! through `parallax-ptx-builder` (the same builder user crates call), and leaves it at
-//! `$OUT_DIR/parallax_kernels.ptx`, which `src/lib.rs` embeds.
+//! Compiles `device/kernels` to PTX with rustc's `nvptx64-nvidia-cuda` backend
+//! (`docs/ptx-build.md`), through `parallax-ptx-builder` (the same builder user crates call),
+//! and leaves it at `$OUT_DIR/parallax_kernels.ptx`, which `src/lib.rs` embeds.
 //!
 //! Needs the nightly toolchain and its `rust-src` component (for `-Zbuild-std=core`); nothing
 //! from CUDA. `PARALLAX_PTX_TOOLCHAIN` names another toolchain than `nightly`;

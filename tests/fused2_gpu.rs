@@ -1,4 +1,4 @@
-//! The fused `transform2_reduce` on the GPU (device/src/ops/fused2.rs): `Times` then `Sum`
+//! The fused `transform2_reduce` on the GPU (device/src/ops/fused/binary.rs): `Times` then `Sum`
 //! (the inner product) runs as one kernel that reads both inputs once, every other pair of a
 //! `transform2` and a `reduce` kernel as a `transform2` into a temporary and the reduce. The
 //! fused kernel partitions the pairs as one input of both items' sizes together, so its float

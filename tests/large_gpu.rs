@@ -307,8 +307,8 @@ fn closed_forms_match_a_running_sum() {
         acc = acc.wrapping_add((i * i) as u32);
         assert_eq!(prefix_squares(i), acc, "i={i}");
     }
-    // Which side of the launcher's carry rule (`launch_segmented::folds_carry`) each layout
-    // falls on: the carry entries when n <= segments * 2 windows of 4-byte values.
+    // Which side of the launcher's carry rule (`folds_carry` in `launch/segmented.rs`) each
+    // layout falls on: the carry entries when n <= segments * 2 windows of 4-byte values.
     let window = carry_window_items(4) as usize * OFFSET_CARRY_MAX_MEAN_WINDOWS as usize;
     for (below, carries) in [(LONG_SEGMENTS, false), (SHORT_SEGMENTS, true)] {
         let o = offsets(below);

@@ -27,76 +27,48 @@
 
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
-use crate::{Backend, Error, Result};
+use crate::{Backend, Result};
 use parallax_core::reference::ScanKind;
 use parallax_core::{BinaryFunction, Boundary, DeviceCopy, Stencil, UnaryFunction};
-use parallax_device::kernels::params_spmv::csr_kernel;
 use parallax_device::{
-    self as device, BinaryKernel, DeviceBuffer, DeviceError, KeyKernel, MonoidKernel,
-    SegmentedKernel, SemiringKernel, SpmvIndex, StencilKernel, TabulateKernel, UnaryKernel,
+    self as device, BinaryKernel, DeviceBuffer, KeyKernel, MonoidKernel, SegmentedKernel,
+    SemiringKernel, SpmvIndex, StencilKernel, TabulateKernel, UnaryKernel,
 };
 
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
 /// context is created on first use; without a driver or a GPU every operation returns
-/// [`Error::NoDriver`] or [`Error::NoDevice`].
+/// [`Error::NoDriver`](crate::Error::NoDriver) or [`Error::NoDevice`](crate::Error::NoDevice).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cuda;
-
-impl From<DeviceError> for Error {
-    fn from(e: DeviceError) -> Self {
-        match e {
-            DeviceError::NoDriver { reason } => Error::NoDriver { reason },
-            DeviceError::NoDevice { ordinal, count } => Error::NoDevice { ordinal, count },
-            DeviceError::OutOfMemory { bytes } => Error::OutOfMemory { bytes },
-            DeviceError::ModuleLoad { reason } => Error::ModuleLoad { reason },
-            DeviceError::Cuda { during, reason } => Error::Cuda { during, reason },
-            DeviceError::Poisoned { reason } => Error::ContextPoisoned { reason },
-            DeviceError::NoKernel { name } => Error::NoKernel { name },
-            DeviceError::LengthMismatch {
-                what,
-                expected,
-                actual,
-            } => Error::LengthMismatch {
-                what,
-                expected,
-                actual,
-            },
-            other => Error::Cuda {
-                during: "a device operation",
-                reason: other.to_string(),
-            },
-        }
-    }
-}
 
 impl Backend for Cuda {
     type Buffer<T: DeviceCopy> = DeviceBuffer<T>;
     const NAME: &'static str = "cuda";
 
     fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<DeviceBuffer<T>> {
-        Ok(DeviceBuffer::from_slice(data)?)
+        DeviceBuffer::from_slice(data)
     }
     fn to_vec<T: DeviceCopy>(buf: &DeviceBuffer<T>) -> Result<Vec<T>> {
-        Ok(buf.to_vec()?)
+        buf.to_vec()
     }
     fn len<T: DeviceCopy>(buf: &DeviceBuffer<T>) -> usize {
         buf.len()
     }
     fn zeroed<T: DeviceCopy>(len: usize) -> Result<DeviceBuffer<T>> {
-        Ok(DeviceBuffer::zeroed(len)?)
+        DeviceBuffer::zeroed(len)
     }
     unsafe fn for_overwrite<T: DeviceCopy>(len: usize) -> Result<DeviceBuffer<T>> {
         // SAFETY: the caller writes every element before anything reads it.
-        Ok(unsafe { DeviceBuffer::uninit(len) }?)
+        unsafe { DeviceBuffer::uninit(len) }
     }
     fn fill<T: DeviceCopy>(buf: &mut DeviceBuffer<T>, value: T) -> Result<()> {
-        Ok(buf.fill(value)?)
+        buf.fill(value)
     }
 }
 
 impl<A: DeviceCopy, F: UnaryKernel<A>> TransformOps<A, F> for Cuda {
     fn transform(f: F, x: &DeviceBuffer<A>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
-        Ok(device::transform(f, x, y)?)
+        device::transform(f, x, y)
     }
 }
 
@@ -107,30 +79,30 @@ impl<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>> Transform2Ops<A, B, F>
         b: &DeviceBuffer<B>,
         y: &mut DeviceBuffer<F::Output>,
     ) -> Result<()> {
-        Ok(device::transform2(f, a, b, y)?)
+        device::transform2(f, a, b, y)
     }
 }
 
 impl<F: TabulateKernel> TabulateOps<F> for Cuda {
     fn tabulate(f: F, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
-        Ok(device::tabulate(f, y)?)
+        device::tabulate(f, y)
     }
 }
 
 impl<T: DeviceCopy, M: SegmentedKernel<T>> MonoidOps<T, M> for Cuda {
     fn reduce(m: M, x: &DeviceBuffer<T>) -> Result<T> {
-        Ok(device::reduce(m, x)?)
+        device::reduce(m, x)
     }
     /// One kernel launch, no synchronization and no copy to the host (as CUB's
     /// `DeviceReduce`): the result stays in `out` for the next operation.
     fn reduce_into(m: M, x: &DeviceBuffer<T>, out: &mut DeviceBuffer<T>) -> Result<()> {
-        Ok(device::reduce_into(m, x, out)?)
+        device::reduce_into(m, x, out)
     }
     fn inclusive_scan(m: M, x: &DeviceBuffer<T>, y: &mut DeviceBuffer<T>) -> Result<()> {
-        Ok(device::inclusive_scan(m, x, y)?)
+        device::inclusive_scan(m, x, y)
     }
     fn exclusive_scan(m: M, init: T, x: &DeviceBuffer<T>, y: &mut DeviceBuffer<T>) -> Result<()> {
-        Ok(device::exclusive_scan(m, init, x, y)?)
+        device::exclusive_scan(m, init, x, y)
     }
     fn scan_by_flags(
         m: M,
@@ -139,7 +111,7 @@ impl<T: DeviceCopy, M: SegmentedKernel<T>> MonoidOps<T, M> for Cuda {
         y: &mut DeviceBuffer<T>,
         kind: ScanKind<T>,
     ) -> Result<()> {
-        Ok(device::scan_by_flags(m, flags, x, y, seed(kind))?)
+        device::scan_by_flags(m, flags, x, y, seed(kind))
     }
     fn scan_by_offsets(
         m: M,
@@ -148,7 +120,7 @@ impl<T: DeviceCopy, M: SegmentedKernel<T>> MonoidOps<T, M> for Cuda {
         y: &mut DeviceBuffer<T>,
         kind: ScanKind<T>,
     ) -> Result<()> {
-        Ok(device::scan_by_offsets(m, offsets, x, y, seed(kind))?)
+        device::scan_by_offsets(m, offsets, x, y, seed(kind))
     }
     fn segmented_reduce(
         m: M,
@@ -156,7 +128,7 @@ impl<T: DeviceCopy, M: SegmentedKernel<T>> MonoidOps<T, M> for Cuda {
         x: &DeviceBuffer<T>,
         y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        Ok(device::segmented_reduce(m, offsets, x, y)?)
+        device::segmented_reduce(m, offsets, x, y)
     }
 }
 
@@ -178,14 +150,14 @@ impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for C
         y: &mut DeviceBuffer<T>,
         kind: ScanKind<T>,
     ) -> Result<()> {
-        Ok(device::scan_by_keys(m, keys, x, y, seed(kind))?)
+        device::scan_by_keys(m, keys, x, y, seed(kind))
     }
     fn reduce_by_key(
         m: M,
         keys: &DeviceBuffer<K>,
         x: &DeviceBuffer<T>,
     ) -> Result<(DeviceBuffer<K>, DeviceBuffer<T>)> {
-        Ok(device::reduce_by_key(m, keys, x)?)
+        device::reduce_by_key(m, keys, x)
     }
     fn reduce_by_key_into(
         m: M,
@@ -195,9 +167,7 @@ impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for C
         out_values: &mut DeviceBuffer<T>,
         runs: &mut DeviceBuffer<usize>,
     ) -> Result<()> {
-        Ok(device::reduce_by_key_into(
-            m, keys, x, out_keys, out_values, runs,
-        )?)
+        device::reduce_by_key_into(m, keys, x, out_keys, out_values, runs)
     }
 }
 
@@ -213,7 +183,7 @@ where
     M: MonoidKernel<T>,
 {
     fn transform_reduce(f: F, m: M, x: &DeviceBuffer<A>) -> Result<T> {
-        Ok(device::transform_reduce(f, m, x)?)
+        device::transform_reduce(f, m, x)
     }
     fn transform_inclusive_scan(
         f: F,
@@ -221,7 +191,7 @@ where
         x: &DeviceBuffer<A>,
         y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        Ok(device::transform_inclusive_scan(f, m, x, y)?)
+        device::transform_inclusive_scan(f, m, x, y)
     }
     fn transform_exclusive_scan(
         f: F,
@@ -230,7 +200,7 @@ where
         x: &DeviceBuffer<A>,
         y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        Ok(device::transform_exclusive_scan(f, m, init, x, y)?)
+        device::transform_exclusive_scan(f, m, init, x, y)
     }
 }
 
@@ -247,13 +217,13 @@ where
     M: MonoidKernel<T>,
 {
     fn transform2_reduce(f: F, m: M, a: &DeviceBuffer<A>, b: &DeviceBuffer<A>) -> Result<T> {
-        Ok(device::transform2_reduce(f, m, a, b)?)
+        device::transform2_reduce(f, m, a, b)
     }
 }
 
 /// SpMV for every (semiring, type) pair with kernels and every index type (`u64` and
-/// `usize` share the 64-bit kernels). CSR picks the row-per-sub-warp or the merge-based kernel
-/// from the matrix's row statistics ([`csr_kernel`]).
+/// `usize` share the 64-bit kernels). For CSR, `parallax_device::spmv_csr` picks the
+/// row-per-sub-warp or the merge-based kernel from the matrix's row statistics.
 impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cuda {
     fn spmv_csr(
         s: S,
@@ -262,14 +232,13 @@ impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cud
         y: &mut DeviceBuffer<T>,
         accumulate: bool,
     ) -> Result<()> {
-        let kernel = csr_kernel(a.nrows() as u64, a.nnz() as u64, a.max_row_len() as u64);
         let (rp, col, val) = (
             a.row_ptr().buffer(),
             a.col_idx().buffer(),
             a.values().buffer(),
         );
         // SAFETY: `CsrMatrix` validated its structure when it was built.
-        Ok(unsafe { device::spmv_csr(s, kernel, rp, col, val, x, y, accumulate) }?)
+        unsafe { device::spmv_csr(s, rp, col, val, a.max_row_len(), x, y, accumulate) }
     }
     fn spmv_ell(
         s: S,
@@ -280,7 +249,7 @@ impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cud
     ) -> Result<()> {
         let (col, val) = (a.col_idx().buffer(), a.values().buffer());
         // SAFETY: `EllMatrix` validated its structure when it was built.
-        Ok(unsafe { device::spmv_ell(s, a.width(), col, val, x, y, accumulate) }?)
+        unsafe { device::spmv_ell(s, a.width(), col, val, x, y, accumulate) }
     }
     fn spmv_coo(
         s: S,
@@ -295,7 +264,7 @@ impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cud
             a.values().buffer(),
         );
         // SAFETY: `CooMatrix` validated its structure when it was built.
-        Ok(unsafe { device::spmv_coo(s, row, col, val, x, y, accumulate) }?)
+        unsafe { device::spmv_coo(s, row, col, val, x, y, accumulate) }
     }
 }
 
@@ -312,6 +281,6 @@ impl<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize> Stencil
         x: &DeviceBuffer<T>,
         y: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        Ok(device::stencil(s, st, boundary, shape, x, y)?)
+        device::stencil(s, st, boundary, shape, x, y)
     }
 }

@@ -3,7 +3,9 @@
 //!
 //! This crate is `no_std` and has no dependencies, so the same definitions compile for the
 //! host and for the `nvptx64-nvidia-cuda` target. Everything a GPU kernel reaches is generic
-//! or `#[inline]`, so it is generated into the kernels crate (see docs/ptx-build.md).
+//! or `#[inline]`, so it is generated into the kernels crate (see `docs/ptx-build.md`). The
+//! host-only feature `alloc` adds allocation helpers and parallax's one [`Error`] type (with
+//! `thiserror`, its one dependency); the kernels build without it.
 //!
 //! ```
 //! use parallax_core::{Monoid, Sum, Affine, AffineMap};
@@ -17,6 +19,8 @@
 #[cfg(feature = "alloc")]
 mod alloc_support;
 mod copy;
+#[cfg(feature = "alloc")]
+mod error;
 mod functor;
 mod index;
 pub mod laws;
@@ -32,6 +36,8 @@ pub mod tile;
 #[cfg(feature = "alloc")]
 pub use alloc_support::zeroed_vec;
 pub use copy::DeviceCopy;
+#[cfg(feature = "alloc")]
+pub use error::{Error, Result, SparseProblem};
 pub use functor::{BinaryFunction, UnaryFunction};
 pub use index::SparseIndex;
 pub use monoid::Monoid;

@@ -1,6 +1,6 @@
 //! A sticky GPU fault poisons the device, and every later call reports it instead of running
-//! on a broken context (docs/errors.md). Its own program, because the fault is not recoverable in
-//! the process that caused it.
+//! on a broken context (`docs/errors.md`). Its own program, because the fault is not
+//! recoverable in the process that caused it.
 //!
 //! ```sh
 //! cargo build --release -p parallax-device --example gpu_fault
@@ -10,7 +10,7 @@
 //! The kernel is eight lines of hand-written PTX that stores through the pointer it is given;
 //! it is given address 8, so the store is an illegal address (CUDA error 700).
 
-use parallax_device::{Device, DeviceBuffer, DeviceError, LaunchConfig, UserKernel};
+use parallax_device::{Device, DeviceBuffer, Error, LaunchConfig, UserKernel};
 use std::process::ExitCode;
 
 /// `*(u32*)p = 1` for the pointer parameter `p`.
@@ -62,7 +62,7 @@ fn main() -> ExitCode {
     let fault = kernel.launch_on(dev, &LaunchConfig::linear(1, 1), BAD_ADDRESS, 1);
     check(
         "the faulting launch returns Poisoned",
-        matches!(fault, Err(DeviceError::Poisoned { .. })),
+        matches!(fault, Err(Error::Poisoned { .. })),
         format!("{fault:?}"),
     );
     check(
@@ -73,13 +73,13 @@ fn main() -> ExitCode {
     let after = DeviceBuffer::<u32>::zeroed(4).map(|_| ());
     check(
         "a later allocation returns Poisoned",
-        matches!(after, Err(DeviceError::Poisoned { .. })),
+        matches!(after, Err(Error::Poisoned { .. })),
         format!("{after:?}"),
     );
     let relaunch = kernel.launch_on(dev, &LaunchConfig::linear(1, 1), BAD_ADDRESS, 1);
     check(
         "a later launch returns Poisoned",
-        matches!(relaunch, Err(DeviceError::Poisoned { .. })),
+        matches!(relaunch, Err(Error::Poisoned { .. })),
         format!("{relaunch:?}"),
     );
 

@@ -62,7 +62,7 @@ impl Report {
         );
     }
 
-    fn error(&mut self, what: &str, e: dev::DeviceError) {
+    fn error(&mut self, what: &str, e: dev::Error) {
         self.fail += 1;
         println!("FAIL {what}: {e}");
     }
@@ -142,7 +142,7 @@ fn check_all<T, M>(
 {
     let n = xs.len();
     let tag = |op: &str| format!("{op} {name} n={n} {layout}");
-    let mut run = || -> Result<(), dev::DeviceError> {
+    let mut run = || -> Result<(), dev::Error> {
         let x = DeviceBuffer::from_slice(xs)?;
         let mut y = DeviceBuffer::<T>::zeroed(n)?;
         // Flags: the head at 0 is left unset half the time (index 0 starts a segment anyway).
@@ -216,7 +216,7 @@ fn rbk<K, T, M>(
     k: &DeviceBuffer<K>,
     xs: &[T],
     x: &DeviceBuffer<T>,
-) -> Result<(), dev::DeviceError>
+) -> Result<(), dev::Error>
 where
     K: KeyKernel + std::fmt::Debug,
     T: DeviceCopy + std::fmt::Debug,
@@ -312,7 +312,7 @@ fn run_size(rep: &mut Report, n: usize, layout: &str, wide: bool) {
 /// reference (64-bit indices, tile counts and offsets).
 fn large(rep: &mut Report) {
     let n = (1_usize << 31) + 12345;
-    let mut run = || -> Result<(), dev::DeviceError> {
+    let mut run = || -> Result<(), dev::Error> {
         let xs: Vec<u32> = (0..n as u64).map(|i| (mix(i) >> 40) as u32).collect();
         let heads: Vec<bool> = (0..n)
             .map(|i| i == 0 || mix(i as u64 ^ 77) % 1001 == 0)

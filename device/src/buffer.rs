@@ -1,8 +1,8 @@
 //! `DeviceBuffer<T>`: a typed allocation in GPU memory.
 
-use crate::device::Device;
-use crate::error::{DeviceError, Result};
+use crate::context::Device;
 use crate::{launch, STREAM};
+use crate::{Error, Result};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::FillParams;
@@ -17,7 +17,7 @@ use std::mem::size_of;
 /// use parallax_device::DeviceBuffer;
 /// let b = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
 /// assert_eq!(b.to_vec()?, [1.0, 2.0, 3.0]);
-/// # Ok::<(), parallax_device::DeviceError>(())
+/// # Ok::<(), parallax_device::Error>(())
 /// ```
 pub struct DeviceBuffer<T: DeviceCopy> {
     ptr: CUdeviceptr,
@@ -42,7 +42,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         device.enter()?;
         let bytes = len
             .checked_mul(size_of::<T>())
-            .ok_or(DeviceError::OutOfMemory { bytes: usize::MAX })?;
+            .ok_or(Error::OutOfMemory { bytes: usize::MAX })?;
         let ptr = if bytes == 0 {
             0
         } else {
@@ -74,7 +74,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     /// `len` all-zero elements (valid by the `DeviceCopy` contract) on the default device.
     ///
     /// # Errors
-    /// [`DeviceError::OutOfMemory`] with the requested size (the device stays usable), or
+    /// [`Error::OutOfMemory`] with the requested size (the device stays usable), or
     /// any error of [`Device::default_device`].
     pub fn zeroed(len: usize) -> Result<Self> {
         Self::zeroed_on(Device::default_device()?, len)
@@ -115,7 +115,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     /// Overwrites the whole buffer with `data`.
     ///
     /// # Errors
-    /// [`DeviceError::LengthMismatch`] unless `data.len() == self.len()`; a device fault.
+    /// [`Error::LengthMismatch`] unless `data.len() == self.len()`; a device fault.
     pub fn copy_from_slice(&mut self, data: &[T]) -> Result<()> {
         check_len("copy_from_slice source", self.len, data.len())?;
         self.device.enter()?;
@@ -133,13 +133,13 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     /// returning once the copy is queued.
     ///
     /// # Errors
-    /// [`DeviceError::LengthMismatch`] unless the lengths agree, [`DeviceError::DeviceMismatch`]
+    /// [`Error::LengthMismatch`] unless the lengths agree, [`Error::DeviceMismatch`]
     /// across devices; a fault of earlier queued work.
     pub fn copy_from(&mut self, src: &DeviceBuffer<T>) -> Result<()> {
         check_len("copy_from source", self.len, src.len)?;
         let (first, second) = (self.device.ordinal(), src.device.ordinal());
         if first != second {
-            return Err(DeviceError::DeviceMismatch { first, second });
+            return Err(Error::DeviceMismatch { first, second });
         }
         self.device.enter()?;
         if self.ptr != 0 {
@@ -267,12 +267,12 @@ pub(crate) fn device_ptr_mut<T>(addr: CUdeviceptr) -> *mut T {
     std::ptr::without_provenance_mut(addr as usize)
 }
 
-/// [`DeviceError::LengthMismatch`] unless `actual == expected`.
+/// [`Error::LengthMismatch`] unless `actual == expected`.
 pub(crate) fn check_len(what: &'static str, expected: usize, actual: usize) -> Result<()> {
     if expected == actual {
         Ok(())
     } else {
-        Err(DeviceError::LengthMismatch {
+        Err(Error::LengthMismatch {
             what,
             expected,
             actual,

@@ -3,16 +3,23 @@
 //! - [`Device`]: a CUDA context created on first use, with the kernel module (PTX built from
 //!   `device/kernels` by `build.rs` and embedded here as [`PTX`]) loaded once. No driver or a
 //!   bad ordinal is an error, never a panic; a sticky fault poisons the device and every later
-//!   call fails fast with [`DeviceError::Poisoned`].
+//!   call fails fast with [`Error::Poisoned`].
 //! - [`DeviceBuffer<T>`]: typed device memory (upload, download, fill, zeroed); running out of
-//!   memory is [`DeviceError::OutOfMemory`] with the size, and the device stays usable.
+//!   memory is [`Error::OutOfMemory`] with the size, and the device stays usable.
 //! - The operations: [`transform`], [`transform2`], [`tabulate`], [`reduce`] (and
 //!   [`reduce_into`], which leaves the result on the device), [`inclusive_scan`],
 //!   [`exclusive_scan`], generic over operators that have kernels
 //!   ([`UnaryKernel`], [`BinaryKernel`], [`TabulateKernel`], [`MonoidKernel`]); using an
 //!   operator/type pair with no kernel does not compile.
-//! - `launch` (private): the one module with every `unsafe` kernel launch, typed by the
-//!   `#[repr(C)]` parameter structs the kernels crate defines for both sides.
+//! - Errors are parallax's one [`Error`] (defined in `parallax-core`, re-exported by the
+//!   facade as `parallax::Error`).
+//!
+//! The source by tier: `context/` (the device, its memory pool and the working memory the
+//! operations reuse), `kernel/` (the kernel traits, implemented from the instantiation
+//! lists), `launch/` (private: the one module with every `unsafe` kernel launch, typed by the
+//! `#[repr(C)]` parameter structs the kernels crate defines for both sides, and the typed
+//! launchers of each family), `ops/` (the safe operations by algorithm, sharing one checked
+//! prologue), [`DeviceBuffer`] and [`user`] (launching a user crate's own kernels).
 //!
 //! ```no_run
 //! use parallax_core::{SaxpyFunctor, Sum};
@@ -22,50 +29,32 @@
 //! let mut z = DeviceBuffer::zeroed(3)?;
 //! transform2(SaxpyFunctor { a: 2.0 }, &x, &y, &mut z)?;
 //! assert_eq!(reduce(Sum, &z)?, 15.0);
-//! # Ok::<(), parallax_device::DeviceError>(())
+//! # Ok::<(), parallax_device::Error>(())
 //! ```
 
 mod buffer;
-mod device;
-mod error;
-mod grow_only;
-mod host_slot;
+mod context;
 mod kernel;
-mod kernel_segmented;
-mod kernel_spmv;
-mod kernel_stencil;
 mod launch;
-mod launch_segmented;
-mod launch_spmv;
-mod launch_stencil;
-mod lookback_words;
-mod memory;
 mod ops;
-mod scratch;
-mod timing;
 pub mod user;
 
 pub use buffer::DeviceBuffer;
-pub use device::{Device, DEVICE_ENV};
-pub use error::{DeviceError, Result};
+pub use context::{Device, GpuTimer, DEVICE_ENV};
+pub use kernel::segmented::{KeyKernel, SegmentedKernel};
+pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
+pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
-pub use kernel_segmented::{KeyKernel, SegmentedKernel};
-pub use kernel_spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
-pub use kernel_stencil::StencilKernel;
-pub use ops::spmv::{spmv_coo, spmv_csr, spmv_ell};
-pub use ops::stencil;
 pub use ops::{
-    exclusive_scan, inclusive_scan, reduce, reduce_into, scan_with_layout, tabulate, transform,
-    transform2, transform_exclusive_scan, transform_exclusive_scan_is_fused,
-    transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
-    transform_reduce_is_fused, ScanLayout,
+    exclusive_scan, inclusive_scan, reduce, reduce_by_key, reduce_by_key_into, reduce_into,
+    scan_by_flags, scan_by_keys, scan_by_offsets, scan_with_layout, segmented_reduce, spmv_coo,
+    spmv_csr, spmv_csr_with_kernel, spmv_ell, stencil, tabulate, tile_order, transform, transform2,
+    transform2_reduce, transform2_reduce_is_fused, transform_exclusive_scan,
+    transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
+    transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
-pub use ops::{reduce_by_key, reduce_by_key_into};
-pub use ops::{scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce};
-pub use ops::{tile_order, TileOrder};
-pub use ops::{transform2_reduce, transform2_reduce_is_fused};
+pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
-pub use timing::GpuTimer;
 pub use user::{LaunchConfig, UserKernel};
 
 /// The kernels as PTX (sm_80, runs on Ampere, Hopper and later), built by `build.rs` from

@@ -23,7 +23,7 @@
 //! let mut y = DeviceBuffer::zeroed(3)?;
 //! // error[E0277]: the trait bound `LastNonZero: MonoidKernel<u32>` is not satisfied
 //! inclusive_scan(LastNonZero, &x, &mut y)?;
-//! # Ok::<(), parallax_device::DeviceError>(())
+//! # Ok::<(), parallax_device::Error>(())
 //! ```
 //!
 //! A fused triple (`instantiate_transform_reduce!`, `instantiate_transform_inclusive_scan!`)
@@ -57,8 +57,8 @@
 //! the shared memory the configuration asks for.
 
 use crate::buffer::DeviceBuffer;
-use crate::device::Device;
-use crate::error::{DeviceError, Result};
+use crate::context::Device;
+use crate::{Error, Result};
 use core::marker::PhantomData;
 use parallax_core::DeviceCopy;
 use parallax_kernels::args::{In, Out};
@@ -100,10 +100,10 @@ impl LaunchConfig {
     /// threads in all; at most 48 KiB of dynamic shared memory.
     ///
     /// # Errors
-    /// [`DeviceError::Cuda`] naming the dimension that is out of range.
+    /// [`Error::Cuda`] naming the dimension that is out of range.
     pub fn validate(&self) -> Result<()> {
         let bad = |reason: String| {
-            Err(DeviceError::Cuda {
+            Err(Error::Cuda {
                 during: "validating a launch configuration",
                 reason,
             })
@@ -189,7 +189,7 @@ impl<P: Copy> UserKernel<P> {
     /// Launches on the default device and waits for the kernel to finish.
     ///
     /// # Errors
-    /// An invalid configuration, [`DeviceError::NoKernel`] when the PTX has no such entry
+    /// An invalid configuration, [`Error::NoKernel`] when the PTX has no such entry
     /// point, a module-load failure, or a fault in the kernel (which poisons the device).
     pub fn launch(&self, cfg: &LaunchConfig, params: P) -> Result<()> {
         self.launch_on(Device::default_device()?, cfg, params, 1)

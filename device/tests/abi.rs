@@ -21,7 +21,7 @@ use parallax_device::kernels::tuning::{
     REDUCE_COUNTERS, REDUCE_MAX_BLOCKS, REDUCE_WAVE_BLOCKS, REDUCE_WAVE_TILES,
 };
 use parallax_device::{
-    kernel_name, BinaryKernel, Device, DeviceBuffer, DeviceError, MonoidKernel, SemiringKernel,
+    kernel_name, BinaryKernel, Device, DeviceBuffer, Error, MonoidKernel, SemiringKernel,
     SpmvIndex, TabulateKernel, UnaryKernel, PTX,
 };
 use std::mem::size_of;
@@ -86,7 +86,7 @@ macro_rules! check_fused_exclusive_scan {
 /// the entry with the size of `Transform2ReduceParams<A, A, F, Output, M>`.
 macro_rules! check_fused2_reduce {
     ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $({
-        // The host finds the entry by the operators' tags (`device/src/ops/fused2.rs`).
+        // The host finds the entry by the operators' tags (`device/src/ops/fused/binary.rs`).
         assert_eq!(
             (<$f as BinaryKernel<$t, $t>>::OP, <$f as BinaryKernel<$t, $t>>::TYPE),
             (stringify!($ft), stringify!($tt))
@@ -314,11 +314,11 @@ fn no_driver_or_bad_ordinal_is_an_error_not_a_panic() {
     // On a machine without a GPU both calls report the missing driver; with one, the
     // absurd ordinal is `NoDevice` and the small allocation succeeds.
     match Device::get(usize::MAX) {
-        Err(DeviceError::NoDriver { .. }) => {
+        Err(Error::NoDriver { .. }) => {
             let e = DeviceBuffer::<f32>::zeroed(4).expect_err("no driver, yet a buffer");
-            assert!(matches!(e, DeviceError::NoDriver { .. }), "{e:?}");
+            assert!(matches!(e, Error::NoDriver { .. }), "{e:?}");
         }
-        Err(DeviceError::NoDevice { ordinal, .. }) => {
+        Err(Error::NoDevice { ordinal, .. }) => {
             assert_eq!(ordinal, usize::MAX);
             let b = DeviceBuffer::<f32>::zeroed(4).expect("a GPU is present");
             assert_eq!(b.to_vec().expect("download"), [0.0; 4]);

@@ -1,4 +1,4 @@
-//! The GPU availability policy of the test suite (docs/testing.md).
+//! The GPU availability policy of the test suite (`docs/testing.md`).
 //!
 //! Every test that runs on the `Cuda` backend calls [`skip_gpu`] first (through the
 //! [`require_gpu!`] macro in the conformance bodies). On a host backend it does nothing. On

@@ -1,5 +1,5 @@
 //! parallax-ptx-builder: compiles a `no_std` kernel crate to PTX with rustc's
-//! `nvptx64-nvidia-cuda` backend (docs/ptx-build.md), from any `build.rs`. It is how
+//! `nvptx64-nvidia-cuda` backend (`docs/ptx-build.md`), from any `build.rs`. It is how
 //! `parallax-device` builds its own kernels, and how a user crate builds the kernels it
 //! instantiates for its own types with `parallax_kernels::instantiate_monoid!` and friends
 //! (the `cuda_builder` pattern).
@@ -473,7 +473,8 @@ fn newest_ptx(deps: &Path, name: &str) -> Result<PathBuf, BuildError> {
 }
 
 /// An undefined `.func` means a function the kernels reach was not generated into the kernel
-/// crate (it must be generic or `#[inline]`: docs/ptx-build.md); the driver rejects the module.
+/// crate (it must be generic or `#[inline]`, `docs/ptx-build.md`); the driver would reject
+/// the module.
 fn check_ptx(ptx: &Path) -> Result<(), BuildError> {
     let text = fs::read_to_string(ptx).map_err(io(format!("reading {}", ptx.display())))?;
     let bad = |reason: String| BuildError::BadPtx {

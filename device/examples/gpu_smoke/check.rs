@@ -8,14 +8,14 @@ use parallax_core::{
     Times,
 };
 use parallax_device::{
-    self as dev, BinaryKernel, DeviceBuffer, DeviceError, MonoidKernel, ScanLayout, TabulateKernel,
+    self as dev, BinaryKernel, DeviceBuffer, Error, MonoidKernel, ScanLayout, TabulateKernel,
     UnaryKernel,
 };
 
 pub(crate) use crate::paths::{beyond_2_31, error_paths};
 
 /// A device error as a failure message.
-pub(crate) fn err(e: DeviceError) -> String {
+pub(crate) fn err(e: Error) -> String {
     e.to_string()
 }
 

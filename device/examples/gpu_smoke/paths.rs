@@ -4,13 +4,13 @@
 use crate::check::err;
 use crate::compare::Report;
 use parallax_core::{Sequence, Square, Sum};
-use parallax_device::{self as dev, Device, DeviceBuffer, DeviceError};
+use parallax_device::{self as dev, Device, DeviceBuffer, Error};
 
 /// Each error path returns its typed error, and the device keeps working afterwards.
 pub(crate) fn error_paths(rep: &mut Report) {
     let huge = 1_usize << 50; // 1 PiB
     let outcome = match DeviceBuffer::<u8>::zeroed(huge) {
-        Err(DeviceError::OutOfMemory { bytes }) if bytes == huge => still_usable(),
+        Err(Error::OutOfMemory { bytes }) if bytes == huge => still_usable(),
         other => Err(format!(
             "expected OutOfMemory {{ bytes: {huge} }}, got {other:?}"
         )),
@@ -18,7 +18,7 @@ pub(crate) fn error_paths(rep: &mut Report) {
     rep.record("error: out of memory, then usable", huge, outcome);
 
     let outcome = match DeviceBuffer::<u64>::zeroed(usize::MAX) {
-        Err(DeviceError::OutOfMemory { bytes: usize::MAX }) => still_usable(),
+        Err(Error::OutOfMemory { bytes: usize::MAX }) => still_usable(),
         other => Err(format!(
             "expected OutOfMemory {{ bytes: usize::MAX }}, got {other:?}"
         )),
@@ -26,7 +26,7 @@ pub(crate) fn error_paths(rep: &mut Report) {
     rep.record("error: size overflow", usize::MAX, outcome);
 
     let outcome = match Device::get(1000) {
-        Err(DeviceError::NoDevice {
+        Err(Error::NoDevice {
             ordinal: 1000,
             count,
         }) if count >= 1 => Ok(()),
@@ -40,7 +40,7 @@ pub(crate) fn error_paths(rep: &mut Report) {
         let x = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0, 4.0]).map_err(err)?;
         let mut y = DeviceBuffer::<f32>::zeroed(3).map_err(err)?;
         match dev::transform(Square, &x, &mut y) {
-            Err(DeviceError::LengthMismatch {
+            Err(Error::LengthMismatch {
                 expected: 4,
                 actual: 3,
                 ..

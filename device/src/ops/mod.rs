@@ -1,51 +1,32 @@
-//! The safe operations: check lengths and devices, build the kernel's parameter struct from
-//! live buffers and launch through [`crate::launch`]. Operations whose results stay on the
+//! The safe operations, by algorithm: check lengths and devices and enter the device (the
+//! prologue they share, `prologue.rs`), build the kernel's parameter struct from live
+//! buffers and launch through [`crate::launch`]. Operations whose results stay on the
 //! device return once queued (see `STREAM` in `lib.rs`): their kernels may still run, which
 //! is safe because every later operation queues behind them on the same stream and a
 //! buffer's free is ordered on the stream after them (`memory.rs`).
 
-mod by_key;
 mod fused;
-mod fused2;
-mod fused_lookup;
 mod plan;
+mod prologue;
 mod reduce;
 mod scan;
 mod segmented;
-mod segmented_reduce;
-pub(crate) mod spmv;
+mod spmv;
 mod stencil;
-mod stencil_special;
 mod transform;
 
-pub use by_key::{reduce_by_key, reduce_by_key_into};
 pub use fused::{
-    transform_exclusive_scan, transform_exclusive_scan_is_fused, transform_inclusive_scan,
-    transform_inclusive_scan_is_fused, transform_reduce, transform_reduce_is_fused,
+    transform2_reduce, transform2_reduce_is_fused, transform_exclusive_scan,
+    transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
+    transform_reduce, transform_reduce_is_fused,
 };
-pub use fused2::{transform2_reduce, transform2_reduce_is_fused};
 pub use plan::{tile_order, TileOrder};
 pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
-pub use segmented::{scan_by_flags, scan_by_keys, scan_by_offsets};
-pub use segmented_reduce::segmented_reduce;
+pub use segmented::{
+    reduce_by_key, reduce_by_key_into, scan_by_flags, scan_by_keys, scan_by_offsets,
+    segmented_reduce,
+};
+pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
-
-use crate::device::Device;
-use crate::error::{DeviceError, Result};
-use crate::DeviceBuffer;
-use parallax_core::DeviceCopy;
-
-/// The device of `a`, after checking that `b` lives there too.
-fn same_device<A: DeviceCopy, B: DeviceCopy>(
-    a: &DeviceBuffer<A>,
-    b: &DeviceBuffer<B>,
-) -> Result<&'static Device> {
-    let (first, second) = (a.device().ordinal(), b.device().ordinal());
-    if first == second {
-        Ok(a.device())
-    } else {
-        Err(DeviceError::DeviceMismatch { first, second })
-    }
-}

@@ -3,9 +3,9 @@
 //! chains its tiles through.
 
 use crate::buffer::device_ptr_mut;
-use crate::device::Device;
-use crate::error::Result;
-use crate::scratch::{align_up, Scratch};
+use crate::context::Device;
+use crate::context::{align_up, Scratch};
+use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::TileStatus;

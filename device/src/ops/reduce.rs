@@ -4,12 +4,12 @@
 //! [`reduce_into`] leaves the result on the device and returns without waiting;
 //! [`reduce`] is the same launch into mapped host memory followed by a wait.
 
-use super::same_device;
-use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
-use crate::error::Result;
+use super::prologue::check;
+use crate::buffer::device_ptr_mut;
+use crate::context::Device;
+use crate::context::Scratch;
 use crate::kernel::MonoidKernel;
-use crate::scratch::Scratch;
+use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::{HostSignal, ReduceParams};
@@ -84,12 +84,12 @@ pub(super) unsafe fn to_host<T: DeviceCopy, M: Monoid<T>>(
 /// let mut total = DeviceBuffer::zeroed(1)?;
 /// reduce_into(Sum, &x, &mut total)?;
 /// assert_eq!(total.to_vec()?, [6.0]);
-/// # Ok::<(), parallax_device::DeviceError>(())
+/// # Ok::<(), parallax_device::Error>(())
 /// ```
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `out.len() == 1`;
-/// [`DeviceMismatch`](crate::DeviceError::DeviceMismatch) when `x` and `out` live on
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == 1`;
+/// [`DeviceMismatch`](crate::Error::DeviceMismatch) when `x` and `out` live on
 /// different devices; no memory for the partials. A fault of the kernel itself surfaces in
 /// the next call that waits for the device (`to_vec`, any other operation).
 pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
@@ -97,8 +97,8 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     x: &DeviceBuffer<T>,
     out: &mut DeviceBuffer<T>,
 ) -> Result<()> {
-    check_len("reduce_into output", 1, out.len())?;
-    let dev = same_device(x, out)?;
+    check(&[("reduce_into output", 1, out.len())], &[(x, out)])?;
+    let dev = x.device();
     if x.is_empty() {
         return out.copy_from_slice(&[m.identity()]);
     }

@@ -4,10 +4,9 @@
 //! kernel.
 
 use super::plan::Plan;
-use super::same_device;
-use crate::buffer::check_len;
-use crate::error::Result;
+use super::prologue::{check, enter, reserve};
 use crate::kernel::MonoidKernel;
+use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::params::ScanParams;
@@ -29,7 +28,7 @@ pub enum ScanLayout {
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]`; the identity is never combined in.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices; no memory for the tile states. A fault of the kernel itself
 /// surfaces in the next call that waits for the device.
 pub fn inclusive_scan<T: DeviceCopy, M: MonoidKernel<T>>(
@@ -75,8 +74,7 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     y: &mut DeviceBuffer<T>,
     layout: ScanLayout,
 ) -> Result<()> {
-    check_len("scan output", x.len(), y.len())?;
-    same_device(x, y)?;
+    check(&[("scan output", x.len(), y.len())], &[(x, y)])?;
     let exclusive = init.is_some();
     let queue_kernel = |tiles, p: ScanParams<T, M>| {
         let p = ScanParams { x: x.as_ptr(), ..p };
@@ -101,16 +99,13 @@ pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     layout: ScanLayout,
     launch: impl FnOnce(u64, ScanParams<T, M>) -> Result<()>,
 ) -> Result<()> {
-    if y.is_empty() {
+    let Some(dev) = enter(y.device(), y.is_empty())? else {
         return Ok(());
-    }
-    let dev = y.device();
-    dev.enter()?;
+    };
     let n = y.len() as u64;
     let mut plan = Plan::default();
     let state = plan.state::<T>(n, deep_scan_tile_items(size_of::<T>()), packed_words::<T>());
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     let status = state.ready(dev, &mut scratch, base)?;
     // `y` is live for `n` elements (256-byte aligned allocations); `status` covers `tiles`
     // slots readied for this launch (later users of them and of `y`, and their frees, queue

@@ -4,17 +4,19 @@
 //! functions are `unsafe`. Lengths and devices are checked here. None of them waits for its
 //! kernels (as `reduce_into`): `y` stays on the device for the next queued operation.
 
-use super::same_device;
-use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
-use crate::error::Result;
-use crate::kernel_spmv::{SemiringKernel, SpmvIndex};
-use crate::scratch::align_up;
-use crate::{launch_spmv, DeviceBuffer};
+use super::prologue::check;
+use crate::buffer::device_ptr_mut;
+use crate::context::align_up;
+use crate::context::Device;
+use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
+use crate::launch::spmv as launch_spmv;
+use crate::DeviceBuffer;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
-    coo_tiles, csr_merge_tiles, CsrKernel, SpmvCarry, SpmvCoordsParams, SpmvCsrVectorParams,
-    SpmvEllParams, SpmvFixupParams, SpmvMergeParams, COORDS_LANES, SPMV_MAX_BLOCKS,
+    coo_tiles, csr_kernel, csr_merge_tiles, CsrKernel, SpmvCarry, SpmvCoordsParams,
+    SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams, COORDS_LANES,
+    SPMV_MAX_BLOCKS,
 };
 use parallax_kernels::tuning::{BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
 use std::mem::size_of;
@@ -30,19 +32,45 @@ fn capped(blocks: u64) -> u64 {
 }
 
 /// `y = A·x` (or `y = y ⊕ A·x` with `accumulate`) for the CSR matrix
-/// `(row_ptr, col, val)` with `y.len()` rows and `x.len()` columns, by `kernel` (see
-/// [`parallax_kernels::params_spmv::csr_kernel`] for the automatic choice).
+/// `(row_ptr, col, val)` with `y.len()` rows and `x.len()` columns, by the kernel its row
+/// statistics call for ([`csr_kernel`] of the rows, the entries and `max_row_len`, the most
+/// entries of any row, which the facade's `CsrMatrix` keeps): a sub-warp per row of
+/// regular rows, the merge-based kernel where one row is far longer than the mean.
 ///
 /// # Safety
 /// The structure must be valid: `row_ptr` non-decreasing from 0 to `col.len()`, every column
-/// below `x.len()` (what the facade's `CsrMatrix::try_new` checks).
+/// below `x.len()` (what the facade's `CsrMatrix::try_new` checks). `max_row_len` only picks
+/// the kernel; every kernel computes the same `y`.
 ///
 /// # Errors
-/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless
+/// As [`spmv_csr_with_kernel`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn spmv_csr<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
+    s: S,
+    row_ptr: &DeviceBuffer<I>,
+    col: &DeviceBuffer<I>,
+    val: &DeviceBuffer<T>,
+    max_row_len: usize,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+    accumulate: bool,
+) -> Result<()> {
+    let kernel = csr_kernel(y.len() as u64, val.len() as u64, max_row_len as u64);
+    // SAFETY: forwarded contract.
+    unsafe { spmv_csr_with_kernel(s, kernel, row_ptr, col, val, x, y, accumulate) }
+}
+
+/// [`spmv_csr`] by an explicit `kernel`, for tests and benchmarks of each kernel.
+///
+/// # Safety
+/// As [`spmv_csr`].
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless
 /// `row_ptr.len() == y.len() + 1` and `val.len() == col.len()`; buffers on different
 /// devices; a device fault or no memory for the fix-up slots.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn spmv_csr<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
+pub unsafe fn spmv_csr_with_kernel<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     s: S,
     kernel: CsrKernel,
     row_ptr: &DeviceBuffer<I>,
@@ -52,12 +80,12 @@ pub unsafe fn spmv_csr<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     y: &mut DeviceBuffer<T>,
     accumulate: bool,
 ) -> Result<()> {
-    check_len("spmv_csr row_ptr (nrows + 1)", y.len() + 1, row_ptr.len())?;
-    check_len("spmv_csr values (nnz)", col.len(), val.len())?;
-    let dev = same_device(row_ptr, y)?;
-    same_device(col, val)?;
-    same_device(x, y)?;
-    same_device(col, y)?;
+    let lengths = [
+        ("spmv_csr row_ptr (nrows + 1)", y.len() + 1, row_ptr.len()),
+        ("spmv_csr values (nnz)", col.len(), val.len()),
+    ];
+    check(&lengths, &[(row_ptr, y), (col, val), (x, y), (col, y)])?;
+    let dev = row_ptr.device();
     dev.enter()?;
     let (nrows, nnz) = (y.len() as u64, col.len() as u64);
     if nrows == 0 {
@@ -196,7 +224,7 @@ unsafe fn merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 /// (what `EllMatrix::try_new` checks).
 ///
 /// # Errors
-/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless both arrays
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless both arrays
 /// hold `y.len() · width` slots; buffers on different devices; a device fault.
 pub unsafe fn spmv_ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     s: S,
@@ -208,11 +236,12 @@ pub unsafe fn spmv_ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     accumulate: bool,
 ) -> Result<()> {
     let slots = y.len().saturating_mul(width);
-    check_len("spmv_ell col_idx (nrows * width)", slots, col.len())?;
-    check_len("spmv_ell values (nrows * width)", slots, val.len())?;
-    let dev = same_device(col, y)?;
-    same_device(val, y)?;
-    same_device(x, y)?;
+    let lengths = [
+        ("spmv_ell col_idx (nrows * width)", slots, col.len()),
+        ("spmv_ell values (nrows * width)", slots, val.len()),
+    ];
+    check(&lengths, &[(col, y), (val, y), (x, y)])?;
+    let dev = col.device();
     dev.enter()?;
     let nrows = y.len() as u64;
     if nrows == 0 {
@@ -242,7 +271,7 @@ pub unsafe fn spmv_ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 /// `CooMatrix::try_new` checks).
 ///
 /// # Errors
-/// [`DeviceError::LengthMismatch`](crate::DeviceError::LengthMismatch) unless the three
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless the three
 /// arrays have one length; buffers on different devices; a device fault or no memory.
 pub unsafe fn spmv_coo<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     s: S,
@@ -253,12 +282,12 @@ pub unsafe fn spmv_coo<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
     y: &mut DeviceBuffer<T>,
     accumulate: bool,
 ) -> Result<()> {
-    check_len("spmv_coo col_idx", row.len(), col.len())?;
-    check_len("spmv_coo values", row.len(), val.len())?;
-    let dev = same_device(row, y)?;
-    same_device(col, val)?;
-    same_device(x, y)?;
-    same_device(col, y)?;
+    let lengths = [
+        ("spmv_coo col_idx", row.len(), col.len()),
+        ("spmv_coo values", row.len(), val.len()),
+    ];
+    check(&lengths, &[(row, y), (col, val), (x, y), (col, y)])?;
+    let dev = row.device();
     dev.enter()?;
     if y.is_empty() {
         return Ok(());

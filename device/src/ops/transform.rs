@@ -2,10 +2,9 @@
 //! queued (the crate's queueing contract, `STREAM` in `lib.rs`): the output stays on the
 //! device for the next operation, which the stream orders after it.
 
-use super::same_device;
-use crate::buffer::check_len;
-use crate::error::Result;
+use super::prologue::{check, enter};
 use crate::kernel::{BinaryKernel, TabulateKernel, UnaryKernel};
+use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{TabulateParams, Transform2Params, TransformParams};
@@ -14,7 +13,7 @@ use parallax_kernels::tuning::transform_blocks;
 /// `y[i] = f(x[i])`.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices. A fault of the kernel itself surfaces in the next call that
 /// waits for the device.
 pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
@@ -22,12 +21,10 @@ pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
     x: &DeviceBuffer<A>,
     y: &mut DeviceBuffer<F::Output>,
 ) -> Result<()> {
-    check_len("transform output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    if x.is_empty() {
+    check(&[("transform output", x.len(), y.len())], &[(x, y)])?;
+    let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     let n = x.len() as u64;
     let p = TransformParams {
         x: x.as_ptr(),
@@ -43,7 +40,7 @@ pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
 /// `y[i] = f(a[i], b[i])`.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless all lengths agree;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless all lengths agree;
 /// buffers on different devices; a fault as in [`transform`].
 pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
     f: F,
@@ -51,14 +48,14 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
     b: &DeviceBuffer<B>,
     y: &mut DeviceBuffer<F::Output>,
 ) -> Result<()> {
-    check_len("transform2 second input", a.len(), b.len())?;
-    check_len("transform2 output", a.len(), y.len())?;
-    same_device(a, b)?;
-    let dev = same_device(a, y)?;
-    if a.is_empty() {
+    let lengths = [
+        ("transform2 second input", a.len(), b.len()),
+        ("transform2 output", a.len(), y.len()),
+    ];
+    check(&lengths, &[(a, b), (a, y)])?;
+    let Some(dev) = enter(a.device(), a.is_empty())? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     let n = a.len() as u64;
     let p = Transform2Params {
         a: a.as_ptr(),
@@ -76,11 +73,9 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
 /// # Errors
 /// A fault as in [`transform`].
 pub fn tabulate<F: TabulateKernel>(f: F, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
-    if y.is_empty() {
+    let Some(dev) = enter(y.device(), y.is_empty())? else {
         return Ok(());
-    }
-    let dev = y.device();
-    dev.enter()?;
+    };
     let n = y.len() as u64;
     let p = TabulateParams {
         y: y.as_mut_ptr(),

@@ -118,7 +118,7 @@ mod device {
 #[cfg(not(target_arch = "nvptx64"))]
 mod host {
     use super::{Tile, TransposeParams, ENTRY, ROWS, TILE};
-    use parallax_device::{DeviceBuffer, DeviceError, LaunchConfig, UserKernel};
+    use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
     /// This crate's kernels, built for nvptx64 by `build.rs`.
     pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/transpose_kernels.ptx"));
@@ -134,9 +134,9 @@ mod host {
     }
 
     /// The launch shape for a `rows × cols` source.
-    pub fn config(rows: u64, cols: u64) -> Result<LaunchConfig, DeviceError> {
+    pub fn config(rows: u64, cols: u64) -> Result<LaunchConfig, Error> {
         let blocks = |n: u64| {
-            u32::try_from(n.div_ceil(u64::from(TILE))).map_err(|_| DeviceError::Cuda {
+            u32::try_from(n.div_ceil(u64::from(TILE))).map_err(|_| Error::Cuda {
                 during: "transpose",
                 reason: format!("{rows} x {cols} is too large"),
             })
@@ -158,11 +158,11 @@ mod host {
         rows: u64,
         cols: u64,
         times: u32,
-    ) -> Result<(), DeviceError> {
+    ) -> Result<(), Error> {
         let n = rows.saturating_mul(cols);
         for (what, len) in [("transpose src", src.len()), ("transpose dst", dst.len())] {
             if len as u64 != n {
-                return Err(DeviceError::LengthMismatch {
+                return Err(Error::LengthMismatch {
                     what,
                     expected: n as usize,
                     actual: len,

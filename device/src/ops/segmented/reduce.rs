@@ -10,14 +10,15 @@
 //! Both return once the last kernel is queued (the reduce-runs path has waited for its run
 //! count on the way), as the scans do.
 
-use super::plan::Plan;
-use super::same_device;
-use super::segmented::{offsets_to_heads, seg_scan_raw, seg_state};
-use crate::buffer::{check_len, device_ptr, device_ptr_mut};
-use crate::device::Device;
-use crate::error::Result;
-use crate::kernel_segmented::SegmentedKernel;
-use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use super::scan::{offsets_to_heads, seg_scan_raw, seg_state};
+use crate::buffer::{device_ptr, device_ptr_mut};
+use crate::context::Device;
+use crate::kernel::segmented::SegmentedKernel;
+use crate::launch::segmented as launch;
+use crate::ops::plan::Plan;
+use crate::ops::prologue::{check, enter, reserve};
+use crate::Result;
+use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::HostSignal;
@@ -32,7 +33,7 @@ use std::mem::size_of;
 /// identity for an empty segment); offsets validated (`0 = o[0] <= ... <= o[last] = x.len()`).
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless
 /// `y.len() + 1 == offsets.len()`; buffers on different devices, no scratch memory. A fault
 /// of the last kernel surfaces in the next call that waits for the device.
 pub fn segmented_reduce<T: DeviceCopy, M: SegmentedKernel<T>>(
@@ -41,13 +42,13 @@ pub fn segmented_reduce<T: DeviceCopy, M: SegmentedKernel<T>>(
     x: &DeviceBuffer<T>,
     y: &mut DeviceBuffer<T>,
 ) -> Result<()> {
-    check_len("segmented_reduce offsets", y.len() + 1, offsets.len())?;
-    let dev = same_device(x, y)?;
-    same_device(x, offsets)?;
-    if y.is_empty() {
+    check(
+        &[("segmented_reduce offsets", y.len() + 1, offsets.len())],
+        &[(x, y), (x, offsets)],
+    )?;
+    let Some(dev) = enter(x.device(), y.is_empty())? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     if x.is_empty() || x.len() > u32::MAX as usize {
         by_scan(dev, m, offsets, x, y)
     } else {
@@ -76,8 +77,7 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
         deep_scan_tile_items(size_of::<T>()),
         packed_run_words::<T>(),
     );
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     let (heads, values, tails, runs_at) = (
         base + heads as u64,
         base + values as u64,
@@ -148,8 +148,7 @@ fn by_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
     let mut plan = Plan::default();
     let scanned = plan.take(n as usize * size_of::<T>());
     let state = seg_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     let scanned = base + scanned as u64;
     if n > 0 {
         // SAFETY: as in `scan_by_flags`, heads from the validated offsets (`usize` is `u64`

@@ -1,9 +1,9 @@
 //! The stencil launcher: the only place that launches the stencil kernels.
 
-use crate::device::Device;
-use crate::error::Result;
-use crate::kernel_stencil::StencilKernel;
+use crate::context::Device;
+use crate::kernel::stencil::StencilKernel;
 use crate::launch::launch;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::StencilParams;
 use parallax_kernels::tuning::BLOCK_THREADS;
@@ -30,9 +30,9 @@ pub(crate) unsafe fn stencil<T: DeviceCopy, S: StencilKernel<T>>(
 }
 
 /// Launches `name` (taking `StencilParams<T, S>`): a general stencil kernel, or one of
-/// `S::BOX2D`, `S::ROW1D`, `S::MARCH3D` and `S::STAR3D` (`ops/stencil_special.rs`). With `persistent`, as
-/// many blocks as run at once, at most one per tile, and each loops over tiles; otherwise
-/// one block per tile.
+/// `S::BOX2D`, `S::ROW1D`, `S::MARCH3D` and `S::STAR3D` (`ops/stencil/special.rs`). With
+/// `persistent`, as many blocks as run at once, at most one per tile, and each loops over
+/// tiles; otherwise one block per tile.
 ///
 /// # Safety
 /// `name` is an entry point of `S::PTX` taking `StencilParams<T, S>` whose contract `p` and

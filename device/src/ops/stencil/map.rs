@@ -2,12 +2,12 @@
 //! queued (more than `STENCIL_INLINE_TAPS` taps go in a device buffer, whose free is ordered
 //! after the kernel on the stream).
 
-use super::same_device;
-use super::stencil_special::Special;
-use crate::buffer::check_len;
-use crate::error::{DeviceError, Result};
-use crate::kernel_stencil::StencilKernel;
-use crate::{launch_stencil, DeviceBuffer};
+use super::special::Special;
+use crate::kernel::stencil::StencilKernel;
+use crate::launch::stencil as launch_stencil;
+use crate::ops::prologue::{check, enter};
+use crate::DeviceBuffer;
+use crate::{Error, Result};
 use parallax_core::{Boundary, DeviceCopy, Stencil};
 use parallax_kernels::params_stencil::{
     stencil_plan, stencil_tiles, StencilParams, StencilTap, BOUNDARY_CLAMP, BOUNDARY_WRAP,
@@ -72,8 +72,8 @@ fn halo<T>(taps: &[StencilTap<T>]) -> ([u32; 3], [u32; 3]) {
 /// `Boundary::Zero` drops are skipped. Bitwise equal to `parallax_core::reference::stencil`.
 ///
 /// # Errors
-/// [`LengthMismatch`](DeviceError::LengthMismatch) unless `x` and `y` hold the product of
-/// `shape` elements; [`NoKernel`](DeviceError::NoKernel) for `D` outside `1..=3`; buffers on
+/// [`LengthMismatch`](Error::LengthMismatch) unless `x` and `y` hold the product of
+/// `shape` elements; [`NoKernel`](Error::NoKernel) for `D` outside `1..=3`; buffers on
 /// different devices. A fault of the kernel itself surfaces in the next call that waits for
 /// the device.
 pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize>(
@@ -85,22 +85,23 @@ pub fn stencil<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usiz
     y: &mut DeviceBuffer<T>,
 ) -> Result<()> {
     if !(1..=3).contains(&D) {
-        return Err(DeviceError::NoKernel {
+        return Err(Error::NoKernel {
             name: format!("parallax_stencil_{D}d"),
         });
     }
     let n = shape.iter().try_fold(1_usize, |a, &d| a.checked_mul(d));
-    check_len(
-        "stencil input (shape product)",
-        n.unwrap_or(usize::MAX),
-        x.len(),
-    )?;
-    check_len("stencil output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    if x.is_empty() {
+    let lengths = [
+        (
+            "stencil input (shape product)",
+            n.unwrap_or(usize::MAX),
+            x.len(),
+        ),
+        ("stencil output", x.len(), y.len()),
+    ];
+    check(&lengths, &[(x, y)])?;
+    let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     let mut dims = [1_u64; 3];
     for (d, &s) in dims[3 - D..].iter_mut().zip(&shape) {
         *d = s as u64;

@@ -4,12 +4,12 @@
 //! fit) and 27-point box (`stencil_march3d_box27`). Each folds the taps in a compile-time
 //! order, so the caller's taps must be exactly that layout (the same taps in another order
 //! take the general kernel). Everything else about the call (checks, parameters, the
-//! launch) is `stencil.rs`'s.
+//! launch) is `map.rs`'s.
 
-use crate::device::Device;
-use crate::error::Result;
-use crate::kernel_stencil::StencilKernel;
-use crate::launch_stencil;
+use crate::context::Device;
+use crate::kernel::stencil::StencilKernel;
+use crate::launch::stencil as launch_stencil;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_stencil::{
     stencil_box_radius, stencil_box_shared_bytes, stencil_row_window, tiles_of, StencilParams,

@@ -1,7 +1,7 @@
 //! Where a fused kernel is: the entry point `parallax_<algo>__<F>__<M>__<A>` named by the
 //! operators' kernel-trait tags (`fused_entry_name!` in the kernels crate), searched once per
 //! triple in the PTX text of the module holding both operators' kernels and cached. Shared
-//! by the unary fused algorithms (`fused.rs`) and `transform2_reduce` (`fused2.rs`).
+//! by the unary fused algorithms (`unary.rs`) and `transform2_reduce` (`binary.rs`).
 
 use crate::kernel::{BinaryKernel, MonoidKernel, UnaryKernel};
 use parallax_core::DeviceCopy;
@@ -109,8 +109,8 @@ fn entry_name(algo: &str, t: FusedTags) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fused::{EXCLUSIVE_SCAN, INCLUSIVE_SCAN, REDUCE};
-    use super::super::fused2::TRANSFORM2_REDUCE;
+    use super::super::binary::TRANSFORM2_REDUCE;
+    use super::super::unary::{EXCLUSIVE_SCAN, INCLUSIVE_SCAN, REDUCE};
     use super::{entry_name, FusedTags};
     use parallax_kernels::fused_entry_name;
 

@@ -1,9 +1,13 @@
-//! The one error type of parallax.
+//! The one error type of parallax (feature `alloc`): every backend returns it, and the
+//! facade re-exports it as `parallax::Error`, so each variant is written once.
 
+extern crate alloc;
+use alloc::string::String;
 use thiserror::Error;
 
 /// Everything a caller can trigger. Library code returns these instead of panicking, and an
-/// operation that fails has written nothing to its outputs.
+/// operation that fails has written nothing to its outputs. The CUDA variants (`NoDriver`
+/// through `DeviceMismatch`) come from the CUDA backend, `parallax-device`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -46,10 +50,10 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
-    /// No CUDA driver (`libcuda`) could be loaded.
+    /// No CUDA driver library (`libcuda.so`) could be loaded, or `cuInit` failed.
     #[error("no CUDA driver found: {reason}")]
     NoDriver {
-        /// The loader's message.
+        /// What the loader or the driver said.
         reason: String,
     },
     /// No CUDA device at the requested ordinal.
@@ -60,19 +64,19 @@ pub enum Error {
         /// How many devices the driver reports.
         count: usize,
     },
-    /// A device allocation failed; the context keeps working.
+    /// A device allocation failed. The context keeps working; smaller allocations may succeed.
     #[error("out of device memory allocating {bytes} bytes")]
     OutOfMemory {
-        /// The requested size.
+        /// The requested size (`usize::MAX` when the size itself overflowed).
         bytes: usize,
     },
-    /// The PTX module could not be loaded.
+    /// The PTX module could not be loaded (or JIT-compiled) by the driver.
     #[error("CUDA module load failed: {reason}")]
     ModuleLoad {
         /// The driver's message.
         reason: String,
     },
-    /// A kernel launch or a copy failed.
+    /// A driver call (a kernel launch, a copy) failed without poisoning the context.
     #[error("CUDA call failed in {during}: {reason}")]
     Cuda {
         /// What was being done.
@@ -80,18 +84,27 @@ pub enum Error {
         /// The driver's message.
         reason: String,
     },
-    /// A sticky fault (illegal address, launch failure) poisoned the CUDA context; every later
-    /// call fails fast with this error.
+    /// A sticky fault (illegal address 700, launch failure 719, ...) poisoned the CUDA
+    /// context. This call and every later one on the device fail with this error.
     #[error("CUDA context poisoned by an earlier fault: {reason}")]
-    ContextPoisoned {
-        /// The fault that poisoned it.
+    Poisoned {
+        /// The fault that poisoned it, and where.
         reason: String,
     },
-    /// The GPU has no kernel instantiated for this type combination.
+    /// The PTX has no entry point of this name: no GPU kernel instantiated for this type
+    /// combination (or the operation has no GPU kernel yet).
     #[error("no GPU kernel instantiated for {name}")]
     NoKernel {
         /// The entry point that was looked up.
         name: String,
+    },
+    /// Buffers of one operation live on different devices.
+    #[error("buffers of one operation are on devices {first} and {second}")]
+    DeviceMismatch {
+        /// The first buffer's device ordinal.
+        first: usize,
+        /// The other buffer's device ordinal.
+        second: usize,
     },
 }
 
@@ -169,5 +182,5 @@ pub enum SparseProblem {
     },
 }
 
-/// `Result<T, parallax::Error>`.
+/// `Result<T, Error>`.
 pub type Result<T, E = Error> = core::result::Result<T, E>;

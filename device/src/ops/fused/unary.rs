@@ -16,15 +16,15 @@
 //! short (each triple is a whole reduce or scan kernel in the PTX). The answer is cached per
 //! triple for the process.
 
-use super::fused_lookup::{self, FusedTags};
-use super::reduce::{reduce, to_host};
-use super::same_device;
-use super::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
-use super::transform::transform;
-use crate::buffer::{check_len, DeviceBuffer};
-use crate::error::Result;
+use super::lookup::{self, FusedTags};
+use crate::buffer::DeviceBuffer;
 use crate::kernel::{MonoidKernel, UnaryKernel};
 use crate::launch;
+use crate::ops::prologue::check;
+use crate::ops::reduce::{reduce, to_host};
+use crate::ops::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
+use crate::ops::transform::transform;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{TransformReduceParams, TransformScanParams};
 use std::mem::size_of;
@@ -76,7 +76,7 @@ where
 /// and scans it.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices; no memory for the tile states (or, composed, for the
 /// mapped values). A fault of the kernel itself surfaces in the next call that waits.
 pub fn transform_inclusive_scan<A, F, M>(
@@ -90,7 +90,10 @@ where
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    check_len("transform_inclusive_scan output", x.len(), y.len())?;
+    check(
+        &[("transform_inclusive_scan output", x.len(), y.len())],
+        &[(x, y)],
+    )?;
     transform_scan(f, m, None, x, y)
 }
 
@@ -112,12 +115,16 @@ where
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    check_len("transform_exclusive_scan output", x.len(), y.len())?;
+    check(
+        &[("transform_exclusive_scan output", x.len(), y.len())],
+        &[(x, y)],
+    )?;
     transform_scan(f, m, Some(init), x, y)
 }
 
-/// The inclusive (`init` absent) or exclusive scan of `f(x[i])` into `y` (of `x`'s length):
-/// the fused entry when the triple has one, else a transform into a temporary and the scan.
+/// The inclusive (`init` absent) or exclusive scan of `f(x[i])` into `y` (checked: of `x`'s
+/// length, on its device): the fused entry when the triple has one, else a transform into a
+/// temporary and the scan.
 fn transform_scan<A, F, M>(
     f: F,
     m: M,
@@ -130,7 +137,7 @@ where
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    let dev = same_device(x, y)?;
+    let dev = x.device();
     if x.is_empty() {
         return Ok(());
     }
@@ -219,12 +226,12 @@ where
 }
 
 /// The fused entry of `algo` for a unary functor `F` over `A` and a monoid `M`
-/// ([`fused_lookup::fused_entry`]).
+/// ([`lookup::fused_entry`]).
 fn fused_entry<A, F, M>(algo: &'static str) -> Option<&'static str>
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
     M: MonoidKernel<F::Output>,
 {
-    fused_lookup::fused_entry(algo, FusedTags::unary::<A, F, M>())
+    lookup::fused_entry(algo, FusedTags::unary::<A, F, M>())
 }

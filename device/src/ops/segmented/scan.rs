@@ -1,17 +1,18 @@
 //! Segmented scans by flags, keys and offsets, and segmented reduce by offsets: one
 //! single-pass segmented scan kernel, with heads read from the caller's flag bytes, keys
 //! (compared as words inside the kernel) or offsets (searched by each block); flag scans and
-//! offsets scans of short segments run its carry-folding instances (`launch_segmented`). The
+//! offsets scans of short segments run its carry-folding instances (`launch/segmented.rs`). The
 //! scans return once queued, as [`inclusive_scan`](crate::inclusive_scan) does.
 
-use super::plan::{Plan, State};
-use super::same_device;
-use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
-use crate::error::Result;
-use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
-use crate::scratch::Scratch;
-use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use crate::buffer::device_ptr_mut;
+use crate::context::Device;
+use crate::context::Scratch;
+use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
+use crate::launch::segmented as launch;
+use crate::ops::plan::{Plan, State};
+use crate::ops::prologue::{check, enter, reserve};
+use crate::Result;
+use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
 use parallax_kernels::params_segmented::OffsetHeadsParams;
@@ -77,19 +78,18 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
     y: &mut DeviceBuffer<T>,
     init: Option<T>,
 ) -> Result<()> {
-    check_len("scan_by_flags flags", x.len(), flags.len())?;
-    check_len("scan_by_flags output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    same_device(x, flags)?;
-    if x.is_empty() {
+    let lengths = [
+        ("scan_by_flags flags", x.len(), flags.len()),
+        ("scan_by_flags output", x.len(), y.len()),
+    ];
+    check(&lengths, &[(x, y), (x, flags)])?;
+    let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     let n = x.len() as u64;
     let mut plan = Plan::default();
     let state = seg_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     // SAFETY: `bool` is one byte (0 or 1); buffers live for `n` elements (256-byte
     // aligned allocations); the state is in the locked scratch.
     unsafe {
@@ -119,19 +119,18 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     y: &mut DeviceBuffer<T>,
     init: Option<T>,
 ) -> Result<()> {
-    check_len("scan_by_keys keys", x.len(), keys.len())?;
-    check_len("scan_by_keys output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    same_device(x, keys)?;
-    if x.is_empty() {
+    let lengths = [
+        ("scan_by_keys keys", x.len(), keys.len()),
+        ("scan_by_keys output", x.len(), y.len()),
+    ];
+    check(&lengths, &[(x, y), (x, keys)])?;
+    let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     let n = x.len() as u64;
     let mut plan = Plan::default();
     let state = seg_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (1, 2, 4 or 8: a
     // `KeyKernel` is a primitive integer), 256-byte aligned allocations; otherwise as in
     // `scan_by_flags`.
@@ -185,18 +184,18 @@ pub fn scan_by_offsets<T: DeviceCopy, M: SegmentedKernel<T>>(
     y: &mut DeviceBuffer<T>,
     init: Option<T>,
 ) -> Result<()> {
-    check_len("scan_by_offsets output", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
-    same_device(x, offsets)?;
-    if x.is_empty() || offsets.is_empty() {
+    check(
+        &[("scan_by_offsets output", x.len(), y.len())],
+        &[(x, y), (x, offsets)],
+    )?;
+    let empty = x.is_empty() || offsets.is_empty();
+    let Some(dev) = enter(x.device(), empty)? else {
         return Ok(());
-    }
-    dev.enter()?;
+    };
     let n = x.len() as u64;
     let mut plan = Plan::default();
     let state = seg_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     // SAFETY: as in `scan_by_flags`; the kernel reads the validated offsets themselves
     // (`usize` is `u64` on the 64-bit hosts CUDA runs on).
     unsafe {

@@ -9,16 +9,16 @@
 //! fused kernel reads the two inputs once (two arrays, ~0.72 ms at the roof).
 //!
 //! The entry point is found by name from the operators' tags, as the unary fused kernels'
-//! are (`fused.rs`).
+//! are (`unary.rs`).
 
-use super::fused_lookup::{fused_entry, FusedTags};
-use super::reduce::{reduce, to_host};
-use super::same_device;
-use super::transform::transform2;
-use crate::buffer::{check_len, DeviceBuffer};
-use crate::error::Result;
+use super::lookup::{fused_entry, FusedTags};
+use crate::buffer::DeviceBuffer;
 use crate::kernel::{BinaryKernel, MonoidKernel};
 use crate::launch;
+use crate::ops::prologue::check;
+use crate::ops::reduce::{reduce, to_host};
+use crate::ops::transform::transform2;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::Transform2ReduceParams;
 use std::mem::size_of;
@@ -33,7 +33,7 @@ pub(super) const TRANSFORM2_REDUCE: &str = "transform2_reduce";
 /// composed form is exactly `reduce` of the `transform2`.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `y.len() == x.len()`;
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`;
 /// buffers on different devices; a device fault; no memory for the partials (or, composed,
 /// for the mapped values).
 pub fn transform2_reduce<A, F, M>(
@@ -47,8 +47,11 @@ where
     F: BinaryKernel<A, A>,
     M: MonoidKernel<F::Output>,
 {
-    check_len("transform2_reduce second input", x.len(), y.len())?;
-    let dev = same_device(x, y)?;
+    check(
+        &[("transform2_reduce second input", x.len(), y.len())],
+        &[(x, y)],
+    )?;
+    let dev = x.device();
     if x.is_empty() {
         return Ok(m.identity());
     }

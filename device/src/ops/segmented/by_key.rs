@@ -8,14 +8,15 @@
 //! [`reduce_by_key`] allocates exact-size outputs, so it waits for the count; it stages the
 //! runs in scratch and copies them out.
 
-use super::plan::{Plan, State};
-use super::same_device;
-use crate::buffer::{check_len, device_ptr_mut};
-use crate::device::Device;
-use crate::error::{DeviceError, Result};
-use crate::kernel_segmented::{KeyKernel, SegmentedKernel};
-use crate::scratch::Scratch;
-use crate::{launch_segmented as launch, DeviceBuffer, STREAM};
+use crate::buffer::device_ptr_mut;
+use crate::context::Device;
+use crate::context::Scratch;
+use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
+use crate::launch::segmented as launch;
+use crate::ops::plan::{Plan, State};
+use crate::ops::prologue::{check, reserve};
+use crate::{DeviceBuffer, STREAM};
+use crate::{Error, Result};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::HostSignal;
@@ -29,7 +30,7 @@ use std::mem::size_of;
 ///
 /// # Errors
 /// Length mismatches, buffers on different devices, out of memory, a device fault; more than
-/// `u32::MAX` elements (run indices are 32-bit) is a [`DeviceError::Cuda`] error.
+/// `u32::MAX` elements (run indices are 32-bit) is a [`Error::Cuda`] error.
 pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     m: M,
     keys: &DeviceBuffer<K>,
@@ -47,8 +48,7 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let values = plan.take(n as usize * size_of::<T>());
     let ends = plan.take(n as usize * size_of::<K>());
     let state = run_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     let (values, ends) = (base + values as u64, base + ends as u64);
     // The kernel writes the run count straight into mapped host memory and raises the slot's
     // flag (`host_slot.rs`).
@@ -92,7 +92,7 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
 /// waits). An empty input writes a count of 0.
 ///
 /// # Errors
-/// [`LengthMismatch`](crate::DeviceError::LengthMismatch) unless `keys`, `out_keys` and
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `keys`, `out_keys` and
 /// `out_values` have `x.len()` elements (a run per element is the most there can be) and
 /// `runs` has one; buffers on different devices; no scratch memory; more than `u32::MAX`
 /// elements, as [`reduce_by_key`]. Nothing is written on an error. A fault of the kernels
@@ -105,25 +105,25 @@ pub fn reduce_by_key_into<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     out_values: &mut DeviceBuffer<T>,
     runs: &mut DeviceBuffer<usize>,
 ) -> Result<()> {
-    check_len("reduce_by_key_into output keys", x.len(), out_keys.len())?;
-    check_len(
-        "reduce_by_key_into output values",
-        x.len(),
-        out_values.len(),
-    )?;
-    check_len("reduce_by_key_into run count", 1, runs.len())?;
+    let lengths = [
+        ("reduce_by_key_into output keys", x.len(), out_keys.len()),
+        (
+            "reduce_by_key_into output values",
+            x.len(),
+            out_values.len(),
+        ),
+        ("reduce_by_key_into run count", 1, runs.len()),
+    ];
+    check(&lengths, &[])?;
     let dev = checked(keys, x)?;
-    same_device(x, out_keys)?;
-    same_device(x, out_values)?;
-    same_device(x, runs)?;
+    check(&[], &[(x, out_keys), (x, out_values), (x, runs)])?;
     if x.is_empty() {
         return runs.copy_from_slice(&[0]);
     }
     let n = x.len() as u64;
     let mut plan = Plan::default();
     let state = run_state::<T>(&mut plan, n);
-    let mut scratch = dev.scratch();
-    let base = plan.reserve(dev, &mut scratch)?;
+    let (mut scratch, base) = reserve(dev, &plan)?;
     // `usize` is `u64` on the 64-bit hosts CUDA runs on.
     let count = runs.as_mut_ptr().cast::<u64>();
     // SAFETY: `out_keys` and `out_values` have room for `n >= runs` entries and `runs` for
@@ -146,10 +146,13 @@ fn checked<K: KeyKernel, T: DeviceCopy>(
     keys: &DeviceBuffer<K>,
     x: &DeviceBuffer<T>,
 ) -> Result<&'static Device> {
-    check_len("reduce_by_key values", keys.len(), x.len())?;
-    let dev = same_device(x, keys)?;
+    check(
+        &[("reduce_by_key values", keys.len(), x.len())],
+        &[(x, keys)],
+    )?;
+    let dev = x.device();
     if x.len() > u32::MAX as usize {
-        return Err(DeviceError::Cuda {
+        return Err(Error::Cuda {
             during: "reduce_by_key",
             reason: format!(
                 "{} elements: run indices are 32-bit (at most {})",

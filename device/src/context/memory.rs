@@ -17,16 +17,17 @@
 //! (`CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED` = 0), allocation falls back to `cuMemAlloc`
 //! and a free to a synchronize plus `cuMemFree`.
 
-use crate::device::Device;
-use crate::device::OUT_OF_MEMORY;
-use crate::error::{DeviceError, Result};
+use super::access::DeviceAccess;
 use crate::STREAM;
+use crate::{Error, Result};
 use cudarc::driver::result::{self, DriverError};
 use cudarc::driver::sys::{self, CUdeviceptr};
 use std::mem::MaybeUninit;
 
 /// The alignment every allocation has (`cuMemAlloc`'s; pools give at least as much).
 const ALIGN: u64 = 256;
+/// `CUDA_ERROR_OUT_OF_MEMORY`.
+pub(super) const OUT_OF_MEMORY: u32 = 2;
 
 /// A memory pool on one device, or none where the driver has no memory pools.
 #[derive(Debug)]
@@ -53,11 +54,11 @@ impl MemoryPool {
     /// call (and by synchronous copies, which the legacy stream orders after it).
     ///
     /// # Errors
-    /// [`crate::DeviceError::OutOfMemory`] with `bytes` when even an emptied pool cannot
+    /// [`crate::Error::OutOfMemory`] with `bytes` when even an emptied pool cannot
     /// hold them; a device fault.
     pub(crate) fn alloc(
         &self,
-        dev: &Device,
+        dev: &impl DeviceAccess,
         during: &'static str,
         bytes: usize,
     ) -> Result<CUdeviceptr> {
@@ -80,7 +81,7 @@ impl MemoryPool {
     ///
     /// # Errors
     /// A device fault.
-    pub(crate) fn trim(&self, dev: &Device, during: &'static str) -> Result<()> {
+    pub(crate) fn trim(&self, dev: &impl DeviceAccess, during: &'static str) -> Result<()> {
         let Some(pool) = self.0 else {
             return Ok(());
         };
@@ -102,7 +103,7 @@ impl MemoryPool {
     /// # Safety
     /// `ptr` came from this pool's [`MemoryPool::alloc`] and is freed once; nothing queued
     /// after this call uses it.
-    pub(crate) unsafe fn free(&self, dev: &Device, ptr: CUdeviceptr) {
+    pub(crate) unsafe fn free(&self, dev: &impl DeviceAccess, ptr: CUdeviceptr) {
         if self.0.is_some() {
             // SAFETY: as the caller guarantees; the free is ordered after earlier work.
             let _ = unsafe { result::free_async(ptr, STREAM) };
@@ -114,9 +115,14 @@ impl MemoryPool {
 }
 
 /// Maps an allocation failure, recording the requested size on out-of-memory.
-pub(crate) fn oom(dev: &Device, during: &'static str, e: DriverError, bytes: usize) -> DeviceError {
+pub(super) fn oom(
+    dev: &impl DeviceAccess,
+    during: &'static str,
+    e: DriverError,
+    bytes: usize,
+) -> Error {
     match dev.fail(during, e) {
-        DeviceError::OutOfMemory { .. } => DeviceError::OutOfMemory { bytes },
+        Error::OutOfMemory { .. } => Error::OutOfMemory { bytes },
         other => other,
     }
 }

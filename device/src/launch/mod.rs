@@ -8,12 +8,16 @@
 //! outlive the work that uses them because their frees are ordered on the same stream
 //! (`memory.rs`).
 
-use crate::device::Device;
-use crate::error::{DeviceError, Result};
+pub(crate) mod segmented;
+pub(crate) mod spmv;
+pub(crate) mod stencil;
+
+use crate::context::Device;
 use crate::kernel::{
     BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel, FILL_BYTES, FILL_WORDS,
 };
 use crate::STREAM;
+use crate::{Error, Result};
 use core::ffi::c_void;
 use cudarc::driver::result;
 use parallax_core::DeviceCopy;
@@ -43,11 +47,11 @@ pub(crate) unsafe fn launch<P: Copy>(
     let grid = u32::try_from(blocks)
         .ok()
         .filter(|&b| (1..=i32::MAX as u32).contains(&b))
-        .ok_or(DeviceError::Cuda {
+        .ok_or(Error::Cuda {
             during: name,
             reason: format!("grid of {blocks} blocks is out of range"),
         })?;
-    let shared = u32::try_from(shared).map_err(|_| DeviceError::Cuda {
+    let shared = u32::try_from(shared).map_err(|_| Error::Cuda {
         during: name,
         reason: format!("{shared} bytes of shared memory is out of range"),
     })?;

@@ -4,6 +4,10 @@
 //! so an operator/type pair either has a kernel and an implementation, or neither, and
 //! calling an algorithm with a pair that has no kernel is a compile error.
 
+pub(crate) mod segmented;
+pub(crate) mod spmv;
+pub(crate) mod stencil;
+
 use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 use parallax_kernels::entry_name;
 

@@ -2,10 +2,10 @@
 //! segmented reduce and reduce by key, one typed function per kernel whose signature mirrors
 //! the entry point's parameter struct. All go through [`crate::launch::launch`].
 
-use crate::device::Device;
-use crate::error::Result;
-use crate::kernel_segmented::{SegmentedKernel, OFFSET_HEADS};
+use crate::context::Device;
+use crate::kernel::segmented::{SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_segmented::{
     reduce_runs_shared_bytes, seg_scan_shared_bytes, OffsetHeadsParams, ReduceRunsParams,

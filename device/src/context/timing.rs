@@ -1,7 +1,7 @@
 //! GPU timing with CUDA events, for benchmarks and the smoke test.
 
-use crate::device::Device;
-use crate::error::Result;
+use super::device::Device;
+use crate::Result;
 use cudarc::driver::{sys::CUevent_flags, CudaEvent, CudaStream};
 use std::sync::Arc;
 

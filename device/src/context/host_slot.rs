@@ -10,16 +10,16 @@
 //! The host does not synchronize the stream either: the kernel raises a flag in the slot
 //! after the value ([`HostSignal`], a system-scope release store) and the host watches the
 //! flag, asking the driver about the stream only every [`POLLS_PER_QUERY`] reads, to notice a
-//! fault. A one-launch reduce on the H100 (the CUDA C++ microbenchmark
-//! `benches/results/h100-2026-11-24-host-flag-one-wave/host_wait_latency.cu`, event-timed,
-//! median of 40): 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs
-//! watching the flag; 2^20 12.1 / 11.0; 2^22 14.0 / 12.8. A wait longer than [`SPIN_LIMIT`]
-//! (the work queued before the kernel, or a kernel of seconds) stops spinning and
-//! synchronizes the stream, which then waits as the context's scheduling policy says.
+//! fault. A one-launch reduce on the H100 (the CUDA C++ microbenchmark `host_wait_latency.cu`
+//! of `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`, event-timed, median of 40):
+//! 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs watching the flag; 2^20 12.1 /
+//! 11.0; 2^22 14.0 / 12.8. A wait longer than [`SPIN_LIMIT`] (the work queued before the
+//! kernel, or a kernel of seconds) stops spinning and synchronizes the stream, which then
+//! waits as the context's scheduling policy says.
 
-use crate::device::Device;
-use crate::error::{DeviceError, Result};
-use crate::memory::oom;
+use super::access::DeviceAccess;
+use super::memory::oom;
+use crate::{Error, Result};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use parallax_kernels::params::HostSignal;
 use std::ffi::c_void;
@@ -76,8 +76,12 @@ impl HostSlot {
     /// which its kernel writes the slot no more).
     ///
     /// # Errors
-    /// [`crate::DeviceError::OutOfMemory`] when no pinned memory is left; a device fault.
-    pub(crate) fn arm(&mut self, dev: &Device, bytes: usize) -> Result<(CUdeviceptr, HostSignal)> {
+    /// [`crate::Error::OutOfMemory`] when no pinned memory is left; a device fault.
+    pub(crate) fn arm(
+        &mut self,
+        dev: &impl DeviceAccess,
+        bytes: usize,
+    ) -> Result<(CUdeviceptr, HostSignal)> {
         self.reserve(dev, VALUE_OFFSET + bytes)?;
         self.seq = self.seq.wrapping_add(1);
         // Any value but `seq` reads as "not yet". The launch that follows reaches the device
@@ -99,7 +103,7 @@ impl HostSlot {
     }
 
     /// At least `bytes` bytes of slot.
-    fn reserve(&mut self, dev: &Device, bytes: usize) -> Result<()> {
+    fn reserve(&mut self, dev: &impl DeviceAccess, bytes: usize) -> Result<()> {
         if !self.host.is_null() && bytes <= self.bytes {
             return Ok(());
         }
@@ -132,7 +136,7 @@ impl HostSlot {
     /// Waits until the kernel armed last raised its signal, then reads the `T` it wrote.
     ///
     /// # Errors
-    /// A device fault of the queued work; [`crate::DeviceError::Cuda`] if the stream finished
+    /// A device fault of the queued work; [`crate::Error::Cuda`] if the stream finished
     /// without the signal (a kernel that broke its contract).
     ///
     /// # Safety
@@ -140,7 +144,7 @@ impl HostSlot {
     /// writes a valid `T` at the value's address and then raises the signal.
     pub(crate) unsafe fn wait_read<T: Copy>(
         &self,
-        dev: &Device,
+        dev: &impl DeviceAccess,
         during: &'static str,
     ) -> Result<T> {
         // Acquire: the kernel's release store of the flag came after its write of the value,
@@ -177,8 +181,8 @@ impl HostSlot {
 
 /// The stream finished and the flag never rose: a kernel that broke the contract of
 /// [`HostSlot::wait_read`].
-fn unsignalled(during: &'static str) -> DeviceError {
-    DeviceError::Cuda {
+fn unsignalled(during: &'static str) -> Error {
+    Error::Cuda {
         during,
         reason: "the kernel finished without signalling its result".into(),
     }

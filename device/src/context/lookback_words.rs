@@ -6,7 +6,7 @@
 //! word it publishes and reads a word carrying any other epoch as an empty tile. So the words
 //! a previous launch left behind are as good as zeroed, and a scan is one kernel instead of a
 //! `cuMemsetD8Async` plus a kernel: on the H100 the memset cost a scan ~4 µs of its 12-16 µs
-//! at 2^16-2^20 (benches/results/h100-2026-11-23-all-kernels: a scan took 15.4 µs against
+//! at 2^16-2^20 (`benches/RESULTS.md#h100-2026-11-23-all-kernels`: a scan took 15.4 µs against
 //! 11.5 µs for a one-kernel transform). The words are zeroed only when the allocation is new
 //! or grows (its contents are unspecified) and once every [`LOOKBACK_EPOCH_MAX`] launches,
 //! when the epochs run out.
@@ -20,9 +20,9 @@
 //!
 //! [`TileStatus::epoch`]: parallax_kernels::params::TileStatus::epoch
 
-use crate::device::Device;
-use crate::error::Result;
-use crate::grow_only::GrowOnly;
+use super::access::DeviceAccess;
+use super::grow_only::GrowOnly;
+use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::params::LOOKBACK_EPOCH_MAX;
@@ -44,7 +44,11 @@ impl LookbackWords {
     ///
     /// The caller holds the device's scratch lock while it queues the launch that uses them
     /// (so a later growth frees them only after that launch: frees are stream-ordered).
-    pub(crate) fn next(&mut self, dev: &Device, bytes: usize) -> Result<(CUdeviceptr, u32)> {
+    pub(crate) fn next(
+        &mut self,
+        dev: &impl DeviceAccess,
+        bytes: usize,
+    ) -> Result<(CUdeviceptr, u32)> {
         let during = "allocating scan look-back words";
         let (ptr, fresh) = self.words.reserve(dev, bytes, MIN_BYTES, during)?;
         // Fresh memory holds anything; used-up epochs would repeat.
@@ -65,7 +69,7 @@ impl LookbackWords {
 
     /// Zeroes the whole allocation at `ptr` (queued before the next launch) and restarts the
     /// epochs.
-    fn zero(&mut self, dev: &Device, ptr: CUdeviceptr) -> Result<()> {
+    fn zero(&mut self, dev: &impl DeviceAccess, ptr: CUdeviceptr) -> Result<()> {
         // SAFETY: `ptr` holds `words.bytes()` bytes; queued on the stream after every launch
         // that used them and before the next.
         if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, self.words.bytes(), STREAM) } {

@@ -2,10 +2,10 @@
 //! mirrors its entry point's parameter struct, with the kernels' index width
 //! (`I::Kernel`); the safe operations in `ops/spmv.rs` build the structs from live buffers.
 
-use crate::device::Device;
-use crate::error::Result;
-use crate::kernel_spmv::{SemiringKernel, SpmvIndex};
+use crate::context::Device;
+use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::launch;
+use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_kernels::params_spmv::{
     spmv_csr_merge_shared_bytes, SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams,

@@ -2,9 +2,10 @@
 //! library's own PTX, and any PTX a user crate built with its own instantiations), cached
 //! function handles and scratch memory, and the poison flag set by sticky faults.
 
-use crate::error::{DeviceError, Result};
-use crate::memory::MemoryPool;
-use crate::scratch::Scratch;
+use super::access::DeviceAccess;
+use super::memory::{MemoryPool, OUT_OF_MEMORY};
+use super::scratch::Scratch;
+use crate::{Error, Result};
 use cudarc::driver::{
     result::DriverError, sys, sys::CUdeviceptr, CudaContext, CudaFunction, CudaModule,
 };
@@ -17,12 +18,10 @@ pub const DEVICE_ENV: &str = "PARALLAX_CUDA_DEVICE";
 
 /// Driver errors after which the context is unusable (CUDA's "sticky" errors): every later
 /// call returns the same error, so parallax stops issuing work and reports
-/// [`DeviceError::Poisoned`] instead. ECC (214), illegal address (700), launch timeout (702),
+/// [`Error::Poisoned`] instead. ECC (214), illegal address (700), launch timeout (702),
 /// hardware stack error (714), illegal instruction (715), misaligned address (716), invalid
 /// address space (717), invalid PC (718), launch failure (719).
 const STICKY: [u32; 9] = [214, 700, 702, 714, 715, 716, 717, 718, 719];
-/// `CUDA_ERROR_OUT_OF_MEMORY`.
-pub(crate) const OUT_OF_MEMORY: u32 = 2;
 /// `CUDA_ERROR_NO_DEVICE`.
 const NO_DEVICE: u32 = 100;
 
@@ -53,6 +52,26 @@ impl core::fmt::Debug for Device {
     }
 }
 
+/// The memory pieces of the context reach their device through this (`access.rs`).
+impl DeviceAccess for Device {
+    fn fail(&self, during: &'static str, e: DriverError) -> Error {
+        Device::fail(self, during, e)
+    }
+
+    fn synchronize(&self, during: &'static str) -> Result<()> {
+        Device::synchronize(self, during)
+    }
+
+    fn alloc(&self, during: &'static str, bytes: usize) -> Result<CUdeviceptr> {
+        Device::alloc(self, during, bytes)
+    }
+
+    unsafe fn free(&self, ptr: CUdeviceptr) {
+        // SAFETY: as the caller guarantees.
+        unsafe { Device::free(self, ptr) }
+    }
+}
+
 /// `true` when the driver library loads; probed once, because cudarc panics on the first
 /// driver call when it cannot load `libcuda`.
 fn driver_present() -> bool {
@@ -76,8 +95,8 @@ impl Device {
     /// The device at `ordinal`, created (context retained, module loaded) on first use.
     ///
     /// # Errors
-    /// [`DeviceError::NoDriver`] without a loadable driver, [`DeviceError::NoDevice`] for an
-    /// ordinal the driver does not have, [`DeviceError::ModuleLoad`] if the driver rejects the
+    /// [`Error::NoDriver`] without a loadable driver, [`Error::NoDevice`] for an
+    /// ordinal the driver does not have, [`Error::ModuleLoad`] if the driver rejects the
     /// PTX. Failures are not cached: a later call tries again.
     pub fn get(ordinal: usize) -> Result<&'static Device> {
         let mut devices = registry();
@@ -104,16 +123,16 @@ impl Device {
 
     fn open(ordinal: usize) -> Result<Device> {
         if !driver_present() {
-            return Err(DeviceError::NoDriver {
+            return Err(Error::NoDriver {
                 reason: "libcuda.so could not be loaded (is the NVIDIA driver installed?)".into(),
             });
         }
-        let no_driver = |e: DriverError| DeviceError::NoDriver {
+        let no_driver = |e: DriverError| Error::NoDriver {
             reason: describe(e),
         };
         if let Err(e) = cudarc::driver::result::init() {
             return Err(if e.0 as u32 == NO_DEVICE {
-                DeviceError::NoDevice { ordinal, count: 0 }
+                Error::NoDevice { ordinal, count: 0 }
             } else {
                 no_driver(e)
             });
@@ -121,21 +140,21 @@ impl Device {
         let count = CudaContext::device_count().map_err(no_driver)?;
         let count = usize::try_from(count).unwrap_or(0);
         if ordinal >= count {
-            return Err(DeviceError::NoDevice { ordinal, count });
+            return Err(Error::NoDevice { ordinal, count });
         }
-        let ctx = CudaContext::new(ordinal).map_err(|e| DeviceError::Cuda {
+        let ctx = CudaContext::new(ordinal).map_err(|e| Error::Cuda {
             during: "creating the context",
             reason: describe(e),
         })?;
-        let module =
-            ctx.load_module(Ptx::from_src(crate::PTX))
-                .map_err(|e| DeviceError::ModuleLoad {
-                    reason: describe(e),
-                })?;
+        let module = ctx
+            .load_module(Ptx::from_src(crate::PTX))
+            .map_err(|e| Error::ModuleLoad {
+                reason: describe(e),
+            })?;
         let modules = HashMap::from([(crate::PTX.as_ptr() as usize, module)]);
         let multiprocessors = ctx
             .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
-            .map_err(|e| DeviceError::Cuda {
+            .map_err(|e| Error::Cuda {
                 during: "reading the multiprocessor count",
                 reason: describe(e),
             })?;
@@ -216,7 +235,7 @@ impl Device {
     /// Fails fast on a poisoned context, else makes the context current on this thread.
     pub(crate) fn enter(&self) -> Result<()> {
         if let Some(reason) = self.poison.get() {
-            return Err(DeviceError::Poisoned {
+            return Err(Error::Poisoned {
                 reason: reason.clone(),
             });
         }
@@ -226,19 +245,19 @@ impl Device {
     }
 
     /// Maps a driver error, poisoning the device on a sticky fault.
-    pub(crate) fn fail(&self, during: &'static str, e: DriverError) -> DeviceError {
+    pub(crate) fn fail(&self, during: &'static str, e: DriverError) -> Error {
         let code = e.0 as u32;
         if STICKY.contains(&code) {
             let reason = self
                 .poison
                 .get_or_init(|| format!("{} during {during}", describe(e)));
-            DeviceError::Poisoned {
+            Error::Poisoned {
                 reason: reason.clone(),
             }
         } else if code == OUT_OF_MEMORY {
-            DeviceError::OutOfMemory { bytes: 0 }
+            Error::OutOfMemory { bytes: 0 }
         } else {
-            DeviceError::Cuda {
+            Error::Cuda {
                 during,
                 reason: describe(e),
             }
@@ -263,7 +282,7 @@ impl Device {
             }
             other => other,
         }
-        .map_err(|e| DeviceError::ModuleLoad {
+        .map_err(|e| Error::ModuleLoad {
             reason: describe(e),
         })?;
         modules.insert(key, m.clone());
@@ -271,7 +290,7 @@ impl Device {
     }
 
     /// The entry point `name` of the module built from `ptx`, looked up once and cached.
-    /// A name the module lacks is [`DeviceError::NoKernel`].
+    /// A name the module lacks is [`Error::NoKernel`].
     pub(crate) fn function(&self, ptx: &'static str, name: &'static str) -> Result<CudaFunction> {
         let key = (ptx.as_ptr() as usize, name);
         let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
@@ -281,7 +300,7 @@ impl Device {
         let f = self
             .module(ptx)?
             .load_function(name)
-            .map_err(|_| DeviceError::NoKernel { name: name.into() })?;
+            .map_err(|_| Error::NoKernel { name: name.into() })?;
         functions.insert(key, f.clone());
         Ok(f)
     }
@@ -290,7 +309,7 @@ impl Device {
     /// `memory.rs`). The context must be current ([`Device::enter`]).
     ///
     /// # Errors
-    /// [`DeviceError::OutOfMemory`] with `bytes`; a device fault.
+    /// [`Error::OutOfMemory`] with `bytes`; a device fault.
     pub(crate) fn alloc(&self, during: &'static str, bytes: usize) -> Result<CUdeviceptr> {
         self.memory.alloc(self, during, bytes)
     }

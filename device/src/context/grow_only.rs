@@ -6,8 +6,8 @@
 //! the free is ordered on the stream after that work (`memory.rs`), and the caller holds the
 //! device's scratch lock, which keeps new work from being queued on the old allocation.
 
-use crate::device::Device;
-use crate::error::{DeviceError, Result};
+use super::access::DeviceAccess;
+use crate::{Error, Result};
 use cudarc::driver::sys::CUdeviceptr;
 
 /// The allocation (`ptr` 0 before the first use) and its size.
@@ -23,7 +23,7 @@ impl GrowOnly {
     /// allocation (fresh contents). `during` names the allocation in errors.
     pub(crate) fn reserve(
         &mut self,
-        dev: &Device,
+        dev: &impl DeviceAccess,
         bytes: usize,
         min: usize,
         during: &'static str,
@@ -33,8 +33,8 @@ impl GrowOnly {
         }
         let old = self.bytes;
         if self.ptr != 0 {
-            // SAFETY: `ptr` came from `Device::alloc` and is freed once, ordered after the work
-            // queued on it; the caller's scratch lock keeps new work from being queued on it.
+            // SAFETY: `ptr` came from `DeviceAccess::alloc` and is freed once, ordered after the
+            // work queued on it; the caller's scratch lock keeps new work from being queued on it.
             unsafe { dev.free(self.ptr) };
             self.ptr = 0;
             self.bytes = 0;
@@ -43,9 +43,7 @@ impl GrowOnly {
         let (ptr, got) = match dev.alloc(during, want) {
             Ok(p) => (p, want),
             // Doubling overshot what is free: try the exact size before giving up.
-            Err(DeviceError::OutOfMemory { .. }) if want > bytes => {
-                (dev.alloc(during, bytes)?, bytes)
-            }
+            Err(Error::OutOfMemory { .. }) if want > bytes => (dev.alloc(during, bytes)?, bytes),
             Err(e) => return Err(e),
         };
         self.ptr = ptr;

@@ -13,11 +13,11 @@
 //! words, separate allocations that no other operation touches (see
 //! [`Scratch::reduce_counters`] and `lookback_words.rs`).
 
-use crate::device::Device;
-use crate::error::Result;
-use crate::grow_only::GrowOnly;
-use crate::host_slot::HostSlot;
-use crate::lookback_words::LookbackWords;
+use super::access::DeviceAccess;
+use super::grow_only::GrowOnly;
+use super::host_slot::HostSlot;
+use super::lookback_words::LookbackWords;
+use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_kernels::tuning::REDUCE_COUNTERS;
@@ -44,7 +44,7 @@ pub(crate) struct Scratch {
 impl Scratch {
     /// A device address with at least `bytes` bytes behind it, 256-byte aligned. Contents
     /// are unspecified.
-    pub(crate) fn reserve(&mut self, dev: &Device, bytes: usize) -> Result<CUdeviceptr> {
+    pub(crate) fn reserve(&mut self, dev: &impl DeviceAccess, bytes: usize) -> Result<CUdeviceptr> {
         let during = "allocating scratch memory";
         Ok(self.region.reserve(dev, bytes, MIN_BYTES, during)?.0)
     }
@@ -56,17 +56,17 @@ impl Scratch {
     /// group's counter back to 0, so no launch needs a memset.
     ///
     /// Why not a `cuMemsetD8Async` before every launch: that is one more driver call and one
-    /// more operation on the stream per reduce. On the H100 (benches/results/
-    /// h100-2026-11-23-all-kernels, 2^16 f32) a scan, one memset plus one kernel, takes
-    /// 15.4 µs against 11.5 µs for a one-kernel transform, while CUB's whole reduce takes
-    /// 15.0 µs: up to a quarter of the time budget at small n, against one store by one thread
+    /// more operation on the stream per reduce. On the H100
+    /// (`benches/RESULTS.md#h100-2026-11-23-all-kernels`, 2^16 f32) a scan, one memset plus
+    /// one kernel, takes 15.4 µs against 11.5 µs for a one-kernel transform, while CUB's whole
+    /// reduce takes 15.0 µs: up to a quarter of the time budget at small n, against one store by one thread
     /// here. A counter left non-zero by an interrupted kernel cannot be read: a kernel is only
     /// interrupted by a sticky fault, which poisons the device for every later call.
     ///
     /// The words live in their own allocation, never in the growing region, which the next
     /// operation overwrites. Kernels using them run one at a time in stream order, so one
     /// set per device suffices.
-    pub(crate) fn reduce_counters(&mut self, dev: &Device) -> Result<CUdeviceptr> {
+    pub(crate) fn reduce_counters(&mut self, dev: &impl DeviceAccess) -> Result<CUdeviceptr> {
         if self.counters != 0 {
             return Ok(self.counters);
         }
@@ -75,7 +75,7 @@ impl Scratch {
         // SAFETY: `ptr` holds `bytes` bytes; queued on the legacy stream before any reduce
         // kernel.
         if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, bytes, STREAM) } {
-            // SAFETY: `ptr` came from `Device::alloc` above and nothing uses it yet.
+            // SAFETY: `ptr` came from `DeviceAccess::alloc` above and nothing uses it yet.
             unsafe { dev.free(ptr) };
             return Err(dev.fail("zeroing the reduce counters", e));
         }
