@@ -28,7 +28,7 @@ macro_rules! stencil_entry {
     ($name:ident, $st:ident: $s:ty, $tt:ident: $t:ty, $kernel:expr) => {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!($name, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: crate::params_stencil::StencilParams<$t, $s>) {
+            unsafe extern "ptx-kernel" fn entry(p: crate::params::stencil::StencilParams<$t, $s>) {
                 // SAFETY: launched by parallax-device's stencil launcher, which upholds the
                 // contract.
                 unsafe { ($kernel)(p) }
@@ -37,36 +37,20 @@ macro_rules! stencil_entry {
     };
 }
 
-mod carry_window;
-mod heads;
-mod offset_heads;
-mod reduce_source;
-mod segmented_entries;
 mod spmv;
-mod spmv_csr_merge;
-mod spmv_merge;
 mod stencil;
-mod stencil_box;
-mod stencil_march;
-mod stencil_row;
-mod stencil_stage;
-mod stencil_star;
 
 // Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.
 #[doc(hidden)]
 pub mod reduce;
 #[doc(hidden)]
-pub mod reduce_runs;
-#[doc(hidden)]
 pub mod scan;
 #[doc(hidden)]
 pub mod segmented;
 #[doc(hidden)]
-pub mod segmented_aux;
-#[doc(hidden)]
 pub mod transform;
 
-use crate::params::{FillParams, TabulateParams};
+use crate::params::transform::{FillParams, TabulateParams};
 
 /// `reduce`, `inclusive_scan` and `exclusive_scan` for each (monoid, type) pair; the wrappers
 /// are shared with `instantiate_monoid!` (crate::user), so user instantiations are the same

@@ -7,12 +7,13 @@
 //! read from the tile (input and output of one size, so the tile layout is the same).
 
 use crate::block;
-use crate::params::{ScanParams, TransformScanParams};
-use crate::simt::{dynamic_shared, dynamic_shared_at};
-use crate::tile::{draw_tile, looked_back_prefix, DeepTile, Plain, Unit};
-use crate::tuning::{
-    scan_stages, staging_offset, BlockShared, Partial, SCAN_DEPTH, SCAN_FIRST_POLL_DELAY_NS,
-};
+use crate::lookback::{draw_tile, looked_back_prefix, Plain};
+use crate::params::scan::{ScanParams, TransformScanParams};
+use crate::policy::common::{BlockShared, Partial};
+use crate::policy::lookback::SCAN_FIRST_POLL_DELAY_NS;
+use crate::policy::scan::{scan_stages, staging_offset, SCAN_DEPTH};
+use crate::thread::{dynamic_shared, dynamic_shared_at};
+use crate::tile::{DeepTile, Unit};
 use core::mem::{align_of, size_of};
 use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 

@@ -5,10 +5,11 @@
 //! consecutive elements: fully coalesced), with all four loads issued before the first store
 //! so they are in flight together. Larger inputs loop over the grid.
 
-use crate::params::{FillParams, TabulateParams, Transform2Params, TransformParams};
-use crate::simt::{block_index, grid_blocks, thread_index};
+use crate::params::transform::{FillParams, TabulateParams, Transform2Params, TransformParams};
+use crate::policy::common::BLOCK_THREADS;
+use crate::policy::transform::TRANSFORM_ITEMS;
+use crate::thread::{block_index, grid_blocks, thread_index};
 use crate::tile::Gathered;
-use crate::tuning::{BLOCK_THREADS, TRANSFORM_ITEMS};
 use parallax_core::{BinaryFunction, UnaryFunction};
 
 const STEP: u64 = BLOCK_THREADS as u64;
