@@ -6,21 +6,26 @@
 //!
 //! The state comes in two layouts ([`TileStatus`]): 4- and 8-byte values travel with their
 //! flag in one or two 8-byte words (a single relaxed load per predecessor, no fence to
-//! publish); other values sit beside a flag that is released after and acquired before them.
+//! publish; `codec.rs`, `packed.rs`); other values sit beside a flag that is released after
+//! and acquired before them (the split walk, at the end of this file).
 
-use crate::params::common::{TileStatus, LOOKBACK_EPOCH_SHIFT};
-use crate::params::common::{TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX};
-use crate::params::segmented::RunAgg;
+mod codec;
+mod packed;
+
+pub(crate) use codec::{FlaggedPair, Plain, RunPair};
+
+use crate::params::common::{TileStatus, TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX};
 use crate::policy::common::{BlockShared, Partial, WARP_THREADS};
-use crate::policy::lookback::{packed_run_words, packed_words, FIRST_POLL_DELAY_MIN_TILES};
+use crate::policy::lookback::FIRST_POLL_DELAY_MIN_TILES;
 use crate::thread::atomics::{
-    fetch_add_relaxed, load_acquire, load_relaxed_u64, load_relaxed_u64x2, nanosleep,
-    store_relaxed_u64, store_relaxed_u64x2, store_release,
+    fetch_add_relaxed, load_acquire, nanosleep, store_relaxed_u64, store_relaxed_u64x2,
+    store_release,
 };
 use crate::thread::{block_index, grid_blocks, lane, sync_threads, thread_index, warp_index};
 use crate::warp::{ballot, reduce, shuffle_idx};
-use core::mem::transmute_copy;
-use parallax_core::{Flagged, Monoid};
+use codec::{epoch_tag, Codec};
+use packed::look_back_packed;
+use parallax_core::Monoid;
 
 /// Backoff between polls of a window that still has an empty tile, in nanoseconds. The H100,
 /// `gpu_bench --only scan_sum`, one device call, 32 / 0 / 256 ns (ms): inclusive f32 at 2^24
@@ -33,123 +38,6 @@ use parallax_core::{Flagged, Monoid};
 /// in 14 of 15. A small gain, mostly at mid sizes; CUB's H100 tuning sleeps longer still
 /// (576-688 ns) between polls.
 const POLL_BACKOFF_NS: u32 = 256;
-
-/// Bits of a packed word that hold the tile's flag; the codec's own bits lie above them.
-const FLAG_MASK: u64 = 0xff;
-
-/// Bits of a packed word that hold its writer's epoch ([`TileStatus::epoch`]).
-const EPOCH_MASK: u64 = (u64::MAX >> 32) & !((1 << LOOKBACK_EPOCH_SHIFT) - 1);
-
-/// The epoch bits a word written by this launch carries.
-#[inline(always)]
-fn epoch_tag<T>(status: TileStatus<T>) -> u64 {
-    u64::from(status.epoch) << LOOKBACK_EPOCH_SHIFT
-}
-
-/// Up to two packed words of one tile. Each word carries the flag in its low bits and is
-/// single-copy atomic on its own; a reader accepts a pair only when both flags agree, and as
-/// every flag value is published once per tile, agreeing flags mean one publication.
-pub(crate) type Words = [u64; 2];
-
-/// How a look-back value travels in packed words, if it does: `encode` leaves the low 8 bits
-/// ([`FLAG_MASK`]) of each word zero for the flag, `decode` inverts it.
-pub(crate) trait Codec<V>: Copy {
-    /// Packed words per tile, 0 (the split layout), 1 or 2 (must agree with the host's plan:
-    /// [`crate::policy::lookback::packed_words`]).
-    const WORDS: usize;
-    /// The words for `v`, flag bits zero (called only when `WORDS > 0`).
-    fn encode(v: V) -> Words;
-    /// The value words hold (called only when `WORDS > 0`).
-    fn decode(words: Words) -> V;
-}
-
-/// The high halves of the words hold the value's bytes: a 4-byte value in word 0, an
-/// 8-byte one split over words 0 and 1 ([`packed_words`]); any other type takes the split
-/// layout (`encode` and `decode` are then never called).
-#[derive(Clone, Copy)]
-pub(crate) struct Plain;
-
-impl<T: Copy> Codec<T> for Plain {
-    const WORDS: usize = packed_words::<T>();
-
-    #[inline(always)]
-    fn encode(v: T) -> Words {
-        if packed_words::<T>() == 1 {
-            // SAFETY: `T` is 4 bytes of plain data (`packed_words`).
-            [u64::from(unsafe { transmute_copy::<T, u32>(&v) }) << 32, 0]
-        } else {
-            // SAFETY: `T` is 8 bytes of plain data (`packed_words`; only called when packed).
-            let bits = unsafe { transmute_copy::<T, u64>(&v) };
-            [bits << 32, bits & !(u64::MAX >> 32)]
-        }
-    }
-
-    #[inline(always)]
-    fn decode(w: Words) -> T {
-        if packed_words::<T>() == 1 {
-            // SAFETY: 4 bytes that `encode` took from a `T`.
-            unsafe { transmute_copy::<u32, T>(&((w[0] >> 32) as u32)) }
-        } else {
-            let bits = (w[0] >> 32) | (w[1] & !(u64::MAX >> 32));
-            // SAFETY: 8 bytes that `encode` took from a `T`.
-            unsafe { transmute_copy::<u64, T>(&bits) }
-        }
-    }
-}
-
-/// A segmented scan's `Flagged<T>`: `T` as [`Plain`] packs it, the head in bit 8 of word 0.
-/// The pair has padding, so without this it would take the split path.
-#[derive(Clone, Copy)]
-pub(crate) struct FlaggedPair;
-
-/// The bit of word 0 that holds a [`Flagged`] head.
-const HEAD_BIT: u64 = 1 << 8;
-
-const _: () = assert!(
-    (FLAG_MASK | HEAD_BIT) & EPOCH_MASK == 0 && (FLAG_MASK | HEAD_BIT) >> LOOKBACK_EPOCH_SHIFT == 0,
-    "flag and head bits lie below the epoch"
-);
-
-impl<T: Copy> Codec<Flagged<T>> for FlaggedPair {
-    const WORDS: usize = packed_words::<T>();
-
-    #[inline(always)]
-    fn encode(v: Flagged<T>) -> Words {
-        let mut w = <Plain as Codec<T>>::encode(v.value);
-        if v.head {
-            w[0] |= HEAD_BIT;
-        }
-        w
-    }
-
-    #[inline(always)]
-    fn decode(w: Words) -> Flagged<T> {
-        Flagged::new(<Plain as Codec<T>>::decode(w), w[0] & HEAD_BIT != 0)
-    }
-}
-
-/// Reduce by key's `RunAgg<T>` of a 4-byte `T`: the value in word 0, the head count in
-/// word 1 ([`packed_run_words`]); other `T` split.
-#[derive(Clone, Copy)]
-pub(crate) struct RunPair;
-
-impl<T: Copy> Codec<RunAgg<T>> for RunPair {
-    const WORDS: usize = packed_run_words::<T>();
-
-    #[inline(always)]
-    fn encode(v: RunAgg<T>) -> Words {
-        let value = <Plain as Codec<T>>::encode(v.value)[0];
-        [value, u64::from(v.heads) << 32]
-    }
-
-    #[inline(always)]
-    fn decode(w: Words) -> RunAgg<T> {
-        RunAgg {
-            value: <Plain as Codec<T>>::decode([w[0], 0]),
-            heads: (w[1] >> 32) as u32,
-        }
-    }
-}
 
 /// The tile this block scans: its block index, or (when `status.counter` is set) the next
 /// ticket, drawn by thread 0 and shared through `shared.tile`.
@@ -240,76 +128,6 @@ unsafe fn look_back<T: Copy, M: Monoid<T>, C: Codec<T>>(
 #[inline(always)]
 fn nearest_prefix(prefixes: u32) -> u32 {
     WARP_THREADS - 1 - prefixes.leading_zeros()
-}
-
-/// [`look_back`] over packed words: one relaxed 8- or 16-byte load per tile gives flag and
-/// value; a word of another launch (its epoch is not this launch's) and a pair of words
-/// whose flags disagree (read between two publications) are polled again like an empty
-/// tile. Lane `l` holds tile `end - 32 + l` of the window
-/// `[end - 32, end)`; the warp folds the lanes from the latest one that saw a published
-/// prefix. While a tile above that one is still empty, the lanes of empty tiles (and only
-/// those: a published word never changes back) poll again.
-///
-/// # Safety
-/// As [`look_back`], with `C::WORDS > 0`.
-#[inline(always)]
-unsafe fn look_back_packed<T: Copy, M: Monoid<T>, C: Codec<T>>(
-    m: M,
-    status: TileStatus<T>,
-    tile: u64,
-) -> Partial<T> {
-    let me = u64::from(lane());
-    let width = u64::from(WARP_THREADS);
-    let mut running = Partial::none(m.identity());
-    let tag = epoch_tag(status);
-    // Tiles before tile 0 ("virtual") count as published prefixes holding nothing.
-    let mut end = tile;
-    loop {
-        let real = end + me >= width;
-        let t = (end + me).wrapping_sub(width) as usize;
-        let mut flag = TILE_EMPTY;
-        let mut words: Words = [u64::from(TILE_PREFIX); 2];
-        let (stop, prefixes) = loop {
-            if !real {
-                flag = TILE_PREFIX;
-            } else if flag == TILE_EMPTY {
-                words = if C::WORDS == 1 {
-                    // SAFETY: `t < tile`, a valid slot.
-                    [unsafe { load_relaxed_u64(status.words.add(t)) }; 2]
-                } else {
-                    // SAFETY: `t < tile`, a valid 16-byte aligned slot.
-                    unsafe { load_relaxed_u64x2(status.words.add(2 * t)) }
-                };
-                let f = (words[0] & FLAG_MASK) as u32;
-                let torn = (words[1] & FLAG_MASK) as u32 != f;
-                let stale = words[0] & EPOCH_MASK != tag || words[1] & EPOCH_MASK != tag;
-                flag = if torn || stale { TILE_EMPTY } else { f };
-            }
-            let prefixes = ballot(flag == TILE_PREFIX);
-            let stop = if prefixes == 0 {
-                0
-            } else {
-                nearest_prefix(prefixes)
-            };
-            // Empty lanes below the latest prefix do not matter.
-            if ballot(flag == TILE_EMPTY) >> stop == 0 {
-                break (stop, prefixes);
-            }
-            nanosleep(POLL_BACKOFF_NS);
-        };
-        let mine = if !real || lane() < stop {
-            Partial::none(m.identity())
-        } else {
-            Partial::some(C::decode(words))
-        };
-        let window = shuffle_idx(reduce(m, mine), WARP_THREADS - 1);
-        running = window.join(m, running);
-        if prefixes != 0 {
-            return running;
-        }
-        // No prefix in the window means tile 0 (always a prefix) is not in it: end > 32.
-        end -= width;
-    }
 }
 
 /// What a tile's own items settle before any look-back. Plain scans and reduce by key know
@@ -460,6 +278,10 @@ pub(crate) unsafe fn looked_back_prefix<V: Copy, S: Monoid<V>, C: Codec<V>>(
     }
 }
 
+// The split-layout walk stays in this file: in a module of its own (as the packed walk
+// is) it changed the PTX of the segmented scans over `AffineMap<i64>`, presumably because
+// rustc's MIR inliner orders some caller/callee pairs by def-path hash, which follows the
+// module path.
 /// [`look_back`] over the split layout: the flag acquired, then the value it guards.
 ///
 /// # Safety
