@@ -334,7 +334,7 @@ macro_rules! for_each_stencil_instance {
 }
 
 /// Calls `$cb!` with every (semiring, element) pair that has the dense 5 × 5 box kernel
-/// `stencil_box2d_r2` (`kernels/stencil_box.rs`): the 4-byte element types of
+/// `stencil_box2d_r2` (`kernels/stencil/dense_box.rs`): the 4-byte element types of
 /// [`for_each_stencil_instance!`]. With 8-byte elements its register tile took 229-233
 /// registers (one block per multiprocessor), so those take the general 2D kernel.
 #[macro_export]

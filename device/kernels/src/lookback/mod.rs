@@ -166,16 +166,16 @@ impl Settled {
 /// of 32 1.206, 1.207 / 1.089, 1.093 / 1.078, 1.080, runs of 1000 1.209, 1.205 / 1.091,
 /// 1.091 / 1.101, 1.095; `scan_by_flags` runs of 32 1.042, 1.039 / 0.876, 0.881 / 0.827,
 /// 0.823, runs of 1000 1.044, 1.041 / 0.878, 0.881 / 0.882, 0.880 (the flag form from 77.6%
-/// to 92-98% of the copy roof; `benches/results/h100-2026-11-25-settled-lookback/`).
+/// to 92-98% of the copy roof; `benches/RESULTS.md#h100-2026-11-25-settled-lookback`).
 ///
 /// A tile that already knows everything before it (`known`: a flags or offsets scan that
-/// folded its carry itself, `kernels::carry_window`) passes it as `seed` and is treated as tile 0:
+/// folded its carry itself, `kernels::segmented::carry_window`) passes it as `seed` and is treated as tile 0:
 /// it publishes `seed ⊕ total` at once and looks back at nothing.
 ///
 /// A tile that looks back over packed words first sleeps `first_poll_delay_ns` (0: not at
 /// all) when the launch has at least [`FIRST_POLL_DELAY_MIN_TILES`] tiles: by then its
 /// predecessors have mostly published, so the walk polls less (the measurements are at the
-/// callers' constants, `tuning::SCAN_FIRST_POLL_DELAY_NS` and `RUNS_FIRST_POLL_DELAY_NS`).
+/// callers' constants, `policy::lookback::SCAN_FIRST_POLL_DELAY_NS` and `RUNS_FIRST_POLL_DELAY_NS`).
 ///
 /// # Safety
 /// Called by every thread of the block after the block scan's barrier; `total` is the

@@ -3,7 +3,7 @@
 
 use super::common::HostSignal;
 
-/// Reduce in one launch of `blocks = gridDim.x` blocks (`kernels/reduce.rs`):
+/// Reduce in one launch of `blocks = gridDim.x` blocks (`kernels/reduce/`):
 /// warp `w` (global index) folds warp tiles `[w * tiles_per_warp, (w + 1) * tiles_per_warp)`
 /// of `32 * ITEMS` items each, in order, and each block the ordered fold of its 8 warps. With
 /// one block that fold is the result. Otherwise the blocks' folds are level 0 of a fold tree
@@ -35,7 +35,7 @@ pub struct ReduceParams<T, M> {
     pub m: M,
 }
 
-/// Reduce of `x` mapped by a unary functor, in one launch (`kernels/reduce.rs`,
+/// Reduce of `x` mapped by a unary functor, in one launch (`kernels/reduce/`,
 /// `transform_reduce`): the first round folds `f(x[i])` as it loads `x`, with the partition
 /// `reduce_grid(n, size_of::<A>())`; everything else (`n`, `tiles_per_warp`, the fold tree,
 /// `out`, `done`) is `reduce`'s, whose `reduce.x` this kernel does not read (null).
@@ -51,7 +51,7 @@ pub struct TransformReduceParams<A, F, T, M> {
 }
 
 /// Reduce of `f(x[i], y[i])` over two inputs of `reduce.n` elements, in one launch
-/// (`kernels/reduce.rs`, `transform2_reduce`): an inner product is `Times` then `Sum`. The
+/// (`kernels/reduce/`, `transform2_reduce`): an inner product is `Times` then `Sum`. The
 /// partition is `reduce_grid(n, size_of::<A>() + size_of::<C>())`; everything else is
 /// `reduce`'s, whose `reduce.x` this kernel does not read (null).
 #[repr(C)]

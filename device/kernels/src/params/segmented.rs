@@ -39,7 +39,7 @@ pub struct SegScanParams<T, M> {
     pub m: M,
 }
 
-/// `SegScanParams::key_bytes` for heads read from offsets (`kernels::offset_heads`).
+/// `SegScanParams::key_bytes` for heads read from offsets (`kernels::segmented::offset_heads`).
 pub const HEADS_FROM_OFFSETS: u32 = 16;
 
 /// Head flags from offsets: `heads[offsets[s]] = 1` for every nonempty segment `s`

@@ -8,13 +8,13 @@
 /// 2^28 without / 1200 / 2800 / 4000 ns: f32 inclusive 0.875 / 0.862 / 0.847 / 0.850, f64
 /// 1.658 / 1.608 / 1.585 / 1.581, u64 exclusive 1.654 / 1.603 / 1.581 / 1.578 (CUB 1.58-1.66
 /// in earlier calls); at 2^24-2^26 2800 ns is 1.023-1.059x faster over all 16 cases
-/// (`benches/results/h100-2026-11-25-first-poll-delay/sweep-3.txt`). Below
+/// (`benches/RESULTS.md#h100-2026-11-25-first-poll-delay`). Below
 /// [`FIRST_POLL_DELAY_MIN_TILES`] nothing sleeps.
 pub const SCAN_FIRST_POLL_DELAY_NS: u32 = 2800;
 
 /// As [`SCAN_FIRST_POLL_DELAY_NS`], for the reduce of runs: reduce by key, and
 /// `segmented_reduce`, which was not timed with it (4-byte values: only the packed layouts
-/// sleep, see `tile::tile_prefix`). Same call (`sweep-3.txt`), ms at 2^24 / 2^26 / 2^28,
+/// sleep, see `lookback::tile_prefix`). Same call (`sweep-3.txt`), ms at 2^24 / 2^26 / 2^28,
 /// u32 keys, runs of 1000, without / 1200 / 2800 ns: 0.0706, 0.2191, 0.8115 / 0.0709,
 /// 0.2144, 0.7868 / 0.0715, 0.2150, 0.7802; u64 keys 0.0938, 0.3082, 1.1728 / 0.0932,
 /// 0.3035, 1.1586 / 0.0951, 0.3079, 1.1623 (2800 ns loses at 2^24, 1200 does not).
@@ -46,7 +46,7 @@ pub const FIRST_POLL_DELAY_MIN_TILES: u64 = 1000;
 /// `(u16, u16)` or an 8-byte `(u32, u32)` struct takes the split layout.
 ///
 /// ```
-/// use parallax_kernels::tuning::{packed_run_words, packed_words};
+/// use parallax_kernels::policy::lookback::{packed_run_words, packed_words};
 /// assert_eq!((packed_words::<f32>(), packed_words::<u32>()), (1, 1));
 /// assert_eq!((packed_words::<f64>(), packed_words::<i64>()), (2, 2));
 /// #[repr(C)]

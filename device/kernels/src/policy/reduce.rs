@@ -49,7 +49,7 @@ const REDUCE_LEVEL_ALIGN: u64 = 16;
 /// which has no slot.
 ///
 /// ```
-/// use parallax_kernels::tuning::reduce_level;
+/// use parallax_kernels::policy::reduce::reduce_level;
 /// // 2^28 f32: 65536 blocks in 16 groups of 4096, then one group of 16.
 /// assert_eq!(reduce_level(65536, 4, 0), (65536, 0, 0));
 /// assert_eq!(reduce_level(65536, 4, 1), (16, 65536, 16));
@@ -72,7 +72,7 @@ pub const fn reduce_level(blocks: u64, size: usize, level: u32) -> (u64, u64, u6
 /// needs: every level of its fold tree but the last (the result). One block needs neither.
 ///
 /// ```
-/// use parallax_kernels::tuning::reduce_tree_slots;
+/// use parallax_kernels::policy::reduce::reduce_tree_slots;
 /// assert_eq!(reduce_tree_slots(1, 4), (0, 0));
 /// assert_eq!(reduce_tree_slots(3, 4), (16, 1));
 /// assert_eq!(reduce_tree_slots(131072, 8), (131136, 65));
@@ -100,7 +100,7 @@ pub const REDUCE_COUNTERS: u64 = reduce_tree_slots(REDUCE_MAX_BLOCKS, usize::MAX
 /// `n == 0` gives `(0, 0)`.
 ///
 /// ```
-/// use parallax_kernels::tuning::reduce_plan;
+/// use parallax_kernels::policy::reduce::reduce_plan;
 /// // 2^28 f32: 2^19 warp tiles over 8192 blocks of 8 warps, 8 warp tiles each.
 /// assert_eq!(reduce_plan(1 << 28, 4, 8192), (8192, 8));
 /// assert_eq!(reduce_plan(33, 4, 8192), (1, 1));
@@ -142,7 +142,7 @@ pub const REDUCE_WAVE_TILES: u64 = 4;
 /// 14.3, 14.4; 2048 18.7, 17.5 / 15.8, 16.1 / 15.5, 15.5.
 ///
 /// ```
-/// use parallax_kernels::tuning::reduce_grid;
+/// use parallax_kernels::policy::reduce::reduce_grid;
 /// assert_eq!(reduce_grid(1 << 22, 4), (1024, 1)); // 2^22 f32: one wave already
 /// assert_eq!(reduce_grid(1 << 22, 8), (1024, 2)); // 2^22 f64: 2048 blocks become 1024
 /// assert_eq!(reduce_grid(1 << 24, 4), (1024, 4));

@@ -28,14 +28,14 @@ pub const fn scan_stages<T>() -> bool {
 /// predecessors. At mid sizes depth 1 is no better either (one call, two passes each, µs,
 /// inclusive f64 / u64): 2^20 19.9 / 20.5 at depth 2 against 24.9, 19.6 / 19.4, 19.9 at
 /// depth 1; 2^22 43.8 / 44.4 against 47.4, 44.8 / 45.4, 46.0; 2^24 119.6 / 119.9 against
-/// 133.3 / 134.9 (`benches/results/h100-2026-11-24-fused-transforms/`).
+/// 133.3 / 134.9 (`benches/RESULTS.md#h100-2026-11-24-fused-transforms`).
 /// Depths 3 and 4 need more than 48 KiB of dynamic shared memory, which the
 /// launcher does not opt in to (the experiments did); the assertion below keeps the staging
 /// area, with 4 KiB left for `BlockShared` and the offsets bit map, under that limit.
 /// Persistent blocks with two depth-2 staging areas, loading the next tile while looking back
 /// for the current one, ran 2-3x slower (2^28 f32 1.58-1.67 ms against 0.87; a prefetched
 /// tile's aggregate waits for its block's previous tile, and later look-backs on it:
-/// `benches/results/h100-2026-11-25-fused-dot-exclusive-scan/`).
+/// `benches/RESULTS.md#h100-2026-11-25-fused-dot-exclusive-scan`).
 pub const SCAN_DEPTH: usize = 2;
 
 const _: () = assert!(
@@ -49,7 +49,7 @@ const _: () = assert!(
 /// [`items_per_thread`] per thread. Plain and segmented scans and reduce by key all use it.
 ///
 /// ```
-/// use parallax_kernels::tuning::{deep_scan_tile_items, SCAN_DEPTH};
+/// use parallax_kernels::policy::scan::{deep_scan_tile_items, SCAN_DEPTH};
 /// assert_eq!(deep_scan_tile_items(4), 4096 * SCAN_DEPTH as u64);
 /// ```
 pub const fn deep_scan_tile_items(size: usize) -> u64 {

@@ -31,7 +31,7 @@ pub const fn stencil_items(_d: usize) -> usize {
 /// H100, Boundary::Zero, f32, read + write of the grid against the copy roof measured in the
 /// same call (`gpu_bench`, 2026-11-24): 1D 9 taps on 2^28 0.860 ms (84% of the roof; 1.07 ms,
 /// 67%, with one tile per block and register-batched staging), 2D 5 × 5 on 8192² 0.402 ms
-/// (the first dense-box kernel; 0.577 ms before; the row-marching one, `stencil_box.rs`, 0.29
+/// (the first dense-box kernel; 0.577 ms before; the row-marching one, `kernels/stencil/dense_box.rs`, 0.29
 /// ms), 3D 7-point on 512³ 0.898 ms (41%; 0.926 ms).
 /// ncu (instruction counts by SASS block): the 2D and 3D kernels are issue-bound. 3D: the
 /// tap loop is ~5 instructions per tap and point (an address add per item: items are a
@@ -39,7 +39,7 @@ pub const fn stencil_items(_d: usize) -> usize {
 /// item pointers) ~30 per point. No stencil fold can use fma: the reference rounds product
 /// and sum separately.
 /// The 7-point star and the 27-point box in 3D (exact tap order, chunked rows) take the
-/// z-marching kernels instead (`params_stencil_march.rs`): 512³ f32 7-point 0.66-0.71 ms.
+/// z-marching kernels instead (`policy/stencil_march.rs`): 512³ f32 7-point 0.66-0.71 ms.
 ///
 /// Output points of one block tile along `[z, y, x]` for a `d`-dimensional grid: a 2048-point
 /// row segment, 32 rows of 64 (threads: 4 rows of 64), or 8 planes of 8 × 32 (threads: one
@@ -136,7 +136,7 @@ const _: () = {
     assert!(t[1] * t[2] == BLOCK_THREADS);
 };
 
-/// The radius of the dense-window 1D kernel (`stencil_row.rs`): 9 taps, `-4 ..= 4`, which
+/// The radius of the dense-window 1D kernel (`kernels/stencil/row.rs`): 9 taps, `-4 ..= 4`, which
 /// is also the halo a lane takes from each neighbouring lane (its run of 4).
 pub const STENCIL_ROW_RADIUS: usize = 4;
 
@@ -152,7 +152,7 @@ pub const STENCIL_ROW_TILE: [u32; 3] = [1, 1, BLOCK_THREADS * STENCIL_ROW_RUNS a
 /// `mask_1d` or `convolve_1d`), the taps of the dense-window 1D kernel.
 ///
 /// ```
-/// use parallax_kernels::params_stencil::stencil_row_window;
+/// use parallax_kernels::policy::stencil::stencil_row_window;
 /// assert!(stencil_row_window(&[-4, -3, -2, -1, 0, 1, 2, 3, 4]));
 /// assert!(!stencil_row_window(&[-3, -2, -1, 0, 1, 2, 3]));
 /// assert!(!stencil_row_window(&[-4, -3, -2, -1, 0, 1, 2, 4, 3]));
@@ -163,7 +163,7 @@ pub fn stencil_row_window(offsets: &[i32]) -> bool {
         && offsets.iter().enumerate().all(|(k, &o)| o == k as i32 - r)
 }
 
-/// The radius of the dense-box kernel (`stencil_box.rs`): 5 × 5 masks. A `(2R + 1)²` mask
+/// The radius of the dense-box kernel (`kernels/stencil/dense_box.rs`): 5 × 5 masks. A `(2R + 1)²` mask
 /// must travel in the parameter block (`STENCIL_INLINE_TAPS` = 32 taps: 5 × 5 fits, 7 × 7
 /// does not).
 pub const STENCIL_BOX_RADIUS: usize = 2;
@@ -188,7 +188,7 @@ pub const STENCIL_BOX_COLS: usize = 4;
 /// DRAM throughput fell to 46% of peak (ncu). Nor kept (2026-11-25, 8192²: 0.243 ms here):
 /// waves of exactly the resident warps in bands of ~32-row runs (no partial last wave)
 /// 0.252-0.258 ms, 0.262-0.312 with 48-128-row runs
-/// (`benches/results/h100-2026-11-25-conv2d-experiments`).
+/// (`benches/RESULTS.md#h100-2026-11-25-conv2d-experiments`).
 pub const STENCIL_BOX_STRIP_ROWS: u32 = 32;
 
 /// Rows of each warp's shared-memory ring in the dense-box kernel's aligned march: the row
@@ -229,7 +229,7 @@ pub const STENCIL_BOX_BLOCK: [u32; 3] = [
 /// dense 5 × 5 box in row-major order (`mask_2d`'s layout); `None` otherwise.
 ///
 /// ```
-/// use parallax_kernels::params_stencil::stencil_box_radius;
+/// use parallax_kernels::policy::stencil::stencil_box_radius;
 /// let box5: Vec<[i32; 2]> = (0..25).map(|k| [k / 5 - 2, k % 5 - 2]).collect();
 /// assert_eq!(stencil_box_radius(&box5), Some(2));
 /// assert_eq!(stencil_box_radius(&box5[..24]), None);
@@ -265,7 +265,7 @@ pub const STENCIL_BOX_ENTRIES: &[&str] = &{
 /// pair's kernel trait can name its box kernel from the same list that generates it).
 ///
 /// ```
-/// use parallax_kernels::params_stencil::stencil_box_entry;
+/// use parallax_kernels::policy::stencil::stencil_box_entry;
 /// let f32_box = parallax_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f32);
 /// let f64_box = parallax_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f64);
 /// assert_eq!(stencil_box_entry(f32_box), Some(f32_box));

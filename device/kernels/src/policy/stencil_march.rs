@@ -1,4 +1,4 @@
-//! Shapes of the z-marching 3D stencil kernels (`kernels/stencil_march.rs`), shared by the
+//! Shapes of the z-marching 3D stencil kernels (`kernels/stencil/march.rs`), shared by the
 //! kernels and their launcher: the radius-1 tap patterns they are compiled for, the tile one
 //! block marches through, and its ring of staged planes.
 //!
@@ -12,7 +12,7 @@
 //! every point is one shared load at a constant offset, one multiply and one add.
 
 /// Planes, rows and columns of one block tile of the 7-point star kernel
-/// (`kernels/stencil_star.rs`): each of its 8 warps marches one 128-column row (4 columns per
+/// (`kernels/stencil/star.rs`): each of its 8 warps marches one 128-column row (4 columns per
 /// lane) through the 16 planes. Each tile also reads its row runs of the 2 planes around it.
 /// H100, 512³ f32 `Zero`, same calls (ms): 128 planes 0.459, 64 0.466, 32 0.440-0.444,
 /// 24 0.438, 16 0.434 (f64 0.83 for all of 16-32): more, shorter tiles balance the SMs
@@ -95,7 +95,7 @@ pub const MARCH_PATTERNS: [&[[i32; 3]]; 2] = [&STENCIL_STAR7, &STENCIL_BOX27];
 /// bitwise equal to the reference.
 ///
 /// ```
-/// use parallax_kernels::params_stencil_march::{stencil_march_pattern, STENCIL_BOX27, STENCIL_STAR7};
+/// use parallax_kernels::policy::stencil_march::{stencil_march_pattern, STENCIL_BOX27, STENCIL_STAR7};
 /// assert_eq!(stencil_march_pattern(&STENCIL_STAR7), Some(0));
 /// assert_eq!(stencil_march_pattern(&STENCIL_BOX27), Some(1));
 /// let mut swapped = STENCIL_STAR7;

@@ -1,7 +1,7 @@
 //! `.gpu`-scope atomics in inline PTX.
 //!
 //! `core::sync::atomic` on nvptx64 emits `.sys`-scope acquire/release loads and stores and
-//! relaxed read-modify-writes with no fence (DESIGN §3). Decoupled look-back needs
+//! relaxed read-modify-writes with no fence (`docs/ptx-build.md`). Decoupled look-back needs
 //! device-wide (`.gpu`) acquire/release between blocks, which these give directly. Each
 //! `asm!` block leaves memory clobbering on (no `nomem`/`readonly` option), so the compiler
 //! neither moves plain loads and stores across them nor caches values over them. Pointers

@@ -3,7 +3,7 @@
 //! tile. With offsets the block knows where that segment starts (`offsets[first - 1]`,
 //! `first` being the first offset at or after the tile); with flags each warp finds the
 //! last head among the window's flag bytes. When the head lies at most one window
-//! (`tuning::carry_window_items`, 4 KiB of 4-byte values) before the tile, the block folds
+//! (`policy::segmented::carry_window_items`, 4 KiB of 4-byte values) before the tile, the block folds
 //! the items from it while its own tile is in flight (every thread one piece of at most 4
 //! items, each warp its eighth into a slot), every thread joins the 8 slots after the block
 //! scan, and the tile publishes its prefix at once instead of waiting for the tile before
@@ -16,10 +16,10 @@
 //! head). With the carry folded, the H100, one call, two passes each, `f32`, main / this (ms):
 //! 2^28 0.807, 0.808 / 0.756, 0.761 (1.065x, 95.0% of the roof), 2^30 1.064x, 2^26 1.055x,
 //! 2^24 1.021x; runs of 32 and the flag and key forms 0.985-1.002x
-//! (`benches/results/h100-2026-11-25-offset-carry/`). The flag form at runs of 1000 waited the
+//! (`benches/RESULTS.md#h100-2026-11-25-offset-carry`). The flag form at runs of 1000 waited the
 //! same way (92% of the roof at 2^28); with the carry 1.057 / 1.064 / 1.070x at 2^26 / 2^28 /
 //! 2^30 (2^28 0.876 -> 0.823 ms, 99% of the roof;
-//! `benches/results/h100-2026-11-25-flags-carry/`).
+//! `benches/RESULTS.md#h100-2026-11-25-flags-carry`).
 
 use crate::policy::common::{Partial, BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
 use crate::policy::segmented::carry_window_items;

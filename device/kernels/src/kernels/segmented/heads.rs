@@ -85,7 +85,7 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
 ///
 /// Why: per thread, a warp's 16-byte key loads were 128 bytes apart, each instruction touching
 /// 32 lines, plus a scalar load of the key before each run. ncu, 2^26 u32 keys, f32 values
-/// (`benches/results/h100-2026-11-25-fused-dot-exclusive-scan/`): that kernel moved 51% more
+/// (`benches/RESULTS.md#h100-2026-11-25-fused-dot-exclusive-scan`): that kernel moved 51% more
 /// bytes through L1 and 15% more through L2 than CUB's scan by key, and drew 8% less DRAM
 /// throughput. With the warp's loads coalesced, the H100, one call, two passes each (ms,
 /// before / after): `scan_by_keys` runs of 32 at 2^28 1.308, 1.314 / 1.206, 1.203 (CUB 1.195 in
@@ -100,13 +100,13 @@ pub(super) unsafe fn deep_head_bits<const ITEMS: usize>(
 /// (1.08x). The 4-byte rows at 2^28-2^30 stayed at 1.000-1.002x, at 2^24-2^26 0.99-1.00x but
 /// the allocating `reduce_by_key` (0.97x, its host round trip in the timed call; registers
 /// unchanged: 48 for the f32 entries);
-/// `benches/results/h100-2026-11-25-conv2d-cuda-model/ab-keys.txt`. 1- and
+/// `benches/RESULTS.md#h100-2026-11-25-conv2d-cuda-model`. 1- and
 /// 2-byte keys keep the per-thread loads (a thread's keys are one or two 16-byte loads).
 ///
 /// The chunks are loaded in rounds of [`KEY_ROUND`], every load of a round issued before its
 /// shuffles: a loop over the chunks was unrolled by 4, so 8-byte keys under 4-byte values (16
 /// chunks a thread) took four dependent trips to DRAM per tile. ncu, `reduce_by_key_into` u64
-/// runs of 1000 at 2^26 (`benches/results/h100-2026-11-25-key-rounds/`): 76% of DRAM
+/// runs of 1000 at 2^26 (`benches/RESULTS.md#h100-2026-11-25-key-rounds`): 76% of DRAM
 /// bandwidth against 87% for the scan by the same keys, the largest stall waiting on those
 /// loads (9.2 of 23.3 cycles between issues), 5 blocks per SM (registers and shared memory
 /// alike). In rounds of 8, the H100, one call, two passes each (µs, before / after):

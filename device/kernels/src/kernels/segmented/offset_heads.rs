@@ -86,7 +86,7 @@ pub(super) unsafe fn offset_head_bits(
 /// (ms; the plain 32-way search / with the guess first): `scan_by_offsets` runs of 32 at 2^28
 /// 0.898, 0.898 / 0.757, 0.754 (82.5% / 98.0% of the copy roof), at 2^30 3.837, 3.832 /
 /// 2.965, 2.965; runs of 1000 at 2^28 0.857, 0.855 / 0.814, 0.810
-/// (`benches/results/h100-2026-11-25-settled-lookback/`).
+/// (`benches/RESULTS.md#h100-2026-11-25-settled-lookback`).
 ///
 /// # Safety
 /// Called by all 32 lanes of one warp; offsets as for [`offset_head_bits`]; `start < n`.

@@ -99,7 +99,7 @@ pub(crate) unsafe fn merge_coords<I: SparseIndex>(p: SpmvCoordsParams<I>) {
     }
 }
 
-/// The block's staging areas (see `params_spmv::csr_merge_ends_at`): products (later the
+/// The block's staging areas (see `policy::spmv::csr_merge_ends_at`): products (later the
 /// finished rows' folds), row ends, one [`RowFold`] per warp.
 ///
 /// # Safety
@@ -107,7 +107,7 @@ pub(crate) unsafe fn merge_coords<I: SparseIndex>(p: SpmvCoordsParams<I>) {
 #[inline(always)]
 unsafe fn block_stage<T>() -> (*mut T, *mut u32, *mut RowFold<T>) {
     // SAFETY: the three regions lie inside the launch's dynamic shared memory at offsets that
-    // are multiples of 16 (caller contract, `params_spmv`).
+    // are multiples of 16 (caller contract, `policy::spmv`).
     unsafe {
         (
             dynamic_shared_at::<T>(0),

@@ -1,6 +1,6 @@
 //! Nonzero-balanced SpMV over COO, the warp-level combine it uses, and the fix-up that
 //! finishes rows crossing tiles (for COO's warp tiles and the CSR merge kernel's block
-//! tiles, `spmv_csr_merge.rs`).
+//! tiles, `csr_merge.rs`).
 //!
 //! COO: each warp owns `MERGE_TILE` consecutive nonzeros, each lane `MERGE_ITEMS` of them,
 //! folding products into the open row and finishing a row where the row index changes. Rows

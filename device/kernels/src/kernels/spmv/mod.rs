@@ -1,7 +1,7 @@
 //! SpMV over any semiring: the entry points for every (semiring, type) pair of
 //! `for_each_semiring_instance!` and index width (`u32`, `u64`), the row-per-sub-warp CSR
-//! kernel and the ELL kernel. The nonzero-balanced kernels are in `spmv_csr_merge.rs`
-//! (merge-based CSR and its tile coordinates) and `spmv_merge.rs` (COO, fix-up).
+//! kernel and the ELL kernel. The nonzero-balanced kernels are in `csr_merge.rs`
+//! (merge-based CSR and its tile coordinates) and `merge.rs` (COO, fix-up).
 //!
 //! Every row's product is folded from the semiring's zero, as in
 //! `parallax_core::reference::spmv_*`; partial folds of one row are combined lower entries

@@ -30,10 +30,10 @@
 //! the ring (0.236-0.244 ms) saturates neither issue (80% of slots) nor DRAM bandwidth (70%):
 //! copying rows as whole 16-byte chunks (~275 instructions a row step instead of ~300, 6%
 //! faster at ncu's locked 1.58 GHz), a 4-row ring, 4-5 blocks per SM and other block
-//! layouts did not make it faster (`benches/results/h100-2026-11-25-conv2d-experiments`).
+//! layouts did not make it faster (`benches/RESULTS.md#h100-2026-11-25-conv2d-experiments`).
 //! A CUDA C++ model reaches 85-87% of the roof with a gather fold whose lanes each load their
 //! own halo pairs; its Rust ports took 72-90 registers and ran 5-13% slower than this kernel
-//! (`benches/results/h100-2026-11-25-conv2d-cuda-model`).
+//! (`benches/RESULTS.md#h100-2026-11-25-conv2d-cuda-model`).
 //!
 //! Strips that touch the left or right edge under `Boundary::Zero` (terms outside the grid
 //! are skipped), and strips that are not whole aligned 16-byte chunks, take one second march

@@ -1,5 +1,5 @@
 //! 3D stencils of radius 1 with a compile-time tap pattern (the 7-point star, the 27-point
-//! box; `params_stencil_march.rs`), marching through `z` with a ring of staged planes.
+//! box; `policy/stencil_march.rs`), marching through `z` with a ring of staged planes.
 //!
 //! The general kernel (`stencil.rs`) stages 8 × 8 × 32 tiles with their halo and reads each
 //! tap's offset and weight at run time: on the H100 it reached 41% of the copy roof on the

@@ -11,7 +11,7 @@
 //!    staged tile;
 //! 2. stages a tile plus halo (`lo`/`hi` per axis, from the offsets) in shared memory with
 //!    coalesced asynchronous copies, each coordinate resolved as the boundary does (clamped
-//!    for `Zero`; see `stencil_stage.rs`). With two stages (when they fit in 48 KiB) the next
+//!    for `Zero`; see `stage.rs`). With two stages (when they fit in 48 KiB) the next
 //!    tile's copies are issued before the current tile is computed, so the block's loads are
 //!    in flight while it folds instead of between its folds;
 //! 3. computes every point from the staged tile with no boundary logic, except, for
@@ -26,9 +26,9 @@
 //! slow: each tap is a dependent global load).
 //!
 //! Some layouts have kernels of their own, chosen by the launcher: the dense 9-tap window in
-//! 1D (`stencil_row.rs`), the dense row-major 5 × 5 box in 2D (`stencil_box.rs`) and, in 3D,
+//! 1D (`row.rs`), the dense row-major 5 × 5 box in 2D (`dense_box.rs`) and, in 3D,
 //! the 7-point star and the 27-point box in their constructors' tap order
-//! (`stencil_march.rs`).
+//! (`march.rs`).
 
 mod common;
 mod dense_box;

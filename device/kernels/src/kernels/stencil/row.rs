@@ -26,7 +26,7 @@
 //! loads: 0.8007, 0.8119, 0.8014 ms (89.5%; a ring of 3 or 4 stages, another call: 0.824 /
 //! 0.816). Four runs a lane (4096-point blocks, 64 registers): 0.7372, 0.7352, 0.7359.
 //! Folded whole, the edge warps' path put the kernel at 78 registers, so it goes value by
-//! value (`benches/results/h100-2026-11-25-settled-lookback/`).
+//! value (`benches/RESULTS.md#h100-2026-11-25-settled-lookback`).
 
 use super::common::{inline_weights, resolve_axis, run_neighbours, window_of};
 use crate::params::stencil::{StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO};

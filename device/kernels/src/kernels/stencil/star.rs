@@ -11,7 +11,7 @@
 //! stores them with one 16-byte store (two for 8-byte elements). All loads of the next plane
 //! are issued before the current one is folded. No shared memory, no barrier: per warp and
 //! plane ~175 instructions for 128 points (SASS, f32: 56 multiplies and adds), where the
-//! shared-memory march kernel (`stencil_march.rs`, which still serves the 27-point box) took
+//! shared-memory march kernel (`march.rs`, which still serves the 27-point box) took
 //! ~200 for 64. Each plane's resolved base is computed once and every load adds a per-lane
 //! offset set before the march: recomputing the base per load took ~215 instructions and 80
 //! registers (now 64; H100 512³ f32 0.436 → 0.405 ms, same call).
