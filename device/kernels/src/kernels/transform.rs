@@ -29,6 +29,8 @@ fn grid_stride(n: u64, mut body: impl FnMut(u64)) {
 
 /// `y[i] = f(x[i])`.
 ///
+/// PTX: `parallax_transform__<F>__<A>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for `n` elements; `y` does not overlap `x` unless equal.
 #[inline(always)]
@@ -44,6 +46,8 @@ pub unsafe fn transform<A: Copy, F: UnaryFunction<A>>(p: TransformParams<A, F::O
 }
 
 /// `y[i] = f(a[i], b[i])`.
+///
+/// PTX: `parallax_transform2__<F>__<A>`.
 ///
 /// # Safety
 /// `a`, `b` readable and `y` writable for `n` elements.
@@ -65,6 +69,8 @@ pub unsafe fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
 
 /// `y[i] = f(i)`.
 ///
+/// PTX: `parallax_tabulate__<F>__<T>`.
+///
 /// # Safety
 /// `y` writable for `n` elements.
 #[inline(always)]
@@ -81,6 +87,8 @@ pub(crate) unsafe fn tabulate<F: UnaryFunction<u64>>(p: TabulateParams<F::Output
 }
 
 /// `y[e * period + w] = pattern[w]` for every element `e < count`.
+///
+/// PTX: `parallax_fill__Pattern__u32`, `parallax_fill__Pattern__u8`.
 ///
 /// # Safety
 /// `y` writable for `count * period` words, `pattern` readable for `period` words.

@@ -216,6 +216,8 @@ unsafe fn finish_round<T: Copy, M: Monoid<T>>(
 
 /// The reduce kernel (see [`ReduceParams`]).
 ///
+/// PTX: `parallax_reduce__<M>__<T>`.
+///
 /// # Safety
 /// `x` readable for `n > 0` elements and 16-byte aligned; `out` writable for one element;
 /// `done` null or a `u32` no one else writes during the launch; with more than one block, `partials` writable for `reduce_tree_slots(blocks, size_of::<T>()).0` elements
@@ -285,6 +287,8 @@ unsafe fn group_input<T: Copy, M: Monoid<T>>(p: &ReduceParams<T, M>, next: u32) 
 /// Min / Max f64, 44 `Affine`), above the 32 that keep 8 blocks of 256 per SM; the 2^28 f32
 /// sum of squares still ran at 97% of the copy roof (0.373 ms, the plain reduce 0.354).
 ///
+/// PTX: `parallax_transform_reduce__<F>__<M>__<A>`.
+///
 /// # Safety
 /// As [`reduce`], with `p.x` (of `A`) for the input, `p.reduce.x` unused, the grid and
 /// `tiles_per_warp` of `reduce_grid(n, size_of::<A>())`, `ITEMS_IN ==
@@ -321,6 +325,8 @@ pub unsafe fn transform_reduce<A, T, F, M, const ITEMS_IN: usize, const ITEMS: u
 /// 6 blocks of 256 per SM, so the one-wave launches of `reduce_grid` (1024 blocks, sized
 /// for 8 a SM) run in about 1.3 waves; the dot product still beat Thrust's `inner_product`
 /// at every size on the H100 (1.08-3.2x at 2^16-2^30).
+///
+/// PTX: `parallax_transform2_reduce__<F>__<M>__<A>`.
 ///
 /// # Safety
 /// As [`transform_reduce`], with `p.x` and `p.y` readable for `n` elements each and 16-byte

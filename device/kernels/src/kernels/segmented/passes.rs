@@ -21,6 +21,8 @@ fn each_index(n: u64, mut body: impl FnMut(u64)) {
 
 /// `heads[offsets[s]] = 1` for every nonempty segment `s`.
 ///
+/// PTX: `parallax_offset_heads__Offsets__u64`.
+///
 /// # Safety
 /// `offsets` readable for `segments + 1` validated entries, `heads` writable for
 /// `offsets[segments]` bytes.
@@ -38,6 +40,8 @@ pub(crate) unsafe fn offset_heads(p: OffsetHeadsParams) {
 }
 
 /// `y[s] = identity ⊕ scanned[o[s+1] - 1]` (nonempty), `identity` (empty).
+///
+/// PTX: `parallax_seg_gather__<M>__<T>`.
 ///
 /// # Safety
 /// `offsets` readable for `segments + 1` validated entries, `scanned` for `o[segments]`
@@ -63,6 +67,8 @@ pub unsafe fn seg_gather<T: Copy, M: Monoid<T>>(p: SegGatherParams<T, M>) {
 }
 
 /// `y[s]` = the fold of the run ending at `o[s+1] - 1` (nonempty), `identity` (empty).
+///
+/// PTX: `parallax_run_gather__<M>__<T>`.
 ///
 /// # Safety
 /// `offsets` readable for `segments + 1` validated entries; `tails` (increasing) and

@@ -35,6 +35,8 @@ macro_rules! unroll_16 {
 /// runs, the block scan and look-back give the thread's prefix, and a second pass folds them
 /// again and writes the run ends.
 ///
+/// PTX: `parallax_reduce_runs__<M>__<T>`.
+///
 /// # Safety
 /// `heads`, `x` readable for `0 < n <= u32::MAX` elements, 16-byte aligned; `values`,
 /// `ends` writable for `n` entries (keys of `key_bytes`, or `u32` for flag heads) and `runs`

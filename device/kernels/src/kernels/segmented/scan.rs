@@ -86,6 +86,9 @@ pub(super) fn run_scan<T: Copy, M: Monoid<T>, const ITEMS: usize>(
 /// instead of 5); as instances of their own the look-back entries keep main's registers (48
 /// for 4-byte values, 53-56 for 8-byte).
 ///
+/// PTX: `parallax_seg_inclusive_scan__<M>__<T>`, `parallax_seg_exclusive_scan__<M>__<T>`,
+/// `parallax_seg_inclusive_scan_carry__<M>__<T>`, `parallax_seg_exclusive_scan_carry__<M>__<T>`.
+///
 /// # Safety
 /// `heads`, `x` readable and `y` writable for `n > 0` elements, 16-byte aligned, `y` not
 /// overlapping `x` (a `CARRY` tile reads the items before it, which the tile before may have

@@ -57,6 +57,8 @@ fn ends_before<N: Copy + PartialOrd + core::ops::Sub<Output = N>>(end: N, d: N, 
 /// (H100, the power-law matrix of `peers.cu`, 14 536 coordinates: 13.6 µs with one thread
 /// per coordinate, under `ncu`.)
 ///
+/// PTX: `parallax_spmv_merge_coords__Index__<I>`.
+///
 /// # Safety
 /// A validated CSR matrix; `coords` writable for `tiles + 1` entries; at least
 /// `(tiles + 1) · COORDS_LANES` threads in blocks of `BLOCK_THREADS`.
@@ -177,6 +179,8 @@ unsafe fn block_row_scan<T: Copy, S: Semiring<T>>(
 }
 
 /// Merge-based CSR, one block tile per block (see the module docs and [`SpmvMergeParams`]).
+///
+/// PTX: `parallax_spmv_csr_merge_u32__<S>__<T>`, `parallax_spmv_csr_merge_u64__<S>__<T>`.
 ///
 /// # Safety
 /// A validated CSR matrix; `coords` from [`merge_coords`] for `tiles` tiles; `heads`/`tails`

@@ -71,6 +71,8 @@ unsafe fn finish_row<T: Copy, I, S: Semiring<T>>(
 /// launcher has already set `y` to zero (or kept it, to accumulate) and passes
 /// `accumulate = 1`, so rows without entries are right and finished rows combine into `y`.
 ///
+/// PTX: `parallax_spmv_coo_u32__<S>__<T>`, `parallax_spmv_coo_u64__<S>__<T>`.
+///
 /// # Safety
 /// A validated COO matrix; `heads`/`tails` of `tiles` slots; a grid of `ceil(tiles / 8)`
 /// blocks of `BLOCK_THREADS`.
@@ -191,6 +193,8 @@ unsafe fn combine_warp<T: Copy, I, S: Semiring<T>>(
 /// next tile's head, done by the thread. A longer row is folded by the whole warp, 32 tiles
 /// at a time (a whole-tile middle contributes its tail, the tile finishing the row its
 /// head), in tile order.
+///
+/// PTX: `parallax_spmv_fixup__<S>__<T>`.
 ///
 /// # Safety
 /// `heads`/`tails` written by the merge or COO kernel for `tiles` tiles; `BLOCK_THREADS`

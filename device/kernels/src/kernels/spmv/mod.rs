@@ -26,6 +26,8 @@ use parallax_core::{Semiring, SparseIndex};
 /// `32 >> lanes_log2` consecutive rows per step (grid-stride, the loop bound is uniform per
 /// warp, so the shuffles always see all 32 lanes).
 ///
+/// PTX: `parallax_spmv_csr_vector_u32__<S>__<T>`, `parallax_spmv_csr_vector_u64__<S>__<T>`.
+///
 /// # Safety
 /// A validated CSR matrix; `x` of `ncols`, `y` of `nrows` elements; `BLOCK_THREADS` threads.
 #[inline(always)]
@@ -80,6 +82,8 @@ pub(crate) unsafe fn csr_vector<T: Copy, I: SparseIndex, S: Semiring<T>>(
 }
 
 /// ELL, one thread per row (see [`SpmvEllParams`]).
+///
+/// PTX: `parallax_spmv_ell_u32__<S>__<T>`, `parallax_spmv_ell_u64__<S>__<T>`.
 ///
 /// # Safety
 /// A validated ELL matrix (padding trailing, columns below `ncols`); `BLOCK_THREADS` threads.

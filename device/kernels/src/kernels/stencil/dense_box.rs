@@ -171,6 +171,8 @@ fn window<T: Copy>(f: Fetched<T>) -> [T; WINDOW] {
 
 /// The dense 5 × 5 box kernel.
 ///
+/// PTX: `parallax_stencil_box2d_r2__<S>__<T>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for the `[1, ny, nx]` grid, not aliasing, with
 /// `ny, nx < 2^31`; `p.inline` holds the 25 taps of the dense row-major box (offsets reduced

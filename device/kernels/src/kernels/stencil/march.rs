@@ -43,6 +43,8 @@ const MAX_TAPS: usize = 27;
 
 /// The march kernel for pattern `P` of [`MARCH_PATTERNS`].
 ///
+/// PTX: `parallax_stencil_march3d_star7__<S>__<T>`, `parallax_stencil_march3d_box27__<S>__<T>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for the `[nz, ny, nx]` grid (all extents positive), not
 /// aliasing; `p.inline` holds the pattern's taps (offsets as [`MARCH_PATTERNS`]`[P]`);

@@ -142,6 +142,9 @@ unsafe fn stage_taps<T: Copy, S: Semiring<T>>(
 /// tiles `block, block + grid, ...`; with two stages it issues the next tile's copies before
 /// it folds the current one.
 ///
+/// PTX: `parallax_stencil_1d__<S>__<T>`, `parallax_stencil_2d__<S>__<T>`,
+/// `parallax_stencil_3d__<S>__<T>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for `nz * ny * nx > 0` elements, not aliasing; the launch
 /// provides `stencil_plan`'s shared bytes and at most `tiles[0] * tiles[1] * tiles[2]` blocks;

@@ -55,6 +55,8 @@ const _: () = assert!(
 
 /// The dense-window kernel.
 ///
+/// PTX: `parallax_stencil_row1d_r4__<S>__<T>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for the `[1, 1, n]` grid (`n > 0`), not aliasing, both
 /// 16-byte aligned; `p.inline` holds the 9 taps `-4 ..= 4` in order; `p.tiles[2]` is

@@ -112,6 +112,8 @@ impl Lane {
 
 /// The 7-point star kernel.
 ///
+/// PTX: `parallax_stencil_star3d__<S>__<T>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for the `[nz, ny, nx]` grid, not aliasing, both 16-byte
 /// aligned, each extent below 2^31 and `nx` a multiple of 4 whose rows are whole 16-byte
