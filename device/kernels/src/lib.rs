@@ -12,8 +12,8 @@
 //!   entry points; [`user`]: the `instantiate_*!` macros that do the same for your types.
 //!
 //! For **nvptx64** it also compiles the tiers, each built on the ones before it (CUB's
-//! layout): [`thread`] (indices, barriers, dynamic shared memory, atomics), [`warp`]
-//! (shuffles, warp reduce and scan), [`block`] (block reduce and scan), `tile/` (tile loads
+//! layout): `thread/` (indices, barriers, dynamic shared memory, atomics), `warp/`
+//! (shuffles, warp reduce and scan), `block/` (block reduce and scan), `tile/` (tile loads
 //! and stores, staging, deep tiles, async copies), `lookback/` (the decoupled look-back
 //! protocol), and `kernels/`, the kernel bodies and their entry points grouped by family
 //! (`reduce/`, `scan.rs`, `transform.rs`, `segmented/`, `spmv/`, `stencil/`); a family

@@ -27,16 +27,10 @@ use codec::{epoch_tag, Codec};
 use packed::look_back_packed;
 use parallax_core::Monoid;
 
-/// Backoff between polls of a window that still has an empty tile, in nanoseconds. The H100,
-/// `gpu_bench --only scan_sum`, one device call, 32 / 0 / 256 ns (ms): inclusive f32 at 2^24
-/// 0.085 / 0.081 / 0.079, at 2^28 1.017 / 1.064 / 1.010; f64 at 2^24 0.140 / 0.136 / 0.135,
-/// at 2^28 1.90 / 1.91 / 1.89. Over those 64 cases (in- and exclusive, f32 / f64 / i32 /
-/// u64, 2^16 ... 2^30) 256 ns was at most 0.06% slower than the better of two 32 ns passes.
-/// A later call timed 32 and 256 ns over all 120 look-back cases (plain and segmented scans,
-/// reduce by key, 2^16 ... 2^30): median 1.005x faster; from 2^24 up 54 of 60 within 1.5%
-/// (outliers both ways: scan by flags 2^28 -6%, reduce by key 2^28 +17%); at 2^20 faster
-/// in 14 of 15. A small gain, mostly at mid sizes; CUB's H100 tuning sleeps longer still
-/// (576-688 ns) between polls.
+/// Backoff between polls of a window that still has an empty tile, in nanoseconds. 256 ns
+/// against 32 ns: a small gain, mostly at mid sizes (median 1.005x over the 120 look-back
+/// cases; CUB's H100 tuning sleeps longer still, 576-688 ns):
+/// `benches/RESULTS.md#h100-2026-11-23-spmv-staged-merge`.
 const POLL_BACKOFF_NS: u32 = 256;
 
 /// The tile this block scans: its block index, or (when `status.counter` is set) the next
@@ -169,13 +163,14 @@ impl Settled {
 /// to 92-98% of the copy roof; `benches/RESULTS.md#h100-2026-11-25-settled-lookback`).
 ///
 /// A tile that already knows everything before it (`known`: a flags or offsets scan that
-/// folded its carry itself, `kernels::segmented::carry_window`) passes it as `seed` and is treated as tile 0:
-/// it publishes `seed ⊕ total` at once and looks back at nothing.
+/// folded its carry itself, `kernels::segmented::carry_window`) passes it as `seed` and is
+/// treated as tile 0: it publishes `seed ⊕ total` at once and looks back at nothing.
 ///
 /// A tile that looks back over packed words first sleeps `first_poll_delay_ns` (0: not at
 /// all) when the launch has at least [`FIRST_POLL_DELAY_MIN_TILES`] tiles: by then its
 /// predecessors have mostly published, so the walk polls less (the measurements are at the
-/// callers' constants, `policy::lookback::SCAN_FIRST_POLL_DELAY_NS` and `RUNS_FIRST_POLL_DELAY_NS`).
+/// callers' constants, `policy::lookback::SCAN_FIRST_POLL_DELAY_NS` and
+/// `RUNS_FIRST_POLL_DELAY_NS`).
 ///
 /// # Safety
 /// Called by every thread of the block after the block scan's barrier; `total` is the

@@ -15,10 +15,8 @@ pub const TILE_PREFIX: u32 = 2;
 /// release, and the host, which changed `seq` since the last launch, watches `flag` instead
 /// of synchronizing the stream. A null `flag` signals nothing (results left on the device).
 ///
-/// Why: a stream synchronize wakes the host about 1 µs later than a watched word does. The
-/// H100, a one-launch reduce handing one value to the host (event-timed, median of 40):
-/// 2^16 items 11.3 µs with `cuStreamSynchronize`, 10.4 µs watching the word (7.4 µs
-/// without handing anything over); 2^20 12.1 / 11.0 (8.1); 2^22 14.0 / 12.8 (9.7).
+/// Why: a stream synchronize wakes the host about 1 µs later than a watched word does:
+/// `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct HostSignal {

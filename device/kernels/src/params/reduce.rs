@@ -3,15 +3,16 @@
 
 use super::common::HostSignal;
 
-/// Reduce in one launch of `blocks = gridDim.x` blocks (`kernels/reduce/`):
-/// warp `w` (global index) folds warp tiles `[w * tiles_per_warp, (w + 1) * tiles_per_warp)`
-/// of `32 * ITEMS` items each, in order, and each block the ordered fold of its 8 warps. With
-/// one block that fold is the result. Otherwise the blocks' folds are level 0 of a fold tree
-/// ([`crate::policy::reduce::reduce_level`]): each partial goes to its level's slots in `partials`,
-/// and the block that draws the last ticket of a group of `reduce_group(size_of::<T>())` partials (from the
-/// group's counter, which it puts back to 0) folds the group in order into a partial of the
-/// next level; the fold of a level of one partial is written to `out[0]`. Every fold is in
-/// index order, so the monoid needs no commutativity.
+/// Reduce in one launch of `blocks = gridDim.x` blocks (`kernels/reduce/`): warp `w`
+/// (global index) folds warp tiles `[w * tiles_per_warp, (w + 1) * tiles_per_warp)` of
+/// `32 * ITEMS` items each, in order, and each block the ordered fold of its 8 warps. With one
+/// block that fold is the result. Otherwise the blocks' folds are level 0 of a fold tree
+/// ([`crate::policy::reduce::reduce_level`]): each partial goes to its level's slots in
+/// `partials`, and the block that draws the last ticket of a group of
+/// `reduce_group(size_of::<T>())` partials (from the group's counter, which it puts back to
+/// 0) folds the group in order into a partial of the next level; the fold of a level of one
+/// partial is written to `out[0]`. Every fold is in index order, so the monoid needs no
+/// commutativity.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ReduceParams<T, M> {

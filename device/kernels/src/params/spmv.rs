@@ -141,7 +141,7 @@ pub struct SpmvEllParams<T, I, S> {
 
 /// The merge-path coordinates of the CSR block tiles: entry `b` (for `b <= tiles`) is the
 /// number of rows finished before item `min(b · CSR_MERGE_TILE, nrows + nnz)`.
-/// [`COORDS_LANES`] threads per entry.
+/// [`COORDS_LANES`](crate::policy::spmv::COORDS_LANES) threads per entry.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct SpmvCoordsParams<I> {

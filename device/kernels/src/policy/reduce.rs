@@ -5,34 +5,23 @@ use super::common::{items_per_thread, BLOCK_WARPS, WARP_THREADS};
 use super::scan::scan_tile_items;
 
 /// Upper bound on reduce blocks. Below it every warp folds one warp tile (up to 2^31 f32 items,
-/// 2^30 f64), but for the one-wave launches of [`reduce_grid`]; above it, each warp folds more consecutive warp tiles, one dependent round each,
-/// which costs bandwidth. The H100, reduce_into Sum (ms, median of 20): with the flat fold of
-/// the partials (before the fold tree), caps of 8192 / 32768 / 131072 blocks at 2^28 gave f32
-/// 0.374 / 0.358 / 0.358, f64 0.917 / 0.751 / 0.740, and at 2^30 f32 1.72 / 1.64 / 1.41, f64
-/// 3.75 / 3.70 / 2.95. With the fold tree, whose cost does not grow with the blocks, caps of
-/// 131072 / 262144 / 524288 in one device call, two passes each: 2^30 f32 1.386 / 1.360 /
-/// 1.362, f64 2.805 / 2.769 / 2.709, u64 2.800 / 2.769 / 2.713, i32 1.620 / 1.608 / 1.607 (CUB
-/// in an earlier call: f32 1.391, f64 2.796); 2^20 to 2^28 equal within the noise (1-3%, both
-/// ways).
+/// 2^30 f64), but for the one-wave launches of [`reduce_grid`]; above it, each warp folds more
+/// consecutive warp tiles, one dependent round each, which costs bandwidth. With the fold
+/// tree, whose cost does not grow with the blocks, the largest cap timed was fastest at 2^30
+/// and equal below: `benches/RESULTS.md#h100-2026-11-24-reduce-tree-pool`.
 pub const REDUCE_MAX_BLOCKS: u64 = 524288;
 
 /// Partials one block folds in the reduce's fold tree: one pass of a block over elements of
-/// `size` bytes (4096 of 4 bytes, 2048 of 8, 1024 larger), so a group's fold is one block pass
-/// (four 16-byte loads per thread). Each block's partial goes to level 0; the last block of
-/// every group of consecutive partials (by a ticket counter per group) folds the group into one
-/// partial of the next level, and so on until a level holds one value, the result. Up to one
-/// group of blocks (2^24 f32 items, 2^23 f64 and 2^22 16-byte items, counting the one-wave
-/// launches of [`reduce_grid`]) that is the flat fold of the one-level kernel; up
-/// to the cap of 524288 blocks it is two levels, so the block that finishes last folds two
-/// groups. The flat fold had that block fold every partial: 131072 f64 (1 MiB) took 64
-/// dependent load rounds per warp, about 35 us of a 2^28 f64 reduce_into (0.740 ms, CUB 0.704).
-/// The H100, reduce_into Sum against CUB in the same call, groups of 512 partials for every
-/// type: 2^28 f32 / f64 / u64 / i32 1.004 / 1.022 / 1.018 / 1.200 (flat fold: 0.989 / 0.951 /
-/// 0.958 / 1.168), but 2^22 0.929 / 0.779 / 0.760 / 0.894 (flat: 1.095 / 0.900 / 0.939 /
-/// 1.109): a level costs about 1.5 us (a ticket, a barrier, a dependent load), so a tree pays
-/// only where the flat fold takes several rounds, hence groups of one block pass: in a later
-/// call 2^22 f32 took 11.4-12.1 us again (512-groups 13.1, flat 11.8; CUB 12.1-12.9), 2^28 as
-/// with 512-groups.
+/// `size` bytes (4096 of 4 bytes, 2048 of 8, 1024 larger), so a group's fold is one block
+/// pass (four 16-byte loads per thread). Each block's partial goes to level 0; the last
+/// block of every group of consecutive partials (by a ticket counter per group) folds the
+/// group into one partial of the next level, and so on until a level holds one value, the
+/// result. Up to one group of blocks (2^24 f32 items, 2^23 f64 and 2^22 16-byte items,
+/// counting the one-wave launches of [`reduce_grid`]) that is the flat fold of the
+/// one-level kernel; up to the cap of 524288 blocks it is two levels. A level costs about
+/// 1.5 us (a ticket, a barrier, a dependent load), so a tree pays only where the flat fold
+/// would take several dependent rounds, hence groups of one block pass rather than fixed
+/// groups of 512: `benches/RESULTS.md#h100-2026-11-24-reduce-tree-pool`.
 pub const fn reduce_group(size: usize) -> u64 {
     scan_tile_items(size)
 }
@@ -122,6 +111,7 @@ pub const fn reduce_plan(n: u64, size: usize, max_blocks: u64) -> (u64, u64) {
 /// H100 (132 multiprocessors, 8 blocks of 256 threads at 32 registers: 1056; the 34-register
 /// Min and Max f64 kernels fit 7 blocks, 924). A constant, not the GPU's count, so the
 /// partition still depends on `n` alone.
+/// Timed with [`reduce_grid`]: `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`.
 pub const REDUCE_WAVE_BLOCKS: u64 = 1024;
 
 /// The most warp tiles per warp [`reduce_grid`] accepts to keep to [`REDUCE_WAVE_BLOCKS`].
@@ -131,15 +121,9 @@ pub const REDUCE_WAVE_TILES: u64 = 4;
 /// [`reduce_plan`] under [`REDUCE_MAX_BLOCKS`], one warp tile per warp, except where that
 /// gives between [`REDUCE_WAVE_BLOCKS`] and 4 times as many blocks: then
 /// `reduce_plan(n, size, REDUCE_WAVE_BLOCKS)`, 2 to [`REDUCE_WAVE_TILES`] tiles per warp over
-/// 513-1024 blocks. The H100, `reduce_into` Sum, one call, two passes (µs, a block per warp
-/// tile / one wave): 2^22 f64 18.5 / 18.5 against 14.9 / 14.7, u64 17.7 / 18.5 against
-/// 14.7 / 15.1 (CUB 15.2-16.2 in other calls); 2^24 f32 32.3 / 33.7 against 31.5 / 31.6;
-/// 2^20 and 2^26 unchanged (and so were 2048-block caps, two waves, at 2^22 f64: 18.6 /
-/// 18.2). Just past the threshold, where the rule halves the blocks, another call (two
-/// passes, µs, a block per tile / this rule / the rule from 1536 blocks only): 1025 blocks'
-/// worth of f32 12.9, 12.5 / 12.2, 11.9 / 12.6, 12.5; 1280 blocks' 14.1, 14.3 / 12.8, 12.5 /
-/// 14.4, 14.4; f64 1025 13.0, 11.8 / 12.2, 12.8 / 12.8, 13.0; 1280 14.7, 13.5 / 13.3, 13.8 /
-/// 14.3, 14.4; 2048 18.7, 17.5 / 15.8, 16.1 / 15.5, 15.5.
+/// 513-1024 blocks. One wave of blocks folding a few tiles each beat a block per warp tile
+/// just past one wave (up to 20% at 2^22 f64) and changed nothing elsewhere:
+/// `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`.
 ///
 /// ```
 /// use parallax_kernels::policy::reduce::reduce_grid;

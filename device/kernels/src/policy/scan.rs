@@ -20,22 +20,15 @@ pub const fn scan_stages<T>() -> bool {
 
 /// Runs of 64 bytes per thread in a plain scan's tile (see `tile::deep`): 2 makes a tile of
 /// 8192 f32 (32 KiB) held in shared memory, 6 blocks per SM (registers and shared memory
-/// both allow 6). The H100, inclusive Sum at 2^28, one device call (ms, f32 / f64): depth 1
-/// 1.058 / 1.902, depth 2 0.888 / 1.662, depth 3 (4 blocks) 0.93 / 1.68, depth 4 (3 blocks,
-/// 68 KiB opted in) 0.906 / 1.675; CUB 0.885 / 1.656; the register tile this replaced 1.009 /
-/// 1.887. The same kernel with the look-back skipped (wrong sums, timing only) took 0.737 /
-/// 1.459 ms, 98% of the copy roof: the remaining gap to the roof is tiles waiting for their
-/// predecessors. At mid sizes depth 1 is no better either (one call, two passes each, µs,
-/// inclusive f64 / u64): 2^20 19.9 / 20.5 at depth 2 against 24.9, 19.6 / 19.4, 19.9 at
-/// depth 1; 2^22 43.8 / 44.4 against 47.4, 44.8 / 45.4, 46.0; 2^24 119.6 / 119.9 against
-/// 133.3 / 134.9 (`benches/RESULTS.md#h100-2026-11-24-fused-transforms`).
-/// Depths 3 and 4 need more than 48 KiB of dynamic shared memory, which the
-/// launcher does not opt in to (the experiments did); the assertion below keeps the staging
-/// area, with 4 KiB left for `BlockShared` and the offsets bit map, under that limit.
-/// Persistent blocks with two depth-2 staging areas, loading the next tile while looking back
-/// for the current one, ran 2-3x slower (2^28 f32 1.58-1.67 ms against 0.87; a prefetched
-/// tile's aggregate waits for its block's previous tile, and later look-backs on it:
-/// `benches/RESULTS.md#h100-2026-11-25-fused-dot-exclusive-scan`).
+/// both allow 6). Depth 2 was the fastest of 1-4 at 2^28 (on par with CUB) and no slower at
+/// mid sizes: `benches/RESULTS.md#h100-2026-11-24-deep-scan`,
+/// `benches/RESULTS.md#h100-2026-11-24-fused-transforms`. Depths 3 and 4 need more than 48
+/// KiB of dynamic shared memory, which the launcher does not opt in to (the experiments
+/// did); the assertion below keeps the staging area, with 4 KiB left for `BlockShared` and
+/// the offsets bit map, under that limit. Persistent blocks with two depth-2 staging areas,
+/// loading the next tile while looking back for the current one, ran 2-3x slower (a
+/// prefetched tile's aggregate waits for its block's previous tile):
+/// `benches/RESULTS.md#h100-2026-11-25-fused-dot-exclusive-scan`.
 pub const SCAN_DEPTH: usize = 2;
 
 const _: () = assert!(

@@ -10,8 +10,9 @@ use crate::params::segmented::RunAgg;
 use parallax_core::Flagged;
 
 /// Items before a tile that an offsets scan folds for its carry instead of looking back
-/// (`kernels::segmented::carry_window`): one warp's share of the tile, `WARP_THREADS · items_per_thread ·
-/// SCAN_DEPTH`: 4 KiB of 4-, 8- and 16-byte values (256 threads fold at most 4 items each).
+/// (`kernels::segmented::carry_window`): one warp's share of the tile, `WARP_THREADS ·
+/// items_per_thread · SCAN_DEPTH`: 4 KiB of 4-, 8- and 16-byte values (256 threads fold at
+/// most 4 items each).
 ///
 /// ```
 /// use parallax_kernels::policy::segmented::carry_window_items;
@@ -22,27 +23,20 @@ pub const fn carry_window_items(size: usize) -> u64 {
     WARP_THREADS as u64 * (items_per_thread(size) * SCAN_DEPTH) as u64
 }
 
-/// Longest mean segment, in [`carry_window_items`]s, for which the launcher picks the offsets
-/// entries that fold their carry; longer segments rarely start within the window before a
-/// tile, so those scans take the look-back entries and skip the fold. The H100, `f32`
-/// `scan_by_offsets`, one call, two passes each, the same build with the carry for every
-/// offsets scan / for none (ms; `benches/RESULTS.md#h100-2026-11-25-offset-carry`): runs of
-/// 1000 (one window is 1024 items) at 2^28 0.751, 0.751 / 0.807, 0.810 (1.076x; 2^24-2^26
-/// 1.045-1.059x); runs of 32 (every tile starts on a head and skips the fold) 0.98-1.02x;
-/// runs of 2048 and 4096 (tiles of 8192 start on heads) 1.00-1.02x at 2^24-2^28; runs of 16384
-/// 0.99-1.01x; runs of 65536 (no head in the window, the fold wasted) 0.978-0.995x. Since the
-/// fold loads nothing when the head is further back, the carry entries for every offsets
-/// scan / this rule: runs of 16384 0.991-1.008x, 65536 0.993-1.005x (within noise, so the rule
-/// stays; `benches/RESULTS.md#h100-2026-11-25-flags-carry`).
+/// Longest mean segment, in [`carry_window_items`]s, for which the launcher picks the
+/// offsets entries that fold their carry; longer segments rarely start within the window
+/// before a tile, so those scans take the look-back entries and skip the fold. Chosen
+/// because the fold pays where heads are near (runs of 1000) and costs nothing measurable
+/// up to 16384-item runs, while at 65536 it is wasted:
+/// `benches/RESULTS.md#h100-2026-11-25-offset-carry`,
+/// `benches/RESULTS.md#h100-2026-11-25-flags-carry`.
 pub const OFFSET_CARRY_MAX_MEAN_WINDOWS: u64 = 2;
 
-/// Whether flag scans take the entries that fold their carry (`kernels::segmented::carry_window`): a
-/// flags tile cannot know its segments' lengths in advance, so each one reads the window's
-/// flag bytes and loads values only when a head is there. The H100, `f32` `scan_by_flags`,
-/// one call, two passes each, look-back / carry entries (ms;
-/// `benches/RESULTS.md#h100-2026-11-25-flags-carry`): runs of 1000 at 2^28 0.873, 0.877 /
-/// 0.818, 0.830 (1.062x, 92.8% -> 98.8% of the copy roof), 2^26 1.054x, 2^24 1.017x; runs of
-/// 32 and 4096 1.000-1.024x; runs of 65536 (no head in the window) 0.996-1.005x at 2^24-2^28.
+/// Whether flag scans take the entries that fold their carry (`kernels::segmented::carry_window`):
+/// a flags tile cannot know its segments' lengths in advance, so each one reads the window's
+/// flag bytes and loads values only when a head is there. On, because the fold gains up to
+/// 6% at runs of 1000 and loses nothing measurable where no head is near:
+/// `benches/RESULTS.md#h100-2026-11-25-flags-carry`.
 pub const FLAGS_FOLD_CARRY: bool = true;
 
 /// 32-bit words of the shared bit map a segmented scan block builds from offsets: one bit
@@ -77,18 +71,19 @@ pub const fn seg_head_map_offset<T>() -> usize {
 }
 
 /// Byte offset of the carry slots of a flags or offsets scan (`BLOCK_WARPS` `Partial<T>`,
-/// then a `u32` flag; `kernels::segmented::carry_window`): after the offsets bit map, 16-byte aligned.
+/// then a `u32` flag; `kernels::segmented::carry_window`): after the offsets bit map,
+/// 16-byte aligned.
 pub const fn seg_carry_offset<T>() -> usize {
     (seg_head_map_offset::<T>() + OFFSET_HEAD_WORDS * 4).div_ceil(STAGE_UNIT) * STAGE_UNIT
 }
 
-/// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`]): the
+/// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`](crate::params::segmented::SegScanParams)): the
 /// `BlockShared<Flagged<T>>`, the staging area, the offsets bit map and the carry slots.
 pub const fn seg_scan_shared_bytes<T>() -> usize {
     seg_carry_offset::<T>() + BLOCK_WARPS * core::mem::size_of::<Partial<T>>() + 4
 }
 
-/// Dynamic shared memory of the reduce-runs kernels ([`ReduceRunsParams`]).
+/// Dynamic shared memory of the reduce-runs kernels ([`ReduceRunsParams`](crate::params::segmented::ReduceRunsParams)).
 pub const fn reduce_runs_shared_bytes<T>() -> usize {
     seg_shared_bytes::<T, RunAgg<T>>()
 }

@@ -13,6 +13,7 @@ pub const MERGE_TILE: u64 = crate::policy::common::WARP_THREADS as u64 * MERGE_I
 /// (the previous kernel) needs one merge-path search per 2048 items instead of two per 256:
 /// those searches were a third of the warp kernel's instructions (~480 of ~1600 per warp
 /// tile, 22 dependent steps of 64-bit arithmetic) and 44 of its ~370 L2 requests.
+/// Measured: `benches/RESULTS.md#h100-2026-11-24-spmv-blocks-box-ring`.
 pub const CSR_MERGE_TILE: u64 = crate::policy::common::BLOCK_THREADS as u64 * CSR_MERGE_ITEMS;
 
 /// Merge-path items each thread of the CSR merge kernel owns (at most 16, the kernel's
@@ -51,6 +52,7 @@ pub struct RowFold<T> {
 
 /// Lanes that search one CSR tile coordinate together (a 9-way search: 7 dependent loads
 /// for 2^22 rows instead of 22).
+/// Measured with the block-tile merge kernel: `benches/RESULTS.md#h100-2026-11-24-spmv-blocks-box-ring`.
 pub const COORDS_LANES: u32 = 8;
 
 /// Upper bound on blocks of the grid-stride SpMV kernels (vector CSR, ELL, fix-up).
@@ -70,21 +72,19 @@ pub enum CsrKernel {
 
 /// Longest row, as a multiple of the mean row length (plus [`IRREGULAR_SLACK`]), that the
 /// vector kernel still takes. Above it one thread's or sub-warp's row outlasts its warp's
-/// other rows. H100, `tests/spmv_gpu.rs` `spmv_bench`, f32 (+,×), median of 20: on the
-/// power-law matrix of `shared/bench/peers.cu` (2^22 rows, mean 6.1, max 20000: ratio
-/// 3280) the best vector kernel (16 lanes) takes 0.969 ms and the block-tile merge kernel
-/// 0.278 ms (0.262 with the streaming loads that came after); on the 2D Poisson 4096²
-/// 5-point matrix (ratio 1.0) the vector kernel takes 0.315 ms and the merge kernel 0.502 ms.
+/// other rows, and the merge kernel wins by far on the power-law matrix of
+/// `shared/bench/peers.cu` (ratio 3280) while losing on the 2D Poisson matrix (ratio 1.0):
+/// `benches/RESULTS.md#h100-2026-11-23-spmv-staged-merge`.
 pub const IRREGULAR_RATIO: u64 = 8;
 
 /// Rows up to this many entries never count as irregular (a 32-lane sub-warp covers them in
 /// one pass).
 pub const IRREGULAR_SLACK: u64 = 32;
 
-/// Entries per lane the vector kernel aims for. H100, Poisson 4096² (mean 5), f32 (+,×):
-/// 1 lane per row 0.316 ms, 2 lanes 0.366, 4 lanes 0.536, 8 lanes (CUSP's rule, one entry
-/// per lane) 0.871, 32 lanes 3.01 ms: a lane with several entries keeps more loads in
-/// flight than lanes that idle in a sub-warp too wide for the row.
+/// Entries per lane the vector kernel aims for: a lane with several entries keeps more loads
+/// in flight than lanes that idle in a sub-warp too wide for the row (on Poisson 4096², one
+/// lane per row was fastest and CUSP's one entry per lane 2.8x slower):
+/// `benches/RESULTS.md#h100-2026-11-23-spmv-staged-merge`.
 pub const VECTOR_ENTRIES_PER_LANE: u64 = 8;
 
 /// Picks the CSR kernel: the merge kernel when the longest row exceeds

@@ -18,32 +18,22 @@ pub const STENCIL_SHARED_MAX: usize = 48 * 1024;
 
 /// Output points each thread computes for a `d`-dimensional grid: a block tile is
 /// `BLOCK_THREADS * stencil_items(d)` points (2048). Sixteen items would amortize more per
-/// 1D block, but LLVM then leaves the 16 accumulators in local memory. Four items for 3D
-/// grids of 8-byte elements, whose 2048-point tile with the halo of a 7-point stencil
-/// (32 KiB) fits one stage only, let two stages fit but ran slower (H100, 512³ f64 7-point,
-/// same call: 1.44 ms with 1024-point tiles, 1.32 ms with 2048-point tiles, one stage, one
-/// block per tile).
+/// 1D block, but LLVM then leaves the 16 accumulators in local memory; four items for 3D
+/// grids of 8-byte elements (letting two stages fit) ran slower than eight with one stage:
+/// `benches/RESULTS.md#h100-2026-11-24-stencil-pipeline`.
 #[inline]
 pub const fn stencil_items(_d: usize) -> usize {
     8
 }
 
-/// H100, Boundary::Zero, f32, read + write of the grid against the copy roof measured in the
-/// same call (`gpu_bench`, 2026-11-24): 1D 9 taps on 2^28 0.860 ms (84% of the roof; 1.07 ms,
-/// 67%, with one tile per block and register-batched staging), 2D 5 × 5 on 8192² 0.402 ms
-/// (the first dense-box kernel; 0.577 ms before; the row-marching one, `kernels/stencil/dense_box.rs`, 0.29
-/// ms), 3D 7-point on 512³ 0.898 ms (41%; 0.926 ms).
-/// ncu (instruction counts by SASS block): the 2D and 3D kernels are issue-bound. 3D: the
-/// tap loop is ~5 instructions per tap and point (an address add per item: items are a
-/// run-time plane pitch apart), staging ~11 per element, tile setup (2 run-time divisions,
-/// item pointers) ~30 per point. No stencil fold can use fma: the reference rounds product
-/// and sum separately.
-/// The 7-point star and the 27-point box in 3D (exact tap order, chunked rows) take the
-/// z-marching kernels instead (`policy/stencil_march.rs`): 512³ f32 7-point 0.66-0.71 ms.
-///
-/// Output points of one block tile along `[z, y, x]` for a `d`-dimensional grid: a 2048-point
-/// row segment, 32 rows of 64 (threads: 4 rows of 64), or 8 planes of 8 × 32 (threads: one
-/// 8 × 32 plane). Item `j` of thread `t` is tile point `t + 256 j` in row-major order.
+/// Output points of one block tile along `[z, y, x]` for a `d`-dimensional grid: a
+/// 2048-point row segment, 32 rows of 64 (threads: 4 rows of 64), or 8 planes of 8 × 32
+/// (threads: one 8 × 32 plane). Item `j` of thread `t` is tile point `t + 256 j` in
+/// row-major order. The general kernel reaches 84% of the copy roof in 1D; in 2D and 3D it
+/// is issue-bound (ncu), which is why the dense 2D box and the 3D star and box have kernels
+/// of their own: `benches/RESULTS.md#h100-2026-11-24-stencil-pipeline`,
+/// `benches/RESULTS.md#h100-2026-11-24-stencil-march`. No stencil fold can use fma: the
+/// reference rounds product and sum separately.
 #[inline]
 pub const fn stencil_tile(d: usize) -> [u32; 3] {
     match d {
@@ -141,8 +131,8 @@ const _: () = {
 pub const STENCIL_ROW_RADIUS: usize = 4;
 
 /// Runs of 4 consecutive outputs each lane of the dense-window 1D kernel computes: two
-/// (40 registers, 6 blocks a SM) ran `conv1d_k9_f32` at 2^28 in 0.723-0.726 ms on the H100,
-/// four (64 registers, 4 blocks) in 0.735-0.737 (one call, three passes each).
+/// (40 registers, 6 blocks a SM) were 1-2% faster than four (64 registers, 4 blocks):
+/// `benches/RESULTS.md#h100-2026-11-25-settled-lookback`.
 pub const STENCIL_ROW_RUNS: usize = 2;
 
 /// Output points of one block of the dense-window 1D kernel: 256 threads × its runs × 4.
@@ -163,40 +153,29 @@ pub fn stencil_row_window(offsets: &[i32]) -> bool {
         && offsets.iter().enumerate().all(|(k, &o)| o == k as i32 - r)
 }
 
-/// The radius of the dense-box kernel (`kernels/stencil/dense_box.rs`): 5 × 5 masks. A `(2R + 1)²` mask
-/// must travel in the parameter block (`STENCIL_INLINE_TAPS` = 32 taps: 5 × 5 fits, 7 × 7
-/// does not).
+/// The radius of the dense-box kernel (`kernels/stencil/dense_box.rs`): 5 × 5 masks. A
+/// `(2R + 1)²` mask must travel in the parameter block (`STENCIL_INLINE_TAPS` = 32 taps:
+/// 5 × 5 fits, 7 × 7 does not).
 pub const STENCIL_BOX_RADIUS: usize = 2;
 
-/// Consecutive output columns one lane of the dense-box kernel owns: a warp's strip is
-/// `32 × 4 = 128` columns wide. H100, 5 × 5 `Zero` f32, same calls: 8 columns (two 16-byte
-/// loads per row, half the per-output overhead) took 94-128 registers with the edge
-/// variants (two blocks per SM or fewer) and ran 8192² in 0.294-0.338 ms and 16384² in
-/// 1.02-1.05 ms, against 0.289-0.291 and 1.03-1.04 with 4 columns at 71-78 registers (three
-/// 8-warp blocks).
+/// Consecutive output columns one lane of the dense-box kernel owns: a warp's strip is `32
+/// × 4 = 128` columns wide. 8 columns took 94-128 registers with the edge variants and were
+/// no faster than 4 at 71-78 registers:
+/// `benches/RESULTS.md#h100-2026-11-24-spmv-blocks-box-ring`.
 pub const STENCIL_BOX_COLS: usize = 4;
 
 /// Output rows of one dense-box strip (one warp's march; a block's 8 warps march 8 strips
 /// stacked, so a block covers 256 rows × 128 columns). Each strip also reads the `2R` rows
-/// around it. H100, `stencil_gpu --bench`, two passes in one call: with the shared-memory
-/// row ring, 32 rows ran 8192² in 0.252-0.254 ms and 16384² in 0.896-0.898 against
-/// 0.265-0.266 and 0.896-0.901 with 64 (2048 blocks of 3 resident per SM instead of 1024: a
-/// shorter tail), the unaligned 8192 × 8191 grid (register march) 0.300-0.302 against
-/// 0.293-0.297. Measured and not kept: strips cut so that every resident warp gets exactly
-/// one (one wave, ~200-800 rows each) ran 8192² in 0.347 ms and 16384² in 1.35 ms (register
-/// march, against 1.04): with the whole grid in flight at once instead of a band of rows,
-/// DRAM throughput fell to 46% of peak (ncu). Nor kept (2026-11-25, 8192²: 0.243 ms here):
-/// waves of exactly the resident warps in bands of ~32-row runs (no partial last wave)
-/// 0.252-0.258 ms, 0.262-0.312 with 48-128-row runs
-/// (`benches/RESULTS.md#h100-2026-11-25-conv2d-experiments`).
+/// around it. 32 rows beat 64 (more, shorter strips: a shorter tail), and strips or waves
+/// sized to the resident warps were slower (the whole grid in flight at once halves DRAM
+/// throughput): `benches/RESULTS.md#h100-2026-11-24-spmv-blocks-box-ring`,
+/// `benches/RESULTS.md#h100-2026-11-25-conv2d-experiments`.
 pub const STENCIL_BOX_STRIP_ROWS: u32 = 32;
 
 /// Rows of each warp's shared-memory ring in the dense-box kernel's aligned march: the row
-/// being folded and the `STENCIL_BOX_RING_ROWS - 1` after it, whose `cp.async` copies are
-/// in flight meanwhile. H100, 8192² / 16384² f32 `Zero`, same call (64-row strips): 2 rows
-/// 0.267-0.268 / 0.893-0.897 ms, 3 rows 0.264-0.269 / 0.893-0.904, 4 rows 0.267 /
-/// 0.903-0.910, 6 rows 0.266 / 0.901-0.905; the register march 0.286-0.288 / 1.021-1.029.
-/// 3 keeps the shared memory small (13 KiB per block).
+/// being folded and the `STENCIL_BOX_RING_ROWS - 1` after it, whose `cp.async` copies are in
+/// flight meanwhile. 2 to 6 rows ran the same; 3 keeps the shared memory small (13 KiB per
+/// block): `benches/RESULTS.md#h100-2026-11-24-spmv-blocks-box-ring`.
 pub const STENCIL_BOX_RING_ROWS: usize = 3;
 
 /// Elements per ring row: the 2 west edge values at 2 and 3, the warp's 128 columns from 4

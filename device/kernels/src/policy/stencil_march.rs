@@ -14,9 +14,8 @@
 /// Planes, rows and columns of one block tile of the 7-point star kernel
 /// (`kernels/stencil/star.rs`): each of its 8 warps marches one 128-column row (4 columns per
 /// lane) through the 16 planes. Each tile also reads its row runs of the 2 planes around it.
-/// H100, 512³ f32 `Zero`, same calls (ms): 128 planes 0.459, 64 0.466, 32 0.440-0.444,
-/// 24 0.438, 16 0.434 (f64 0.83 for all of 16-32): more, shorter tiles balance the SMs
-/// better than fewer planes read again cost.
+/// 16 planes were the fastest of 16-128: more, shorter tiles balance the SMs better than
+/// fewer planes read again cost: `benches/RESULTS.md#h100-2026-11-24-register-march`.
 pub const STAR_TILE: [u32; 3] = [16, 8, 128];
 
 /// Output columns of a march tile: one per thread of a 64-thread row group, so a warp reads
@@ -30,15 +29,15 @@ pub const MARCH_HALO_X: u32 = 4;
 pub const MARCH_PITCH: u32 = MARCH_TILE_X + 2 * MARCH_HALO_X;
 /// Output planes one block marches through per work item; the last item of a column may be
 /// shorter. Each item stages `MARCH_PLANES + 2` planes, and its first copies are waited for
-/// with nothing to overlap them. H100, 512³, two passes each in one call, 32 / 64 / 128
-/// planes (ms): f32 7-point 0.656 / 0.642 / 0.643, 27-point 1.25-1.29 / 1.21 / 1.29, f64
-/// 7-point 1.02 / 0.99 / 1.00, f32 7-point `Clamp` 0.63-0.65 / 0.585-0.593 / 0.589.
+/// with nothing to overlap them. 64 was the best of 32 / 64 / 128 for the star and the box:
+/// `benches/RESULTS.md#h100-2026-11-24-stencil-march`.
 pub const MARCH_PLANES: u32 = 64;
 /// Threads per row group: a block's 256 threads are 4 rows of [`MARCH_TILE_X`].
 pub const MARCH_ROW_GROUPS: u32 = crate::policy::common::BLOCK_THREADS / MARCH_TILE_X;
 
 /// Output rows of a march tile: 2 per thread. With 4 per thread (16 rows) the `f32` star
 /// kernel took 101 registers against 56, two blocks per multiprocessor instead of four.
+/// Measured: `benches/RESULTS.md#h100-2026-11-24-stencil-march`.
 pub const MARCH_TILE_ROWS: u32 = 8;
 
 /// Output points per thread and plane, the kernels' item count (2).
@@ -50,10 +49,9 @@ pub const MARCH_PLANE_LEN: usize = (MARCH_TILE_ROWS + 2) as usize * MARCH_PITCH 
 /// Staged planes per block for `size`-byte elements: the three an output plane reads
 /// (`z - 1, z, z + 1`) and as many in flight as fit in 48 KiB, at most 10
 /// (`cp.async.wait_group` counts at most 7 groups): f32 10 planes (7 in flight), f64 8.
-///
-/// With 5 planes (two in flight) the H100 ran 512³ f32 at 1.23 ms, slower than the general
-/// kernel's 0.90 ms: a block of 92 registers (two per multiprocessor) kept about 21 KB per
-/// multiprocessor in flight, while ~45 KB cover the memory's latency at full bandwidth.
+/// With 5 planes (two in flight) the kernel was slower than the general one: about 45 KB in
+/// flight per multiprocessor are needed to cover the memory's latency at full bandwidth:
+/// `benches/RESULTS.md#h100-2026-11-24-stencil-march`.
 #[inline]
 pub const fn march_ring(size: usize) -> u32 {
     let fit = (crate::policy::stencil::STENCIL_SHARED_MAX / (MARCH_PLANE_LEN * size)) as u32;

@@ -1,7 +1,7 @@
-//! Thread tier: what one thread can ask and do by itself. Its indices (1-D: [`thread_index`] and
-//! friends; 3-D: [`thread_idx`] and friends), the block and warp barriers, the block's dynamic shared memory, loop hints
-//! for LLVM and ptxas, and, crate-private, `.gpu`-scope atomics and cache-hinted loads in
-//! inline PTX.
+//! Thread tier: what one thread can ask and do by itself. Its indices (1-D:
+//! [`thread_index`] and friends; 3-D: [`thread_idx`] and friends), the block and warp
+//! barriers, the block's dynamic shared memory, loop hints for LLVM and ptxas, and,
+//! crate-private, `.gpu`-scope atomics and cache-hinted loads in inline PTX.
 //!
 //! Public for user kernels.
 

@@ -1,12 +1,13 @@
-//! Reduce in one launch (the "last block" pattern, as a tree): every warp folds a contiguous
-//! run of warp tiles (`32 * ITEMS` items, each lane loading its `ITEMS` consecutive items as
-//! 16-byte vectors) and each block folds its 8 warps in order into one partial. Blocks come in
-//! groups of one block pass of partials (`reduce_group`); the block that draws a group's last ticket (from the group's
-//! `atom.acq_rel.gpu` counter) folds the group's partials in order into one partial of the
-//! next level, and so on until a level has one partial, which goes to `out`. The partition
-//! and the tree depend only on `n` ([`crate::policy::reduce::reduce_grid`],
-//! [`crate::policy::reduce::reduce_level`]), so float results are reproducible; every fold is in
-//! index order, so the monoid need not commute.
+//! Reduce in one launch (the "last block" pattern, as a tree): every warp folds a
+//! contiguous run of warp tiles (`32 * ITEMS` items, each lane loading its `ITEMS`
+//! consecutive items as 16-byte vectors) and each block folds its 8 warps in order into one
+//! partial. Blocks come in groups of one block pass of partials (`reduce_group`); the block
+//! that draws a group's last ticket (from the group's `atom.acq_rel.gpu` counter) folds the
+//! group's partials in order into one partial of the next level, and so on until a level
+//! has one partial, which goes to `out`. The partition and the tree depend only on `n`
+//! ([`crate::policy::reduce::reduce_grid`], [`crate::policy::reduce::reduce_level`]), so
+//! float results are reproducible; every fold is in index order, so the monoid need not
+//! commute.
 //!
 //! Why one launch: on the H100 the first pass alone ran at CUB's speed (353.7 µs for 2^28 f32
 //! under ncu), but the two-launch call took 441 µs, and 26 µs at 2^16-2^20 against CUB's

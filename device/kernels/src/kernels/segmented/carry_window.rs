@@ -3,13 +3,13 @@
 //! tile. With offsets the block knows where that segment starts (`offsets[first - 1]`,
 //! `first` being the first offset at or after the tile); with flags each warp finds the
 //! last head among the window's flag bytes. When the head lies at most one window
-//! (`policy::segmented::carry_window_items`, 4 KiB of 4-byte values) before the tile, the block folds
-//! the items from it while its own tile is in flight (every thread one piece of at most 4
-//! items, each warp its eighth into a slot), every thread joins the 8 slots after the block
-//! scan, and the tile publishes its prefix at once instead of waiting for the tile before
-//! it. A tile that starts on a head folds nothing: it skips the look-back already
-//! (`Settled::start`). A head further back leaves the flag clear, loads no values, and the
-//! tile looks back.
+//! (`policy::segmented::carry_window_items`, 4 KiB of 4-byte values) before the tile, the
+//! block folds the items from it while its own tile is in flight (every thread one piece of
+//! at most 4 items, each warp its eighth into a slot), every thread joins the 8 slots after
+//! the block scan, and the tile publishes its prefix at once instead of waiting for the
+//! tile before it. A tile that starts on a head folds nothing: it skips the look-back
+//! already (`Settled::start`). A head further back leaves the flag clear, loads no values,
+//! and the tile looks back.
 //!
 //! Why: at runs of 1000 a tile waited one hop for the tile before it and the offsets form ran
 //! at 89% of the copy roof, against 98.5% at runs of 32 (every 8192-item tile starts on a

@@ -77,14 +77,15 @@ pub(super) fn run_scan<T: Copy, M: Monoid<T>, const ITEMS: usize>(
 /// look-back give the thread's prefix, and a second pass scans the runs again with it.
 ///
 /// Heads come from offsets when `key_bytes == HEADS_FROM_OFFSETS`. The `CARRY` instances
-/// (the `_carry` entries, for flags and offsets) also fold the carry into a tile that starts
-/// mid-segment themselves when the segment's head is at most one window back, instead of
-/// looking back (`super::carry_window`); the others look back, which the launcher prefers for
-/// keys and for offsets with long segments (`policy::segmented::OFFSET_CARRY_MAX_MEAN_WINDOWS`). The carry
-/// has its own instances because in the shared kernel its known-prefix branch took the 4-byte
-/// integer flag and key entries from 48 to 52-54 registers (ptxas 13.0; 4 blocks per SM
-/// instead of 5); as instances of their own the look-back entries keep main's registers (48
-/// for 4-byte values, 53-56 for 8-byte).
+/// (the `_carry` entries, for flags and offsets) also fold the carry into a tile that
+/// starts mid-segment themselves when the segment's head is at most one window back,
+/// instead of looking back (`super::carry_window`); the others look back, which the
+/// launcher prefers for keys and for offsets with long segments
+/// (`policy::segmented::OFFSET_CARRY_MAX_MEAN_WINDOWS`). The carry has its own instances
+/// because in the shared kernel its known-prefix branch took the 4-byte integer flag and
+/// key entries from 48 to 52-54 registers (ptxas 13.0; 4 blocks per SM instead of 5); as
+/// instances of their own the look-back entries keep main's registers (48 for 4-byte
+/// values, 53-56 for 8-byte).
 ///
 /// PTX: `parallax_seg_inclusive_scan__<M>__<T>`, `parallax_seg_exclusive_scan__<M>__<T>`,
 /// `parallax_seg_inclusive_scan_carry__<M>__<T>`, `parallax_seg_exclusive_scan_carry__<M>__<T>`.

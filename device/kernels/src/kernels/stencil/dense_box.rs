@@ -14,13 +14,14 @@
 //! one add per point.
 //!
 //! Strips of whole aligned 16-byte runs ([`march_ring`]) stream their rows through a ring
-//! of [`STENCIL_BOX_RING_ROWS`](crate::policy::stencil::STENCIL_BOX_RING_ROWS) rows per warp in shared memory: each lane copies its run
-//! with one 16-byte `cp.async` (lanes 0 and 31 also the `R` columns beyond the warp's
-//! edges) two rows ahead, and reads its window of 8 values back with three loads. The
-//! copies need no registers, so two rows are in flight while one folds. The other strips
-//! ([`march`]: `Zero` edges, rows that are not whole aligned chunks) load each row into
-//! registers element by element, take the `R` columns on each side from their neighbours by
-//! shuffles, and issue the next row's loads before folding the current one.
+//! of [`STENCIL_BOX_RING_ROWS`](crate::policy::stencil::STENCIL_BOX_RING_ROWS) rows per
+//! warp in shared memory: each lane copies its run with one 16-byte `cp.async` (lanes 0 and
+//! 31 also the `R` columns beyond the warp's edges) two rows ahead, and reads its window of
+//! 8 values back with three loads. The copies need no registers, so two rows are in flight
+//! while one folds. The other strips ([`march`]: `Zero` edges, rows that are not whole
+//! aligned chunks) load each row into registers element by element, take the `R` columns on
+//! each side from their neighbours by shuffles, and issue the next row's loads before
+//! folding the current one.
 //!
 //! History, H100, `stencil_gpu --bench`, 5 × 5 f32 `Zero`: a shared-memory tiled kernel (4 ×
 //! 4 outputs per thread, 146 registers, one block per SM) ran 8192² in 0.40 ms; the register
