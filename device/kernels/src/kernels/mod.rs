@@ -1,6 +1,9 @@
 //! The entry points: one `extern "ptx-kernel"` function per (algorithm, operator, type) in
 //! the instantiation lists, named by `entry_name!` and taking one `#[repr(C)]` parameter
-//! struct from [`crate::params`]. The generic bodies live in one file per algorithm.
+//! struct from [`crate::params`]. The generic bodies live in one file or folder per family
+//! (`reduce/`, `scan.rs`, `transform.rs`, `segmented/`, `spmv/`, `stencil/`); a family's
+//! files share helpers through its `common.rs` and import nothing from another family, so
+//! each family compiles on top of the tiers alone.
 
 // The operators are zero-sized or plain structs of one number type (`Scale`, `SaxpyFunctor`,
 // `Sequence`) from parallax-core; host and device compile the same definitions, so the

@@ -1,7 +1,14 @@
-//! Entry points of the segmented family: for each (monoid, type) pair of
-//! `for_each_monoid_instance!`, the inclusive and exclusive segmented scans by head flags,
-//! the segmented-reduce gathers and the one-pass reduce of runs (which also writes reduce
-//! by key's keys); and the offsets-to-head-flag pass.
+//! The segmented family: the single-pass segmented scan (`scan.rs`) with its heads from
+//! flags or keys (`heads.rs`) or offsets (`offset_heads.rs`) and the carry it may fold
+//! itself (`carry_window.rs`); the one-pass reduce of runs built on it (`reduce_runs.rs`,
+//! which also writes reduce by key's keys); and the element-wise passes around them
+//! (`passes.rs`). Dependencies run one way: `reduce_runs` uses `scan` and `heads`, `scan`
+//! uses the head and carry files, and nothing here uses another family.
+//!
+//! Entry points, here: for each (monoid, type) pair of `for_each_monoid_instance!`, the
+//! inclusive and exclusive segmented scans, the segmented-reduce gathers and the reduce of
+//! runs (through `__segmented_entry_points!`, shared with `instantiate_monoid!`); and the
+//! offsets-to-head-flag pass.
 
 mod carry_window;
 mod heads;
