@@ -31,6 +31,9 @@ macro_rules! __tile_entry_point {
 
 /// `reduce`, `inclusive_scan` and `exclusive_scan` entry points for each (monoid, type)
 /// pair: the stock list and [`instantiate_monoid!`](crate::instantiate_monoid) expand to this.
+///
+/// PTX: `parallax_reduce__<M>__<T>`, `parallax_inclusive_scan__<M>__<T>`,
+/// `parallax_exclusive_scan__<M>__<T>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __monoid_entry_points {
@@ -49,6 +52,11 @@ macro_rules! __monoid_entry_points {
 /// flags and offsets, folding a tile's carry itself), the segmented-reduce gathers and the
 /// one-pass reduce of runs (reduce by key). The stock list and
 /// [`instantiate_monoid!`](crate::instantiate_monoid) expand to this.
+///
+/// PTX: `parallax_seg_inclusive_scan__<M>__<T>`, `parallax_seg_exclusive_scan__<M>__<T>`,
+/// `parallax_seg_inclusive_scan_carry__<M>__<T>`,
+/// `parallax_seg_exclusive_scan_carry__<M>__<T>`, `parallax_seg_gather__<M>__<T>`,
+/// `parallax_run_gather__<M>__<T>`, `parallax_reduce_runs__<M>__<T>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __segmented_entry_points {
@@ -88,6 +96,8 @@ macro_rules! __segmented_entry_points {
 }
 
 /// `transform` entry points for each (unary functor, input type) pair.
+///
+/// PTX: `parallax_transform__<F>__<A>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __unary_entry_points {
@@ -134,6 +144,8 @@ macro_rules! __fused_entry_point {
 /// triple: the stock list and [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)
 /// expand to this. Items per thread: of the input in the first round, of the output in the
 /// fold tree.
+///
+/// PTX: `parallax_transform_reduce__<F>__<M>__<A>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __transform_reduce_entry_points {
@@ -151,6 +163,8 @@ macro_rules! __transform_reduce_entry_points {
 /// type) triple: the stock list and
 /// [`instantiate_transform_exclusive_scan!`](crate::instantiate_transform_exclusive_scan)
 /// expand to this.
+///
+/// PTX: `parallax_transform_exclusive_scan__<F>__<M>__<A>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __transform_exclusive_scan_entry_points {
@@ -168,6 +182,8 @@ macro_rules! __transform_exclusive_scan_entry_points {
 /// triple, both inputs of that type: the stock list and
 /// [`instantiate_transform2_reduce!`](crate::instantiate_transform2_reduce) expand to this.
 /// Items per thread: of a pair of inputs in the first round, of the output in the fold tree.
+///
+/// PTX: `parallax_transform2_reduce__<F>__<M>__<A>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __transform2_reduce_entry_points {
@@ -201,6 +217,8 @@ macro_rules! __transform2_reduce_entry_points {
 /// type) triple: the stock list and
 /// [`instantiate_transform_inclusive_scan!`](crate::instantiate_transform_inclusive_scan)
 /// expand to this.
+///
+/// PTX: `parallax_transform_inclusive_scan__<F>__<M>__<A>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __transform_scan_entry_points {
@@ -215,6 +233,8 @@ macro_rules! __transform_scan_entry_points {
 }
 
 /// `transform2` entry points for each (binary functor, type) pair (both inputs that type).
+///
+/// PTX: `parallax_transform2__<F>__<A>`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __binary_entry_points {

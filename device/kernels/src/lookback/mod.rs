@@ -16,7 +16,7 @@ pub(crate) use codec::{FlaggedPair, Plain, RunPair};
 
 use crate::params::common::{TileStatus, TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX};
 use crate::policy::common::{BlockShared, Partial, WARP_THREADS};
-use crate::policy::lookback::FIRST_POLL_DELAY_MIN_TILES;
+use crate::policy::lookback::{FIRST_POLL_DELAY_MIN_TILES, POLL_BACKOFF_NS};
 use crate::thread::atomics::{
     fetch_add_relaxed, load_acquire, nanosleep, store_relaxed_u64, store_relaxed_u64x2,
     store_release,
@@ -26,12 +26,6 @@ use crate::warp::{ballot, reduce, shuffle_idx};
 use codec::{epoch_tag, Codec};
 use packed::look_back_packed;
 use parallax_core::Monoid;
-
-/// Backoff between polls of a window that still has an empty tile, in nanoseconds. 256 ns
-/// against 32 ns: a small gain, mostly at mid sizes (median 1.005x over the 120 look-back
-/// cases; CUB's H100 tuning sleeps longer still, 576-688 ns):
-/// `benches/RESULTS.md#h100-2026-11-23-spmv-staged-merge`.
-const POLL_BACKOFF_NS: u32 = 256;
 
 /// The tile this block scans: its block index, or (when `status.counter` is set) the next
 /// ticket, drawn by thread 0 and shared through `shared.tile`.

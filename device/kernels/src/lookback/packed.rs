@@ -2,9 +2,10 @@
 //! its flag and value together, no fence.
 
 use super::codec::{epoch_tag, Codec, Words, EPOCH_MASK, FLAG_MASK};
-use super::{nearest_prefix, POLL_BACKOFF_NS};
+use super::nearest_prefix;
 use crate::params::common::{TileStatus, TILE_EMPTY, TILE_PREFIX};
 use crate::policy::common::{Partial, WARP_THREADS};
+use crate::policy::lookback::POLL_BACKOFF_NS;
 use crate::thread::atomics::{load_relaxed_u64, load_relaxed_u64x2, nanosleep};
 use crate::thread::lane;
 use crate::warp::{ballot, reduce, shuffle_idx};

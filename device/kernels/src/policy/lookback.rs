@@ -1,5 +1,5 @@
-//! Decoupled look-back tuning: which value types travel packed with their flag, and how long
-//! a tile waits before its first poll.
+//! Decoupled look-back tuning: which value types travel packed with their flag, how long
+//! a tile waits before its first poll, and how long between polls.
 
 /// Nanoseconds a plain scan's tile sleeps between publishing its aggregate and its first
 /// look-back poll (CUB's H100 tuning sleeps an "L2 write latency" of 1140-1290 ns there).
@@ -27,6 +27,12 @@ pub const SEGMENTED_FIRST_POLL_DELAY_NS: u32 = 0;
 /// the call; a limit of 500 tiles made the 2^22 scans 3-5% slower, 1000 does not:
 /// `benches/RESULTS.md#h100-2026-11-25-first-poll-delay`.
 pub const FIRST_POLL_DELAY_MIN_TILES: u64 = 1000;
+
+/// Backoff between polls of a window that still has an empty tile, in nanoseconds. 256 ns
+/// against 32 ns: a small gain, mostly at mid sizes (median 1.005x over the 120 look-back
+/// cases; CUB's H100 tuning sleeps longer still, 576-688 ns):
+/// `benches/RESULTS.md#h100-2026-11-23-spmv-staged-merge`.
+pub const POLL_BACKOFF_NS: u32 = 256;
 
 /// Packed look-back words per tile for a scan over elements of `T` (see
 /// [`crate::params::common::TileStatus`]): 1 for 4-byte types, 2 for 8-byte types (value
