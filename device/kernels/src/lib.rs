@@ -1,18 +1,28 @@
 //! parallax-kernels: parallax's GPU kernels, written in `no_std` Rust and compiled to PTX by
-//! rustc's `nvptx64-nvidia-cuda` backend (see DESIGN §3 and `device/build.rs`).
+//! rustc's `nvptx64-nvidia-cuda` backend (the recipe and its traps: `docs/ptx-build.md`;
+//! the build itself: `device/build.rs`).
 //!
-//! The crate builds for two targets:
-//! - **the host**, as a dependency of `parallax-device`: the `#[repr(C)]` kernel parameter
-//!   structs ([`params`]), the tuning constants and shared-memory layouts ([`tuning`]) and the
-//!   instantiation lists ([`for_each_monoid_instance!`] and friends), so host and device agree on
-//!   every layout, launch shape and entry-point name because both read the same definitions;
-//! - **nvptx64**, where the modules named for who runs the code are compiled too: `simt`
-//!   (indices, barriers, dynamic shared memory), `warp/` (shuffles, warp reduce and scan),
-//!   `block/` (block reduce and scan), `tile/` (tile loads and stores, decoupled look-back),
-//!   `atomics` (`.gpu`-scope acquire/release in inline PTX) and `kernels/` (the entry points).
+//! The crate builds for two targets. For **the host**, as a dependency of `parallax-device`,
+//! it compiles what host and device must agree on, so both read the same definitions:
+//! - [`params`]: the `#[repr(C)]` kernel parameter structs, one file per family;
+//! - [`policy`]: tuning as data, one file per algorithm (launch shapes, constants,
+//!   shared-memory layouts), each constant with its reason and its measurement's pointer;
+//! - `entry/`: the instantiation lists ([`for_each_monoid_instance!`] and friends), the
+//!   entry-point names ([`entry_name!`]) and the `__*!` macros that wrap kernel bodies into
+//!   entry points; [`user`]: the `instantiate_*!` macros that do the same for your types.
+//!
+//! For **nvptx64** it also compiles the tiers, each built on the ones before it (CUB's
+//! layout): `thread/` (indices, barriers, dynamic shared memory, atomics), `warp/`
+//! (shuffles, warp reduce and scan), `block/` (block reduce and scan), `tile/` (tile loads
+//! and stores, staging, deep tiles, async copies), `lookback/` (the decoupled look-back
+//! protocol), and `kernels/`, the kernel bodies and their entry points grouped by family
+//! (`reduce/`, `scan.rs`, `transform.rs`, `segmented/`, `spmv/`, `stencil/`); a family
+//! imports the tiers and nothing of another family.
 //!
 //! Entry points are generated from (algorithm, operator, type) by [`entry_name!`], e.g.
-//! `parallax_reduce__Sum__f32`; `parallax-device` looks them up through the same macro.
+//! `parallax_reduce__Sum__f32`; `parallax-device` looks them up through the same macro, and
+//! each kernel body's doc spells its PTX name pattern (`PTX: parallax_...`), so grepping a
+//! name from the PTX finds its source.
 //!
 //! ```
 //! assert_eq!(parallax_kernels::entry_name!(reduce, Sum, f32), "parallax_reduce__Sum__f32");
@@ -35,14 +45,18 @@
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
 
 pub mod args;
-mod instances;
-pub use instances::{tag_has_separator, tag_is};
+// Temporary: the old module paths, removed when the users' paths are rewritten.
+#[doc(hidden)]
+pub mod compat;
+mod entry;
+#[cfg(target_arch = "nvptx64")]
+#[doc(hidden)]
+pub use compat::{grid, simt};
+#[doc(hidden)]
+pub use compat::{params_segmented, params_spmv, params_stencil, params_stencil_march, tuning};
+pub use entry::{tag_has_separator, tag_is};
 pub mod params;
-pub mod params_segmented;
-pub mod params_spmv;
-pub mod params_stencil;
-pub mod params_stencil_march;
-pub mod tuning;
+pub mod policy;
 pub mod user;
 
 /// The operator and element types the instantiation lists name, re-exported so the list
@@ -57,18 +71,14 @@ pub mod ops {
 }
 
 #[cfg(target_arch = "nvptx64")]
-mod atomics;
-#[cfg(target_arch = "nvptx64")]
 pub mod block;
-#[cfg(target_arch = "nvptx64")]
-mod cache_hints;
-#[cfg(target_arch = "nvptx64")]
-pub mod grid;
 #[cfg(target_arch = "nvptx64")]
 #[doc(hidden)]
 pub mod kernels;
 #[cfg(target_arch = "nvptx64")]
-pub mod simt;
+mod lookback;
+#[cfg(target_arch = "nvptx64")]
+pub mod thread;
 #[cfg(target_arch = "nvptx64")]
 mod tile;
 #[cfg(target_arch = "nvptx64")]

@@ -1,7 +1,7 @@
 //! Block reduce: the ordered fold of one value per warp.
 
-use crate::simt::{lane, sync_threads, thread_index, warp_index};
-use crate::tuning::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
+use crate::policy::common::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
+use crate::thread::{lane, sync_threads, thread_index, warp_index};
 use parallax_core::Monoid;
 
 /// Folds the warps' values in warp order; `per_warp` must be each warp's value in its last

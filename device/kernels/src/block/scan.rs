@@ -1,7 +1,7 @@
 //! Block exclusive scan of one value per thread, in thread order.
 
-use crate::simt::{lane, sync_threads, warp_index};
-use crate::tuning::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
+use crate::policy::common::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
+use crate::thread::{lane, sync_threads, warp_index};
 use crate::warp;
 use parallax_core::Monoid;
 

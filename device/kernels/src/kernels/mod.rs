@@ -1,6 +1,9 @@
 //! The entry points: one `extern "ptx-kernel"` function per (algorithm, operator, type) in
 //! the instantiation lists, named by `entry_name!` and taking one `#[repr(C)]` parameter
-//! struct from [`crate::params`]. The generic bodies live in one file per algorithm.
+//! struct from [`crate::params`]. The generic bodies live in one file or folder per family
+//! (`reduce/`, `scan.rs`, `transform.rs`, `segmented/`, `spmv/`, `stencil/`); a family's
+//! files share helpers through its `common.rs` and import nothing from another family, so
+//! each family compiles on top of the tiers alone.
 
 // The operators are zero-sized or plain structs of one number type (`Scale`, `SaxpyFunctor`,
 // `Sequence`) from parallax-core; host and device compile the same definitions, so the
@@ -28,7 +31,7 @@ macro_rules! stencil_entry {
     ($name:ident, $st:ident: $s:ty, $tt:ident: $t:ty, $kernel:expr) => {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!($name, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: crate::params_stencil::StencilParams<$t, $s>) {
+            unsafe extern "ptx-kernel" fn entry(p: crate::params::stencil::StencilParams<$t, $s>) {
                 // SAFETY: launched by parallax-device's stencil launcher, which upholds the
                 // contract.
                 unsafe { ($kernel)(p) }
@@ -37,36 +40,20 @@ macro_rules! stencil_entry {
     };
 }
 
-mod carry_window;
-mod heads;
-mod offset_heads;
-mod reduce_source;
-mod segmented_entries;
 mod spmv;
-mod spmv_csr_merge;
-mod spmv_merge;
 mod stencil;
-mod stencil_box;
-mod stencil_march;
-mod stencil_row;
-mod stencil_stage;
-mod stencil_star;
 
 // Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.
 #[doc(hidden)]
 pub mod reduce;
 #[doc(hidden)]
-pub mod reduce_runs;
-#[doc(hidden)]
 pub mod scan;
 #[doc(hidden)]
 pub mod segmented;
 #[doc(hidden)]
-pub mod segmented_aux;
-#[doc(hidden)]
 pub mod transform;
 
-use crate::params::{FillParams, TabulateParams};
+use crate::params::transform::{FillParams, TabulateParams};
 
 /// `reduce`, `inclusive_scan` and `exclusive_scan` for each (monoid, type) pair; the wrappers
 /// are shared with `instantiate_monoid!` (crate::user), so user instantiations are the same

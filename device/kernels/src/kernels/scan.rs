@@ -7,12 +7,13 @@
 //! read from the tile (input and output of one size, so the tile layout is the same).
 
 use crate::block;
-use crate::params::{ScanParams, TransformScanParams};
-use crate::simt::{dynamic_shared, dynamic_shared_at};
-use crate::tile::{draw_tile, looked_back_prefix, DeepTile, Plain, Unit};
-use crate::tuning::{
-    scan_stages, staging_offset, BlockShared, Partial, SCAN_DEPTH, SCAN_FIRST_POLL_DELAY_NS,
-};
+use crate::lookback::{draw_tile, looked_back_prefix, Plain};
+use crate::params::scan::{ScanParams, TransformScanParams};
+use crate::policy::common::{BlockShared, Partial};
+use crate::policy::lookback::SCAN_FIRST_POLL_DELAY_NS;
+use crate::policy::scan::{scan_stages, staging_offset, SCAN_DEPTH};
+use crate::thread::{dynamic_shared, dynamic_shared_at};
+use crate::tile::{DeepTile, Unit};
 use core::mem::{align_of, size_of};
 use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
@@ -62,6 +63,8 @@ fn thread_outputs<T: Copy, M: Monoid<T>, const ITEMS: usize, const EXCLUSIVE: bo
 /// (`tile::deep`): each thread folds its `SCAN_DEPTH` runs, one block scan and the look-back
 /// give its prefix, and a second pass over the runs scans them with it.
 ///
+/// PTX: `parallax_inclusive_scan__<M>__<T>`, `parallax_exclusive_scan__<M>__<T>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for `n > 0` elements, both 16-byte aligned; `status` has
 /// `ceil(n / deep_scan_tile_items)` zeroed slots and a null or zeroed counter; launched with
@@ -86,6 +89,9 @@ pub unsafe fn scan<T: DeviceCopy, M: Monoid<T>, const ITEMS: usize, const EXCLUS
 /// (the fold pass and the scan pass read the tile twice, as the plain scan does): free for
 /// `Square`, not for a costly functor. ptxas 13, sm_90: 38 registers for 4-byte types, 44
 /// f64, 51 `Affine` (as the plain scans), 56 for the squares of 64-bit integers (plain 44).
+///
+/// PTX: `parallax_transform_inclusive_scan__<F>__<M>__<A>`,
+/// `parallax_transform_exclusive_scan__<F>__<M>__<A>`.
 ///
 /// # Safety
 /// As [`scan`], with `p.x` (of `A`) for the input and `p.scan.x` unused.

@@ -5,10 +5,11 @@
 //! consecutive elements: fully coalesced), with all four loads issued before the first store
 //! so they are in flight together. Larger inputs loop over the grid.
 
-use crate::params::{FillParams, TabulateParams, Transform2Params, TransformParams};
-use crate::simt::{block_index, grid_blocks, thread_index};
+use crate::params::transform::{FillParams, TabulateParams, Transform2Params, TransformParams};
+use crate::policy::common::BLOCK_THREADS;
+use crate::policy::transform::TRANSFORM_ITEMS;
+use crate::thread::{block_index, grid_blocks, thread_index};
 use crate::tile::Gathered;
-use crate::tuning::{BLOCK_THREADS, TRANSFORM_ITEMS};
 use parallax_core::{BinaryFunction, UnaryFunction};
 
 const STEP: u64 = BLOCK_THREADS as u64;
@@ -28,6 +29,8 @@ fn grid_stride(n: u64, mut body: impl FnMut(u64)) {
 
 /// `y[i] = f(x[i])`.
 ///
+/// PTX: `parallax_transform__<F>__<A>`.
+///
 /// # Safety
 /// `x` readable and `y` writable for `n` elements; `y` does not overlap `x` unless equal.
 #[inline(always)]
@@ -43,6 +46,8 @@ pub unsafe fn transform<A: Copy, F: UnaryFunction<A>>(p: TransformParams<A, F::O
 }
 
 /// `y[i] = f(a[i], b[i])`.
+///
+/// PTX: `parallax_transform2__<F>__<A>`.
 ///
 /// # Safety
 /// `a`, `b` readable and `y` writable for `n` elements.
@@ -64,6 +69,8 @@ pub unsafe fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
 
 /// `y[i] = f(i)`.
 ///
+/// PTX: `parallax_tabulate__<F>__<T>`.
+///
 /// # Safety
 /// `y` writable for `n` elements.
 #[inline(always)]
@@ -80,6 +87,8 @@ pub(crate) unsafe fn tabulate<F: UnaryFunction<u64>>(p: TabulateParams<F::Output
 }
 
 /// `y[e * period + w] = pattern[w]` for every element `e < count`.
+///
+/// PTX: `parallax_fill__Pattern__u32`, `parallax_fill__Pattern__u8`.
 ///
 /// # Safety
 /// `y` writable for `count * period` words, `pattern` readable for `period` words.

@@ -14,11 +14,12 @@
 //! thread order, as the block scan needs), reads each run from shared memory twice (once
 //! to fold, once to scan) and writes its outputs back in place.
 
-use crate::simt::{sync_threads, thread_index};
+use crate::policy::common::{BLOCK_THREADS, STAGE_UNITS_PER_THREAD};
+use crate::policy::scan::{deep_staged_unit, SCAN_DEPTH};
+use crate::thread::{sync_threads, thread_index};
 use crate::tile::async_copy::{commit, copy_async, wait_all};
 use crate::tile::stage::copy_unit;
 use crate::tile::{load_full, load_partial, store_full, store_partial, Unit};
-use crate::tuning::{deep_staged_unit, BLOCK_THREADS, SCAN_DEPTH, STAGE_UNITS_PER_THREAD};
 use core::mem::transmute_copy;
 
 const THREADS: usize = BLOCK_THREADS as usize;

@@ -1,16 +1,13 @@
 //! Tiles: the items one thread, warp or block owns, moved between global memory and
-//! registers, and the decoupled look-back that chains scan tiles together.
+//! registers (vector loads and stores, gathers), staged through shared memory (16-byte
+//! units, deep tiles, asynchronous copies and the pipeline that overlaps them).
 
 pub(crate) mod async_copy;
 mod deep;
-mod lookback;
 pub(crate) mod pipeline;
 mod stage;
 
 pub(crate) use deep::DeepTile;
-pub(crate) use lookback::{
-    draw_tile, looked_back_prefix, tile_prefix, FlaggedPair, Plain, RunPair, Settled,
-};
 pub(crate) use stage::Unit;
 
 use core::mem::{size_of, MaybeUninit};

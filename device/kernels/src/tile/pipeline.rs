@@ -4,7 +4,7 @@
 //! memory system stays busy through the computation instead of idling between a block's
 //! load and its next load.
 
-use crate::simt::{block_index, grid_blocks, sync_threads};
+use crate::thread::{block_index, grid_blocks, sync_threads};
 use crate::tile::async_copy::{commit, wait_all, wait_all_but};
 
 /// For each tile `b = block, block + grid, ...` below `tiles`: `locate(b)` describes it once

@@ -1,8 +1,8 @@
 //! Warp reduce and inclusive scan in lane order, for any monoid (no commutativity needed).
 
 use super::shuffle::shuffle_up;
-use crate::simt::lane;
-use crate::tuning::{Partial, WARP_THREADS};
+use crate::policy::common::{Partial, WARP_THREADS};
+use crate::thread::lane;
 use parallax_core::Monoid;
 
 /// Inclusive scan across the warp: lane `l` gets `x[0] ⊕ ... ⊕ x[l]` (absent values skipped).

@@ -37,8 +37,8 @@ pub struct TransposeParams<'a> {
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::{Tile, TransposeParams, ROWS, TILE};
-    use parallax_kernels::grid::{block_idx, thread_idx};
-    use parallax_kernels::simt::{dynamic_shared, sync_threads};
+    use parallax_kernels::thread::{block_idx, thread_idx};
+    use parallax_kernels::thread::{dynamic_shared, sync_threads};
 
     /// One 32×32 tile per block: read rows of `src` into the tile, barrier, write rows of
     /// `dst` from the tile's columns. Interior tiles take a branch-free path (all four loads

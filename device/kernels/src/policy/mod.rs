@@ -1,0 +1,22 @@
+//! Tuning as data: launch shapes, per-algorithm constants and shared-memory layouts, read
+//! by both the kernels and their launchers, one file per algorithm; [`common`] holds the
+//! geometry every kernel shares and the value types of block-level folds. Each constant
+//! carries its reason and a pointer to the measurement that chose it (a section of
+//! `benches/RESULTS.md`).
+//!
+//! Partitions depend only on `n` and these constants, never on the GPU's multiprocessor
+//! count, so a float reduce associates the same way on every GPU and its result is
+//! reproducible bit for bit. A scan's tiles are fixed the same way, but across tiles its
+//! look-back folds the aggregates back to the nearest tile whose prefix is already
+//! published, and which one that is depends on timing: the grouping across tiles, and with
+//! it the last bits of a float scan, can differ between runs (exact monoids are unaffected).
+
+pub mod common;
+pub mod lookback;
+pub mod reduce;
+pub mod scan;
+pub mod segmented;
+pub mod spmv;
+pub mod stencil;
+pub mod stencil_march;
+pub mod transform;
