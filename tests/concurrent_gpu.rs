@@ -18,7 +18,7 @@ const THREADS: u32 = 4;
 const ROUNDS: u32 = 40;
 
 /// `n` for call `round` of thread `t`, up to 12 million: from one block to the one-wave
-/// launches whose warps fold several tiles (`tuning::reduce_grid`), spread so that
+/// launches whose warps fold several tiles (`policy::reduce::reduce_grid`), spread so that
 /// neighbouring calls differ.
 fn size(t: u32, round: u32) -> usize {
     let mix = u64::from(t) * 7919 + u64::from(round) * 104_729;

@@ -12,7 +12,7 @@ mod common;
 
 use common::{dv, pseudo_random};
 use parallax::{Cuda, Max, Plus, SaxpyFunctor, Sum, Times};
-use parallax_device::kernels::tuning::{reduce_grid, reduce_group};
+use parallax_device::kernels::{policy::reduce::reduce_grid, policy::reduce::reduce_group};
 use parallax_device::transform2_reduce_is_fused;
 
 type B = Cuda;

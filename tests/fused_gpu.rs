@@ -25,10 +25,10 @@ use parallax_device::{
 
 type B = Cuda;
 
-/// Shapes of `tuning::reduce_grid`: one block (1); a few (4097); the one-wave launches whose
-/// warps fold 2-4 warp tiles (f32: 1025·4096 is 513 blocks of 2, 2^23 + 77 is 683 of 3,
-/// 4096·4096 is 1024 of 4; f64: 1025·4096 is 684 of 3); the two-level fold tree (f32 from
-/// 2^24 + 12345, 4100 blocks in 2 groups; f64 from 2^23 + 77, 4097 blocks in 3 groups).
+/// Shapes of `policy::reduce::reduce_grid`: one block (1); a few (4097); the one-wave launches
+/// whose warps fold 2-4 warp tiles (f32: 1025·4096 is 513 blocks of 2, 2^23 + 77 is 683 of 3,
+/// 4096·4096 is 1024 of 4; f64: 1025·4096 is 684 of 3); the two-level fold tree (f32 from 2^24 +
+/// 12345, 4100 blocks in 2 groups; f64 from 2^23 + 77, 4097 blocks in 3 groups).
 const SIZES: [usize; 8] = [
     1,
     4097,

@@ -16,7 +16,9 @@
 mod common;
 
 use parallax::{Cuda, DeviceVector, Max, Min, Square, Sum};
-use parallax_device::kernels::tuning::{carry_window_items, OFFSET_CARRY_MAX_MEAN_WINDOWS};
+use parallax_device::kernels::{
+    policy::segmented::carry_window_items, policy::segmented::OFFSET_CARRY_MAX_MEAN_WINDOWS,
+};
 use rayon::prelude::*;
 use std::time::Instant;
 

@@ -18,7 +18,7 @@ use parallax::{
     PlusTimes, Sequential, SpmvOps,
 };
 use parallax_core::{DeviceCopy, SplitMix64};
-use parallax_device::kernels::params_spmv::{csr_kernel, CsrKernel};
+use parallax_device::kernels::{policy::spmv::csr_kernel, policy::spmv::CsrKernel};
 use parallax_device::{GpuTimer, SemiringKernel, SpmvIndex};
 use std::fmt::Debug;
 use std::path::PathBuf;

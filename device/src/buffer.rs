@@ -5,8 +5,8 @@ use crate::{launch, STREAM};
 use crate::{Error, Result};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::FillParams;
-use parallax_kernels::tuning::transform_blocks;
+use parallax_kernels::params::transform::FillParams;
+use parallax_kernels::policy::transform::transform_blocks;
 use std::marker::PhantomData;
 use std::mem::size_of;
 

@@ -9,16 +9,21 @@ use common::assert_entry;
 
 use parallax_core::{BinaryFunction, UnaryFunction};
 use parallax_device::kernels::fused_entry_name;
-use parallax_device::kernels::params::{
-    ReduceParams, ScanParams, TabulateParams, Transform2Params, Transform2ReduceParams,
-    TransformParams, TransformReduceParams, TransformScanParams,
+use parallax_device::kernels::{
+    params::reduce::ReduceParams, params::reduce::Transform2ReduceParams,
+    params::reduce::TransformReduceParams, params::scan::ScanParams,
+    params::scan::TransformScanParams, params::transform::TabulateParams,
+    params::transform::Transform2Params, params::transform::TransformParams,
 };
-use parallax_device::kernels::params_spmv::{
-    SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
+use parallax_device::kernels::{
+    params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams, params::spmv::SpmvEllParams,
+    params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
 };
-use parallax_device::kernels::tuning::{
-    items_per_thread, reduce_grid, reduce_group, reduce_level, reduce_plan, reduce_tree_slots,
-    REDUCE_COUNTERS, REDUCE_MAX_BLOCKS, REDUCE_WAVE_BLOCKS, REDUCE_WAVE_TILES,
+use parallax_device::kernels::{
+    policy::common::items_per_thread, policy::reduce::reduce_grid, policy::reduce::reduce_group,
+    policy::reduce::reduce_level, policy::reduce::reduce_plan, policy::reduce::reduce_tree_slots,
+    policy::reduce::REDUCE_COUNTERS, policy::reduce::REDUCE_MAX_BLOCKS,
+    policy::reduce::REDUCE_WAVE_BLOCKS, policy::reduce::REDUCE_WAVE_TILES,
 };
 use parallax_device::{
     kernel_name, BinaryKernel, Device, DeviceBuffer, Error, MonoidKernel, SemiringKernel,

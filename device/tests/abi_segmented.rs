@@ -6,8 +6,10 @@ mod common;
 
 use common::assert_entry;
 
-use parallax_device::kernels::params_segmented::{
-    OffsetHeadsParams, ReduceRunsParams, RunGatherParams, SegGatherParams, SegScanParams,
+use parallax_device::kernels::{
+    params::segmented::OffsetHeadsParams, params::segmented::ReduceRunsParams,
+    params::segmented::RunGatherParams, params::segmented::SegGatherParams,
+    params::segmented::SegScanParams,
 };
 use parallax_device::{KeyKernel, SegmentedKernel};
 use std::mem::size_of;

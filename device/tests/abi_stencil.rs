@@ -6,7 +6,7 @@ mod common;
 
 use common::param_size;
 
-use parallax_device::kernels::params_stencil::StencilParams;
+use parallax_device::kernels::params::stencil::StencilParams;
 use parallax_device::{StencilKernel, PTX};
 use std::mem::size_of;
 

@@ -173,15 +173,15 @@ fn beyond_the_parallel_threshold() {
 #[test]
 fn fold_tree_group_edges() {
     require_gpu!();
-    // A GPU reduce block covers 1024 `AffineMap<i64>`, 2048 i64 or 4096 i32 per warp tile it
-    // gives each warp (`tuning::reduce_grid`). Where a block per warp tile would make between
+    // A GPU reduce block covers 1024 `AffineMap<i64>`, 2048 i64 or 4096 i32 per warp tile it gives
+    // each warp (`policy::reduce::reduce_grid`). Where a block per warp tile would make between
     // 1024 and 4096 blocks, the launch keeps to at most 1024 blocks and each warp folds 2-4
-    // consecutive warp tiles: sizes just past 1024 blocks, between, and at 4096. Past that,
-    // the blocks' partials fold in groups (`tuning::reduce_group`: as many partials as a
-    // block covers items), the last block of each group folding it into the next level: a
-    // last group of one block (4097 blocks) and whole groups, each with a full last block and
-    // with a last block of one item. Affine maps do not commute, so a warp's tiles or a group
-    // folded out of order fail.
+    // consecutive warp tiles: sizes just past 1024 blocks, between, and at 4096. Past that, the
+    // blocks' partials fold in groups (`policy::reduce::reduce_group`: as many partials as a block
+    // covers items), the last block of each group folding it into the next level: a last group of
+    // one block (4097 blocks) and whole groups, each with a full last block and with a last block
+    // of one item. Affine maps do not commute, so a warp's tiles or a group folded out of order
+    // fail.
     let wave = |per_block: usize| [1024 * per_block + 1, 3000 * per_block + 17, 4096 * per_block];
     let ends = |blocks: usize, per_block: usize| [blocks * per_block, (blocks - 1) * per_block + 1];
     let groups = |per_block: usize, whole_groups: usize| {

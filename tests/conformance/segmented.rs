@@ -181,7 +181,7 @@ fn lopsided_offsets_from_a_long_segment_to_unit_segments() {
 /// at multiples `k` not divisible by 3 three times (two empty segments), then as many empty
 /// segments at `n` as bring the mean segment under 256 items: the CUDA launcher then takes
 /// the entries that fold a tile's carry from the items after the last head before it when
-/// that head is at most one window (`tuning::carry_window_items`: 256, 512, 1024 items)
+/// that head is at most one window (`policy::segmented::carry_window_items`: 256, 512, 1024 items)
 /// before the tile, for every element size.
 fn heads_before_tile_starts(n: usize, d: usize) -> Vec<usize> {
     let mut offsets = vec![0];

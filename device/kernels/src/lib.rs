@@ -45,15 +45,7 @@
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
 
 pub mod args;
-// Temporary: the old module paths, removed when the users' paths are rewritten.
-#[doc(hidden)]
-pub mod compat;
 mod entry;
-#[cfg(target_arch = "nvptx64")]
-#[doc(hidden)]
-pub use compat::{grid, simt};
-#[doc(hidden)]
-pub use compat::{params_segmented, params_spmv, params_stencil, params_stencil_march, tuning};
 pub use entry::{tag_has_separator, tag_is};
 pub mod params;
 pub mod policy;

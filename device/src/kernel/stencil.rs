@@ -3,7 +3,7 @@
 
 use parallax_core::{DeviceCopy, Semiring};
 use parallax_kernels::entry_name;
-use parallax_kernels::params_stencil::stencil_box_entry;
+use parallax_kernels::policy::stencil::stencil_box_entry;
 
 /// A semiring with `stencil_1d`, `stencil_2d` and `stencil_3d` kernels for elements `T`, for
 /// some pairs the dense 5 × 5 box 2D kernel `stencil_box2d_r2` and the dense 9-tap 1D kernel
@@ -17,7 +17,7 @@ use parallax_kernels::params_stencil::stencil_box_entry;
 /// implementing the 2D map of a dense row-major 5 × 5 box; `ROW1D`, when present, one taking
 /// the same parameters and implementing the 1D map of the dense window `-4 ..= 4`; `MARCH3D`,
 /// when present, two taking the same parameters and implementing the 3D map of the patterns
-/// of `parallax_kernels::params_stencil_march::MARCH_PATTERNS`, in that order; `STAR3D`, when
+/// of `parallax_kernels::policy::stencil_march::MARCH_PATTERNS`, in that order; `STAR3D`, when
 /// present, one taking the same parameters and implementing the 3D map of the 7-point star
 /// under `stencil_star3d`'s contract.
 pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {

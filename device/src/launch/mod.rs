@@ -21,11 +21,16 @@ use crate::{Error, Result};
 use core::ffi::c_void;
 use cudarc::driver::result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::{
-    FillParams, ReduceParams, ScanParams, TabulateParams, Transform2Params, Transform2ReduceParams,
-    TransformParams, TransformReduceParams, TransformScanParams,
+use parallax_kernels::{
+    params::reduce::ReduceParams, params::reduce::Transform2ReduceParams,
+    params::reduce::TransformReduceParams, params::scan::ScanParams,
+    params::scan::TransformScanParams, params::transform::FillParams,
+    params::transform::TabulateParams, params::transform::Transform2Params,
+    params::transform::TransformParams,
 };
-use parallax_kernels::tuning::{scan_shared_bytes, BlockShared, BLOCK_THREADS};
+use parallax_kernels::{
+    policy::common::BlockShared, policy::common::BLOCK_THREADS, policy::scan::scan_shared_bytes,
+};
 use std::mem::size_of;
 
 /// Launches entry point `name` of the module built from `ptx` with `blocks` blocks, `shared`

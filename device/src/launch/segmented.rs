@@ -7,12 +7,15 @@ use crate::kernel::segmented::{SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
 use crate::Result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params_segmented::{
-    reduce_runs_shared_bytes, seg_scan_shared_bytes, OffsetHeadsParams, ReduceRunsParams,
-    RunGatherParams, SegGatherParams, SegScanParams, HEADS_FROM_OFFSETS,
+use parallax_kernels::{
+    params::segmented::OffsetHeadsParams, params::segmented::ReduceRunsParams,
+    params::segmented::RunGatherParams, params::segmented::SegGatherParams,
+    params::segmented::SegScanParams, params::segmented::HEADS_FROM_OFFSETS,
+    policy::segmented::reduce_runs_shared_bytes, policy::segmented::seg_scan_shared_bytes,
 };
-use parallax_kernels::tuning::{
-    carry_window_items, FLAGS_FOLD_CARRY, OFFSET_CARRY_MAX_MEAN_WINDOWS,
+use parallax_kernels::{
+    policy::segmented::carry_window_items, policy::segmented::FLAGS_FOLD_CARRY,
+    policy::segmented::OFFSET_CARRY_MAX_MEAN_WINDOWS,
 };
 
 /// `parallax_seg_{in,ex}clusive_scan[_carry]__<M>__<T>(SegScanParams<T, M>)`.

@@ -7,9 +7,10 @@ use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::launch;
 use crate::Result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params_spmv::{
-    spmv_csr_merge_shared_bytes, SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams,
-    SpmvFixupParams, SpmvMergeParams,
+use parallax_kernels::{
+    params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams, params::spmv::SpmvEllParams,
+    params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
+    policy::spmv::spmv_csr_merge_shared_bytes,
 };
 
 /// `parallax_spmv_csr_vector_<I>__<S>__<T>`.

@@ -5,8 +5,8 @@ use crate::kernel::stencil::StencilKernel;
 use crate::launch::launch;
 use crate::Result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params_stencil::StencilParams;
-use parallax_kernels::tuning::BLOCK_THREADS;
+use parallax_kernels::params::stencil::StencilParams;
+use parallax_kernels::policy::common::BLOCK_THREADS;
 
 /// `parallax_stencil_{d}d__<S>__<T>(StencilParams<T, S>)` for `d = 1, 2, 3`, with `shared`
 /// bytes of dynamic shared memory and as many blocks as the GPU runs at once (each loops

@@ -8,7 +8,7 @@ use crate::context::{align_up, Scratch};
 use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
-use parallax_kernels::params::TileStatus;
+use parallax_kernels::params::common::TileStatus;
 use std::mem::size_of;
 use std::sync::OnceLock;
 
@@ -31,7 +31,7 @@ impl Plan {
     /// layout one flag per tile (zeroed per launch), the tile aggregates and inclusive
     /// prefixes; the packed layout's words live in the look-back words instead
     /// (`lookback_words.rs`: tagged per launch, not zeroed). `packed_words` must be the kernel
-    /// codec's choice (`tuning::packed_words` of the element type for plain and segmented
+    /// codec's choice (`policy::lookback::packed_words` of the element type for plain and segmented
     /// scans, `packed_run_words` for reduce by key; 0 for the split layout). Tiles of 8192
     /// f32: 2^28 f32 makes 32768 tiles, 256 KiB of packed words.
     pub(super) fn state<V>(&mut self, n: u64, tile_items: u64, packed_words: usize) -> State {

@@ -12,8 +12,8 @@ use crate::kernel::MonoidKernel;
 use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::{DeviceCopy, Monoid};
-use parallax_kernels::params::{HostSignal, ReduceParams};
-use parallax_kernels::tuning::{reduce_grid, reduce_tree_slots};
+use parallax_kernels::{params::common::HostSignal, params::reduce::ReduceParams};
+use parallax_kernels::{policy::reduce::reduce_grid, policy::reduce::reduce_tree_slots};
 use std::mem::size_of;
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, combined in index order (any monoid; float sums are

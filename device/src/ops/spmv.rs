@@ -13,12 +13,15 @@ use crate::launch::spmv as launch_spmv;
 use crate::DeviceBuffer;
 use crate::Result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params_spmv::{
-    coo_tiles, csr_kernel, csr_merge_tiles, CsrKernel, SpmvCarry, SpmvCoordsParams,
-    SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams, COORDS_LANES,
-    SPMV_MAX_BLOCKS,
+use parallax_kernels::{
+    params::spmv::SpmvCarry, params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams,
+    params::spmv::SpmvEllParams, params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
+    policy::spmv::coo_tiles, policy::spmv::csr_kernel, policy::spmv::csr_merge_tiles,
+    policy::spmv::CsrKernel, policy::spmv::COORDS_LANES, policy::spmv::SPMV_MAX_BLOCKS,
 };
-use parallax_kernels::tuning::{BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
+use parallax_kernels::{
+    policy::common::BLOCK_THREADS, policy::common::BLOCK_WARPS, policy::common::WARP_THREADS,
+};
 use std::mem::size_of;
 
 /// The index buffer's device address as the kernels' index type.

@@ -7,8 +7,11 @@ use crate::kernel::{BinaryKernel, TabulateKernel, UnaryKernel};
 use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::{TabulateParams, Transform2Params, TransformParams};
-use parallax_kernels::tuning::transform_blocks;
+use parallax_kernels::policy::transform::transform_blocks;
+use parallax_kernels::{
+    params::transform::TabulateParams, params::transform::Transform2Params,
+    params::transform::TransformParams,
+};
 
 /// `y[i] = f(x[i])`.
 ///

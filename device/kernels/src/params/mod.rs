@@ -16,7 +16,3 @@ pub mod segmented;
 pub mod spmv;
 pub mod stencil;
 pub mod transform;
-
-// Temporary: the old flat paths (`params::ReduceParams`), removed with `crate::compat`.
-#[doc(hidden)]
-pub use crate::compat::params_flat::*;

@@ -20,7 +20,7 @@ use crate::ops::reduce::{reduce, to_host};
 use crate::ops::transform::transform2;
 use crate::Result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::Transform2ReduceParams;
+use parallax_kernels::params::reduce::Transform2ReduceParams;
 use std::mem::size_of;
 
 /// The fused algorithm, by the name its entry points carry.

@@ -26,7 +26,7 @@ use crate::ops::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
 use crate::ops::transform::transform;
 use crate::Result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::{TransformReduceParams, TransformScanParams};
+use parallax_kernels::{params::reduce::TransformReduceParams, params::scan::TransformScanParams};
 use std::mem::size_of;
 
 /// The fused algorithms, by the name their entry points carry.

@@ -19,9 +19,9 @@ use crate::{DeviceBuffer, STREAM};
 use crate::{Error, Result};
 use cudarc::driver::{result, sys};
 use parallax_core::DeviceCopy;
-use parallax_kernels::params::HostSignal;
-use parallax_kernels::params_segmented::{ReduceRunsParams, RunAgg};
-use parallax_kernels::tuning::{deep_scan_tile_items, packed_run_words};
+use parallax_kernels::params::common::HostSignal;
+use parallax_kernels::{params::segmented::ReduceRunsParams, params::segmented::RunAgg};
+use parallax_kernels::{policy::lookback::packed_run_words, policy::scan::deep_scan_tile_items};
 use std::mem::size_of;
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys; each fold starts from

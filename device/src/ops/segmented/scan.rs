@@ -15,9 +15,12 @@ use crate::Result;
 use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallax_core::{DeviceCopy, Flagged};
-use parallax_kernels::params_segmented::OffsetHeadsParams;
-use parallax_kernels::params_segmented::{SegScanParams, HEADS_FROM_OFFSETS};
-use parallax_kernels::tuning::{deep_scan_tile_items, packed_words, transform_blocks};
+use parallax_kernels::params::segmented::OffsetHeadsParams;
+use parallax_kernels::{params::segmented::SegScanParams, params::segmented::HEADS_FROM_OFFSETS};
+use parallax_kernels::{
+    policy::lookback::packed_words, policy::scan::deep_scan_tile_items,
+    policy::transform::transform_blocks,
+};
 use std::mem::size_of;
 
 /// The look-back state of a segmented scan of `n` values of `T`: `Flagged<T>` pairs, packed

@@ -9,9 +9,11 @@ use crate::ops::prologue::{check, enter};
 use crate::DeviceBuffer;
 use crate::{Error, Result};
 use parallax_core::{Boundary, DeviceCopy, Stencil};
-use parallax_kernels::params_stencil::{
-    stencil_plan, stencil_tiles, StencilParams, StencilTap, BOUNDARY_CLAMP, BOUNDARY_WRAP,
-    BOUNDARY_ZERO, STENCIL_INLINE_TAPS,
+use parallax_kernels::{
+    params::stencil::StencilParams, params::stencil::StencilTap, params::stencil::BOUNDARY_CLAMP,
+    params::stencil::BOUNDARY_WRAP, params::stencil::BOUNDARY_ZERO,
+    params::stencil::STENCIL_INLINE_TAPS, policy::stencil::stencil_plan,
+    policy::stencil::stencil_tiles,
 };
 
 /// `st`'s points padded to 3D (`[0, 0, dx]`, `[0, dy, dx]`), weights alongside.

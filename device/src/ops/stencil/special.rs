@@ -11,13 +11,18 @@ use crate::kernel::stencil::StencilKernel;
 use crate::launch::stencil as launch_stencil;
 use crate::Result;
 use parallax_core::DeviceCopy;
-use parallax_kernels::params_stencil::{
-    stencil_box_radius, stencil_box_shared_bytes, stencil_row_window, tiles_of, StencilParams,
-    StencilTap, STENCIL_BOX_BLOCK, STENCIL_ROW_RADIUS, STENCIL_ROW_TILE,
+use parallax_kernels::{
+    params::stencil::StencilParams, params::stencil::StencilTap,
+    policy::stencil::stencil_box_radius, policy::stencil::stencil_box_shared_bytes,
+    policy::stencil::stencil_row_window, policy::stencil::tiles_of,
+    policy::stencil::STENCIL_BOX_BLOCK, policy::stencil::STENCIL_ROW_RADIUS,
+    policy::stencil::STENCIL_ROW_TILE,
 };
-use parallax_kernels::params_stencil_march::{
-    march_ring, march_shared_bytes, stencil_march_pattern, MARCH_HALO_X, MARCH_PLANES,
-    MARCH_TILE_ROWS, MARCH_TILE_X, STAR_TILE,
+use parallax_kernels::{
+    policy::stencil_march::march_ring, policy::stencil_march::march_shared_bytes,
+    policy::stencil_march::stencil_march_pattern, policy::stencil_march::MARCH_HALO_X,
+    policy::stencil_march::MARCH_PLANES, policy::stencil_march::MARCH_TILE_ROWS,
+    policy::stencil_march::MARCH_TILE_X, policy::stencil_march::STAR_TILE,
 };
 
 /// A special kernel and its entry point.
