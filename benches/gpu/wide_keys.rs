@@ -1,6 +1,6 @@
 //! Scan by key and reduce by key with 8-byte keys (`u64`), f32 values: the keyed kernels
 //! read 4- and 8-byte keys of full tiles through the warp as coalesced 16-byte chunks
-//! (`device/kernels/src/kernels/heads.rs`), and these rows hold the 8-byte path to CUB's
+//! (`device/kernels/src/kernels/segmented/heads.rs`), and these rows hold the 8-byte path to CUB's
 //! `InclusiveSumByKey` and `ReduceByKey` over `unsigned long long` keys (`peers.cu`). Keys
 //! are the run ordinal, `i / seg`, as in the 4-byte rows.
 

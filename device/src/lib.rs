@@ -66,7 +66,7 @@ pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/parallax_kernels.p
 /// once their kernels are queued, as CUB's and cuSPARSE's do (what comes after runs after
 /// them, and with memory-pool support, which every current driver has, freeing a buffer or
 /// regrowing the scratch is ordered after them on the stream without waiting, see
-/// `memory.rs`); those that hand a
+/// `context/memory.rs`); those that hand a
 /// value or a length to the host ([`reduce`], [`reduce_by_key`], `to_vec`) wait. A fault in a
 /// queued kernel surfaces in the next call that waits. [`UserKernel::launch`] waits, because
 /// its arguments borrow their buffers only for the call.

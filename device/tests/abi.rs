@@ -54,7 +54,7 @@ macro_rules! check_unary {
 /// entry with the size of `$params<A, F, Output, M>`.
 macro_rules! check_fused {
     ($algo:ident, $params:ident; $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        // The host finds the entry by the operators' tags (`device/src/ops/fused.rs`).
+        // The host finds the entry by the operators' tags (`device/src/ops/fused/lookup.rs`).
         assert_eq!(
             (<$f as UnaryKernel<$t>>::OP, <$f as UnaryKernel<$t>>::TYPE),
             (stringify!($ft), stringify!($tt))

@@ -1,6 +1,6 @@
 //! Reduce: one launch of one kernel (each block folds its share into a partial; the last
 //! block of each group of partials folds the group into the next level of a fold tree, see
-//! `kernels/src/kernels/reduce.rs`).
+//! `kernels/src/kernels/reduce/mod.rs`).
 //! [`reduce_into`] leaves the result on the device and returns without waiting;
 //! [`reduce`] is the same launch into mapped host memory followed by a wait.
 

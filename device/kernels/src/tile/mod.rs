@@ -29,7 +29,7 @@ const fn vectorizable<T, const ITEMS: usize>() -> bool {
 /// # Safety
 /// `p..p + ITEMS` must be readable; `p` must be 16-byte aligned when the run is a whole
 /// number of 16-byte vectors (the launchers pass allocation bases, 256-byte aligned (checked
-/// in `device/src/memory.rs`), and
+/// in `device/src/context/memory.rs`), and
 /// every run starts at a multiple of `ITEMS` items of 64 bytes).
 #[inline(always)]
 pub(crate) unsafe fn load_full<T: Copy, const ITEMS: usize>(p: *const T) -> [T; ITEMS] {
