@@ -1,9 +1,8 @@
-//! Host threads sharing the GPU. `reduce` and `reduce_by_key` hand their value to the host
-//! through one mapped slot per device (device/src/host_slot.rs): the kernel writes the value,
-//! then raises the slot's flag to a number the caller chose, and the caller watches the flag.
-//! The scratch lock keeps one caller on the slot at a time; these tests check that every
-//! call, from whichever thread, reads its own kernel's value and never a neighbour's or a
-//! stale one.
+//! Host threads sharing the GPU. `reduce` and `reduce_by_key` hand their value to the host through
+//! one mapped slot per device (device/src/context/host_slot.rs): the kernel writes the value, then
+//! raises the slot's flag to a number the caller chose, and the caller watches the flag. The
+//! scratch lock keeps one caller on the slot at a time; these tests check that every call, from
+//! whichever thread, reads its own kernel's value and never a neighbour's or a stale one.
 #![cfg(feature = "cuda")]
 
 #[macro_use]

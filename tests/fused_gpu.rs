@@ -1,14 +1,13 @@
-//! The fused `transform_reduce`, `transform_inclusive_scan` and `transform_exclusive_scan` on
-//! the GPU (device/src/ops/fused.rs): the listed (functor, monoid, type) triples run as one kernel
-//! that maps each item as it reads it, every other pair as a transform into a temporary and
-//! the reduce or scan. The fused reduce partitions its input as the reduce does (by `n` and
-//! the input's size), so where the functor keeps the size (`Square`) its float sums must
-//! equal the composed form's bit for bit (another association would show in the last bits;
-//! maxima only show a lost or extra item); the sizes cross every shape of the
-//! reduce: one block, the one-wave launches whose warps fold 2-4 tiles, and the two-level
-//! fold tree past one group of blocks. A float scan's association across tiles depends on
-//! timing (the look-back), so the fused scans are held to the reference exactly on integers
-//! and within the float bound on f64.
+//! The fused `transform_reduce`, `transform_inclusive_scan` and `transform_exclusive_scan` on the
+//! GPU (device/src/ops/fused/unary.rs): the listed (functor, monoid, type) triples run as one
+//! kernel that maps each item as it reads it, every other pair as a transform into a temporary and
+//! the reduce or scan. The fused reduce partitions its input as the reduce does (by `n` and the
+//! input's size), so where the functor keeps the size (`Square`) its float sums must equal the
+//! composed form's bit for bit (another association would show in the last bits; maxima only show a
+//! lost or extra item); the sizes cross every shape of the reduce: one block, the one-wave launches
+//! whose warps fold 2-4 tiles, and the two-level fold tree past one group of blocks. A float scan's
+//! association across tiles depends on timing (the look-back), so the fused scans are held to the
+//! reference exactly on integers and within the float bound on f64.
 #![cfg(feature = "cuda")]
 
 #[macro_use]

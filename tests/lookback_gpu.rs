@@ -1,12 +1,12 @@
-//! The scans' look-back words are not zeroed between launches (device/src/lookback_words.rs):
-//! each launch tags its words with a new epoch and reads any other epoch as an empty tile.
-//! These tests run scans back to back whose predecessors left words behind in every packed
-//! codec (one word per tile: 4-byte scans; two: 8-byte scans, segmented scans of 8-byte
-//! values, reduce by key of 4-byte values), and across the wrap-around where the epochs start
-//! over. A stale word read as published would hand a tile its predecessor's prefix from an
-//! earlier scan: every result is compared exactly (wrapping integer sums) with the reference.
-//! The tests run one at a time (`common::alone`): the wrap-around test relies on no other
-//! scan running between its own.
+//! The scans' look-back words are not zeroed between launches
+//! (device/src/context/lookback_words.rs): each launch tags its words with a new epoch and reads
+//! any other epoch as an empty tile. These tests run scans back to back whose predecessors left
+//! words behind in every packed codec (one word per tile: 4-byte scans; two: 8-byte scans,
+//! segmented scans of 8-byte values, reduce by key of 4-byte values), and across the wrap-around
+//! where the epochs start over. A stale word read as published would hand a tile its predecessor's
+//! prefix from an earlier scan: every result is compared exactly (wrapping integer sums) with the
+//! reference. The tests run one at a time (`common::alone`): the wrap-around test relies on no
+//! other scan running between its own.
 #![cfg(feature = "cuda")]
 
 #[macro_use]

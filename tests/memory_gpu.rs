@@ -1,9 +1,9 @@
-//! Device memory on the GPU: buffers come from a stream-ordered pool (device/src/memory.rs),
-//! so dropping one does not wait and its memory is reused; an allocation the pool cannot
-//! hold trims the pool and tries again; one that no trimming helps is `OutOfMemory` and the
-//! device keeps working. Sizes follow the GPU's memory (`Device::memory_info`), so the tests
-//! run one at a time (`common::alone`): each sizes its buffers from the memory free when it
-//! starts.
+//! Device memory on the GPU: buffers come from a stream-ordered pool
+//! (device/src/context/memory.rs), so dropping one does not wait and its memory is reused; an
+//! allocation the pool cannot hold trims the pool and tries again; one that no trimming helps is
+//! `OutOfMemory` and the device keeps working. Sizes follow the GPU's memory
+//! (`Device::memory_info`), so the tests run one at a time (`common::alone`): each sizes its
+//! buffers from the memory free when it starts.
 #![cfg(feature = "cuda")]
 
 #[macro_use]

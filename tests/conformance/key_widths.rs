@@ -1,10 +1,10 @@
 // Conformance body for the keyed algorithms (scans by key, inclusive and exclusive, and
-// reduce_by_key) over every key width the GPU reads (1, 2, 4 and 8 bytes, signed and
-// unsigned), against `parallax::reference`. The GPU reads 4- and 8-byte keys of full tiles
-// through the warp as 16-byte chunks and every other key per thread (`device/kernels/src/
-// kernels/heads.rs`): the sizes cover one partial tile, several full tiles and a partial last
-// one, with segment boundaries on and off chunk, lane and warp edges, under 8-byte values
-// (16 keys a thread) and 4-byte values (32 keys a thread).
+// reduce_by_key) over every key width the GPU reads (1, 2, 4 and 8 bytes, signed and unsigned),
+// against `parallax::reference`. The GPU reads 4- and 8-byte keys of full tiles through the warp as
+// 16-byte chunks and every other key per thread (`device/kernels/src/kernels/segmented/heads.rs`):
+// the sizes cover one partial tile, several full tiles and a partial last one, with segment
+// boundaries on and off chunk, lane and warp edges, under 8-byte values (16 keys a thread) and
+// 4-byte values (32 keys a thread).
 
 use super::B;
 use crate::common::*;
