@@ -18,8 +18,11 @@
 //! }
 //! ```
 //!
-//! The PTX lands in `$OUT_DIR/<crate name>.ptx` (see [`PtxBuilder::build`]); embed it with
-//! `include_str!(concat!(env!("OUT_DIR"), "/my_kernels.ptx"))`.
+//! The PTX lands in `$OUT_DIR/<crate name>.ptx` (see [`PtxBuilder::build`]), and beside it the
+//! kernel library made of it, `$OUT_DIR/<crate name>.kernels` ([`library`]: each entry point's
+//! PTX, and machine code of each family for the architectures asked for, where `ptxas` is
+//! found; `docs/ptx-build.md`). Embed the library with
+//! `parallax_device::Kernels::library(include_bytes!(concat!(env!("OUT_DIR"), "/my_kernels.kernels")))`.
 //!
 //! What it runs, with the outer cargo's flags and wrappers removed from the environment:
 //!
@@ -32,7 +35,8 @@
 //! `--emit=asm` writes the PTX of the kernel crate alone, so everything its kernels reach in
 //! other crates must be generic or `#[inline]`; the builder rejects PTX that calls an undefined
 //! function, naming it. Environment: `PARALLAX_PTX_TOOLCHAIN` names another toolchain than
-//! `nightly`.
+//! `nightly`; `PARALLAX_CUDA_ARCHS` lists the architectures of the machine code (`sm_80,sm_90`,
+//! `none`); `PARALLAX_PTXAS` names the assembler.
 
 // The example is a whole build.rs, `fn main` included.
 #![allow(clippy::needless_doctest_main)]
@@ -42,6 +46,13 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod assembler;
+pub mod library;
+mod ptx_split;
+
+pub use assembler::{Assembler, ARCHS_ENV, DEFAULT_ARCHS, PTXAS_ENV};
+pub use ptx_split::{family_of, SplitError, SplitPtx};
 
 /// The target the kernels are compiled for.
 pub const TARGET: &str = "nvptx64-nvidia-cuda";
@@ -96,6 +107,11 @@ pub enum BuildError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The assembler (`ptxas`) rejected the PTX, or `$PARALLAX_CUDA_ARCHS` is malformed.
+    Assemble {
+        /// What the assembler said.
+        reason: String,
+    },
     /// Reading or writing a file, or a missing build-script variable.
     Io {
         /// What was being done.
@@ -130,6 +146,7 @@ impl fmt::Display for BuildError {
                 write!(f, "`{command}` failed:\n{stderr}")
             }
             BuildError::BadPtx { file, reason } => write!(f, "{}: {reason}", file.display()),
+            BuildError::Assemble { reason } => write!(f, "assembling machine code: {reason}"),
             BuildError::Io { during, reason } => write!(f, "{during}: {reason}"),
         }
     }
@@ -162,6 +179,7 @@ pub struct PtxBuilder {
     out: Option<PathBuf>,
     target_dir: Option<PathBuf>,
     rerun: bool,
+    archs: Option<Vec<u32>>,
 }
 
 impl PtxBuilder {
@@ -175,6 +193,7 @@ impl PtxBuilder {
             out: None,
             target_dir: None,
             rerun: true,
+            archs: None,
         }
     }
 
@@ -206,6 +225,14 @@ impl PtxBuilder {
     /// (default on; add your own for other crates the kernels read).
     pub fn rerun_if_changed(mut self, on: bool) -> Self {
         self.rerun = on;
+        self
+    }
+
+    /// The GPU architectures to assemble machine code for (90 for sm_90; empty for PTX
+    /// alone). Default: `$PARALLAX_CUDA_ARCHS`, else [`DEFAULT_ARCHS`]; those the assembler
+    /// found does not support are left out.
+    pub fn archs(mut self, archs: impl Into<Vec<u32>>) -> Self {
+        self.archs = Some(archs.into());
         self
     }
 
@@ -343,8 +370,95 @@ impl PtxBuilder {
                 println!("cargo:rerun-if-changed={source}");
             }
         }
+        if self.rerun {
+            println!("cargo:rerun-if-env-changed={PTXAS_ENV}");
+            println!("cargo:rerun-if-env-changed={ARCHS_ENV}");
+        }
+        let text = fs::read_to_string(&dest).map_err(io(format!("reading {}", dest.display())))?;
+        let library = package_ptx(
+            &name,
+            &text,
+            self.archs.as_deref(),
+            &target_dir.join("sass"),
+        )?;
+        let library_file = dest.with_extension("kernels");
+        fs::write(&library_file, library)
+            .map_err(io(format!("writing {}", library_file.display())))?;
         Ok(dest)
     }
+}
+
+/// The kernel library file (see [`library`]) of the PTX `text` of crate `name`: every entry
+/// point's PTX on its own, and machine code of every family for each architecture of `archs`
+/// (default: `$PARALLAX_CUDA_ARCHS`, else [`DEFAULT_ARCHS`]) that the assembler found
+/// supports. Without an assembler, or with no architecture asked for, the library holds PTX
+/// alone, and the build output says so once. `scratch` holds the assembler's files.
+///
+/// # Errors
+/// PTX the splitter cannot read, a malformed `$PARALLAX_CUDA_ARCHS`, or PTX the assembler
+/// rejects.
+pub fn package_ptx(
+    name: &str,
+    text: &str,
+    archs: Option<&[u32]>,
+    scratch: &Path,
+) -> Result<Vec<u8>, BuildError> {
+    let archs = match archs {
+        Some(a) => a.to_vec(),
+        None => assembler::requested_archs(env::var(ARCHS_ENV).ok().as_deref())
+            .map_err(|reason| BuildError::Assemble { reason })?,
+    };
+    let split = SplitPtx::parse(text).map_err(|e| BuildError::BadPtx {
+        file: PathBuf::from(format!("{name}.ptx")),
+        reason: format!("line {}: {}", e.line, e.reason),
+    })?;
+    let funcs: String = split.funcs.iter().flat_map(|f| [*f, "\n"]).collect();
+    let mut writer = library::LibraryWriter::new(split.header.clone(), funcs);
+    let mut families: Vec<(String, Vec<&str>)> = Vec::new();
+    for (entry, ptx) in &split.entries {
+        let family = writer.family(family_of(entry));
+        writer.entry(entry, family, ptx);
+        match families.get_mut(family as usize) {
+            Some((_, members)) => members.push(ptx),
+            None => families.push((family_of(entry).to_owned(), vec![ptx])),
+        }
+    }
+    let assembler = if archs.is_empty() {
+        None
+    } else {
+        Assembler::find()
+    };
+    let Some(assembler) = assembler else {
+        let why = if archs.is_empty() {
+            format!("{ARCHS_ENV} asks for none")
+        } else {
+            format!(
+                "no ptxas was found (install the CUDA toolkit or `pip install nvidia-cuda-nvcc`, \
+                 or name one in {PTXAS_ENV})"
+            )
+        };
+        println!(
+            "cargo:warning={name}: GPU kernels embedded as PTX only, {why}: the driver \
+             compiles each kernel on its first use in a process (and caches it)"
+        );
+        return Ok(writer.finish());
+    };
+    let built: Vec<u32> = archs
+        .iter()
+        .copied()
+        .filter(|&sm| assembler.supports(sm))
+        .collect();
+    let jobs: Vec<(String, String)> = families
+        .iter()
+        .map(|(family, members)| (family.clone(), split.module(members.iter().copied())))
+        .collect();
+    let images = assembler
+        .assemble(&jobs, &built, scratch)
+        .map_err(|reason| BuildError::Assemble { reason })?;
+    for (family, sm, cubin) in images {
+        writer.image(family as u32, sm, cubin);
+    }
+    Ok(writer.finish())
 }
 
 /// Rustc's warnings in `stderr` as one line each (`message at file:line:col`), without the
