@@ -1,12 +1,15 @@
 //! Compiles `device/kernels` to PTX with rustc's `nvptx64-nvidia-cuda` backend
 //! (`docs/ptx-build.md`), through `parallax-ptx-builder` (the same builder user crates call),
-//! and leaves it at `$OUT_DIR/parallax_kernels.ptx`, which `src/lib.rs` embeds.
+//! and leaves it at `$OUT_DIR/parallax_kernels.ptx`, with the kernel library made of it
+//! (`parallax_kernels.kernels`: each entry's PTX, and machine code per family where `ptxas`
+//! is found), which `src/lib.rs` embeds.
 //!
-//! Needs the nightly toolchain and its `rust-src` component (for `-Zbuild-std=core`); nothing
-//! from CUDA. `PARALLAX_PTX_TOOLCHAIN` names another toolchain than `nightly`;
-//! `PARALLAX_PTX_FILE` supplies a prebuilt PTX file instead (no nightly needed).
+//! Needs the nightly toolchain and its `rust-src` component (for `-Zbuild-std=core`); CUDA's
+//! `ptxas` only for the machine code. `PARALLAX_PTX_TOOLCHAIN` names another toolchain than
+//! `nightly`; `PARALLAX_PTX_FILE` supplies a prebuilt PTX file instead (no nightly needed);
+//! `PARALLAX_CUDA_ARCHS` and `PARALLAX_PTXAS` choose the machine code and the assembler.
 
-use parallax_ptx_builder::PtxBuilder;
+use parallax_ptx_builder::{package_ptx, PtxBuilder, ARCHS_ENV, PTXAS_ENV};
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -38,7 +41,15 @@ fn run() -> Result<(), String> {
 
     if let Some(file) = env::var_os("PARALLAX_PTX_FILE") {
         println!("cargo:rerun-if-changed={}", Path::new(&file).display());
-        fs::copy(&file, &dest).map_err(|e| format!("PARALLAX_PTX_FILE: {e}"))?;
+        println!("cargo:rerun-if-env-changed={ARCHS_ENV}");
+        println!("cargo:rerun-if-env-changed={PTXAS_ENV}");
+        let text = fs::read_to_string(&file).map_err(|e| format!("PARALLAX_PTX_FILE: {e}"))?;
+        fs::write(&dest, &text).map_err(|e| format!("{}: {e}", dest.display()))?;
+        let library = package_ptx("parallax_kernels", &text, None, &out_dir.join("sass"))
+            .map_err(|e| e.to_string())?;
+        let library_file = dest.with_extension("kernels");
+        fs::write(&library_file, library)
+            .map_err(|e| format!("{}: {e}", library_file.display()))?;
         return Ok(());
     }
     PtxBuilder::new(manifest_dir.join("kernels"))

@@ -10,7 +10,7 @@
 //! The kernel is eight lines of hand-written PTX that stores through the pointer it is given;
 //! it is given address 8, so the store is an illegal address (CUDA error 700).
 
-use parallax_device::{Device, DeviceBuffer, Error, LaunchConfig, UserKernel};
+use parallax_device::{Device, DeviceBuffer, Error, Kernels, LaunchConfig, UserKernel};
 use std::process::ExitCode;
 
 /// `*(u32*)p = 1` for the pointer parameter `p`.
@@ -58,7 +58,8 @@ fn main() -> ExitCode {
 
     // SAFETY: deliberately violated: the pointer parameter is invalid. The fault this causes
     // is the behaviour under test; it stays inside the GPU context this program owns.
-    let kernel = unsafe { UserKernel::<u64>::new(FAULT_PTX, "parallax_test_store_through") };
+    let kernel =
+        unsafe { UserKernel::<u64>::new(Kernels::ptx(FAULT_PTX), "parallax_test_store_through") };
     let fault = kernel.launch_on(dev, &LaunchConfig::linear(1, 1), BAD_ADDRESS, 1);
     check(
         "the faulting launch returns Poisoned",

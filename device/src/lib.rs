@@ -1,7 +1,8 @@
 //! parallax-device: parallax's CUDA backend, host side.
 //!
-//! - [`Device`]: a CUDA context created on first use, with the kernel module (PTX built from
-//!   `device/kernels` by `build.rs` and embedded here as [`PTX`]) loaded once. No driver or a
+//! - [`Device`]: a CUDA context created on first use, loading the kernels (built from
+//!   `device/kernels` by `build.rs` and embedded here as [`KERNELS`]) kernel by kernel as
+//!   they are first called. No driver or a
 //!   bad ordinal is an error, never a panic; a sticky fault poisons the device and every later
 //!   call fails fast with [`Error::Poisoned`].
 //! - [`DeviceBuffer<T>`]: typed device memory (upload, download, fill, zeroed); running out of
@@ -40,7 +41,7 @@ mod ops;
 pub mod user;
 
 pub use buffer::DeviceBuffer;
-pub use context::{Device, GpuTimer, DEVICE_ENV};
+pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
 pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
@@ -57,9 +58,13 @@ pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};
 
-/// The kernels as PTX (sm_80, runs on Ampere, Hopper and later), built by `build.rs` from
-/// `device/kernels` with rustc's nvptx64 backend.
-pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/parallax_kernels.ptx"));
+/// The library's kernels, built by `build.rs` from `device/kernels` with rustc's nvptx64
+/// backend: each entry point's PTX (sm_80: Ampere, Hopper and later), and machine code of each
+/// family for the architectures the build assembled (`docs/ptx-build.md`).
+pub const KERNELS: Kernels = Kernels::library(include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/parallax_kernels.kernels"
+)));
 
 /// Every operation runs on the legacy default stream (`NULL`): it orders kernels, copies and
 /// memsets issued from any host thread. Operations whose results stay on the device return

@@ -2,10 +2,11 @@
 //!
 //! **Your types in the library's algorithms.** A monoid or functor of your own gets GPU kernels
 //! when your `no_std` kernel crate invokes `parallax_kernels::instantiate_monoid!` (or
-//! `instantiate_unary!` / `instantiate_binary!`) and builds itself to PTX with
+//! `instantiate_unary!` / `instantiate_binary!`) and builds itself with
 //! `parallax-ptx-builder`: the macro implements [`MonoidKernel`](crate::MonoidKernel) (etc.)
-//! with `PTX` pointing at your PTX, which the device loads on first use next to its own. A
-//! type that was never instantiated has no implementation, so the call does not compile:
+//! with `KERNELS` naming your crate's kernel library, which the device loads kernel by kernel
+//! on first use, next to its own. A type that was never instantiated has no implementation,
+//! so the call does not compile:
 //!
 //! ```compile_fail,E0277
 //! use parallax_core::Monoid;
@@ -44,7 +45,8 @@
 //! }
 //! ```
 //!
-//! **Your own kernels.** [`UserKernel<P>`] launches an entry point of your PTX taking one
+//! **Your own kernels.** [`UserKernel<P>`] launches an entry point of your [`Kernels`] (your
+//! kernel crate's library, or a PTX text) taking one
 //! `#[repr(C)]` parameter struct `P` by value. Buffers enter `P` as
 //! [`In`](parallax_kernels::args::In) / [`Out`](parallax_kernels::args::Out) from
 //! [`DeviceBuffer::arg`] / [`DeviceBuffer::arg_mut`], which borrow the buffers for as long as
@@ -58,7 +60,7 @@
 
 use crate::buffer::DeviceBuffer;
 use crate::context::Device;
-use crate::{Error, Result};
+use crate::{Error, Kernels, Result};
 use core::marker::PhantomData;
 use parallax_core::DeviceCopy;
 use parallax_kernels::args::{In, Out};
@@ -139,10 +141,10 @@ impl LaunchConfig {
     }
 }
 
-/// A handle to entry point `entry` of `ptx`, which takes one `P` by value. Creating it is
+/// A handle to entry point `entry` of `kernels`, which takes one `P` by value. Creating it is
 /// `unsafe` (see [`UserKernel::new`]); launching it is safe.
 pub struct UserKernel<P> {
-    ptx: &'static str,
+    kernels: Kernels,
     entry: &'static str,
     _params: PhantomData<fn(P)>,
 }
@@ -163,8 +165,8 @@ impl<P> Clone for UserKernel<P> {
 impl<P> Copy for UserKernel<P> {}
 
 impl<P: Copy> UserKernel<P> {
-    /// The entry point `entry` of the PTX module `ptx` (loaded on first launch, once per
-    /// device).
+    /// The entry point `entry` of `kernels` (your crate's kernel library, or a PTX text; loaded
+    /// on first launch, once per device).
     ///
     /// # Safety
     /// - `entry` takes exactly one parameter whose layout is `P`'s (`P` is `#[repr(C)]` and
@@ -173,9 +175,9 @@ impl<P: Copy> UserKernel<P> {
     ///   `P`, within their lengths, with no two threads racing on an element, and uses no
     ///   more dynamic shared memory than the launch configuration gives it;
     /// - pointers in `P` other than `In`/`Out` are valid for what the kernel does with them.
-    pub const unsafe fn new(ptx: &'static str, entry: &'static str) -> Self {
+    pub const unsafe fn new(kernels: Kernels, entry: &'static str) -> Self {
         UserKernel {
-            ptx,
+            kernels,
             entry,
             _params: PhantomData,
         }
@@ -189,7 +191,7 @@ impl<P: Copy> UserKernel<P> {
     /// Launches on the default device and waits for the kernel to finish.
     ///
     /// # Errors
-    /// An invalid configuration, [`Error::NoKernel`] when the PTX has no such entry
+    /// An invalid configuration, [`Error::NoKernel`] when the kernels have no such entry
     /// point, a module-load failure, or a fault in the kernel (which poisons the device).
     pub fn launch(&self, cfg: &LaunchConfig, params: P) -> Result<()> {
         self.launch_on(Device::default_device()?, cfg, params, 1)
@@ -212,7 +214,7 @@ impl<P: Copy> UserKernel<P> {
             unsafe {
                 crate::launch::launch_shaped(
                     dev,
-                    self.ptx,
+                    self.kernels,
                     self.entry,
                     cfg.grid,
                     cfg.block,

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::assert_entry;
+use common::{assert_entry, PTX};
 
 use parallax_core::{BinaryFunction, UnaryFunction};
 use parallax_device::kernels::fused_entry_name;
@@ -27,7 +27,7 @@ use parallax_device::kernels::{
 };
 use parallax_device::{
     kernel_name, BinaryKernel, Device, DeviceBuffer, Error, MonoidKernel, SemiringKernel,
-    SpmvIndex, TabulateKernel, UnaryKernel, PTX,
+    SpmvIndex, TabulateKernel, UnaryKernel,
 };
 use std::mem::size_of;
 

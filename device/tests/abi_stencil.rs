@@ -4,10 +4,10 @@
 
 mod common;
 
-use common::param_size;
+use common::{param_size, PTX};
 
 use parallax_device::kernels::params::stencil::StencilParams;
-use parallax_device::{StencilKernel, PTX};
+use parallax_device::StencilKernel;
 use std::mem::size_of;
 
 macro_rules! check_stencils {

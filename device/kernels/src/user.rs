@@ -9,14 +9,15 @@
 //! 2. invokes [`instantiate_monoid!`](crate::instantiate_monoid),
 //!    [`instantiate_unary!`](crate::instantiate_unary) or
 //!    [`instantiate_binary!`](crate::instantiate_binary) with them, and
-//! 3. builds itself to PTX from its `build.rs` with `parallax-ptx-builder`, embedding the PTX
-//!    as a `pub const PTX: &str` that the macros name.
+//! 3. builds itself from its `build.rs` with `parallax-ptx-builder`, embedding the kernel
+//!    library it writes (PTX per entry point, machine code where `ptxas` is found) as a
+//!    `pub const KERNELS: parallax_device::Kernels` that the macros name.
 //!
 //! Each macro expands, when the crate is compiled for **nvptx64**, to the same entry points
 //! the library generates for its stock list (the same generic kernel bodies, so the same
 //! tuning and the same operand order), named by [`entry_name!`](crate::entry_name); and, when
 //! it is compiled for the **host**, to the `parallax_device` kernel trait implementations
-//! (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`) whose `PTX` is your PTX and
+//! (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`) whose `KERNELS` are yours and
 //! whose names are those entry points. Trait impls must live in the crate that defines the
 //! type (orphan rule), which is why the macro runs in your kernel crate, and why that crate
 //! has a host-only dependency on `parallax-device`:
@@ -37,10 +38,12 @@
 //! #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 //!
 //! #[cfg(not(target_arch = "nvptx64"))]
-//! pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/my_kernels.ptx"));
+//! pub const KERNELS: parallax_device::Kernels = parallax_device::Kernels::library(
+//!     include_bytes!(concat!(env!("OUT_DIR"), "/my_kernels.kernels")),
+//! );
 //!
 //! parallax_kernels::instantiate_monoid! {
-//!     ptx = crate::PTX;
+//!     kernels = crate::KERNELS;
 //!     (MatMul: crate::MatMul, Mat2: crate::Mat2),
 //! }
 //! ```
@@ -55,7 +58,7 @@
 //! `extern "ptx-kernel"` wrappers (which the stock list's callback in `kernels/mod.rs` also
 //! forwards to, so stock and user kernels cannot drift apart), a `__<family>_host_impls!`
 //! macro in `entry/host_impls.rs` implementing the family's kernel trait from
-//! `parallax_device` with `const PTX = $ptx`, and an `instantiate_<family>!` here that
+//! `parallax_device` with `const KERNELS = $kernels`, and an `instantiate_<family>!` here that
 //! dispatches on `target_arch` as the three below do.
 
 /// Instantiates `reduce`, `inclusive_scan`, `exclusive_scan` and the segmented family
@@ -64,7 +67,7 @@
 ///
 /// ```ignore
 /// parallax_kernels::instantiate_monoid! {
-///     ptx = crate::PTX;                       // your embedded PTX (host builds only)
+///     kernels = crate::KERNELS;               // your embedded kernels (host builds only)
 ///     (MatMul: crate::MatMul, Mat2: crate::Mat2),
 ///     (Last: crate::LastNonZero, u32: u32),
 /// }
@@ -73,18 +76,18 @@
 /// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan}
 /// __<op tag>__<type tag>` and the seven segmented ones; on the host it implements
 /// `parallax_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with
-/// `PTX = ptx`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must enable
+/// `KERNELS = kernels`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must enable
 /// `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallax-device`
 /// on the host.
 #[macro_export]
 macro_rules! instantiate_monoid {
-    (ptx = $ptx:path; $( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+    (kernels = $kernels:path; $( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
         #[cfg(target_arch = "nvptx64")]
         $crate::__monoid_entry_points! { $( ($mt: $m, $tt: $t) ),* }
         #[cfg(target_arch = "nvptx64")]
         $crate::__segmented_entry_points! { $( ($mt: $m, $tt: $t) ),* }
         #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__monoid_host_impls! { $ptx; $( ($mt: $m, $tt: $t) ),* }
+        $crate::__monoid_host_impls! { $kernels; $( ($mt: $m, $tt: $t) ),* }
     };
 }
 
@@ -93,15 +96,15 @@ macro_rules! instantiate_monoid {
 /// `parallax_device::UnaryKernel<A>` on the host.
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_unary! { ptx = crate::PTX; (Det: crate::Det, Mat2: crate::Mat2) }
+/// parallax_kernels::instantiate_unary! { kernels = crate::KERNELS; (Det: crate::Det, Mat2: crate::Mat2) }
 /// ```
 #[macro_export]
 macro_rules! instantiate_unary {
-    (ptx = $ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+    (kernels = $kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
         #[cfg(target_arch = "nvptx64")]
         $crate::__unary_entry_points! { $( ($ft: $f, $tt: $t) ),* }
         #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__unary_host_impls! { $ptx; $( ($ft: $f, $tt: $t) ),* }
+        $crate::__unary_host_impls! { $kernels; $( ($ft: $f, $tt: $t) ),* }
     };
 }
 
@@ -197,10 +200,10 @@ macro_rules! instantiate_transform2_reduce {
 /// `parallax_device::BinaryKernel<T, T>` on the host.
 #[macro_export]
 macro_rules! instantiate_binary {
-    (ptx = $ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+    (kernels = $kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
         #[cfg(target_arch = "nvptx64")]
         $crate::__binary_entry_points! { $( ($ft: $f, $tt: $t) ),* }
         #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__binary_host_impls! { $ptx; $( ($ft: $f, $tt: $t) ),* }
+        $crate::__binary_host_impls! { $kernels; $( ($ft: $f, $tt: $t) ),* }
     };
 }

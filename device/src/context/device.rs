@@ -1,15 +1,15 @@
-//! The device: a CUDA context created on first use, kernel modules loaded once each (the
-//! library's own PTX, and any PTX a user crate built with its own instantiations), cached
+//! The device: a CUDA context created on first use, kernel modules loaded piece by piece on
+//! first use (of the library's own kernels, and of any user crate's: `kernels.rs`), cached
 //! function handles and scratch memory, and the poison flag set by sticky faults.
 
 use super::access::DeviceAccess;
+use super::kernels::Piece;
 use super::memory::{MemoryPool, OUT_OF_MEMORY};
 use super::scratch::Scratch;
-use crate::{Error, Result};
+use crate::{Error, Kernels, Result};
 use cudarc::driver::{
     result::DriverError, sys, sys::CUdeviceptr, CudaContext, CudaFunction, CudaModule,
 };
-use cudarc::nvrtc::Ptx;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -30,11 +30,13 @@ const NO_DEVICE: u32 = 100;
 pub struct Device {
     ordinal: usize,
     ctx: Arc<CudaContext>,
-    /// Loaded modules by the address of their `'static` PTX text: the library's [`crate::PTX`]
-    /// is loaded when the device opens, a user crate's PTX on its first launch.
-    modules: Mutex<HashMap<usize, Arc<CudaModule>>>,
-    /// Function handles by (PTX address, entry-point name).
+    /// Loaded modules by (the kernels' key, the piece): nothing is loaded when the device
+    /// opens; each piece on the first launch of a kernel in it (`kernels.rs`).
+    modules: Mutex<HashMap<(usize, Piece), Arc<CudaModule>>>,
+    /// Function handles by (the kernels' key, entry-point name).
     functions: Mutex<HashMap<(usize, &'static str), CudaFunction>>,
+    /// Compute capability (major, minor): which machine code of a kernel library runs here.
+    capability: (u32, u32),
     scratch: Mutex<Scratch>,
     /// Where buffers and the scratch get their memory (`memory.rs`).
     memory: MemoryPool,
@@ -92,12 +94,12 @@ pub(crate) fn describe(e: DriverError) -> String {
 }
 
 impl Device {
-    /// The device at `ordinal`, created (context retained, module loaded) on first use.
+    /// The device at `ordinal`, created (context retained) on first use; its kernels load
+    /// later, each on its first launch.
     ///
     /// # Errors
     /// [`Error::NoDriver`] without a loadable driver, [`Error::NoDevice`] for an
-    /// ordinal the driver does not have, [`Error::ModuleLoad`] if the driver rejects the
-    /// PTX. Failures are not cached: a later call tries again.
+    /// ordinal the driver does not have. Failures are not cached: a later call tries again.
     pub fn get(ordinal: usize) -> Result<&'static Device> {
         let mut devices = registry();
         if let Some((_, d)) = devices.iter().find(|(o, _)| *o == ordinal) {
@@ -146,12 +148,21 @@ impl Device {
             during: "creating the context",
             reason: describe(e),
         })?;
-        let module = ctx
-            .load_module(Ptx::from_src(crate::PTX))
-            .map_err(|e| Error::ModuleLoad {
+        let attribute = |a, during| {
+            ctx.attribute(a).map_err(|e| Error::Cuda {
+                during,
                 reason: describe(e),
-            })?;
-        let modules = HashMap::from([(crate::PTX.as_ptr() as usize, module)]);
+            })
+        };
+        use sys::CUdevice_attribute as A;
+        let major = attribute(
+            A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+            "reading the compute capability",
+        )?;
+        let minor = attribute(
+            A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+            "reading the compute capability",
+        )?;
         let multiprocessors = ctx
             .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(|e| Error::Cuda {
@@ -166,8 +177,12 @@ impl Device {
         Ok(Device {
             ordinal,
             ctx,
-            modules: Mutex::new(modules),
+            modules: Mutex::new(HashMap::new()),
             functions: Mutex::new(HashMap::new()),
+            capability: (
+                u32::try_from(major).unwrap_or(0),
+                u32::try_from(minor).unwrap_or(0),
+            ),
             scratch: Mutex::new(Scratch::default()),
             memory,
             poison: OnceLock::new(),
@@ -264,16 +279,20 @@ impl Device {
         }
     }
 
-    /// The module built from `ptx`, loaded on first use. Modules are keyed by the address
-    /// of the `'static` text, so each embedded PTX string is loaded once per device.
-    fn module(&self, ptx: &'static str) -> Result<Arc<CudaModule>> {
+    /// The module holding entry point `name` of `kernels`, loaded on first use: of a kernel
+    /// library, the machine code of the entry's family where the library has it for this
+    /// GPU, else the entry's own PTX; a PTX text whole. A name the kernels lack is
+    /// [`Error::NoKernel`].
+    fn module(&self, kernels: Kernels, name: &'static str) -> Result<Arc<CudaModule>> {
+        let piece = kernels.piece_of(name, self.capability)?;
         let mut modules = self.modules.lock().unwrap_or_else(|e| e.into_inner());
-        let key = ptx.as_ptr() as usize;
+        let key = (kernels.key(), piece);
         if let Some(m) = modules.get(&key) {
             return Ok(m.clone());
         }
         self.enter()?;
-        let load = || self.ctx.load_module(Ptx::from_src(ptx));
+        let source = kernels.source(piece, self.capability)?;
+        let load = || self.ctx.load_module(source.clone());
         let m = match load() {
             // Memory the pool keeps may be what the module needs: hand it back, try again.
             Err(e) if e.0 as u32 == OUT_OF_MEMORY => {
@@ -283,22 +302,22 @@ impl Device {
             other => other,
         }
         .map_err(|e| Error::ModuleLoad {
-            reason: describe(e),
+            reason: format!("{name} ({piece:?}): {}", describe(e)),
         })?;
         modules.insert(key, m.clone());
         Ok(m)
     }
 
-    /// The entry point `name` of the module built from `ptx`, looked up once and cached.
-    /// A name the module lacks is [`Error::NoKernel`].
-    pub(crate) fn function(&self, ptx: &'static str, name: &'static str) -> Result<CudaFunction> {
-        let key = (ptx.as_ptr() as usize, name);
+    /// The entry point `name` of `kernels`, looked up once and cached. A name the kernels
+    /// lack is [`Error::NoKernel`].
+    pub(crate) fn function(&self, kernels: Kernels, name: &'static str) -> Result<CudaFunction> {
+        let key = (kernels.key(), name);
         let mut functions = self.functions.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(f) = functions.get(&key) {
             return Ok(f.clone());
         }
         let f = self
-            .module(ptx)?
+            .module(kernels, name)?
             .load_function(name)
             .map_err(|_| Error::NoKernel { name: name.into() })?;
         functions.insert(key, f.clone());
@@ -344,13 +363,13 @@ impl Device {
     /// 1): the grid of a kernel whose blocks loop over tiles.
     pub(crate) fn resident_blocks(
         &self,
-        ptx: &'static str,
+        kernels: Kernels,
         name: &'static str,
         threads: u32,
         shared: usize,
     ) -> Result<u64> {
         let per_sm = self
-            .function(ptx, name)?
+            .function(kernels, name)?
             .occupancy_max_active_blocks_per_multiprocessor(threads, shared, None)
             .map_err(|e| self.fail(name, e))?;
         Ok(u64::from(self.multiprocessors) * u64::from(per_sm.max(1)))

@@ -6,11 +6,13 @@ mod access;
 mod device;
 mod grow_only;
 mod host_slot;
+mod kernels;
 mod lookback_words;
 mod memory;
 mod scratch;
 mod timing;
 
 pub use device::{Device, DEVICE_ENV};
+pub use kernels::Kernels;
 pub(crate) use scratch::{align_up, Scratch};
 pub use timing::GpuTimer;

@@ -16,15 +16,15 @@ use parallax_kernels::entry_name;
 /// # Safety
 /// `TRANSFORM` must name a PTX entry point taking exactly
 /// `TransformParams<A, Self::Output, Self>` and implementing `transform` for this functor.
-/// The pair (`OP`, `TYPE`) must name (`Self`, `A`) and no other pair in `PTX` (as the
+/// The pair (`OP`, `TYPE`) must name (`Self`, `A`) and no other pair in `KERNELS` (as the
 /// instantiation macros' tags do; one `OP` may serve several input types): a fused entry
 /// point is looked up by these tags and the monoid's (`fused_entry_name!`) in a module
 /// holding both operators' kernels, and its parameter types are taken to be the ones the
 /// tags name.
 pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
-    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
-    /// user crate instantiated the kernels in its own PTX.
-    const PTX: &'static str = crate::PTX;
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
     /// The functor's tag in entry-point names (`"Square"`).
     const OP: &'static str;
     /// The input type's tag in entry-point names (`"f32"`).
@@ -38,12 +38,12 @@ pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
 /// # Safety
 /// `TRANSFORM2` must name a PTX entry point taking exactly
 /// `Transform2Params<A, B, Self::Output, Self>`. The pair (`OP`, `TYPE`) must name
-/// (`Self`, `A`) and no other pair in `PTX`, as for [`UnaryKernel`] (fused
+/// (`Self`, `A`) and no other pair in `KERNELS`, as for [`UnaryKernel`] (fused
 /// `transform2_reduce` entry points are found by these tags and the monoid's).
 pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B> {
-    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
-    /// user crate instantiated the kernels in its own PTX.
-    const PTX: &'static str = crate::PTX;
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
     /// The functor's tag in entry-point names (`"Times"`).
     const OP: &'static str;
     /// The input type's tag in entry-point names (`"f32"`).
@@ -57,9 +57,9 @@ pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B
 /// # Safety
 /// `TABULATE` must name a PTX entry point taking exactly `TabulateParams<Self::Output, Self>`.
 pub unsafe trait TabulateKernel: UnaryFunction<u64> {
-    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
-    /// user crate instantiated the kernels in its own PTX.
-    const PTX: &'static str = crate::PTX;
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
     /// The `tabulate` entry point.
     const TABULATE: &'static str;
 }
@@ -73,9 +73,9 @@ pub unsafe trait TabulateKernel: UnaryFunction<u64> {
 /// `ScanParams<T, Self>`. The pair (`OP`, `TYPE`) must name (`Self`, `T`) and no other
 /// pair in `PTX` (fused entry points are found by these tags, see [`UnaryKernel`]).
 pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
-    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
-    /// user crate instantiated the kernels in its own PTX.
-    const PTX: &'static str = crate::PTX;
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
     /// The operator's tag in entry-point names (`"Sum"`).
     const OP: &'static str;
     /// The element type's tag in entry-point names (`"f32"`, `"AffineMap_i64"`).

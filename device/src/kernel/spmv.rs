@@ -29,9 +29,9 @@ pub struct SpmvEntries {
 /// point of [`PTX`](Self::PTX) taking exactly the parameter struct its field documents, with
 /// index type `u32` / `u64`, element `T` and semiring `Self`.
 pub unsafe trait SemiringKernel<T: DeviceCopy>: Semiring<T> {
-    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
-    /// user crate instantiated the kernels in its own PTX.
-    const PTX: &'static str = crate::PTX;
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
     /// Entry points for `u32` indices.
     const SPMV_U32: SpmvEntries;
     /// Entry points for `u64` indices.
@@ -48,7 +48,7 @@ pub unsafe trait SpmvIndex: SparseIndex {
     /// The index type of the kernels that read this one.
     type Kernel: SparseIndex;
     /// The CSR merge kernel's tile-coordinate entry point for this width
-    /// (`SpmvCoordsParams<Self::Kernel>`, in the library's own [`crate::PTX`]).
+    /// (`SpmvCoordsParams<Self::Kernel>`, in the library's own [`crate::KERNELS`]).
     const COORDS: &'static str;
     /// The entry points for this index width.
     fn entries<T: DeviceCopy, S: SemiringKernel<T>>() -> SpmvEntries;

@@ -21,9 +21,9 @@ use parallax_kernels::policy::stencil::stencil_box_entry;
 /// present, one taking the same parameters and implementing the 3D map of the 7-point star
 /// under `stencil_star3d`'s contract.
 pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
-    /// The PTX module holding the entry points: the library's own [`crate::PTX`] unless a
-    /// user crate instantiated the kernels in its own PTX.
-    const PTX: &'static str = crate::PTX;
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
     /// The `stencil_1d`, `stencil_2d` and `stencil_3d` entry points.
     const STENCIL: [&'static str; 3];
     /// The `stencil_box2d_r2` entry point, for the pairs that have one.

@@ -17,7 +17,7 @@ use crate::kernel::{
     BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel, FILL_BYTES, FILL_WORDS,
 };
 use crate::STREAM;
-use crate::{Error, Result};
+use crate::{Error, Kernels, Result};
 use core::ffi::c_void;
 use cudarc::driver::result;
 use parallax_core::DeviceCopy;
@@ -33,7 +33,7 @@ use parallax_kernels::{
 };
 use std::mem::size_of;
 
-/// Launches entry point `name` of the module built from `ptx` with `blocks` blocks, `shared`
+/// Launches entry point `name` of `kernels` with `blocks` blocks, `shared`
 /// bytes of dynamic shared memory and the single by-value parameter `params`.
 ///
 /// # Safety
@@ -41,13 +41,13 @@ use std::mem::size_of;
 /// valid for what that kernel reads and writes until the stream is synchronized.
 pub(crate) unsafe fn launch<P: Copy>(
     dev: &Device,
-    ptx: &'static str,
+    kernels: Kernels,
     name: &'static str,
     blocks: u64,
     shared: usize,
     params: P,
 ) -> Result<()> {
-    let f = dev.function(ptx, name)?;
+    let f = dev.function(kernels, name)?;
     // The x dimension of a grid is limited to 2^31 - 1 blocks.
     let grid = u32::try_from(blocks)
         .ok()
@@ -87,7 +87,7 @@ pub(crate) unsafe fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
     p: TransformParams<A, F::Output, F>,
 ) -> Result<()> {
     // SAFETY: `UnaryKernel` guarantees the entry point's parameter type; pointers by contract.
-    unsafe { launch(dev, F::PTX, F::TRANSFORM, blocks, 0, p) }
+    unsafe { launch(dev, F::KERNELS, F::TRANSFORM, blocks, 0, p) }
 }
 
 /// `parallax_transform2__<F>__<A>(Transform2Params<A, B, F::Output, F>)`.
@@ -100,7 +100,7 @@ pub(crate) unsafe fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A,
     p: Transform2Params<A, B, F::Output, F>,
 ) -> Result<()> {
     // SAFETY: `BinaryKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, F::PTX, F::TRANSFORM2, blocks, 0, p) }
+    unsafe { launch(dev, F::KERNELS, F::TRANSFORM2, blocks, 0, p) }
 }
 
 /// `parallax_tabulate__<F>__<T>(TabulateParams<F::Output, F>)`.
@@ -113,7 +113,7 @@ pub(crate) unsafe fn tabulate<F: TabulateKernel>(
     p: TabulateParams<F::Output, F>,
 ) -> Result<()> {
     // SAFETY: `TabulateKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, F::PTX, F::TABULATE, blocks, 0, p) }
+    unsafe { launch(dev, F::KERNELS, F::TABULATE, blocks, 0, p) }
 }
 
 /// `parallax_fill__Pattern__u32(FillParams<u32>)`.
@@ -122,7 +122,7 @@ pub(crate) unsafe fn tabulate<F: TabulateKernel>(
 /// `y` writable for `count * period` words, `pattern` readable for `period` words.
 pub(crate) unsafe fn fill_words(dev: &Device, blocks: u64, p: FillParams<u32>) -> Result<()> {
     // SAFETY: the fill entry points take `FillParams<W>`; pointers by contract.
-    unsafe { launch(dev, crate::PTX, FILL_WORDS, blocks, 0, p) }
+    unsafe { launch(dev, crate::KERNELS, FILL_WORDS, blocks, 0, p) }
 }
 
 /// `parallax_fill__Pattern__u8(FillParams<u8>)`.
@@ -131,7 +131,7 @@ pub(crate) unsafe fn fill_words(dev: &Device, blocks: u64, p: FillParams<u32>) -
 /// As [`fill_words`], in bytes.
 pub(crate) unsafe fn fill_bytes(dev: &Device, blocks: u64, p: FillParams<u8>) -> Result<()> {
     // SAFETY: as `fill_words`.
-    unsafe { launch(dev, crate::PTX, FILL_BYTES, blocks, 0, p) }
+    unsafe { launch(dev, crate::KERNELS, FILL_BYTES, blocks, 0, p) }
 }
 
 /// `parallax_reduce__<M>__<T>(ReduceParams<T, M>)`, with `BlockShared<T>` shared memory.
@@ -149,14 +149,14 @@ pub(crate) unsafe fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(
 ) -> Result<()> {
     let shared = size_of::<BlockShared<T>>();
     // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::PTX, M::REDUCE, blocks, shared, p) }
+    unsafe { launch(dev, M::KERNELS, M::REDUCE, blocks, shared, p) }
 }
 
 /// `parallax_transform_reduce__<F>__<M>__<A>(TransformReduceParams<A, F, F::Output, M>)`,
 /// with `BlockShared<F::Output>` shared memory.
 ///
 /// # Safety
-/// `name` is that fused entry point of `F::PTX` for exactly these operators and `A`; `p.x`
+/// `name` is that fused entry point of `F::KERNELS` for exactly these operators and `A`; `p.x`
 /// readable for `n > 0` elements and 16-byte aligned; the rest as for [`reduce`], with
 /// `blocks` and `tiles_per_warp` from `reduce_grid(n, size_of::<A>())`.
 pub(crate) unsafe fn transform_reduce<A, F, M>(
@@ -172,14 +172,14 @@ where
 {
     let shared = size_of::<BlockShared<F::Output>>();
     // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
-    unsafe { launch(dev, F::PTX, name, blocks, shared, p) }
+    unsafe { launch(dev, F::KERNELS, name, blocks, shared, p) }
 }
 
 /// `parallax_transform2_reduce__<F>__<M>__<A>(Transform2ReduceParams<A, A, F, F::Output,
 /// M>)`, with `BlockShared<F::Output>` shared memory.
 ///
 /// # Safety
-/// `name` is that fused entry point of `F::PTX` for exactly these operators and `A`; `p.x`
+/// `name` is that fused entry point of `F::KERNELS` for exactly these operators and `A`; `p.x`
 /// and `p.y` readable for `n > 0` elements and 16-byte aligned; the rest as for [`reduce`],
 /// with `blocks` and `tiles_per_warp` from `reduce_grid(n, 2 * size_of::<A>())`.
 pub(crate) unsafe fn transform2_reduce<A, F, M>(
@@ -195,7 +195,7 @@ where
 {
     let shared = size_of::<BlockShared<F::Output>>();
     // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
-    unsafe { launch(dev, F::PTX, name, blocks, shared, p) }
+    unsafe { launch(dev, F::KERNELS, name, blocks, shared, p) }
 }
 
 /// `parallax_{in,ex}clusive_scan__<M>__<T>(ScanParams<T, M>)`, with `scan_shared_bytes::<T>()`
@@ -216,14 +216,14 @@ pub(crate) unsafe fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
         M::INCLUSIVE_SCAN
     };
     // SAFETY: `MonoidKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::PTX, name, blocks, scan_shared_bytes::<T>(), p) }
+    unsafe { launch(dev, M::KERNELS, name, blocks, scan_shared_bytes::<T>(), p) }
 }
 
 /// `parallax_transform_inclusive_scan__<F>__<M>__<A>(TransformScanParams<A, F, F::Output, M>)`,
 /// with `scan_shared_bytes::<F::Output>()` of shared memory.
 ///
 /// # Safety
-/// `name` is that fused entry point of `F::PTX` for exactly these operators and `A` (whose
+/// `name` is that fused entry point of `F::KERNELS` for exactly these operators and `A` (whose
 /// size is the output's); `p.x` readable for `n > 0` elements, the rest as for [`scan`].
 pub(crate) unsafe fn transform_scan<A, F, M>(
     dev: &Device,
@@ -238,7 +238,7 @@ where
 {
     let shared = scan_shared_bytes::<F::Output>();
     // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
-    unsafe { launch(dev, F::PTX, name, tiles, shared, p) }
+    unsafe { launch(dev, F::KERNELS, name, tiles, shared, p) }
 }
 
 /// Launches a user kernel with an explicit 3-D shape (see [`crate::user::UserKernel`]); the
@@ -249,14 +249,14 @@ where
 /// valid for what that kernel reads and writes until the stream is synchronized.
 pub(crate) unsafe fn launch_shaped<P: Copy>(
     dev: &Device,
-    ptx: &'static str,
+    kernels: Kernels,
     name: &'static str,
     grid: (u32, u32, u32),
     block: (u32, u32, u32),
     shared: u32,
     params: P,
 ) -> Result<()> {
-    let f = dev.function(ptx, name)?;
+    let f = dev.function(kernels, name)?;
     let mut p = params;
     let mut args = [(&mut p as *mut P).cast::<c_void>()];
     // SAFETY: the caller guarantees the parameter type and pointer validity; the driver

@@ -39,7 +39,16 @@ pub(crate) unsafe fn seg_scan<T: DeviceCopy, M: SegmentedKernel<T>>(
         (true, true) => M::SEG_EXCLUSIVE_SCAN_CARRY,
     };
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::PTX, name, blocks, seg_scan_shared_bytes::<T>(), p) }
+    unsafe {
+        launch(
+            dev,
+            M::KERNELS,
+            name,
+            blocks,
+            seg_scan_shared_bytes::<T>(),
+            p,
+        )
+    }
 }
 
 /// Whether a segmented scan of `n` items of `size` bytes, heads from `key_bytes`
@@ -63,7 +72,7 @@ pub(crate) fn folds_carry(size: usize, key_bytes: u32, n: u64, segments: u64) ->
 /// `offsets` readable for `segments + 1` validated entries; `heads` writable for the last.
 pub(crate) unsafe fn offset_heads(dev: &Device, blocks: u64, p: OffsetHeadsParams) -> Result<()> {
     // SAFETY: the entry point takes `OffsetHeadsParams`; pointers by contract.
-    unsafe { launch(dev, crate::PTX, OFFSET_HEADS, blocks, 0, p) }
+    unsafe { launch(dev, crate::KERNELS, OFFSET_HEADS, blocks, 0, p) }
 }
 
 /// `parallax_seg_gather__<M>__<T>(SegGatherParams<T, M>)`.
@@ -77,7 +86,7 @@ pub(crate) unsafe fn seg_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
     p: SegGatherParams<T, M>,
 ) -> Result<()> {
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::PTX, M::SEG_GATHER, blocks, 0, p) }
+    unsafe { launch(dev, M::KERNELS, M::SEG_GATHER, blocks, 0, p) }
 }
 
 /// `parallax_run_gather__<M>__<T>(RunGatherParams<T, M>)`.
@@ -91,7 +100,7 @@ pub(crate) unsafe fn run_gather<T: DeviceCopy, M: SegmentedKernel<T>>(
     p: RunGatherParams<T, M>,
 ) -> Result<()> {
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::PTX, M::RUN_GATHER, blocks, 0, p) }
+    unsafe { launch(dev, M::KERNELS, M::RUN_GATHER, blocks, 0, p) }
 }
 
 /// `parallax_reduce_runs__<M>__<T>(ReduceRunsParams<T, M>)`.
@@ -108,7 +117,7 @@ pub(crate) unsafe fn reduce_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
 ) -> Result<()> {
     let shared = reduce_runs_shared_bytes::<T>();
     // SAFETY: `SegmentedKernel` guarantees the parameter type; pointers by contract.
-    unsafe { launch(dev, M::PTX, M::REDUCE_RUNS, blocks, shared, p) }
+    unsafe { launch(dev, M::KERNELS, M::REDUCE_RUNS, blocks, shared, p) }
 }
 
 #[cfg(test)]

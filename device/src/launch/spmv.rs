@@ -24,7 +24,7 @@ pub(crate) unsafe fn csr_vector<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T
 ) -> Result<()> {
     let name = I::entries::<T, S>().csr_vector;
     // SAFETY: `SemiringKernel`/`SpmvIndex` guarantee the parameter type; pointers by contract.
-    unsafe { launch(dev, S::PTX, name, blocks, 0, p) }
+    unsafe { launch(dev, S::KERNELS, name, blocks, 0, p) }
 }
 
 /// `parallax_spmv_merge_coords__Index__<I>`, from the library's own PTX.
@@ -38,7 +38,7 @@ pub(crate) unsafe fn merge_coords<I: SpmvIndex>(
     p: SpmvCoordsParams<I::Kernel>,
 ) -> Result<()> {
     // SAFETY: `SpmvIndex::COORDS` names the entry taking `SpmvCoordsParams<I::Kernel>`.
-    unsafe { launch(dev, crate::PTX, I::COORDS, blocks, 0, p) }
+    unsafe { launch(dev, crate::KERNELS, I::COORDS, blocks, 0, p) }
 }
 
 /// `parallax_spmv_csr_merge_<I>__<S>__<T>`.
@@ -54,7 +54,7 @@ pub(crate) unsafe fn csr_merge<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>
     let name = I::entries::<T, S>().csr_merge;
     let shared = spmv_csr_merge_shared_bytes::<T>();
     // SAFETY: as `csr_vector`, with the kernel's staging memory.
-    unsafe { launch(dev, S::PTX, name, blocks, shared, p) }
+    unsafe { launch(dev, S::KERNELS, name, blocks, shared, p) }
 }
 
 /// `parallax_spmv_coo_<I>__<S>__<T>`.
@@ -69,7 +69,7 @@ pub(crate) unsafe fn coo<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 ) -> Result<()> {
     let name = I::entries::<T, S>().coo;
     // SAFETY: as `csr_vector`.
-    unsafe { launch(dev, S::PTX, name, blocks, 0, p) }
+    unsafe { launch(dev, S::KERNELS, name, blocks, 0, p) }
 }
 
 /// `parallax_spmv_ell_<I>__<S>__<T>`.
@@ -83,7 +83,7 @@ pub(crate) unsafe fn ell<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>>(
 ) -> Result<()> {
     let name = I::entries::<T, S>().ell;
     // SAFETY: as `csr_vector`.
-    unsafe { launch(dev, S::PTX, name, blocks, 0, p) }
+    unsafe { launch(dev, S::KERNELS, name, blocks, 0, p) }
 }
 
 /// `parallax_spmv_fixup__<S>__<T>`.
@@ -99,5 +99,5 @@ pub(crate) unsafe fn fixup<T: DeviceCopy, S: SemiringKernel<T>>(
     // The fix-up reads no indices: both widths name the same entry point.
     let name = S::SPMV_U32.fixup;
     // SAFETY: as `csr_vector`.
-    unsafe { launch(dev, S::PTX, name, blocks, 0, p) }
+    unsafe { launch(dev, S::KERNELS, name, blocks, 0, p) }
 }

@@ -46,11 +46,11 @@ pub(crate) unsafe fn tiled<T: DeviceCopy, S: StencilKernel<T>>(
 ) -> Result<()> {
     let tiles = p.tiles[0] * p.tiles[1] * p.tiles[2];
     let blocks = if persistent {
-        tiles.min(dev.resident_blocks(S::PTX, name, BLOCK_THREADS, shared)?)
+        tiles.min(dev.resident_blocks(S::KERNELS, name, BLOCK_THREADS, shared)?)
     } else {
         tiles
     };
     // SAFETY: `StencilKernel` guarantees the entry point's parameter type; pointers and shape
     // by contract; the kernel loops over every tile with any grid of at most `tiles` blocks.
-    unsafe { launch(dev, S::PTX, name, blocks, shared, p) }
+    unsafe { launch(dev, S::KERNELS, name, blocks, shared, p) }
 }

@@ -1,13 +1,22 @@
-//! What the host-only ABI tests share: reading an entry point's parameter size from the
-//! embedded PTX.
+//! What the host-only ABI tests share: the embedded kernels' PTX, and an entry point's
+//! parameter size read from it.
 
-use parallax_device::PTX;
+use parallax_device::KERNELS;
+use std::sync::LazyLock;
+
+/// Every kernel's PTX in one text (the kernel library's entries reassembled).
+pub(crate) static PTX: LazyLock<String> = LazyLock::new(|| {
+    KERNELS
+        .ptx_text()
+        .expect("the embedded kernel library reads")
+});
 
 /// The byte size of entry point `name`'s single parameter, read from the PTX
 /// (`.param .align A .b8 <name>_param_0[SIZE]`), or `None` if there is no such entry.
 pub(crate) fn param_size(name: &str) -> Option<usize> {
-    let start = PTX.find(&format!(".entry {name}("))?;
-    let decl = &PTX[start..];
+    let ptx: &str = &PTX;
+    let start = ptx.find(&format!(".entry {name}("))?;
+    let decl = &ptx[start..];
     let open = decl.find(&format!("{name}_param_0["))? + name.len() + "_param_0[".len();
     let close = decl[open..].find(']')?;
     decl[open..open + close].parse().ok()

@@ -1,25 +1,25 @@
 //! The host side of the user `instantiate_*!` macros: the `parallax_device` kernel trait
 //! implementations (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`, the fused
-//! kernels' checks) whose `PTX` is the user's PTX and whose names are the entry points
+//! kernels' checks) whose `KERNELS` are the user's kernel library and whose names are the entry points
 //! `entry/points.rs` generates.
 
 /// Host side of [`instantiate_monoid!`](crate::instantiate_monoid).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __monoid_host_impls {
-    ($ptx:path; $( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the same macro invocation, compiled for nvptx64 into the PTX `$ptx`,
+    ($kernels:path; $( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same macro invocation, compiled for nvptx64 into the kernels `$kernels`,
         // generates these three entry points taking `ReduceParams<$t, $m>` and
         // `ScanParams<$t, $m>`.
         unsafe impl ::parallax_device::MonoidKernel<$t> for $m {
-            const PTX: &'static str = $ptx;
+            const KERNELS: ::parallax_device::Kernels = $kernels;
             const OP: &'static str = stringify!($mt);
             const TYPE: &'static str = stringify!($tt);
             const REDUCE: &'static str = $crate::entry_name!(reduce, $mt, $tt);
             const INCLUSIVE_SCAN: &'static str = $crate::entry_name!(inclusive_scan, $mt, $tt);
             const EXCLUSIVE_SCAN: &'static str = $crate::entry_name!(exclusive_scan, $mt, $tt);
         }
-        // SAFETY: the same invocation generates the seven segmented entry points in `$ptx`
+        // SAFETY: the same invocation generates the seven segmented entry points in `$kernels`
         // (`__segmented_entry_points!`), taking the parameter types the trait names.
         unsafe impl ::parallax_device::SegmentedKernel<$t> for $m {
             const SEG_INCLUSIVE_SCAN: &'static str =
@@ -41,11 +41,11 @@ macro_rules! __monoid_host_impls {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __unary_host_impls {
-    ($ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the same invocation generates the entry point in `$ptx`, taking
+    ($kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same invocation generates the entry point in `$kernels`, taking
         // `TransformParams<$t, Output, $f>`.
         unsafe impl ::parallax_device::UnaryKernel<$t> for $f {
-            const PTX: &'static str = $ptx;
+            const KERNELS: ::parallax_device::Kernels = $kernels;
             const OP: &'static str = stringify!($ft);
             const TYPE: &'static str = stringify!($tt);
             const TRANSFORM: &'static str = $crate::entry_name!(transform, $ft, $tt);
@@ -57,11 +57,11 @@ macro_rules! __unary_host_impls {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __binary_host_impls {
-    ($ptx:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the same invocation generates the entry point in `$ptx`, taking
+    ($kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same invocation generates the entry point in `$kernels`, taking
         // `Transform2Params<$t, $t, Output, $f>`.
         unsafe impl ::parallax_device::BinaryKernel<$t, $t> for $f {
-            const PTX: &'static str = $ptx;
+            const KERNELS: ::parallax_device::Kernels = $kernels;
             const OP: &'static str = stringify!($ft);
             const TYPE: &'static str = stringify!($tt);
             const TRANSFORM2: &'static str = $crate::entry_name!(transform2, $ft, $tt);

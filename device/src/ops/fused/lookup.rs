@@ -1,16 +1,18 @@
 //! Where a fused kernel is: the entry point `parallax_<algo>__<F>__<M>__<A>` named by the
 //! operators' kernel-trait tags (`fused_entry_name!` in the kernels crate), searched once per
-//! triple in the PTX text of the module holding both operators' kernels and cached. Shared
+//! triple in the kernels holding both operators' kernels (their library's index) and
+//! cached. Shared
 //! by the unary fused algorithms (`unary.rs`) and `transform2_reduce` (`binary.rs`).
 
 use crate::kernel::{BinaryKernel, MonoidKernel, UnaryKernel};
+use crate::Kernels;
 use parallax_core::DeviceCopy;
 use parallax_kernels::tag_has_separator;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-/// Per (algorithm, functor tag, input type tag, monoid tag, functor's module address,
-/// monoid's module address): the entry, when one module holds both operators' kernels and
+/// Per (algorithm, functor tag, input type tag, monoid tag, functor's kernels' key,
+/// monoid's kernels' key): the entry, when one library holds both operators' kernels and
 /// has it. Keyed by the `'static` tags, so a call that finds its triple allocates nothing.
 type FusedEntries = HashMap<
     (
@@ -25,14 +27,14 @@ type FusedEntries = HashMap<
 >;
 
 /// The kernel-trait constants a fused entry is found by: the functor's tag, its input
-/// type's tag and its PTX module, and the monoid's tag and module.
+/// type's tag and its kernels, and the monoid's tag and kernels.
 #[derive(Clone, Copy)]
 pub(super) struct FusedTags {
     f_op: &'static str,
     f_type: &'static str,
-    f_ptx: &'static str,
+    f_kernels: Kernels,
     m_op: &'static str,
-    m_ptx: &'static str,
+    m_kernels: Kernels,
 }
 
 impl FusedTags {
@@ -46,9 +48,9 @@ impl FusedTags {
         Self {
             f_op: F::OP,
             f_type: F::TYPE,
-            f_ptx: F::PTX,
+            f_kernels: F::KERNELS,
             m_op: M::OP,
-            m_ptx: M::PTX,
+            m_kernels: M::KERNELS,
         }
     }
 
@@ -62,9 +64,9 @@ impl FusedTags {
         Self {
             f_op: F::OP,
             f_type: F::TYPE,
-            f_ptx: F::PTX,
+            f_kernels: F::KERNELS,
             m_op: M::OP,
-            m_ptx: M::PTX,
+            m_kernels: M::KERNELS,
         }
     }
 }
@@ -75,8 +77,14 @@ impl FusedTags {
 /// separator `__` (two triples could then spell one name).
 pub(super) fn fused_entry(algo: &'static str, t: FusedTags) -> Option<&'static str> {
     static FOUND: OnceLock<Mutex<FusedEntries>> = OnceLock::new();
-    let (f_ptx, m_ptx) = (t.f_ptx.as_ptr() as usize, t.m_ptx.as_ptr() as usize);
-    let key = (algo, t.f_op, t.f_type, t.m_op, f_ptx, m_ptx);
+    let key = (
+        algo,
+        t.f_op,
+        t.f_type,
+        t.m_op,
+        t.f_kernels.key(),
+        t.m_kernels.key(),
+    );
     let mut found = FOUND
         .get_or_init(Default::default)
         .lock()
@@ -84,19 +92,18 @@ pub(super) fn fused_entry(algo: &'static str, t: FusedTags) -> Option<&'static s
     if let Some(&entry) = found.get(&key) {
         return entry;
     }
-    // One module: the same text. Two uses of one `const PTX` usually share an address, but
-    // Rust does not promise it, so unequal addresses fall back to comparing the text (a few
-    // MB, once per triple). The PTX text is searched rather than the driver asked: a failed
-    // `cuModuleGetFunction` is an API error that compute-sanitizer reports (and the module
-    // need not be loaded to answer). One leaked name per triple the process fuses (the
-    // function cache keys on `'static` names): a few dozen bytes each, bounded by the
-    // instantiation lists.
+    // One library: the same bytes (two uses of one `const KERNELS` usually share an address,
+    // but Rust does not promise it, so `same` compares the bytes then, once per triple). The
+    // library's index is asked rather than the driver: a failed `cuModuleGetFunction` is
+    // an API error that compute-sanitizer reports (and nothing need be loaded to answer). One
+    // leaked name per triple the process fuses (the function cache keys on `'static` names):
+    // a few dozen bytes each, bounded by the instantiation lists.
     let separated = [t.f_op, t.f_type, t.m_op]
         .into_iter()
         .any(tag_has_separator);
-    let one_module = f_ptx == m_ptx || t.f_ptx == t.m_ptx;
+    let one_library = t.f_kernels.same(t.m_kernels);
     let name = entry_name(algo, t);
-    let entry = (!separated && one_module && t.f_ptx.contains(&format!(".entry {name}(")))
+    let entry = (!separated && one_library && t.f_kernels.has_entry(&name))
         .then(|| &*Box::leak(name.into_boxed_str()));
     found.insert(key, entry);
     entry

@@ -118,10 +118,14 @@ mod device {
 #[cfg(not(target_arch = "nvptx64"))]
 mod host {
     use super::{Tile, TransposeParams, ENTRY, ROWS, TILE};
-    use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+    use parallax_device::{DeviceBuffer, Error, Kernels, LaunchConfig, UserKernel};
 
-    /// This crate's kernels, built for nvptx64 by `build.rs`.
-    pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/transpose_kernels.ptx"));
+    /// This crate's kernels, built for nvptx64 by `build.rs` (the kernel library
+    /// `parallax-ptx-builder` writes: PTX, and machine code where `ptxas` was found).
+    pub const KERNELS: Kernels = Kernels::library(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/transpose_kernels.kernels"
+    )));
 
     /// The transpose kernel's handle.
     pub fn kernel<'a>() -> UserKernel<TransposeParams<'a>> {
@@ -130,7 +134,7 @@ mod host {
         // within their lengths (checked per element on edge tiles, once per tile inside),
         // each output element from one thread, and its shared memory is one `Tile`, which
         // `config` provides.
-        unsafe { UserKernel::new(PTX, ENTRY) }
+        unsafe { UserKernel::new(KERNELS, ENTRY) }
     }
 
     /// The launch shape for a `rows × cols` source.
@@ -180,4 +184,4 @@ mod host {
     }
 }
 #[cfg(not(target_arch = "nvptx64"))]
-pub use host::{config, kernel, transpose, PTX};
+pub use host::{config, kernel, transpose, KERNELS};

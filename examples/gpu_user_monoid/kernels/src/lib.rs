@@ -148,23 +148,26 @@ impl UnaryFunction<i32> for Companion {
     }
 }
 
-/// This crate's kernels, built for nvptx64 by `build.rs` (host builds only).
+/// This crate's kernels, built for nvptx64 by `build.rs` (host builds only): the kernel
+/// library `parallax-ptx-builder` writes (PTX, and machine code where `ptxas` was found).
 #[cfg(not(target_arch = "nvptx64"))]
-pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/user_monoid_kernels.ptx"));
+pub const KERNELS: parallax_device::Kernels = parallax_device::Kernels::library(include_bytes!(
+    concat!(env!("OUT_DIR"), "/user_monoid_kernels.kernels")
+));
 
 parallax_kernels::instantiate_monoid! {
-    ptx = crate::PTX;
+    kernels = crate::KERNELS;
     (MatMul: crate::MatMul, Mat2: crate::Mat2),
     (WrappingAdd: crate::WrappingAdd, i32: i32),
 }
 parallax_kernels::instantiate_unary! {
-    ptx = crate::PTX;
+    kernels = crate::KERNELS;
     (Det: crate::Det, Mat2: crate::Mat2),
     (Transpose: crate::Transpose, Mat2: crate::Mat2),
     (Companion: crate::Companion, i32: i32),
 }
 // Fused kernels: the transpose mapped as the reduce or the scan reads (both operators are
-// this crate's, so the host finds the entries in this crate's PTX).
+// this crate's, so the host finds the entries in this crate's kernels).
 parallax_kernels::instantiate_transform_reduce! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
     // The input (16 bytes) wider than the folded values (4): the first round's partition
@@ -180,7 +183,7 @@ parallax_kernels::instantiate_transform_exclusive_scan! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
 parallax_kernels::instantiate_binary! {
-    ptx = crate::PTX;
+    kernels = crate::KERNELS;
     (MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
 // Fused over two inputs: `x[i]·y[i]` multiplied in index order (non-commutative both ways).
