@@ -9,6 +9,9 @@
 #                                    for the kernels, see device/README.md)
 # DEST/cpu_bench      benches/cpu   (cargo bench --bench cpu, rayon backend)
 # DEST/cpu_peers      benches/peers/cpu_peers (hand-written std/rayon peers)
+# DEST/first_call, quickstart, first_call_ptx, quickstart_ptx
+#                     the start-up programs (scripts/startup.sh), with machine code and from
+#                     PTX alone
 # DEST/repo/          scripts/ and benches/peers/ (so gpu-bench.sh runs from DEST/repo even
 #                     when the machine's checkout lacks them)
 #
@@ -40,6 +43,15 @@ cpu=$(cargo bench --bench cpu --no-run --message-format=json | exe_of cpu)
 install -m 755 "$gpu" "$DEST/gpu_bench"
 install -m 755 "$cpu" "$DEST/cpu_bench"
 install -m 755 benches/peers/cpu_peers/target/release/cpu_peers "$DEST/cpu_peers"
-install -m 755 scripts/gpu-bench.sh scripts/compare.py "$DEST/repo/scripts/"
+# Start-up (scripts/startup.sh): the first call and the quickstart with the default machine
+# code, and from PTX alone (their own target folder, so the bench's build is left as it is).
+examples="--example first_call --example quickstart"
+cargo build --release --features cuda $examples --quiet
+install -m 755 target/release/examples/first_call target/release/examples/quickstart "$DEST/"
+PARALLAX_CUDA_ARCHS=none CARGO_TARGET_DIR=target/ptx-only \
+    cargo build --release --features cuda $examples --quiet
+install -m 755 target/ptx-only/release/examples/first_call "$DEST/first_call_ptx"
+install -m 755 target/ptx-only/release/examples/quickstart "$DEST/quickstart_ptx"
+install -m 755 scripts/gpu-bench.sh scripts/compare.py scripts/startup.sh "$DEST/repo/scripts/"
 cp benches/peers/peers.cu benches/peers/peers_torch.py "$DEST/repo/benches/peers/"
 ls -la "$DEST"

@@ -132,6 +132,7 @@ def main():
     ap.add_argument("--ours", required=True)
     ap.add_argument("--peers", nargs="*", default=[])
     ap.add_argument("--out", default=os.environ.get("OUT", "."))
+    ap.add_argument("--startup", help="startup.csv of scripts/startup.sh (case,seconds)")
     args = ap.parse_args()
     ours = load([args.ours])
     peers = load(args.peers)
@@ -186,6 +187,8 @@ def main():
             "target": target, "verdict": verdict,
         })
     print("-" * len(head))
+    if args.startup and os.path.exists(args.startup):
+        out_rows += startup_rows(args.startup, counts)
     print("summary: " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())))
 
     # Peer rows that no case of ours maps to (the second cuSPARSE algorithm, Thrust's by-key).
@@ -202,6 +205,38 @@ def main():
         w.writerows(out_rows)
     print(f"\nwrote {path}")
     plot(ours, peers, args.out)
+
+
+# Start-up targets (issue 29): a process's first result, cold, in seconds.
+STARTUP_TARGETS = {
+    "first_call_sass_cold_process": 1.0,  # machine code for this GPU
+    "first_call_ptx_cold_process": 3.0,   # PTX alone, one algorithm family
+}
+
+
+def startup_rows(path, counts):
+    """Prints the start-up table of scripts/startup.sh and returns its comparison rows
+    (`ours_ms` in milliseconds, n = 0), counting the verdicts into `counts`."""
+    print("\nstart-up (seconds, scripts/startup.sh):")
+    rows = []
+    for r in load([path]):
+        case, sec = r["case"], num(r.get("seconds"))
+        limit = STARTUP_TARGETS.get(case)
+        if sec is None:
+            verdict = "not run"
+        elif limit is None:
+            verdict = "info"
+        else:
+            verdict = "met" if sec < limit else "MISSED"
+        counts[verdict] = counts.get(verdict, 0) + 1
+        target = f"< {limit} s" if limit else ""
+        print(f"  {case:<34} {fmt(sec, '.3f'):>8}  {target:<8} {verdict}")
+        rows.append({
+            "case": "startup_" + case, "n": 0, "ours_ms": fmt(sec * 1000 if sec else None, ".1f"),
+            "ours_gbps": "", "ours_gflops": "", "roof_pct": "", "peer": "", "peer_ms": "",
+            "ratio_ours_over_peer": "", "target": target, "verdict": verdict,
+        })
+    return rows
 
 
 # Families drawn in the plot: (label, our case, peer case).

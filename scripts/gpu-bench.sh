@@ -35,6 +35,14 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max
     --format=csv,noheader 2>&1 | tee -a "$LOG"
 "$NVCC" --version 2>&1 | tail -1 | tee -a "$LOG"
 
+# 0. Start-up (scripts/startup.sh), first: nothing else has used the driver yet. Runs when
+#    build-bench-bins.sh staged the start-up programs beside the bench.
+BIN_DIR=$(dirname "$BIN")
+if [[ -x "$BIN_DIR/first_call" && -x "$BIN_DIR/first_call_ptx" ]]; then
+    say "start-up: $ROOT/scripts/startup.sh $BIN_DIR"
+    bash "$ROOT/scripts/startup.sh" "$BIN_DIR" "$OUT/startup.csv" 2>&1 | tee -a "$LOG"
+fi
+
 # 1. Compile the peers (nvcc takes about a minute). Before our bench, not beside it: at
 #    n <= 2^20 a call is 10-40 us, mostly launch and event latency on the host, and with nvcc
 #    on the CPU those rows came out up to 6x slow (copy 2^18: 0.060 ms instead of 0.010).
@@ -75,10 +83,10 @@ PYTHONUNBUFFERED=1 python3 "$ROOT/benches/peers/peers_torch.py" --csv "$OUT/peer
 # 5. The comparison.
 say "compare"
 python3 "$ROOT/scripts/compare.py" --ours "$OUT/ours.csv" \
-    --peers "$OUT/peers.csv" "$OUT/peers_torch.csv" --out "$OUT" 2>&1 | tee -a "$LOG"
+    --peers "$OUT/peers.csv" "$OUT/peers_torch.csv" --startup "$OUT/startup.csv" \
+    --out "$OUT" 2>&1 | tee -a "$LOG"
 # 6. The CPU side, after the GPU work so that nothing competes for the cores: the hand-written
 #    std/rayon peers and parallax's CPU bench, when their binaries sit beside the GPU bench.
-BIN_DIR=$(dirname "$BIN")
 if [[ "${RUN_CPU:-1}" == 1 && -x "$BIN_DIR/cpu_peers" && -x "$BIN_DIR/cpu_bench" ]]; then
     CPU_LOG="$OUT/cpu-bench.log"
     say "cpu peers + parallax cpu bench on $(nproc) cores -> $CPU_LOG"

@@ -95,7 +95,14 @@ count() {
         }
         match($0, /test [^ ]+ \.\.\. (ok|FAILED|ignored)/) {
             line = substr($0, RSTART, RLENGTH); split(line, w, " ")
-            t = w[2]; r = w[4]; res[t] = r; mods[module(t)] = 1
+            t = w[2]; r = w[4]; res[t] = r; mods[module(t)] = 1; pending = ""
+            next
+        }
+        # With --nocapture (the large tier) a test prints between its name and its result,
+        # which then stands alone on a later line.
+        match($0, /^test [^ ]+ \.\.\. /) { split($0, w, " "); pending = w[2]; next }
+        pending != "" && match($0, /^(ok|FAILED|ignored)$/) {
+            res[pending] = $0; mods[module(pending)] = 1; pending = ""
         }
         END {
             for (t in res) {
