@@ -7,7 +7,7 @@
 //! rows, random rows with repeated columns, power-law rows,
 //! and the 8 gallery matrices. Exact types (integers wrap, min/max, or/and) must match the
 //! sequential fold exactly; float `(+, ×)` within `2·(n + 2)·eps·Σ|a·x|` of an f64 product.
-//! `spmv_bench` (ignored) times CSR on the matrices of `shared/bench/peers.cu`.
+//! `spmv_bench` (ignored) times CSR on the matrices of `benches/peers/peers.cu`.
 #![cfg(feature = "cuda")]
 
 #[macro_use]
@@ -479,7 +479,7 @@ fn spmv_small_for_memcheck() {
     println!("spmv small: {n} products checked");
 }
 
-/// libstdc++'s `std::mt19937`, for the power-law matrix of `shared/bench/peers.cu`.
+/// libstdc++'s `std::mt19937`, for the power-law matrix of `benches/peers/peers.cu`.
 struct Mt19937 {
     s: [u32; 624],
     i: usize,

@@ -73,7 +73,7 @@ pub enum CsrKernel {
 /// Longest row, as a multiple of the mean row length (plus [`IRREGULAR_SLACK`]), that the
 /// vector kernel still takes. Above it one thread's or sub-warp's row outlasts its warp's
 /// other rows, and the merge kernel wins by far on the power-law matrix of
-/// `shared/bench/peers.cu` (ratio 3280) while losing on the 2D Poisson matrix (ratio 1.0):
+/// `benches/peers/peers.cu` (ratio 3280) while losing on the 2D Poisson matrix (ratio 1.0):
 /// `benches/RESULTS.md#h100-2026-11-23-spmv-staged-merge`.
 pub const IRREGULAR_RATIO: u64 = 8;
 
