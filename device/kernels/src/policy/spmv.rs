@@ -52,7 +52,8 @@ pub struct RowFold<T> {
 
 /// Lanes that search one CSR tile coordinate together (a 9-way search: 7 dependent loads
 /// for 2^22 rows instead of 22).
-/// Measured with the block-tile merge kernel: `benches/RESULTS.md#h100-2026-11-24-spmv-blocks-box-ring`.
+/// Measured with the block-tile merge kernel:
+/// `benches/RESULTS.md#h100-2026-11-24-spmv-blocks-box-ring`.
 pub const COORDS_LANES: u32 = 8;
 
 /// Upper bound on blocks of the grid-stride SpMV kernels (vector CSR, ELL, fix-up).
