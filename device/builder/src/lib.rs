@@ -21,8 +21,13 @@
 //! The PTX lands in `$OUT_DIR/<crate name>.ptx` (see [`PtxBuilder::build`]), and beside it the
 //! kernel library made of it, `$OUT_DIR/<crate name>.kernels` ([`library`]: each entry point's
 //! PTX, and machine code of each family for the architectures asked for, where `ptxas` is
-//! found; `docs/ptx-build.md`). Embed the library with
-//! `parallax_device::Kernels::library(include_bytes!(concat!(env!("OUT_DIR"), "/my_kernels.kernels")))`.
+//! found; `docs/ptx-build.md`). Embed the library:
+//!
+//! ```ignore
+//! pub const KERNELS: parallax_device::Kernels = parallax_device::Kernels::library(
+//!     include_bytes!(concat!(env!("OUT_DIR"), "/my_kernels.kernels")),
+//! );
+//! ```
 //!
 //! What it runs, with the outer cargo's flags and wrappers removed from the environment:
 //!

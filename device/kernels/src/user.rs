@@ -73,11 +73,11 @@
 /// }
 /// ```
 ///
-/// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan}
-/// __<op tag>__<type tag>` and the seven segmented ones; on the host it implements
-/// `parallax_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with
-/// `KERNELS = kernels`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must enable
-/// `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallax-device`
+/// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan} __<op
+/// tag>__<type tag>` and the seven segmented ones; on the host it implements
+/// `parallax_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with `KERNELS =
+/// kernels`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must
+/// enable `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallax-device`
 /// on the host.
 #[macro_export]
 macro_rules! instantiate_monoid {
@@ -96,7 +96,8 @@ macro_rules! instantiate_monoid {
 /// `parallax_device::UnaryKernel<A>` on the host.
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_unary! { kernels = crate::KERNELS; (Det: crate::Det, Mat2: crate::Mat2) }
+/// parallax_kernels::instantiate_unary! { kernels = crate::KERNELS; (Det: crate::Det, Mat2:
+/// crate::Mat2) }
 /// ```
 #[macro_export]
 macro_rules! instantiate_unary {

@@ -55,13 +55,13 @@ impl Scratch {
     /// any kernel that uses them), and the block that draws a group's last ticket puts the
     /// group's counter back to 0, so no launch needs a memset.
     ///
-    /// Why not a `cuMemsetD8Async` before every launch: that is one more driver call and one
-    /// more operation on the stream per reduce. On the H100
-    /// (`benches/RESULTS.md#h100-2026-11-23-all-kernels`, 2^16 f32) a scan, one memset plus
-    /// one kernel, takes 15.4 µs against 11.5 µs for a one-kernel transform, while CUB's whole
-    /// reduce takes 15.0 µs: up to a quarter of the time budget at small n, against one store by one thread
-    /// here. A counter left non-zero by an interrupted kernel cannot be read: a kernel is only
-    /// interrupted by a sticky fault, which poisons the device for every later call.
+    /// Why not a `cuMemsetD8Async` before every launch: that is one more driver call and one more
+    /// operation on the stream per reduce. On the H100
+    /// (`benches/RESULTS.md#h100-2026-11-23-all-kernels`, 2^16 f32) a scan, one memset plus one
+    /// kernel, takes 15.4 µs against 11.5 µs for a one-kernel transform, while CUB's whole reduce
+    /// takes 15.0 µs: up to a quarter of the time budget at small n, against one store by one
+    /// thread here. A counter left non-zero by an interrupted kernel cannot be read: a kernel is
+    /// only interrupted by a sticky fault, which poisons the device for every later call.
     ///
     /// The words live in their own allocation, never in the growing region, which the next
     /// operation overwrites. Kernels using them run one at a time in stream order, so one

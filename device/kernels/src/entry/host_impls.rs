@@ -1,6 +1,6 @@
 //! The host side of the user `instantiate_*!` macros: the `parallax_device` kernel trait
-//! implementations (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`, the fused
-//! kernels' checks) whose `KERNELS` are the user's kernel library and whose names are the entry points
+//! implementations (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`, the fused kernels'
+//! checks) whose `KERNELS` are the user's kernel library and whose names are the entry points
 //! `entry/points.rs` generates.
 
 /// Host side of [`instantiate_monoid!`](crate::instantiate_monoid).

@@ -103,11 +103,11 @@ pub const fn tag_has_separator(tag: &str) -> bool {
 }
 
 /// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
-/// `transform_reduce` kernel: those of [`for_each_fused_scan_instance!`](crate::for_each_fused_scan_instance) and `Square` with
-/// `Max` over the six primitive numbers (sums of squares, norms, the largest square). Every
-/// other pair of a `transform` and a `reduce` kernel runs as a transform into a temporary
-/// and a reduce; the list is kept short because each triple is a whole reduce kernel in
-/// the PTX.
+/// `transform_reduce` kernel: those of
+/// [`for_each_fused_scan_instance!`](crate::for_each_fused_scan_instance) and `Square` with `Max`
+/// over the six primitive numbers (sums of squares, norms, the largest square). Every other pair of
+/// a `transform` and a `reduce` kernel runs as a transform into a temporary and a reduce; the list
+/// is kept short because each triple is a whole reduce kernel in the PTX.
 #[macro_export]
 macro_rules! for_each_fused_reduce_instance {
     ($cb:ident) => {

@@ -140,10 +140,9 @@ macro_rules! __fused_entry_point {
     };
 }
 
-/// Fused `transform_reduce` entry points for each (unary functor, monoid, input type)
-/// triple: the stock list and [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)
-/// expand to this. Items per thread: of the input in the first round, of the output in the
-/// fold tree.
+/// Fused `transform_reduce` entry points for each (unary functor, monoid, input type) triple: the
+/// stock list and [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce) expand to
+/// this. Items per thread: of the input in the first round, of the output in the fold tree.
 ///
 /// PTX: `parallax_transform_reduce__<F>__<M>__<A>`.
 #[doc(hidden)]

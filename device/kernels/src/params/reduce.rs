@@ -22,11 +22,11 @@ pub struct ReduceParams<T, M> {
     pub n: u64,
     /// Warp tiles per warp over `x` (see [`crate::policy::reduce::reduce_grid`]).
     pub tiles_per_warp: u64,
-    /// The fold tree's partials: `reduce_tree_slots(blocks, size_of::<T>()).0` slots, 16-byte aligned
-    /// (unused with one block).
+    /// The fold tree's partials: `reduce_tree_slots(blocks, size_of::<T>()).0` slots, 16-byte
+    /// aligned (unused with one block).
     pub partials: *mut T,
-    /// The tree's group counters: `reduce_tree_slots(blocks, size_of::<T>()).1` words, 0 at launch and 0
-    /// again when the kernel ends (unused with one block).
+    /// The tree's group counters: `reduce_tree_slots(blocks, size_of::<T>()).1` words, 0 at launch
+    /// and 0 again when the kernel ends (unused with one block).
     pub counters: *mut u32,
     /// The result, one element.
     pub out: *mut T,

@@ -77,13 +77,15 @@ pub const fn seg_carry_offset<T>() -> usize {
     (seg_head_map_offset::<T>() + OFFSET_HEAD_WORDS * 4).div_ceil(STAGE_UNIT) * STAGE_UNIT
 }
 
-/// Dynamic shared memory of the segmented scan kernels ([`SegScanParams`](crate::params::segmented::SegScanParams)): the
-/// `BlockShared<Flagged<T>>`, the staging area, the offsets bit map and the carry slots.
+/// Dynamic shared memory of the segmented scan kernels
+/// ([`SegScanParams`](crate::params::segmented::SegScanParams)): the `BlockShared<Flagged<T>>`, the
+/// staging area, the offsets bit map and the carry slots.
 pub const fn seg_scan_shared_bytes<T>() -> usize {
     seg_carry_offset::<T>() + BLOCK_WARPS * core::mem::size_of::<Partial<T>>() + 4
 }
 
-/// Dynamic shared memory of the reduce-runs kernels ([`ReduceRunsParams`](crate::params::segmented::ReduceRunsParams)).
+/// Dynamic shared memory of the reduce-runs kernels
+/// ([`ReduceRunsParams`](crate::params::segmented::ReduceRunsParams)).
 pub const fn reduce_runs_shared_bytes<T>() -> usize {
     seg_shared_bytes::<T, RunAgg<T>>()
 }

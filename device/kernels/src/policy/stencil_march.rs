@@ -93,12 +93,10 @@ pub const MARCH_PATTERNS: [&[[i32; 3]]; 2] = [&STENCIL_STAR7, &STENCIL_BOX27];
 /// bitwise equal to the reference.
 ///
 /// ```
-/// use parallax_kernels::policy::stencil_march::{stencil_march_pattern, STENCIL_BOX27, STENCIL_STAR7};
-/// assert_eq!(stencil_march_pattern(&STENCIL_STAR7), Some(0));
-/// assert_eq!(stencil_march_pattern(&STENCIL_BOX27), Some(1));
-/// let mut swapped = STENCIL_STAR7;
-/// swapped.swap(1, 2);
-/// assert_eq!(stencil_march_pattern(&swapped), None);
+/// use parallax_kernels::policy::stencil_march::{stencil_march_pattern, STENCIL_BOX27,
+/// STENCIL_STAR7}; assert_eq!(stencil_march_pattern(&STENCIL_STAR7), Some(0));
+/// assert_eq!(stencil_march_pattern(&STENCIL_BOX27), Some(1)); let mut swapped = STENCIL_STAR7;
+/// swapped.swap(1, 2); assert_eq!(stencil_march_pattern(&swapped), None);
 /// assert_eq!(stencil_march_pattern(&STENCIL_STAR7[..6]), None);
 /// ```
 #[cfg(not(target_arch = "nvptx64"))] // the slice comparison calls `memcmp`, which PTX lacks
