@@ -7,7 +7,10 @@
 # wheel (installed on first use; it lands in site-packages/nvidia/cu13/bin/) unless `ptxas`
 # is on PATH or $PTXAS names one.
 #
-# Exit status: 0 the PTX assembled; 1 it did not (or the build failed); 3 no ptxas could be
+# `--install-only` stops once ptxas is found or installed (what .ci/run does before the CUDA
+# build, which then assembles the kernel library's machine code).
+#
+# Exit status: 0 the PTX assembled (or, with --install-only, ptxas is there); 1 it did not (or the build failed); 3 no ptxas could be
 # found or installed (no pip, no network), so nothing was checked (.ci/run reports a skip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,14 +48,18 @@ if [[ -z "$ptxas" ]]; then
 fi
 chmod +x "$ptxas" 2>/dev/null || true
 echo "== ptxas: $ptxas ($("$ptxas" --version | tail -1))"
+# `--install-only`: just make sure ptxas is there (the CUDA build then finds it and assembles
+# the kernel library's machine code, `docs/ptx-build.md`).
+[[ ${1:-} == --install-only ]] && exit 0
 
 echo "== building the PTX (cargo build --release -p parallax-device)"
 # The kernels' own warnings come out of the build script as `PTX build of ...` lines (the
 # nvptx64 build is not seen by clippy): any fails the check. Touching the kernels' lib.rs makes
-# the build script run again even when the PTX was built before.
+# the build script run again even when the PTX was built before; the machine code is left
+# out of this build (PARALLAX_CUDA_ARCHS=none): the CUDA build before this check assembled it.
 touch device/kernels/src/lib.rs
 build_log=$(mktemp)
-cargo build --release -p parallax-device 2>&1 | tee "$build_log"
+PARALLAX_CUDA_ARCHS=none cargo build --release -p parallax-device 2>&1 | tee "$build_log"
 if grep -q "PTX build of" "$build_log"; then
     echo "ptx-check: the kernels compile with warnings (above)" >&2
     rm -f "$build_log"
