@@ -46,10 +46,9 @@
 //! ```
 //!
 //! **Your own kernels.** [`UserKernel<P>`] launches an entry point of your [`Kernels`] (your
-//! kernel crate's library, or a PTX text) taking one
-//! `#[repr(C)]` parameter struct `P` by value. Buffers enter `P` as
-//! [`In`](parallax_kernels::args::In) / [`Out`](parallax_kernels::args::Out) from
-//! [`DeviceBuffer::arg`] / [`DeviceBuffer::arg_mut`], which borrow the buffers for as long as
+//! kernel crate's library, or a PTX text) taking one `#[repr(C)]` parameter struct `P` by
+//! value. Buffers enter `P` as [`In`] / [`Out`] from [`DeviceBuffer::arg`] /
+//! [`DeviceBuffer::arg_mut`], which borrow the buffers for as long as
 //! `P` lives; [`UserKernel::launch`] validates the [`LaunchConfig`], launches and
 //! synchronizes before returning, so no buffer is freed or touched by the host while the
 //! kernel runs. What stays `unsafe`, and is your promise when you create the handle

@@ -71,7 +71,7 @@ pub unsafe trait TabulateKernel: UnaryFunction<u64> {
 /// fold to `out` and then raises `done` (as the `parallax_kernels` instantiation macros'
 /// entries do: `reduce` waits for that signal), and the scans entry points taking exactly
 /// `ScanParams<T, Self>`. The pair (`OP`, `TYPE`) must name (`Self`, `T`) and no other
-/// pair in `PTX` (fused entry points are found by these tags, see [`UnaryKernel`]).
+/// pair in `KERNELS` (fused entry points are found by these tags, see [`UnaryKernel`]).
 pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.

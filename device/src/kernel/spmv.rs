@@ -26,8 +26,8 @@ pub struct SpmvEntries {
 ///
 /// # Safety
 /// Each name in [`SPMV_U32`](Self::SPMV_U32) / [`SPMV_U64`](Self::SPMV_U64) must be an entry
-/// point of [`PTX`](Self::PTX) taking exactly the parameter struct its field documents, with
-/// index type `u32` / `u64`, element `T` and semiring `Self`.
+/// point of [`KERNELS`](Self::KERNELS) taking exactly the parameter struct its field
+/// documents, with index type `u32` / `u64`, element `T` and semiring `Self`.
 pub unsafe trait SemiringKernel<T: DeviceCopy>: Semiring<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.

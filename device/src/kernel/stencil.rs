@@ -11,7 +11,7 @@ use parallax_kernels::policy::stencil::stencil_box_entry;
 /// (`stencil_march3d_star7`, `_box27`) and the register-marching star `stencil_star3d`.
 ///
 /// # Safety
-/// Each name in `STENCIL` must be a PTX entry point of module `PTX` taking exactly
+/// Each name in `STENCIL` must be a PTX entry point of `KERNELS` taking exactly
 /// `StencilParams<T, Self>` and implementing the stencil map for grids of 1, 2 and 3
 /// dimensions (in that order); `BOX2D`, when present, one taking the same parameters and
 /// implementing the 2D map of a dense row-major 5 × 5 box; `ROW1D`, when present, one taking

@@ -35,7 +35,7 @@ pub(crate) unsafe fn stencil<T: DeviceCopy, S: StencilKernel<T>>(
 /// tiles; otherwise one block per tile.
 ///
 /// # Safety
-/// `name` is an entry point of `S::PTX` taking `StencilParams<T, S>` whose contract `p` and
+/// `name` is an entry point of `S::KERNELS` taking `StencilParams<T, S>` whose contract `p` and
 /// `shared` fulfil with any grid of at most one block per tile (`p.tiles` product).
 pub(crate) unsafe fn tiled<T: DeviceCopy, S: StencilKernel<T>>(
     dev: &Device,
