@@ -29,6 +29,9 @@ wall() {
     python3 -c "print(f'{$t1 - $t0:.3f}')"
 }
 
+# The `first_s=` figure first_call printed in the last `wall`.
+first_s() { sed -n 's/.*first_s=\([0-9.]*\).*/\1/p' "$LAST"; }
+
 row() { # case seconds
     printf '%-34s %8s s\n' "$1" "$2"
     echo "$1,$2" >>"$CSV"
@@ -45,12 +48,12 @@ for build in sass ptx; do
     [[ -x $first && -x $quick ]] || { echo "startup: no $first or $quick" >&2; continue; }
     w=$(CUDA_CACHE_DISABLE=1 wall "$first") || continue
     row "first_call_${build}_cold_process" "$w"
-    row "first_call_${build}_cold_main" "$(sed -n 's/.*first_s=\([0-9.]*\).*/\1/p' "$LAST")"
+    row "first_call_${build}_cold_main" "$(first_s)"
     fresh_cache
     wall "$first" >/dev/null
     w=$(wall "$first") || continue
     row "first_call_${build}_warm_process" "$w"
-    row "first_call_${build}_warm_main" "$(sed -n 's/.*first_s=\([0-9.]*\).*/\1/p' "$LAST")"
+    row "first_call_${build}_warm_main" "$(first_s)"
     w=$(CUDA_CACHE_DISABLE=1 wall "$quick") || continue
     row "quickstart_${build}_cold" "$w"
     fresh_cache

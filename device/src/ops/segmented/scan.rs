@@ -68,6 +68,46 @@ pub(super) unsafe fn seg_scan_raw<T: DeviceCopy, M: SegmentedKernel<T>>(
     unsafe { launch::seg_scan(dev, init.is_some(), state.tiles, p) }
 }
 
+/// Reserves the look-back state of a segmented scan of `x` into `y` and queues it over
+/// `heads` (flags, keys or offsets as `key_bytes` and `segments` say: [`seg_scan_raw`]):
+/// the tail the three public scans share after their checks.
+///
+/// # Safety
+/// `heads` is readable on `dev` as [`seg_scan_raw`] reads it for `key_bytes` and `segments`,
+/// 16-byte aligned; `x` and `y` are non-empty, of one length, on `dev`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn seg_scan_alone<T: DeviceCopy, M: SegmentedKernel<T>>(
+    dev: &Device,
+    m: M,
+    heads: *const u8,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+    init: Option<T>,
+    key_bytes: u32,
+    segments: u64,
+) -> Result<()> {
+    let n = x.len() as u64;
+    let mut plan = Plan::default();
+    let state = seg_state::<T>(&mut plan, n);
+    let (mut scratch, base) = reserve(dev, &plan)?;
+    // SAFETY: `x` and `y` are live buffers of `n` elements on `dev` (256-byte aligned
+    // allocations); `heads` as the caller guarantees; the state is in the locked scratch.
+    unsafe {
+        seg_scan_raw(
+            dev,
+            m,
+            heads,
+            x.as_ptr(),
+            y.as_mut_ptr(),
+            n,
+            init,
+            key_bytes,
+            segments,
+            (state, base, &mut scratch),
+        )
+    }
+}
+
 /// Segmented scan by head flags: `flags[i]` starts a segment at `i` (index 0 always does).
 /// `init: None` is inclusive; `Some(init)` exclusive, every segment seeded with `init`.
 ///
@@ -89,26 +129,9 @@ pub fn scan_by_flags<T: DeviceCopy, M: SegmentedKernel<T>>(
     let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
     };
-    let n = x.len() as u64;
-    let mut plan = Plan::default();
-    let state = seg_state::<T>(&mut plan, n);
-    let (mut scratch, base) = reserve(dev, &plan)?;
-    // SAFETY: `bool` is one byte (0 or 1); buffers live for `n` elements (256-byte
-    // aligned allocations); the state is in the locked scratch.
-    unsafe {
-        seg_scan_raw(
-            dev,
-            m,
-            flags.as_ptr().cast::<u8>(),
-            x.as_ptr(),
-            y.as_mut_ptr(),
-            n,
-            init,
-            0,
-            0,
-            (state, base, &mut scratch),
-        )
-    }
+    // SAFETY: `bool` is one byte (0 or 1): `x.len()` flag bytes in a 256-byte aligned
+    // allocation on `dev` (checked above).
+    unsafe { seg_scan_alone(dev, m, flags.as_ptr().cast::<u8>(), x, y, init, 0, 0) }
 }
 
 /// Segmented scan by keys: a segment is a maximal run of equal consecutive keys.
@@ -130,27 +153,10 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
     };
-    let n = x.len() as u64;
-    let mut plan = Plan::default();
-    let state = seg_state::<T>(&mut plan, n);
-    let (mut scratch, base) = reserve(dev, &plan)?;
-    // SAFETY: the keys are `n` plain words of `size_of::<K>()` bytes (1, 2, 4 or 8: a
-    // `KeyKernel` is a primitive integer), 256-byte aligned allocations; otherwise as in
-    // `scan_by_flags`.
-    unsafe {
-        seg_scan_raw(
-            dev,
-            m,
-            keys.as_ptr().cast::<u8>(),
-            x.as_ptr(),
-            y.as_mut_ptr(),
-            n,
-            init,
-            size_of::<K>() as u32,
-            0,
-            (state, base, &mut scratch),
-        )
-    }
+    let key_bytes = size_of::<K>() as u32;
+    // SAFETY: the keys are `x.len()` plain words of `key_bytes` bytes (1, 2, 4 or 8: a
+    // `KeyKernel` is a primitive integer) in a 256-byte aligned allocation on `dev`.
+    unsafe { seg_scan_alone(dev, m, keys.as_ptr().cast::<u8>(), x, y, init, key_bytes, 0) }
 }
 
 /// Writes head bytes for `offsets` (validated, `segments + 1` entries ending at `n > 0`) to
@@ -195,24 +201,8 @@ pub fn scan_by_offsets<T: DeviceCopy, M: SegmentedKernel<T>>(
     let Some(dev) = enter(x.device(), empty)? else {
         return Ok(());
     };
-    let n = x.len() as u64;
-    let mut plan = Plan::default();
-    let state = seg_state::<T>(&mut plan, n);
-    let (mut scratch, base) = reserve(dev, &plan)?;
-    // SAFETY: as in `scan_by_flags`; the kernel reads the validated offsets themselves
-    // (`usize` is `u64` on the 64-bit hosts CUDA runs on).
-    unsafe {
-        seg_scan_raw(
-            dev,
-            m,
-            offsets.as_ptr().cast::<u8>(),
-            x.as_ptr(),
-            y.as_mut_ptr(),
-            n,
-            init,
-            HEADS_FROM_OFFSETS,
-            offsets.len() as u64 - 1,
-            (state, base, &mut scratch),
-        )
-    }
+    let (heads, segments) = (offsets.as_ptr().cast::<u8>(), offsets.len() as u64 - 1);
+    // SAFETY: the kernel reads the validated offsets themselves, `segments + 1` `u64`s on
+    // `dev` (`usize` is `u64` on the 64-bit hosts CUDA runs on).
+    unsafe { seg_scan_alone(dev, m, heads, x, y, init, HEADS_FROM_OFFSETS, segments) }
 }
