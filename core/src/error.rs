@@ -106,6 +106,28 @@ pub enum Error {
         /// The other buffer's device ordinal.
         second: usize,
     },
+    /// An index map (gather, scatter) or a position refers past the end of the vector it
+    /// indexes.
+    #[error("{what}: index {index} at position {at} is out of range (len = {len})")]
+    IndexOutOfRange {
+        /// Which argument holds the index.
+        what: &'static str,
+        /// The position of the index in its argument.
+        at: usize,
+        /// The index found.
+        index: usize,
+        /// The length of the vector it indexes.
+        len: usize,
+    },
+    /// An argument whose value (not length) makes the call meaningless: zero histogram bins,
+    /// bounds that are not increasing, edges that are not sorted.
+    #[error("invalid argument {what}: {reason}")]
+    InvalidArgument {
+        /// Which argument.
+        what: &'static str,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// What is wrong with a sparse structure or a segment-offset array.
@@ -171,28 +193,6 @@ pub enum SparseProblem {
         row: usize,
         /// The slot holding the entry.
         slot: usize,
-    },
-    /// An index map (gather, scatter) or a position refers past the end of the vector it
-    /// indexes.
-    #[error("{what}: index {index} at position {at} is out of range (len = {len})")]
-    IndexOutOfRange {
-        /// Which argument holds the index.
-        what: &'static str,
-        /// The position of the index in its argument.
-        at: usize,
-        /// The index found.
-        index: usize,
-        /// The length of the vector it indexes.
-        len: usize,
-    },
-    /// An argument whose value (not length) makes the call meaningless: zero histogram bins,
-    /// bounds that are not increasing, edges that are not sorted.
-    #[error("invalid argument {what}: {reason}")]
-    InvalidArgument {
-        /// Which argument.
-        what: &'static str,
-        /// What is wrong with it.
-        reason: &'static str,
     },
     /// A dimension, or the number of entries, does not fit the index type.
     #[error("{what} = {value} does not fit the index type")]
