@@ -24,9 +24,19 @@ pub enum LawViolation<T> {
         /// Third operand.
         c: T,
     },
+    /// `combine(a, b) != combine(b, a)` for a monoid that declares
+    /// [`Monoid::COMMUTATIVE`](crate::Monoid::COMMUTATIVE).
+    Commutativity {
+        /// First operand.
+        a: T,
+        /// Second operand.
+        b: T,
+    },
 }
 
-/// Checks the identity laws on every sample and associativity on every ordered triple
+/// Checks the identity laws on every sample, commutativity on every pair where the monoid
+/// declares it ([`Monoid::COMMUTATIVE`](crate::Monoid::COMMUTATIVE)) and associativity on
+/// every ordered triple
 /// (`samples.len()^3` combinations: keep it to a few dozen). `eq` decides equality, so a
 /// float monoid can be checked up to a tolerance.
 ///
@@ -50,6 +60,15 @@ pub fn check_monoid<T: Copy, M: Monoid<T>>(
         }
         if !eq(&m.combine(a, m.identity()), &a) {
             return Err(LawViolation::RightIdentity { a });
+        }
+    }
+    if M::COMMUTATIVE {
+        for &a in samples {
+            for &b in samples {
+                if !eq(&m.combine(a, b), &m.combine(b, a)) {
+                    return Err(LawViolation::Commutativity { a, b });
+                }
+            }
         }
     }
     for &a in samples {

@@ -23,6 +23,13 @@
 /// assert_eq!(FirstNonZero.combine(FirstNonZero.combine(0, 7), 9), 7);
 /// ```
 pub trait Monoid<T>: Copy + Send + Sync + 'static {
+    /// Whether `combine(a, b) == combine(b, a)` for all `a`, `b` (bit for bit; float `Sum`
+    /// qualifies: IEEE addition commutes, up to which NaN payload a sum of two NaNs keeps; it
+    /// only fails to associate). A commutative
+    /// monoid lets a GPU reduce read its input in whatever arrangement loads fastest
+    /// (`kernels/reduce`); the default, `false`, keeps every fold in index order.
+    /// [`crate::laws::check_monoid`] checks the claim.
+    const COMMUTATIVE: bool = false;
     /// The identity element.
     fn identity(&self) -> T;
     /// Combines `a` (from lower indices) with `b` (from higher indices).

@@ -1,14 +1,18 @@
-//! The stock monoids over primitive numbers. Integer `Sum` and `Product` wrap.
+//! The stock monoids over primitive numbers. Integer `Sum` and `Product` wrap. `Sum`,
+//! `Product` and the bitwise monoids commute; `Min` and `Max` are not declared commutative,
+//! because with a NaN operand the float forms return whichever operand their comparison
+//! keeps.
 
 use crate::{Bits, Monoid, Number};
 
 macro_rules! stock_monoid {
-    ($(#[$doc:meta])* $name:ident, $bound:ident, $identity:expr, $combine:expr) => {
+    ($(#[$doc:meta])* $name:ident, $bound:ident, $commutative:expr, $identity:expr, $combine:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
 
         impl<T: $bound> Monoid<T> for $name {
+            const COMMUTATIVE: bool = $commutative;
             #[inline]
             fn identity(&self) -> T {
                 $identity
@@ -28,7 +32,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Sum};
     /// assert_eq!(Sum.combine(u8::MAX, 2), 1);
     /// ```
-    Sum, Number, T::ZERO, |a: T, b: T| a.plus(b)
+    Sum, Number, true, T::ZERO, |a: T, b: T| a.plus(b)
 );
 stock_monoid!(
     /// `a * b` (wrapping for integers); identity `1`.
@@ -37,7 +41,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Product};
     /// assert_eq!(Product.combine(3.0_f64, 4.0), 12.0);
     /// ```
-    Product, Number, T::ONE, |a: T, b: T| a.times(b)
+    Product, Number, true, T::ONE, |a: T, b: T| a.times(b)
 );
 stock_monoid!(
     /// The smaller value; identity `T::HIGHEST` (`+inf` for floats).
@@ -46,7 +50,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Min};
     /// assert_eq!(Min.combine(3_i32, -4), -4);
     /// ```
-    Min, Number, T::HIGHEST, |a: T, b: T| a.minimum(b)
+    Min, Number, false, T::HIGHEST, |a: T, b: T| a.minimum(b)
 );
 stock_monoid!(
     /// The larger value; identity `T::LOWEST` (`-inf` for floats).
@@ -55,7 +59,7 @@ stock_monoid!(
     /// use parallax_core::{Monoid, Max};
     /// assert_eq!(Max.combine(3_i32, -4), 3);
     /// ```
-    Max, Number, T::LOWEST, |a: T, b: T| a.maximum(b)
+    Max, Number, false, T::LOWEST, |a: T, b: T| a.maximum(b)
 );
 stock_monoid!(
     /// Bitwise and; identity all ones.
@@ -64,7 +68,7 @@ stock_monoid!(
     /// use parallax_core::{BitAnd, Monoid};
     /// assert_eq!(BitAnd.combine(0b1100_u8, 0b1010), 0b1000);
     /// ```
-    BitAnd, Bits, T::ALL_ONES, |a: T, b: T| a.and(b)
+    BitAnd, Bits, true, T::ALL_ONES, |a: T, b: T| a.and(b)
 );
 stock_monoid!(
     /// Bitwise or; identity `0`.
@@ -73,7 +77,7 @@ stock_monoid!(
     /// use parallax_core::{BitOr, Monoid};
     /// assert_eq!(BitOr.combine(0b1100_u8, 0b1010), 0b1110);
     /// ```
-    BitOr, Bits, T::ZERO, |a: T, b: T| a.or(b)
+    BitOr, Bits, true, T::ZERO, |a: T, b: T| a.or(b)
 );
 stock_monoid!(
     /// Bitwise exclusive or; identity `0`.
@@ -82,5 +86,5 @@ stock_monoid!(
     /// use parallax_core::{BitXor, Monoid};
     /// assert_eq!(BitXor.combine(0b1100_u8, 0b1010), 0b0110);
     /// ```
-    BitXor, Bits, T::ZERO, |a: T, b: T| a.xor(b)
+    BitXor, Bits, true, T::ZERO, |a: T, b: T| a.xor(b)
 );

@@ -10,6 +10,7 @@ mod stage;
 pub(crate) use deep::DeepTile;
 pub(crate) use stage::Unit;
 
+use crate::policy::common::WARP_THREADS;
 use core::mem::{size_of, MaybeUninit};
 use core::ptr;
 
@@ -45,6 +46,63 @@ pub(crate) unsafe fn load_full<T: Copy, const ITEMS: usize>(p: *const T) -> [T; 
         }
         items
     }
+}
+
+/// Loads lane `lane`'s `ITEMS` values of the warp tile (`32 * ITEMS` values) at `tile` in the
+/// striped arrangement: its `j`-th 16-byte vector is vector `32 j + lane` of the tile, so
+/// each load instruction of the warp reads 512 contiguous bytes (the blocked arrangement of
+/// [`load_full`] spreads one instruction over the whole tile). The lane's values are then
+/// not consecutive: only an order-free fold may use them. Types that do not pack 16-byte
+/// vectors get the blocked arrangement.
+///
+/// # Safety
+/// The whole tile must be readable and `tile` 16-byte aligned where `T` packs into 16-byte
+/// vectors (as for [`load_full`]).
+#[inline(always)]
+pub(crate) unsafe fn load_striped<T: Copy, const ITEMS: usize>(
+    tile: *const T,
+    lane: u32,
+) -> [T; ITEMS] {
+    // The vector width as a constant per size, so each arm below is a plain array type.
+    match size_of::<T>() {
+        // SAFETY: as the caller guarantees, for each arm.
+        4 => unsafe { load_striped_by::<T, ITEMS, 4>(tile, lane) },
+        8 => unsafe { load_striped_by::<T, ITEMS, 2>(tile, lane) },
+        16 => unsafe { load_striped_by::<T, ITEMS, 1>(tile, lane) },
+        // SAFETY: the lane's run of the tile is readable (caller).
+        _ => unsafe { load_full(tile.add(lane as usize * ITEMS)) },
+    }
+}
+
+/// [`load_striped`] with `PER` values of `T` to a 16-byte vector.
+///
+/// # Safety
+/// As [`load_striped`]; `PER * size_of::<T>() == 16`.
+#[inline(always)]
+unsafe fn load_striped_by<T: Copy, const ITEMS: usize, const PER: usize>(
+    tile: *const T,
+    lane: u32,
+) -> [T; ITEMS] {
+    if !vectorizable::<T, ITEMS>() || PER * size_of::<T>() != 16 || ITEMS % PER != 0 {
+        // SAFETY: the lane's run of the tile is readable (caller).
+        return unsafe { load_full(tile.add(lane as usize * ITEMS)) };
+    }
+    // SAFETY: vector 0 of the lane lies in the tile (caller).
+    let first: [T; PER] =
+        unsafe { ptr::read(tile.add(lane as usize * PER).cast::<Vectors<[T; PER]>>()).0 };
+    let mut items = [first[0]; ITEMS];
+    // Constant-trip index loops: they unroll fully and keep the array in registers.
+    #[allow(clippy::needless_range_loop)]
+    for j in 0..ITEMS / PER {
+        let at = (j * WARP_THREADS as usize + lane as usize) * PER;
+        // SAFETY: vector `32 j + lane` of the tile is readable and 16-byte aligned (caller;
+        // `at` is a multiple of `PER` values, 16 bytes).
+        let v: [T; PER] = unsafe { ptr::read(tile.add(at).cast::<Vectors<[T; PER]>>()).0 };
+        for k in 0..PER {
+            items[j * PER + k] = v[k];
+        }
+    }
+    items
 }
 
 /// Loads the values at `base + j < n` of the run at `x + base`, `filler` elsewhere, and

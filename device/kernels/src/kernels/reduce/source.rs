@@ -4,7 +4,8 @@
 //! `transform2_reduce`). The fold (`reduce.rs`) only sees items and their mapped values, so
 //! one body serves all three kernels.
 
-use crate::tile::{load_full, load_partial};
+use crate::tile::{load_full, load_partial, load_striped};
+use core::mem::size_of;
 use parallax_core::{BinaryFunction, UnaryFunction};
 
 /// What a reduce round folds: items read from memory, each mapped to the monoid's type as it
@@ -21,6 +22,13 @@ pub(crate) trait Source<T>: Copy {
     /// All of them lie below the source's length; `start` is a multiple of `ITEMS`; the
     /// inputs are 16-byte aligned.
     unsafe fn full<const ITEMS: usize>(self, start: u64) -> [Self::Item; ITEMS];
+    /// Lane `lane`'s items of the whole warp tile of `32 * ITEMS` items at `tile`, in the
+    /// striped arrangement (`tile::load_striped`): not consecutive, for order-free folds.
+    ///
+    /// # Safety
+    /// The whole tile lies below the source's length; `tile` is a multiple of `32 * ITEMS`;
+    /// the inputs are 16-byte aligned.
+    unsafe fn striped<const ITEMS: usize>(self, tile: u64, lane: u32) -> [Self::Item; ITEMS];
     /// Items `start..min(start + ITEMS, n)` and how many there are; any value in the other
     /// slots (never mapped: functors need not be total).
     ///
@@ -53,6 +61,11 @@ impl<A: Copy, T, F: UnaryFunction<A, Output = T>, G: Fn() -> A + Copy> Source<T>
         // SAFETY: the run lies below `n`, starts at a multiple of ITEMS items and the input
         // is 16-byte aligned (caller).
         unsafe { load_full(self.x.add(start as usize)) }
+    }
+    #[inline(always)]
+    unsafe fn striped<const ITEMS: usize>(self, tile: u64, lane: u32) -> [A; ITEMS] {
+        // SAFETY: the tile lies below `n` and the input is 16-byte aligned (caller).
+        unsafe { load_striped(self.x.add(tile as usize), lane) }
     }
     #[inline(always)]
     unsafe fn partial<const ITEMS: usize>(self, start: u64, n: u64) -> ([A; ITEMS], usize) {
@@ -97,6 +110,22 @@ impl<A: Copy, C: Copy, T, F: BinaryFunction<A, C, Output = T>> Source<T> for Zip
             zip(
                 load_full(self.x.add(start as usize)),
                 load_full(self.y.add(start as usize)),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn striped<const ITEMS: usize>(self, tile: u64, lane: u32) -> [(A, C); ITEMS] {
+        if size_of::<A>() != size_of::<C>() {
+            // Striped slots of inputs of two sizes hold different items: read both blocked.
+            // SAFETY: the lane's run lies in the tile (caller).
+            return unsafe { self.full(tile + u64::from(lane) * ITEMS as u64) };
+        }
+        // SAFETY: as for `Mapped`, for each input; of one size, both arrangements put the
+        // same item in the same slot.
+        unsafe {
+            zip(
+                load_striped(self.x.add(tile as usize), lane),
+                load_striped(self.y.add(tile as usize), lane),
             )
         }
     }
