@@ -25,6 +25,7 @@ use parallax::{
     MinPlus, MonoidOps, PlusTimes, SaxpyFunctor, ScanKind, Semiring, SpmvOps, Square, Stencil,
     StencilOps, Sum, Times, Transform2Ops, TransformOps,
 };
+use parallax_device::kernels::policy::reduce::ReduceShape;
 use parallax_device::{Device, DeviceBuffer, GpuTimer};
 use report::{Outcome, Report, Row};
 use std::collections::HashMap;
@@ -49,6 +50,9 @@ struct Opts {
     checksum: bool,
     /// Segment lengths of the segmented and keyed rows (reduce by key runs at 1000 only).
     seg_lengths: Vec<usize>,
+    /// `--reduce-shape MAX,WAVE,TILES,MIN_TILES`: a reduce shape in place of the tuning
+    /// table's entry (for sweeps; `policy::reduce::ReduceShape`).
+    reduce_shape: Option<[u64; 4]>,
 }
 
 fn parse_opts() -> Opts {
@@ -89,6 +93,12 @@ fn parse_opts() -> Opts {
                     .collect()
             },
         ),
+        reduce_shape: get("--reduce-shape").map(|v| {
+            let parts: Vec<u64> = v.split(',').filter_map(|s| s.parse().ok()).collect();
+            parts.try_into().unwrap_or_else(|_| {
+                panic!("--reduce-shape takes MAX_BLOCKS,WAVE_BLOCKS,WAVE_TILES,MIN_TILES, got {v}")
+            })
+        }),
     }
 }
 
@@ -856,9 +866,27 @@ fn main() {
             std::process::exit(1);
         }
     };
+    if let Some([max_blocks, wave_blocks, wave_tiles, min_tiles]) = o.reduce_shape {
+        let mut t = device.tuning();
+        t.reduce = ReduceShape {
+            max_blocks,
+            wave_blocks,
+            wave_tiles,
+            min_tiles,
+        };
+        if let Err(e) = device.set_tuning(t) {
+            eprintln!("gpu_bench: --reduce-shape: {e}");
+            std::process::exit(2);
+        }
+    }
     println!(
         "# parallax GPU bench: median of {} after {} warm-ups; CSV -> {}",
         o.iters, o.warmups, o.csv
+    );
+    println!(
+        "# tuning: {:?}; device properties: {:?}",
+        device.tuning(),
+        device.properties()
     );
     let report = Report::new(&o.csv).unwrap_or_else(|e| panic!("cannot write {}: {e}", o.csv));
     let mut b = Bench {

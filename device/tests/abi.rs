@@ -20,8 +20,9 @@ use parallax_device::kernels::{
     params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
 };
 use parallax_device::kernels::{
-    policy::common::items_per_thread, policy::reduce::reduce_grid, policy::reduce::reduce_group,
-    policy::reduce::reduce_level, policy::reduce::reduce_plan, policy::reduce::reduce_tree_slots,
+    policy::common::items_per_thread, policy::reduce::reduce_grid, policy::reduce::reduce_grid_for,
+    policy::reduce::reduce_group, policy::reduce::reduce_level, policy::reduce::reduce_plan,
+    policy::reduce::reduce_tree_slots, policy::reduce::ReduceShape,
     policy::reduce::REDUCE_COUNTERS, policy::reduce::REDUCE_MAX_BLOCKS,
     policy::reduce::REDUCE_WAVE_BLOCKS, policy::reduce::REDUCE_WAVE_TILES,
 };
@@ -241,7 +242,14 @@ fn reduce_plan_and_grid_cover_every_item_and_give_every_block_work() {
         ] {
             let grid = reduce_grid(n, size);
             let plans = [REDUCE_MAX_BLOCKS, 1].map(|max| (max, reduce_plan(n, size, max)));
-            for (max, (blocks, per_warp)) in plans.into_iter().chain([(REDUCE_MAX_BLOCKS, grid)]) {
+            // Every shape of the tuning table launches a partition too.
+            let tuned = [ReduceShape::BASE, ReduceShape::HBM3E]
+                .map(|s| (s.max_blocks, reduce_grid_for(n, size, s)));
+            for (max, (blocks, per_warp)) in plans
+                .into_iter()
+                .chain([(REDUCE_MAX_BLOCKS, grid)])
+                .chain(tuned)
+            {
                 let per_block = 8 * per_warp * warp_tile;
                 assert!(blocks >= 1 && blocks <= max, "n={n} size={size} max={max}");
                 assert!(blocks * per_block >= n, "n={n}: items left over");

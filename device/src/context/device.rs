@@ -6,10 +6,12 @@ use super::access::DeviceAccess;
 use super::kernels::Piece;
 use super::memory::{MemoryPool, OUT_OF_MEMORY};
 use super::scratch::Scratch;
+use super::tuning::read_properties;
 use crate::{Error, Kernels, Result};
 use cudarc::driver::{
     result::DriverError, sys, sys::CUdeviceptr, CudaContext, CudaFunction, CudaModule,
 };
+use parallax_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -43,6 +45,10 @@ pub struct Device {
     poison: OnceLock<String>,
     /// Streaming multiprocessors, read when the device opens.
     multiprocessors: u32,
+    /// What the tuning table chose by, read when the device opens.
+    properties: GpuProperties,
+    /// The launch shapes in use: the table's entry for `properties` unless set.
+    tuning: Mutex<Tuning>,
 }
 
 impl core::fmt::Debug for Device {
@@ -174,19 +180,23 @@ impl Device {
             .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED)
             .is_ok_and(|p| p != 0);
         let memory = MemoryPool::open(ctx.cu_device(), pools);
+        let capability = (
+            u32::try_from(major).unwrap_or(0),
+            u32::try_from(minor).unwrap_or(0),
+        );
+        let properties = read_properties(&ctx, capability);
         Ok(Device {
             ordinal,
             ctx,
             modules: Mutex::new(HashMap::new()),
             functions: Mutex::new(HashMap::new()),
-            capability: (
-                u32::try_from(major).unwrap_or(0),
-                u32::try_from(minor).unwrap_or(0),
-            ),
+            capability,
             scratch: Mutex::new(Scratch::default()),
             memory,
             poison: OnceLock::new(),
             multiprocessors: u32::try_from(multiprocessors).unwrap_or(1).max(1),
+            properties,
+            tuning: Mutex::new(tuning_for(&properties)),
         })
     }
 
@@ -235,6 +245,37 @@ impl Device {
     /// (a drop waits for queued work before `cuMemFree`).
     pub fn pooled_memory(&self) -> bool {
         self.memory.pooled()
+    }
+
+    /// The properties the tuning table chooses by (compute capability, multiprocessors, L2,
+    /// memory size, peak bandwidth), as the driver reported them when the device opened.
+    pub fn properties(&self) -> GpuProperties {
+        self.properties
+    }
+
+    /// The launch shapes the operations use on this device: the tuning table's entry for
+    /// its [`properties`](Device::properties) (`parallax_kernels::policy::gpu`), unless
+    /// [`set_tuning`](Device::set_tuning) replaced it.
+    pub fn tuning(&self) -> Tuning {
+        *self.tuning.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Replaces the launch shapes for the operations queued after this call (for tuning
+    /// sweeps and for pinning a shape: a float reduce associates by its shape, so two GPUs
+    /// given the same shape give the same bits).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a shape that cannot be launched (no block, more blocks
+    /// than the reduce's fold tree has counters for); the tuning is then left as it was.
+    pub fn set_tuning(&self, tuning: Tuning) -> Result<()> {
+        if !tuning.is_valid() {
+            return Err(Error::InvalidArgument {
+                what: "tuning",
+                reason: "a reduce shape needs 1 to REDUCE_MAX_BLOCKS blocks and a wave tile",
+            });
+        }
+        *self.tuning.lock().unwrap_or_else(|e| e.into_inner()) = tuning;
+        Ok(())
     }
 
     /// The cudarc context, for code that needs driver features parallax does not wrap.

@@ -11,6 +11,7 @@ mod lookback_words;
 mod memory;
 mod scratch;
 mod timing;
+mod tuning;
 
 pub use device::{Device, DEVICE_ENV};
 pub use kernels::Kernels;

@@ -13,11 +13,12 @@ use crate::Result;
 use crate::{launch, DeviceBuffer};
 use parallax_core::{DeviceCopy, Monoid};
 use parallax_kernels::{params::common::HostSignal, params::reduce::ReduceParams};
-use parallax_kernels::{policy::reduce::reduce_grid, policy::reduce::reduce_tree_slots};
+use parallax_kernels::{policy::reduce::reduce_grid_for, policy::reduce::reduce_tree_slots};
 use std::mem::size_of;
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, combined in index order (any monoid; float sums are
-/// associated by a partition that depends only on `n`, so results are reproducible), copied
+/// associated by a partition that depends only on `n` and the device's reduce shape
+/// ([`Device::tuning`](crate::Device::tuning)), so results are reproducible), copied
 /// to the host. Waits for the result; [`reduce_into`] leaves it on the device instead.
 ///
 /// # Errors
@@ -124,10 +125,10 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     }
 }
 
-/// Queues a reduce of `n > 0` items of `in_size` bytes (the partition `reduce_grid(n,
-/// in_size)`), writing the fold to `out` and then raising `done`: reserves the fold tree's
-/// partials in `scratch`, builds the parameters, input pointer null, and has `launch` queue
-/// the kernel. Does not synchronize.
+/// Queues a reduce of `n > 0` items of `in_size` bytes (the partition `reduce_grid_for(n,
+/// in_size, shape)` in the device's tuning), writing the fold to `out` and then raising
+/// `done`: reserves the fold tree's partials in `scratch`, builds the parameters, input
+/// pointer null, and has `launch` queue the kernel. Does not synchronize.
 ///
 /// # Safety
 /// `out` writable for one `T` on `dev` until the kernel has run, `done` null or a word only
@@ -141,7 +142,7 @@ unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     (out, done): (*mut T, HostSignal),
     launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
 ) -> Result<()> {
-    let (blocks, tiles_per_warp) = reduce_grid(n, in_size);
+    let (blocks, tiles_per_warp) = reduce_grid_for(n, in_size, dev.tuning().reduce);
     // Every level of the fold tree; at least 1 byte even when one block writes the result.
     let partials_bytes =
         (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1);

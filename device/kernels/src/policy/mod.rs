@@ -5,13 +5,16 @@
 //! `benches/RESULTS.md`).
 //!
 //! Partitions depend only on `n` and these constants, never on the GPU's multiprocessor
-//! count, so a float reduce associates the same way on every GPU and its result is
-//! reproducible bit for bit. A scan's tiles are fixed the same way, but across tiles its
-//! look-back folds the aggregates back to the nearest tile whose prefix is already
-//! published, and which one that is depends on timing: the grouping across tiles, and with
-//! it the last bits of a float scan, can differ between runs (exact monoids are unaffected).
+//! count, so a float reduce associates the same way on every GPU that gets the same entry of
+//! the tuning table ([`gpu`]: launch shapes chosen per class of GPU at run time) and its
+//! result is reproducible bit for bit there. A scan's tiles are fixed the same way, but
+//! across tiles its look-back folds the aggregates back to the nearest tile whose prefix is
+//! already published, and which one that is depends on timing: the grouping across tiles,
+//! and with it the last bits of a float scan, can differ between runs (exact monoids are
+//! unaffected).
 
 pub mod common;
+pub mod gpu;
 pub mod lookback;
 pub mod reduce;
 pub mod scan;

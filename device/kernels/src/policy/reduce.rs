@@ -107,23 +107,67 @@ pub const fn reduce_plan(n: u64, size: usize, max_blocks: u64) -> (u64, u64) {
     (blocks, per_warp)
 }
 
-/// Blocks a reduce keeps to (see [`reduce_grid`]): about one wave of resident blocks on the
-/// H100 (132 multiprocessors, 8 blocks of 256 threads at 32 registers: 1056; the 34-register
-/// Min and Max f64 kernels fit 7 blocks, 924). A constant, not the GPU's count, so the
-/// partition still depends on `n` alone.
+/// Blocks a reduce keeps to (see [`reduce_grid`]) in the base shape: about one wave of
+/// resident blocks on the H100 (132 multiprocessors, 8 blocks of 256 threads at 32
+/// registers: 1056; the 34-register Min and Max f64 kernels fit 7 blocks, 924).
 /// Timed with [`reduce_grid`]: `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`.
 pub const REDUCE_WAVE_BLOCKS: u64 = 1024;
 
 /// The most warp tiles per warp [`reduce_grid`] accepts to keep to [`REDUCE_WAVE_BLOCKS`].
 pub const REDUCE_WAVE_TILES: u64 = 4;
 
-/// The reduce's launch `(blocks, tiles_per_warp)` for `n` items of `size` bytes:
-/// [`reduce_plan`] under [`REDUCE_MAX_BLOCKS`], one warp tile per warp, except where that
-/// gives between [`REDUCE_WAVE_BLOCKS`] and 4 times as many blocks: then
-/// `reduce_plan(n, size, REDUCE_WAVE_BLOCKS)`, 2 to [`REDUCE_WAVE_TILES`] tiles per warp over
-/// 513-1024 blocks. One wave of blocks folding a few tiles each beat a block per warp tile
-/// just past one wave (up to 20% at 2^22 f64) and changed nothing elsewhere:
-/// `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`.
+/// A reduce's launch shape: the part of its partition that differs between GPUs, one entry
+/// of the tuning table (`policy::gpu`), chosen at run time from the device's properties.
+/// The partition, and with it the association of a float reduce, depends only on `n` and
+/// the shape: results are reproducible bit for bit on every GPU that gets the same shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReduceShape {
+    /// Upper bound on blocks (at most [`REDUCE_MAX_BLOCKS`], which sizes the fold tree's
+    /// counters); past it each warp folds more consecutive warp tiles.
+    pub max_blocks: u64,
+    /// Blocks of a one-wave launch (see [`reduce_grid_for`]).
+    pub wave_blocks: u64,
+    /// The most warp tiles per warp a one-wave launch accepts.
+    pub wave_tiles: u64,
+    /// The fewest warp tiles per warp past one wave of blocks (see [`reduce_grid_for`]).
+    pub min_tiles: u64,
+}
+
+impl ReduceShape {
+    /// The shape timed on the H100: a block per warp tile up to 2^31 f32 items, one wave of
+    /// blocks folding 2-4 tiles each just past one wave.
+    pub const BASE: ReduceShape = ReduceShape {
+        max_blocks: REDUCE_MAX_BLOCKS,
+        wave_blocks: REDUCE_WAVE_BLOCKS,
+        wave_tiles: REDUCE_WAVE_TILES,
+        min_tiles: 1,
+    };
+
+    /// The shape of GPUs with more bandwidth per multiprocessor than the H100 (the H200):
+    /// past one wave, every warp folds at least 4 warp tiles, in at most 16384 blocks. On the
+    /// H200 a block per warp tile ran at 0.81-0.82x CUB at 2^26-2^30 items, 4 to 16 tiles a
+    /// warp at 0.97-1.14x: `benches/RESULTS.md#h200-2026-11-27-reduce-shape`.
+    pub const HBM3E: ReduceShape = ReduceShape {
+        max_blocks: 16384,
+        wave_blocks: REDUCE_WAVE_BLOCKS,
+        wave_tiles: REDUCE_WAVE_TILES,
+        min_tiles: 4,
+    };
+
+    /// Whether a launch of this shape stays within the fold tree's counters and launches at
+    /// least one block.
+    pub const fn is_valid(&self) -> bool {
+        self.max_blocks >= 1
+            && self.max_blocks <= REDUCE_MAX_BLOCKS
+            && self.wave_blocks >= 1
+            && self.wave_blocks <= REDUCE_MAX_BLOCKS
+            && self.wave_tiles >= 1
+            && self.min_tiles >= 1
+    }
+}
+
+/// The reduce's launch `(blocks, tiles_per_warp)` for `n` items of `size` bytes in the
+/// [`ReduceShape::BASE`] shape (see [`reduce_grid_for`]).
 ///
 /// ```
 /// use parallax_kernels::policy::reduce::reduce_grid;
@@ -133,9 +177,42 @@ pub const REDUCE_WAVE_TILES: u64 = 4;
 /// assert_eq!(reduce_grid(1 << 24, 8), (8192, 1)); // past 4 tiles a warp: a block per tile
 /// ```
 pub const fn reduce_grid(n: u64, size: usize) -> (u64, u64) {
-    let (blocks, per_warp) = reduce_plan(n, size, REDUCE_MAX_BLOCKS);
-    if blocks > REDUCE_WAVE_BLOCKS && blocks <= REDUCE_WAVE_BLOCKS * REDUCE_WAVE_TILES {
-        reduce_plan(n, size, REDUCE_WAVE_BLOCKS)
+    reduce_grid_for(n, size, ReduceShape::BASE)
+}
+
+/// The reduce's launch `(blocks, tiles_per_warp)` for `n` items of `size` bytes in `shape`:
+/// [`reduce_plan`] under `shape.max_blocks`, except
+/// - where that gives between `shape.wave_blocks` and `shape.wave_tiles` times as many
+///   blocks: then `reduce_plan(n, size, shape.wave_blocks)`, one wave of blocks folding a
+///   few tiles each. In the base shape, one wave folding 2-4 tiles a warp beat a block per
+///   warp tile just past one wave (up to 20% at 2^22 f64) and changed nothing elsewhere:
+///   `benches/RESULTS.md#h100-2026-11-24-host-flag-one-wave`;
+/// - where, past that, a warp would fold fewer than `shape.min_tiles` tiles: then as many
+///   blocks (at least one wave) as give each warp `min_tiles` (in the base shape, 1, never).
+///
+/// ```
+/// use parallax_kernels::policy::reduce::{reduce_grid_for, ReduceShape};
+/// let few = ReduceShape { max_blocks: 4096, wave_tiles: 1, ..ReduceShape::BASE };
+/// assert_eq!(reduce_grid_for(1 << 28, 4, few), (4096, 16));
+/// let h = ReduceShape::HBM3E;
+/// assert_eq!(reduce_grid_for(1 << 22, 4, h), (1024, 1));
+/// assert_eq!(reduce_grid_for(1 << 24, 4, h), (1024, 4));
+/// assert_eq!(reduce_grid_for(1 << 26, 4, h), (4096, 4));
+/// assert_eq!(reduce_grid_for(1 << 28, 4, h), (16384, 4));
+/// assert_eq!(reduce_grid_for(1 << 30, 4, h), (16384, 16));
+/// ```
+pub const fn reduce_grid_for(n: u64, size: usize, shape: ReduceShape) -> (u64, u64) {
+    let (blocks, per_warp) = reduce_plan(n, size, shape.max_blocks);
+    if blocks > shape.wave_blocks && blocks <= shape.wave_blocks * shape.wave_tiles {
+        reduce_plan(n, size, shape.wave_blocks)
+    } else if blocks > shape.wave_blocks && per_warp < shape.min_tiles {
+        let fewer = blocks * per_warp / shape.min_tiles;
+        let fewer = if fewer > shape.wave_blocks {
+            fewer
+        } else {
+            shape.wave_blocks
+        };
+        reduce_plan(n, size, fewer)
     } else {
         (blocks, per_warp)
     }

@@ -46,9 +46,18 @@ unsafe fn lane_fold<T: Copy, S: Source<T>, M: Monoid<T>, const ITEMS: usize>(
     let warp_tile = u64::from(WARP_THREADS) * ITEMS as u64;
     let start = t * warp_tile + u64::from(lane()) * ITEMS as u64;
     if (t + 1) * warp_tile <= n {
-        // SAFETY: the whole warp tile is below `n`; `start` is a multiple of ITEMS items; the
-        // inputs are 16-byte aligned (contract).
-        let items: [S::Item; ITEMS] = unsafe { src.full(start) };
+        // A commutative monoid folds the tile in any order, so it reads it striped (each
+        // warp load instruction on 512 contiguous bytes): on the H200 that closed most of the
+        // gap to CUB, `benches/RESULTS.md#reduce-striped`.
+        let items: [S::Item; ITEMS] = if M::COMMUTATIVE {
+            // SAFETY: the whole warp tile is below `n` and starts at a multiple of the warp
+            // tile; the inputs are 16-byte aligned (contract).
+            unsafe { src.striped(t * warp_tile, lane()) }
+        } else {
+            // SAFETY: the whole warp tile is below `n`; `start` is a multiple of ITEMS items;
+            // the inputs are 16-byte aligned (contract).
+            unsafe { src.full(start) }
+        };
         let mut acc = src.map(items[0]);
         // Constant-trip index loop: it unrolls fully and keeps the array in registers (an
         // iterator over the array by value made LLVM place it in local memory).
