@@ -15,24 +15,27 @@ fn invalid((what, reason): (&'static str, &'static str)) -> Error {
 }
 
 /// Counts the samples of `x` in `bins` equal bins over `[lower, upper)`:
-/// `bin = floor((x - lower) * bins / (upper - lower))`. Returns the `bins` counters.
+/// `bin = floor((x - lower) * bins / (upper - lower))`. Returns the `bins` counters. The
+/// bounds are levels (`HistogramSample::Level`): `i64` for integer samples, so that
+/// `histogram_even(&bytes, 256, 0, 256)` gives every `u8` value its own bin.
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] for zero bins, `lower >= upper`, NaN or infinite float bounds
-/// (or a range too small or too large for the bin count); out of memory, a device fault.
+/// (or a range too small or too large for the bin count), integer bounds more than 2^32
+/// apart; out of memory, a device fault.
 ///
 /// ```
 /// use parallax::DeviceVector;
 /// let x = DeviceVector::<u8>::from_slice(&[0, 1, 64, 200, 255])?;
-/// let h: DeviceVector<u32> = parallax::histogram_even(&x, 4, 0, 255)?;
-/// assert_eq!(h.to_vec()?, [2, 1, 0, 1]); // 255 is not below `upper`
+/// let h: DeviceVector<u32> = parallax::histogram_even(&x, 4, 0, 256)?;
+/// assert_eq!(h.to_vec()?, [2, 1, 0, 2]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram_even<T, C, B>(
     x: &DeviceVector<T, B>,
     bins: usize,
-    lower: T,
-    upper: T,
+    lower: T::Level,
+    upper: T::Level,
 ) -> Result<DeviceVector<C, B>>
 where
     T: HistogramSample,
@@ -63,8 +66,8 @@ where
 pub fn histogram_even_into<T, C, B>(
     x: &DeviceVector<T, B>,
     bins: usize,
-    lower: T,
-    upper: T,
+    lower: T::Level,
+    upper: T::Level,
     counts: &mut DeviceVector<C, B>,
 ) -> Result<()>
 where
@@ -78,7 +81,8 @@ where
 }
 
 /// Counts the samples of `x` in bin `i` where `edges[i] <= x < edges[i + 1]`; returns
-/// `edges.len() - 1` counters. Equal consecutive edges make an empty bin.
+/// `edges.len() - 1` counters. Equal consecutive edges make an empty bin. Edges are levels
+/// (`HistogramSample::Level`: `i64` for integer samples, the sample type for floats).
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] for fewer than two edges, a NaN edge, or edges that decrease;
@@ -87,21 +91,21 @@ where
 /// ```
 /// use parallax::DeviceVector;
 /// let x = DeviceVector::<i32>::from_slice(&[-5, 0, 3, 10, 99, 100])?;
-/// let edges = DeviceVector::from_slice(&[0, 10, 100])?;
+/// let edges = DeviceVector::<i64>::from_slice(&[0, 10, 100])?;
 /// let h: DeviceVector<u32> = parallax::histogram(&x, &edges)?;
 /// assert_eq!(h.to_vec()?, [2, 2]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram<T, C, B>(
     x: &DeviceVector<T, B>,
-    edges: &DeviceVector<T, B>,
+    edges: &DeviceVector<T::Level, B>,
 ) -> Result<DeviceVector<C, B>>
 where
     T: HistogramSample,
     C: HistogramCounter,
     B: HistogramOps<T, C>,
 {
-    B::with_host_slice(edges.buffer(), check_edges)?.map_err(invalid)?;
+    B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
     // SAFETY: the histogram overwrites every counter; on an error it is dropped unread.
     let mut counts = unsafe { DeviceVector::<C, B>::for_overwrite(edges.len() - 1) }?;
     B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_mut())?;
@@ -125,7 +129,7 @@ where
 /// ```
 pub fn histogram_into<T, C, B>(
     x: &DeviceVector<T, B>,
-    edges: &DeviceVector<T, B>,
+    edges: &DeviceVector<T::Level, B>,
     counts: &mut DeviceVector<C, B>,
 ) -> Result<()>
 where
@@ -133,7 +137,7 @@ where
     C: HistogramCounter,
     B: HistogramOps<T, C>,
 {
-    B::with_host_slice(edges.buffer(), check_edges)?.map_err(invalid)?;
+    B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
     same_len("histogram counts", edges.len() - 1, counts)?;
     B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_mut())
 }

@@ -19,7 +19,11 @@ macro_rules! host_histogram {
                 $algo::histogram_even(x, e, counts);
                 Ok(())
             }
-            fn histogram_range(x: &Vec<T>, edges: &Vec<T>, counts: &mut Vec<C>) -> Result<()> {
+            fn histogram_range(
+                x: &Vec<T>,
+                edges: &Vec<T::Level>,
+                counts: &mut Vec<C>,
+            ) -> Result<()> {
                 $algo::histogram_range(x, edges, counts);
                 Ok(())
             }

@@ -13,11 +13,12 @@ pub trait HistogramOps<T: HistogramSample, C: HistogramCounter>: Backend {
         e: &EvenBins<T>,
         counts: &mut Self::Buffer<C>,
     ) -> Result<()>;
-    /// Counts each sample in bin `i` where `edges[i] <= x < edges[i + 1]`; `edges` validated
+    /// Counts each sample in bin `i` where `edges[i] <= x < edges[i + 1]` (edges are levels,
+    /// `HistogramSample::Level`), validated
     /// (`parallax_core::check_edges`), `counts.len() + 1 == edges.len()`.
     fn histogram_range(
         x: &Self::Buffer<T>,
-        edges: &Self::Buffer<T>,
+        edges: &Self::Buffer<T::Level>,
         counts: &mut Self::Buffer<C>,
     ) -> Result<()>;
 }

@@ -25,16 +25,25 @@ pub const MAX_BINS: usize = u32::MAX as usize;
 /// A sample type of the histograms: `u8`, `i8`, `u16`, `i16`, `u32`, `i32`, `f32`, `f64`.
 /// (64-bit integers would need 128-bit products for exact even bins; they are not samples.)
 pub trait HistogramSample: DeviceCopy + PartialOrd + core::fmt::Debug {
+    /// The type of bounds and edges (CUB's `LevelT`): `i64` for integer samples, so that
+    /// `[0, 256)` covers every `u8`; the sample type itself for floats.
+    type Level: DeviceCopy + PartialOrd + core::fmt::Debug;
     /// What [`EvenBins`] keeps besides the bounds: the range `upper - lower` as `u64` for
     /// integers, the scale `bins / (upper - lower)` for floats.
     type Scale: DeviceCopy + core::fmt::Debug + PartialEq;
+    /// The sample as a level (exact).
+    fn level(self) -> Self::Level;
     /// The scale of `bins` even bins over `[lower, upper)`, or why there is none
-    /// (`lower >= upper`, a NaN or infinite bound, a scale that overflows).
-    fn even_scale(lower: Self, upper: Self, bins: u32) -> Result<Self::Scale, &'static str>;
+    /// (`lower >= upper`, a NaN or infinite bound, a range or scale that overflows).
+    fn even_scale(
+        lower: Self::Level,
+        upper: Self::Level,
+        bins: u32,
+    ) -> Result<Self::Scale, &'static str>;
     /// The bin of `self` (below `bins`), or [`NOT_COUNTED`].
     fn even_bin(self, e: &EvenBins<Self>) -> u32;
-    /// `true` for a NaN (never for integers): an edge list may not hold one.
-    fn is_nan_value(self) -> bool;
+    /// `true` for a NaN level (never for integers): an edge list may not hold one.
+    fn level_is_nan(l: Self::Level) -> bool;
 }
 
 /// `bins` even bins over `[lower, upper)`, validated: build with [`EvenBins::new`].
@@ -42,9 +51,9 @@ pub trait HistogramSample: DeviceCopy + PartialOrd + core::fmt::Debug {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvenBins<T: HistogramSample> {
     /// The lowest value counted (bin 0 starts here).
-    pub lower: T,
+    pub lower: T::Level,
     /// The first value above the last bin.
-    pub upper: T,
+    pub upper: T::Level,
     /// The number of bins, at least 1.
     pub bins: u32,
     /// See [`HistogramSample::Scale`].
@@ -57,12 +66,18 @@ impl<T: HistogramSample> EvenBins<T> {
     ///
     /// ```
     /// use parallax_core::{EvenBins, HistogramSample};
-    /// let e = EvenBins::new(0.0_f32, 1.0, 4).unwrap();
+    /// let e = EvenBins::<f32>::new(0.0, 1.0, 4).unwrap();
     /// assert_eq!(0.5_f32.even_bin(&e), 2);
-    /// assert!(EvenBins::new(1_u8, 1, 4).is_err());
+    /// let bytes = EvenBins::<u8>::new(0, 256, 256).unwrap(); // every byte its own bin
+    /// assert_eq!(255_u8.even_bin(&bytes), 255);
+    /// assert!(EvenBins::<u8>::new(1, 1, 4).is_err());
     /// ```
     #[inline]
-    pub fn new(lower: T, upper: T, bins: usize) -> Result<Self, (&'static str, &'static str)> {
+    pub fn new(
+        lower: T::Level,
+        upper: T::Level,
+        bins: usize,
+    ) -> Result<Self, (&'static str, &'static str)> {
         if bins == 0 {
             return Err(("bins", "a histogram needs at least one bin"));
         }
@@ -83,25 +98,35 @@ impl<T: HistogramSample> EvenBins<T> {
 macro_rules! integer_sample {
     ($($t:ty),*) => {$(
         impl HistogramSample for $t {
+            type Level = i64;
             type Scale = u64;
+            #[inline(always)]
+            fn level(self) -> i64 {
+                self as i64
+            }
             #[inline]
-            fn even_scale(lower: Self, upper: Self, _bins: u32) -> Result<u64, &'static str> {
+            fn even_scale(lower: i64, upper: i64, _bins: u32) -> Result<u64, &'static str> {
                 if lower >= upper {
                     return Err("lower must be below upper");
                 }
-                Ok((upper as i64 - lower as i64) as u64)
+                match upper.checked_sub(lower) {
+                    Some(r) if r <= 1 << 32 => Ok(r as u64),
+                    _ => Err("upper - lower above 2^32 (the bins are computed in 64 bits)"),
+                }
             }
             #[inline(always)]
             fn even_bin(self, e: &EvenBins<Self>) -> u32 {
-                if self < e.lower || self >= e.upper {
+                let x = self as i64;
+                if x < e.lower || x >= e.upper {
                     return NOT_COUNTED;
                 }
-                // Below 2^32 times below 2^32: the product fits u64, the quotient < bins.
-                let d = (self as i64 - e.lower as i64) as u64;
+                // `d < upper - lower <= 2^32` and `bins < 2^32`: the product fits u64, and
+                // the quotient is below `bins`.
+                let d = (x - e.lower) as u64;
                 ((d * e.bins as u64) / e.scale) as u32
             }
             #[inline(always)]
-            fn is_nan_value(self) -> bool {
+            fn level_is_nan(_: i64) -> bool {
                 false
             }
         }
@@ -112,7 +137,12 @@ integer_sample!(u8, i8, u16, i16, u32, i32);
 macro_rules! float_sample {
     ($($t:ident),*) => {$(
         impl HistogramSample for $t {
+            type Level = $t;
             type Scale = $t;
+            #[inline(always)]
+            fn level(self) -> $t {
+                self
+            }
             #[inline]
             fn even_scale(lower: Self, upper: Self, bins: u32) -> Result<$t, &'static str> {
                 if lower.is_nan() || upper.is_nan() {
@@ -142,8 +172,8 @@ macro_rules! float_sample {
                 if b >= e.bins { e.bins - 1 } else { b }
             }
             #[inline(always)]
-            fn is_nan_value(self) -> bool {
-                self.is_nan()
+            fn level_is_nan(l: $t) -> bool {
+                l.is_nan()
             }
         }
     )*};
@@ -181,11 +211,14 @@ pub fn range_bin<T: PartialOrd + Copy>(x: T, bins: u32, edge: impl Fn(u32) -> T)
 /// bins), more than [`MAX_BINS`] bins, a NaN edge, or edges that decrease.
 ///
 /// ```
-/// assert!(parallax_core::check_edges(&[0.0_f32, 1.0, 1.0, 2.0]).is_ok());
-/// assert!(parallax_core::check_edges(&[0.0_f32, 2.0, 1.0]).is_err());
+/// assert!(parallax_core::check_edges::<f32>(&[0.0, 1.0, 1.0, 2.0]).is_ok());
+/// assert!(parallax_core::check_edges::<f32>(&[0.0, 2.0, 1.0]).is_err());
+/// assert!(parallax_core::check_edges::<u8>(&[0, 128, 256]).is_ok());
 /// ```
 #[inline]
-pub fn check_edges<T: HistogramSample>(edges: &[T]) -> Result<(), (&'static str, &'static str)> {
+pub fn check_edges<T: HistogramSample>(
+    edges: &[T::Level],
+) -> Result<(), (&'static str, &'static str)> {
     if edges.len() < 2 {
         return Err((
             "edges",
@@ -195,7 +228,7 @@ pub fn check_edges<T: HistogramSample>(edges: &[T]) -> Result<(), (&'static str,
     if edges.len() - 1 > MAX_BINS {
         return Err(("edges", "more than u32::MAX - 1 bins"));
     }
-    if edges.iter().any(|e| e.is_nan_value()) {
+    if edges.iter().any(|&e| T::level_is_nan(e)) {
         return Err(("edges", "an edge is NaN"));
     }
     if edges.windows(2).any(|w| w[1] < w[0]) {

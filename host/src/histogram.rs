@@ -16,7 +16,7 @@ const SPLIT_TABLES_MAX_BINS: usize = 1 << 12;
 /// counters; a shorter `counts` drops the bins past it).
 ///
 /// ```
-/// let e = parallax_core::EvenBins::new(0.0_f32, 1.0, 2).unwrap();
+/// let e = parallax_core::EvenBins::<f32>::new(0.0, 1.0, 2).unwrap();
 /// let mut c = [0_u32; 2];
 /// parallax_host::histogram_even(&[0.1, 0.7, 0.9, 1.0, f32::NAN], &e, &mut c);
 /// assert_eq!(c, [1, 2]);
@@ -35,12 +35,12 @@ pub fn histogram_even<T: HistogramSample, C: HistogramCounter>(
 ///
 /// ```
 /// let mut c = [0_u64; 2];
-/// parallax_host::histogram_range(&[1_u16, 5, 9, 10], &[0, 5, 10], &mut c);
+/// parallax_host::histogram_range(&[1_u16, 5, 9, 10], &[0_i64, 5, 10], &mut c);
 /// assert_eq!(c, [1, 2]);
 /// ```
-pub fn histogram_range<T: HistogramSample + Sync, C: HistogramCounter>(
+pub fn histogram_range<T: HistogramSample, C: HistogramCounter>(
     x: &[T],
-    edges: &[T],
+    edges: &[T::Level],
     counts: &mut [C],
 ) {
     let bins = edges.len().saturating_sub(1).min(parallax_core::MAX_BINS);
@@ -50,7 +50,7 @@ pub fn histogram_range<T: HistogramSample + Sync, C: HistogramCounter>(
     }
     let b = bins as u32;
     count_bins(x, bins, counts, move |v| {
-        range_bin(v, b, |i| edges[i as usize])
+        range_bin(v.level(), b, |i| edges[i as usize])
     });
 }
 

@@ -8,7 +8,7 @@ use crate::{range_bin, EvenBins, HistogramCounter, HistogramSample, NOT_COUNTED}
 ///
 /// ```
 /// use parallax_core::{reference, EvenBins};
-/// let e = EvenBins::new(0_u8, 100, 4).unwrap();
+/// let e = EvenBins::<u8>::new(0, 100, 4).unwrap();
 /// let mut c = [9_u32; 4];
 /// reference::histogram_even(&[0, 24, 25, 99, 100, 250], &e, &mut c);
 /// assert_eq!(c, [2, 1, 0, 1]);
@@ -29,12 +29,13 @@ pub fn histogram_even<T: HistogramSample, C: HistogramCounter>(
 ///
 /// ```
 /// let mut c = [0_u64; 2];
-/// parallax_core::reference::histogram_range(&[0.5_f32, 1.0, 2.5, 3.0, f32::NAN], &[0.0, 1.0, 3.0], &mut c);
+/// let x = [0.5_f32, 1.0, 2.5, 3.0, f32::NAN];
+/// parallax_core::reference::histogram_range(&x, &[0.0, 1.0, 3.0], &mut c);
 /// assert_eq!(c, [1, 2]);
 /// ```
 pub fn histogram_range<T: HistogramSample, C: HistogramCounter>(
     x: &[T],
-    edges: &[T],
+    edges: &[T::Level],
     counts: &mut [C],
 ) {
     counts.fill(C::ZERO);
@@ -43,7 +44,7 @@ pub fn histogram_range<T: HistogramSample, C: HistogramCounter>(
     };
     let bins = bins.min(crate::MAX_BINS) as u32;
     for &v in x {
-        count(counts, range_bin(v, bins, |i| edges[i as usize]));
+        count(counts, range_bin(v.level(), bins, |i| edges[i as usize]));
     }
 }
 

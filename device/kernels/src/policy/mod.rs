@@ -12,6 +12,8 @@
 //! it the last bits of a float scan, can differ between runs (exact monoids are unaffected).
 
 pub mod common;
+pub mod gather;
+pub mod histogram;
 pub mod lookback;
 pub mod reduce;
 pub mod scan;
