@@ -75,6 +75,10 @@ fn every_test_body_calls_require_gpu() {
         ("histogram", include_str!("conformance/histogram.rs")),
         ("gather", include_str!("conformance/gather.rs")),
         ("invalid_input", include_str!("invalid_input/table.rs")),
+        (
+            "invalid_histogram",
+            include_str!("invalid_input/histogram.rs"),
+        ),
     ];
     for (name, src) in bodies {
         let mut lines = src.lines().map(str::trim).peekable();

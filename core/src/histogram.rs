@@ -44,6 +44,9 @@ pub trait HistogramSample: DeviceCopy + PartialOrd + core::fmt::Debug {
     fn even_bin(self, e: &EvenBins<Self>) -> u32;
     /// `true` for a NaN level (never for integers): an edge list may not hold one.
     fn level_is_nan(l: Self::Level) -> bool;
+    /// `true` when each bin of `e` holds exactly one integer value (then the bin is
+    /// `x - lower`, and a table of bins is not worth its lookups).
+    fn unit_bins(e: &EvenBins<Self>) -> bool;
 }
 
 /// `bins` even bins over `[lower, upper)`, validated: build with [`EvenBins::new`].
@@ -121,13 +124,22 @@ macro_rules! integer_sample {
                     return NOT_COUNTED;
                 }
                 // `d < upper - lower <= 2^32` and `bins < 2^32`: the product fits u64, and
-                // the quotient is below `bins`.
+                // the quotient is below `bins`. One value per bin (`[0, 256)` in 256 bins)
+                // is the common case and needs no division (the same quotient).
                 let d = (x - e.lower) as u64;
-                ((d * e.bins as u64) / e.scale) as u32
+                if e.scale == e.bins as u64 {
+                    d as u32
+                } else {
+                    ((d * e.bins as u64) / e.scale) as u32
+                }
             }
             #[inline(always)]
             fn level_is_nan(_: i64) -> bool {
                 false
+            }
+            #[inline(always)]
+            fn unit_bins(e: &EvenBins<Self>) -> bool {
+                e.scale == e.bins as u64
             }
         }
     )*};
@@ -174,6 +186,10 @@ macro_rules! float_sample {
             #[inline(always)]
             fn level_is_nan(l: $t) -> bool {
                 l.is_nan()
+            }
+            #[inline(always)]
+            fn unit_bins(_: &EvenBins<Self>) -> bool {
+                false
             }
         }
     )*};

@@ -9,7 +9,7 @@ use cudarc::driver::sys;
 use parallax_core::{EvenBins, HistogramCounter};
 use parallax_kernels::params::histogram::{HistogramEvenParams, HistogramRangeParams};
 use parallax_kernels::policy::histogram::{
-    even_shared_bytes, histogram_blocks, range_shared_bytes, HISTOGRAM_SHARED_MAX,
+    bin_copies, even_shared_bytes, histogram_blocks, range_shared_bytes, HISTOGRAM_SHARED_MAX,
 };
 use std::mem::size_of;
 
@@ -52,6 +52,7 @@ pub fn histogram_even<T: HistogramKernel<C>, C: HistogramCounter>(
         counts: counts.as_mut_ptr(),
         bins: *e,
         privatized: u32::from(privatized),
+        copies: bin_copies(e.bins),
     };
     let (blocks, shared) = (
         histogram_blocks(p.n, size),
@@ -105,6 +106,7 @@ pub fn histogram_range<T: HistogramKernel<C>, C: HistogramCounter>(
         edges: edges.as_ptr(),
         bins,
         privatized: u32::from(privatized),
+        copies: bin_copies(bins),
     };
     let blocks = histogram_blocks(p.n, size_of::<T>());
     let shared = if privatized { shared } else { 0 };

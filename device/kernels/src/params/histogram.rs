@@ -15,9 +15,11 @@ pub struct HistogramEvenParams<T: HistogramSample, C> {
     pub counts: *mut C,
     /// The bins.
     pub bins: EvenBins<T>,
-    /// 1: count into per-block bins in shared memory first (`bins * 4` bytes of dynamic
-    /// shared memory); 0: add to `counts` directly.
+    /// 1: count into per-block bins in shared memory first
+    /// (`policy::histogram::even_shared_bytes`); 0: add to `counts` directly.
     pub privatized: u32,
+    /// Copies of the private bins: 1, or one per warp (`policy::histogram::bin_copies`).
+    pub copies: u32,
 }
 
 /// Counts `x[..n]` into `counts[..bins]` (added, as [`HistogramEvenParams`]) with bin `i`
@@ -38,4 +40,6 @@ pub struct HistogramRangeParams<T: HistogramSample, C> {
     /// 1: per-block bins and a copy of the edges in shared memory
     /// (`policy::histogram::range_shared_bytes` of the level size); 0: global memory only.
     pub privatized: u32,
+    /// Copies of the private bins: 1, or one per warp (`policy::histogram::bin_copies`).
+    pub copies: u32,
 }

@@ -58,15 +58,36 @@ pub const fn even_table_bytes(size: usize) -> usize {
     }
 }
 
-/// Shared bytes of the even histogram: the table ([`even_table_bytes`]), then with
-/// `privatized` the private bins (`u32` each).
-pub const fn even_shared_bytes(bins: u32, size: usize, privatized: bool) -> usize {
-    even_table_bytes(size) + if privatized { bins as usize * 4 } else { 0 }
+/// Copies of a block's private bins: one per warp up to [`PER_WARP_MAX_BINS`] bins, so that
+/// warps never contend for one counter (256 bins over random bytes: each warp's 32 adds land
+/// on 256 counters, and eight warps on one copy collide eight times as often); one above.
+pub const fn bin_copies(bins: u32) -> u32 {
+    if bins <= PER_WARP_MAX_BINS {
+        BLOCK_THREADS / super::common::WARP_THREADS
+    } else {
+        1
+    }
 }
 
-/// Offset of the edges in the range histogram's shared memory: after the bins, 16-aligned.
+/// Bins up to which each warp counts into a copy of its own (8 KiB for 256 bins, 16 KiB
+/// at most: several blocks still fit an SM).
+pub const PER_WARP_MAX_BINS: u32 = 512;
+
+/// Shared bytes of the even histogram: the table ([`even_table_bytes`]), then with
+/// `privatized` the private bins (`u32` each, [`bin_copies`] copies).
+pub const fn even_shared_bytes(bins: u32, size: usize, privatized: bool) -> usize {
+    even_table_bytes(size)
+        + if privatized {
+            bins as usize * 4 * bin_copies(bins) as usize
+        } else {
+            0
+        }
+}
+
+/// Offset of the edges in the range histogram's shared memory: after the bins (all
+/// [`bin_copies`]), 16-aligned.
 pub const fn range_edges_offset(bins: u32) -> usize {
-    (bins as usize * 4).div_ceil(16) * 16
+    (bins as usize * 4 * bin_copies(bins) as usize).div_ceil(16) * 16
 }
 
 /// Shared bytes of the range histogram: private bins, then the `bins + 1` edges.

@@ -64,7 +64,7 @@ unsafe fn selected<I: Index>(map: *const I, stencil: *const bool, i: u64) -> u64
 }
 
 /// This thread's `K` selected map entries of the step at `first` (`u64::MAX`: past `n` or
-/// not selected).
+/// not selected; never a valid index, which is below a buffer's length).
 ///
 /// # Safety
 /// `map` (and a non-null `stencil`) readable for `n`.
@@ -215,13 +215,20 @@ pub(crate) unsafe fn reverse<W: Copy>(p: ReverseParams<W>) {
 /// `map` (and a non-null `stencil`) readable for `n`; `first_bad` one live `u64`.
 #[inline(always)]
 pub(crate) unsafe fn check_map<I: Index>(p: CheckMapParams<I>) {
+    // Not through `map_entries`: its "not selected" mark, `u64::MAX`, is also an index that
+    // must be reported.
     grid_stride(p.n, |first| {
-        // SAFETY: readable for `n` (contract).
-        let j = unsafe { map_entries(p.map, p.stencil, p.n, first) };
-        for (k, &jk) in j.iter().enumerate() {
-            if jk != u64::MAX && jk >= p.len {
+        for k in 0..GATHER_ITEMS {
+            let i = first + k * STEP;
+            // SAFETY: `i < n`: the map (and a non-null stencil) are readable there.
+            let bad = i < p.n
+                && unsafe {
+                    (p.stencil.is_null() || p.stencil.add(i as usize).read())
+                        && p.map.add(i as usize).read().wide() >= p.len
+                };
+            if bad {
                 // SAFETY: one live word (contract).
-                unsafe { red_min_global_u64(p.first_bad, first + k as u64 * STEP) };
+                unsafe { red_min_global_u64(p.first_bad, i) };
             }
         }
     });

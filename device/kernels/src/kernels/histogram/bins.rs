@@ -2,7 +2,7 @@
 
 use crate::policy::common::BLOCK_THREADS;
 use crate::thread::atomic_add::{red_add_global_u32, red_add_global_u64, red_add_shared_u32};
-use crate::thread::{sync_threads, thread_index};
+use crate::thread::{sync_threads, thread_index, warp_index};
 
 /// An output counter type: `u32` or `u64`, added to with a global `red`.
 pub(crate) trait Counter: Copy {
@@ -29,36 +29,50 @@ impl Counter for u64 {
     }
 }
 
-/// `bins` `u32` counters in shared memory at `base`, one set per block.
+/// `bins` `u32` counters in shared memory at `base`, `copies` sets per block (one per warp,
+/// or one): each thread counts into its warp's set, the merge adds them up.
 #[derive(Clone, Copy)]
 pub(super) struct SharedBins {
     base: *mut u32,
     bins: u32,
+    copies: u32,
+    /// This thread's set.
+    mine: *mut u32,
 }
 
 impl SharedBins {
     /// Zeroes the block's bins; every thread of the block calls it (a barrier follows).
     ///
     /// # Safety
-    /// `base` points to `bins` `u32` of this block's shared memory.
+    /// `base` points to `bins * copies` `u32` of this block's shared memory; `copies` is 1 or
+    /// the block's warp count.
     #[inline(always)]
-    pub(super) unsafe fn zeroed(base: *mut u32, bins: u32) -> Self {
+    pub(super) unsafe fn zeroed(base: *mut u32, bins: u32, copies: u32) -> Self {
+        let all = bins * copies;
+        let set = if copies == 1 { 0 } else { warp_index() };
         let mut b = thread_index();
-        while b < bins {
+        while b < all {
             // SAFETY: `b < bins`, inside the block's bins.
             unsafe { base.add(b as usize).write(0) };
             b += BLOCK_THREADS;
         }
         // SAFETY: every thread of the block reaches this barrier.
         unsafe { sync_threads() };
-        Self { base, bins }
+        Self {
+            base,
+            bins,
+            copies,
+            // SAFETY: `set < copies`: the set is inside the bins.
+            mine: unsafe { base.add(set * bins as usize) },
+        }
     }
 
     /// Counts one sample in bin `b < bins`.
     #[inline(always)]
     pub(super) fn count(self, b: u32) {
-        // SAFETY: `b < bins` (the caller's bin functions never give more), in shared memory.
-        unsafe { red_add_shared_u32(self.base.add(b as usize), 1) }
+        // SAFETY: `b < bins` (the caller's bin functions never give more): inside this
+        // thread's set, in shared memory.
+        unsafe { red_add_shared_u32(self.mine.add(b as usize), 1) }
     }
 
     /// Adds the block's non-zero bins to `counts`; every thread of the block calls it.
@@ -71,12 +85,14 @@ impl SharedBins {
         unsafe { sync_threads() };
         let mut b = thread_index();
         while b < self.bins {
-            // SAFETY: `b < bins`: inside the shared bins and the counters.
-            unsafe {
-                let c = self.base.add(b as usize).read();
-                if c != 0 {
-                    C::add(counts.add(b as usize), c);
-                }
+            let mut c = 0u32;
+            for s in 0..self.copies {
+                // SAFETY: `b < bins`, `s < copies`: inside the shared bins.
+                c += unsafe { self.base.add((s * self.bins + b) as usize).read() };
+            }
+            if c != 0 {
+                // SAFETY: `b < bins`: inside the counters.
+                unsafe { C::add(counts.add(b as usize), c) };
             }
             b += BLOCK_THREADS;
         }

@@ -36,7 +36,8 @@ pub(crate) unsafe fn histogram_even<T: HistogramSample, C: Counter, const ITEMS:
     p: HistogramEvenParams<T, C>,
 ) {
     let e = p.bins;
-    let byte = size_of::<T>() == 1;
+    // A table only where it saves a division: 1-byte samples, bins wider than one value.
+    let byte = size_of::<T>() == 1 && !T::unit_bins(&e);
     // SAFETY: the launch provides the table's shared memory for 1-byte samples.
     let table = unsafe { dynamic_shared::<u32>() };
     if byte {
@@ -67,10 +68,8 @@ pub(crate) unsafe fn histogram_even<T: HistogramSample, C: Counter, const ITEMS:
         // SAFETY: the bins follow the table in the launch's shared memory; `zeroed`'s
         // barrier also publishes the table.
         let bins = unsafe {
-            SharedBins::zeroed(
-                dynamic_shared_at::<u32>(even_table_bytes(size_of::<T>())),
-                e.bins,
-            )
+            let at = even_table_bytes(size_of::<T>());
+            SharedBins::zeroed(dynamic_shared_at::<u32>(at), e.bins, p.copies)
         };
         // SAFETY: `x` readable for `n` (contract).
         unsafe {
@@ -126,7 +125,7 @@ pub(crate) unsafe fn histogram_range<T: HistogramSample, C: Counter, const ITEMS
         }
         // SAFETY: the launch provides the bins' shared memory; its barrier also publishes
         // the edges.
-        let bins = unsafe { SharedBins::zeroed(dynamic_shared::<u32>(), nb) };
+        let bins = unsafe { SharedBins::zeroed(dynamic_shared::<u32>(), nb, p.copies) };
         // SAFETY: `x` readable for `n`; edge reads `<= bins` are inside the shared copy.
         unsafe {
             for_each_sample::<T, ITEMS>(p.x, p.n, |v| {
