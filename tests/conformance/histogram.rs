@@ -46,6 +46,11 @@ where
     assert!(host(&into) == want, "{what}: histogram_into, n={}", x.len());
 }
 
+/// The largest f32 below the positive `x` (`f32::next_down`, stable only since Rust 1.86).
+fn below32(x: f32) -> f32 {
+    f32::from_bits(x.to_bits() - 1)
+}
+
 fn bytes(n: usize, seed: u64) -> Vec<u8> {
     pseudo_random(n, seed).into_iter().map(|v| v as u8).collect()
 }
@@ -56,7 +61,7 @@ fn unit_f32(n: usize, seed: u64) -> Vec<f32> {
         .into_iter()
         .map(|z| (z >> 40) as f32 / (1u64 << 24) as f32 * 1.5 - 0.25)
         .collect();
-    let odd = [0.0, 1.0, f32::NAN, -0.0, 1.0f32.next_down(), f32::INFINITY, 0.5];
+    let odd = [0.0, 1.0, f32::NAN, -0.0, below32(1.0), f32::INFINITY, 0.5];
     for (i, o) in odd.iter().enumerate() {
         if let Some(s) = v.get_mut(i * 7) {
             *s = *o;
@@ -125,14 +130,14 @@ fn edge_samples_land_where_defined() {
     // the infinities and values below `lower` are not counted.
     let x = [
         0.0f32,
-        1.0f32.next_down(),
+        below32(1.0),
         1.0,
         f32::NAN,
         f32::INFINITY,
         f32::NEG_INFINITY,
         -1e-30,
         0.25,
-        0.75f32.next_down(),
+        below32(0.75),
     ];
     let h: DeviceVector<u32, B> = parallax::histogram_even(&dv(&x), 4, 0.0, 1.0).unwrap();
     assert_eq!(host(&h), [1, 1, 1, 1]);
@@ -140,7 +145,7 @@ fn edge_samples_land_where_defined() {
     let h: DeviceVector<u64, B> = parallax::histogram_even(&dv(&ints), 10, 0, 100).unwrap();
     assert_eq!(host(&h), [2, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
     let edges = [0.0f64, 0.5, 0.5, 1.0];
-    let xd = [0.0, 0.5, 1.0f64.next_down(), 1.0, f64::NAN, 0.49];
+    let xd = [0.0, 0.5, f64::from_bits(1.0f64.to_bits() - 1), 1.0, f64::NAN, 0.49];
     let h: DeviceVector<u32, B> = parallax::histogram(&dv(&xd), &dv(&edges)).unwrap();
     assert_eq!(host(&h), [2, 0, 2]);
 }
