@@ -22,6 +22,8 @@
 mod backend;
 mod by_key;
 mod check;
+mod gather;
+mod histogram;
 mod reduce;
 mod scan;
 mod segmented;
@@ -40,7 +42,14 @@ pub use backend::{
     Backend, DefaultBackend, Fused2Ops, FusedOps, KeyedOps, MonoidOps, Sequential, SpmvOps,
     StencilOps, TabulateOps, Transform2Ops, TransformOps,
 };
+pub use backend::{GatherOps, HistogramOps, ReverseOps};
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
+pub use gather::{
+    gather, gather_if, gather_into, gather_unchecked_into, reverse, reverse_into, scatter,
+    scatter_if, scatter_unchecked,
+};
+pub use histogram::{histogram, histogram_even, histogram_even_into, histogram_into};
+pub use parallax_core::{EvenBins, HistogramCounter, HistogramSample};
 pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,

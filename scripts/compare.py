@@ -109,6 +109,15 @@ def rule(case, n):
     m = re.fullmatch(r"spmv_min_plus_(\w+)", case)
     if m:
         return f"spmv_plus_times_{m.group(1)}", True, 1 / 1.05, None, "within 5% of our (+,x) time"
+    # Issue 30, histograms and data movement (peers: benches/peers/histogram_gather.cuh).
+    if case == "histogram_even_256_u8":
+        return "cub_histogram_even_256_u8", False, 1.0, None, ">= 1.00x CUB HistogramEven"
+    if case == "histogram_even_1024_f32":
+        return "cub_histogram_even_1024_f32", False, 3.0, None, ">= 3x CUB HistogramEven"
+    m = re.fullmatch(r"(gather|scatter)_perm(_unchecked)?_f32", case)
+    if m:
+        what = "checked" if not m.group(2) else "unchecked: info"
+        return f"thrust_{m.group(1)}_perm_f32", False, 1.0, None, f">= 1.00x Thrust ({what})"
     if case == "conv1d_k9_f32":
         return "torch_conv1d_k9_f32", False, 3.5, 85.0, ">= 3.5x cuDNN, >= 85% roof"
     if case == "conv2d_5x5_f32":
@@ -260,6 +269,8 @@ FAMILIES = [
     ("reduce by key", "reduce_by_key_seg1000_f32", "cub_reduce_by_key_seg1000_f32"),
     ("reduce_by_key_into", "reduce_by_key_into_seg1000_f32", "cub_reduce_by_key_seg1000_f32"),
     ("scan by u64 key 32", "scan_by_keys_u64_seg32_f32", "cub_inclusive_sum_by_key_u64_seg32_f32"),
+    ("histogram 1024 f32", "histogram_even_1024_f32", "cub_histogram_even_1024_f32"),
+    ("gather perm f32", "gather_perm_f32", "thrust_gather_perm_f32"),
 ]
 
 

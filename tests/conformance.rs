@@ -43,6 +43,12 @@ macro_rules! conformance {
             mod stencil {
                 include!("conformance/stencil.rs");
             }
+            mod histogram {
+                include!("conformance/histogram.rs");
+            }
+            mod gather {
+                include!("conformance/gather.rs");
+            }
         }
     };
 }
@@ -66,7 +72,13 @@ fn every_test_body_calls_require_gpu() {
         ("key_widths", include_str!("conformance/key_widths.rs")),
         ("spmv", include_str!("conformance/spmv.rs")),
         ("stencil", include_str!("conformance/stencil.rs")),
+        ("histogram", include_str!("conformance/histogram.rs")),
+        ("gather", include_str!("conformance/gather.rs")),
         ("invalid_input", include_str!("invalid_input/table.rs")),
+        (
+            "invalid_histogram",
+            include_str!("invalid_input/histogram.rs"),
+        ),
     ];
     for (name, src) in bodies {
         let mut lines = src.lines().map(str::trim).peekable();

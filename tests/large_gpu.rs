@@ -323,3 +323,6 @@ fn closed_forms_match_a_running_sum() {
         );
     }
 }
+
+// Histograms past 2^31 samples (shared with tests/histogram_gpu.rs).
+include!("large/histogram.rs");

@@ -7,8 +7,12 @@
 
 #[cfg(feature = "cuda")]
 mod cuda;
+#[cfg(feature = "cuda")]
+mod cuda_histogram;
 mod host_backend;
+mod host_histogram;
 mod ops;
+mod ops_histogram;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod sequential;
@@ -19,6 +23,7 @@ pub use ops::{
     Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
     TransformOps,
 };
+pub use ops_histogram::{GatherOps, HistogramOps, ReverseOps};
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub use sequential::Sequential;

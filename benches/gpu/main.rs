@@ -16,6 +16,7 @@
 //! (`Error::NoKernel`) prints `no kernel` and the run goes on. The CSV goes to `--csv PATH`,
 //! else `$OUT/gpu_bench.csv` when `$OUT` is set, else `gpu_bench.csv`.
 
+mod histogram_gather;
 mod matrices;
 mod report;
 mod wide_keys;
@@ -910,6 +911,8 @@ fn main() {
             bench_segmented(&mut b, n, seg);
             wide_keys::bench_wide_keys(&mut b, n, seg);
         }
+        histogram_gather::bench_histograms(&mut b, n);
+        histogram_gather::bench_moves(&mut b, n);
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

@@ -9,7 +9,8 @@
 // inner_product (dot product, returned to the host),
 // transform_inclusive_scan and transform_exclusive_scan (running sums of squares), exclusive scans
 // and u64 rows for reduce and scan, exclusive scans for f64 / i32,
-// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30).
+// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30),
+// and (issue 30) the histogram, gather and scatter cases of peers2.cu (histogram_gather.cuh).
 // The original cases, their data, their byte conventions and their timing are unchanged.
 //
 // Build and run (scripts/gpu-bench.sh does this):
@@ -62,6 +63,8 @@ static void emit(const char* name, size_t n, float ms, double bytes, const char*
   fflush(stdout);
   if (g_csv) { fprintf(g_csv, "peers.cu,%s,%zu,%.6f,%.2f,,%s\n", name, n, ms, bytes / ms / 1e6, check); fflush(g_csv); }
 }
+
+#include "histogram_gather.cuh"  // issue 30: histogram, gather, scatter (peers2.cu's cases)
 
 struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
@@ -203,6 +206,7 @@ int main(int argc, char** argv) {
     other_type<double>("f64", n);
     other_type<int>("i32", n);
     other_type<unsigned long long>("u64", n);
+    peers_histogram_gather(n);  // issue 30: after the original cases (histogram_gather.cuh)
   }
   if (!do_spmv) return 0;
 

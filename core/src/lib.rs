@@ -22,6 +22,7 @@ mod copy;
 #[cfg(feature = "alloc")]
 mod error;
 mod functor;
+mod histogram;
 mod index;
 pub mod laws;
 mod monoid;
@@ -39,6 +40,9 @@ pub use copy::DeviceCopy;
 #[cfg(feature = "alloc")]
 pub use error::{Error, Result, SparseProblem};
 pub use functor::{BinaryFunction, UnaryFunction};
+pub use histogram::{
+    check_edges, range_bin, EvenBins, HistogramCounter, HistogramSample, MAX_BINS, NOT_COUNTED,
+};
 pub use index::SparseIndex;
 pub use monoid::Monoid;
 pub use number::{Bits, Number};

@@ -42,6 +42,7 @@ pub mod user;
 
 pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
+pub use kernel::histogram::HistogramKernel;
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
 pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
@@ -54,6 +55,7 @@ pub use ops::{
     transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
     transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
+pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
 pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};

@@ -10,6 +10,8 @@
 
 mod chunk;
 mod elementwise;
+mod gather;
+mod histogram;
 mod memory;
 mod reduce;
 #[cfg(test)]
@@ -21,6 +23,8 @@ mod stencil;
 
 pub use chunk::split::CHUNK;
 pub use elementwise::{tabulate, transform, transform2};
+pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
+pub use histogram::{histogram_even, histogram_range};
 pub use memory::{fill, zeroed_vec};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
 pub use scan::{

@@ -6,6 +6,8 @@
 //! (the `parallax` front doors check lengths and structure first); on mismatched lengths they
 //! process the common prefix.
 
+mod gather;
+mod histogram;
 mod reduce;
 mod scan;
 mod segmented;
@@ -13,6 +15,8 @@ mod spmv;
 mod stencil;
 mod transform;
 
+pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
+pub use histogram::{histogram_even, histogram_range};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, inclusive_scan, transform_exclusive_scan, transform_inclusive_scan,

@@ -8,6 +8,8 @@
 //! outlive the work that uses them because their frees are ordered on the same stream
 //! (`memory.rs`).
 
+pub(crate) mod gather;
+pub(crate) mod histogram;
 pub(crate) mod segmented;
 pub(crate) mod spmv;
 pub(crate) mod stencil;

@@ -6,6 +6,8 @@
 //! buffer's free is ordered on the stream after them (`memory.rs`).
 
 mod fused;
+mod gather;
+mod histogram;
 mod plan;
 mod prologue;
 mod reduce;
@@ -20,6 +22,8 @@ pub use fused::{
     transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
     transform_reduce, transform_reduce_is_fused,
 };
+pub use gather::{first_out_of_range, gather, reverse, scatter};
+pub use histogram::{histogram_even, histogram_range};
 pub use plan::{tile_order, TileOrder};
 pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};

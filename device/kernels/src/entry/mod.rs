@@ -9,5 +9,6 @@
 mod host_impls;
 mod instances;
 mod points;
+mod vocabulary;
 
 pub use instances::{tag_has_separator, tag_is};

@@ -40,6 +40,8 @@ macro_rules! stencil_entry {
     };
 }
 
+mod gather;
+mod histogram;
 mod spmv;
 mod stencil;
 

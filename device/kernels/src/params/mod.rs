@@ -10,6 +10,8 @@
 //! indices are `u64`, so `n >= 2^31` works everywhere.
 
 pub mod common;
+pub mod gather;
+pub mod histogram;
 pub mod reduce;
 pub mod scan;
 pub mod segmented;

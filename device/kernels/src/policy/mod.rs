@@ -15,6 +15,8 @@
 
 pub mod common;
 pub mod gpu;
+pub mod gather;
+pub mod histogram;
 pub mod lookback;
 pub mod reduce;
 pub mod scan;

@@ -5,6 +5,7 @@
 //!
 //! Public for user kernels.
 
+pub(crate) mod atomic_add;
 pub(crate) mod atomics;
 mod barrier;
 pub(crate) mod cache_hints;
@@ -12,6 +13,7 @@ mod codegen;
 mod grid;
 mod index;
 mod shared;
+pub(crate) mod vector_load;
 
 pub use barrier::{sync_threads, sync_warp};
 pub use codegen::{no_unroll, opaque};

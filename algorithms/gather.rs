@@ -1,0 +1,277 @@
+//! Data movement through an index map: gather, scatter (with and without a stencil) and
+//! reverse (Thrust's `gather`, `gather_if`, `scatter`, `scatter_if`, `reverse`).
+//!
+//! Maps are `u32`, `u64` or `usize` vectors. Every index is checked against the length it
+//! indexes before anything is written: an index out of range is
+//! [`Error::IndexOutOfRange`] naming the first offending position, and the output is
+//! untouched. (On the GPU the check is one more read of the map and a wait for its verdict;
+//! the `_unchecked` forms skip it and are `unsafe`.) With a stencil only the selected
+//! positions' indices are checked and used.
+//!
+//! Scatter with duplicate indices: on the host backends the last write in position order
+//! wins (as a sequential loop); on CUDA one of the writes wins, which one is unspecified (as
+//! in Thrust).
+
+use crate::check::same_len;
+use crate::{DeviceVector, Error, GatherOps, Result, ReverseOps};
+use parallax_core::{DeviceCopy, SparseIndex};
+
+/// `Err(IndexOutOfRange)` for the first selected `map[i] >= len`.
+fn check_map<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    what: &'static str,
+    map: &DeviceVector<I, B>,
+    stencil: Option<&DeviceVector<bool, B>>,
+    len: usize,
+) -> Result<()> {
+    match B::first_out_of_range(map.buffer(), stencil.map(|s| s.buffer()), len)? {
+        None => Ok(()),
+        Some((at, index)) => Err(Error::IndexOutOfRange {
+            what,
+            at,
+            index,
+            len,
+        }),
+    }
+}
+
+/// `y[i] = src[map[i]]`, into a new vector as long as `map`.
+///
+/// # Errors
+/// [`Error::IndexOutOfRange`] for the first `map[i] >= src.len()`; out of memory, a device
+/// fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let src = DeviceVector::<f32>::from_slice(&[10.0, 20.0, 30.0])?;
+/// let map = DeviceVector::<u32>::from_slice(&[2, 0, 2, 1])?;
+/// assert_eq!(parallax::gather(&map, &src)?.to_vec()?, [30.0, 10.0, 30.0, 20.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn gather<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    map: &DeviceVector<I, B>,
+    src: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    check_map::<I, T, B>("gather map", map, None, src.len())?;
+    // SAFETY: the gather writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(map.len()) }?;
+    // SAFETY: every index was checked above.
+    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_mut()) }?;
+    Ok(y)
+}
+
+/// `y[i] = src[map[i]]` into `y` (`y.len() == map.len()`).
+///
+/// # Errors
+/// [`Error::LengthMismatch`], [`Error::IndexOutOfRange`] as in [`gather`]; on either `y` is
+/// untouched.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let src = DeviceVector::<u8>::from_slice(&[1, 2])?;
+/// let map = DeviceVector::<usize>::from_slice(&[1, 1, 0])?;
+/// let mut y = DeviceVector::zeros(3)?;
+/// parallax::gather_into(&map, &src, &mut y)?;
+/// assert_eq!(y.to_vec()?, [2, 2, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn gather_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    map: &DeviceVector<I, B>,
+    src: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("gather output", map.len(), y)?;
+    check_map::<I, T, B>("gather map", map, None, src.len())?;
+    // SAFETY: every index was checked above.
+    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_mut()) }
+}
+
+/// [`gather_into`] without the bounds check (on the GPU: no check pass, no wait).
+///
+/// # Safety
+/// Every `map[i] < src.len()`: on the GPU an index out of range reads outside `src`.
+///
+/// # Errors
+/// [`Error::LengthMismatch`] unless `y.len() == map.len()`; a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let src = DeviceVector::<u8>::from_slice(&[1, 2])?;
+/// let map = DeviceVector::<u32>::from_slice(&[1, 0])?;
+/// let mut y = DeviceVector::zeros(2)?;
+/// // SAFETY: both indices are below 2.
+/// unsafe { parallax::gather_unchecked_into(&map, &src, &mut y)? };
+/// assert_eq!(y.to_vec()?, [2, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub unsafe fn gather_unchecked_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    map: &DeviceVector<I, B>,
+    src: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("gather output", map.len(), y)?;
+    // SAFETY: the caller guarantees every index is in range.
+    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_mut()) }
+}
+
+/// `y[i] = src[map[i]]` where `stencil[i]`; the other elements of `y` keep their values
+/// (`map`, `stencil` and `y` of equal lengths; only selected indices are checked).
+///
+/// # Errors
+/// [`Error::LengthMismatch`]; [`Error::IndexOutOfRange`] for the first selected
+/// `map[i] >= src.len()`; on either `y` is untouched.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let src = DeviceVector::<i32>::from_slice(&[5, 6])?;
+/// let map = DeviceVector::<u32>::from_slice(&[1, 99])?;
+/// let on = DeviceVector::from_slice(&[true, false])?;
+/// let mut y = DeviceVector::filled(2, -1)?;
+/// parallax::gather_if(&map, &on, &src, &mut y)?;
+/// assert_eq!(y.to_vec()?, [6, -1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn gather_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    map: &DeviceVector<I, B>,
+    stencil: &DeviceVector<bool, B>,
+    src: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("gather_if stencil", map.len(), stencil)?;
+    same_len("gather_if output", map.len(), y)?;
+    check_map::<I, T, B>("gather_if map", map, Some(stencil), src.len())?;
+    // SAFETY: every selected index was checked above.
+    unsafe { B::gather_if(map.buffer(), stencil.buffer(), src.buffer(), y.buffer_mut()) }
+}
+
+/// `dst[map[i]] = src[i]` (`map.len() == src.len()`). With duplicate indices: the last write
+/// wins on the host backends, an unspecified one on CUDA (see the module docs).
+///
+/// # Errors
+/// [`Error::LengthMismatch`]; [`Error::IndexOutOfRange`] for the first
+/// `map[i] >= dst.len()`; on either `dst` is untouched.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let src = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
+/// let map = DeviceVector::<u64>::from_slice(&[3, 0, 1])?;
+/// let mut dst = DeviceVector::zeros(4)?;
+/// parallax::scatter(&src, &map, &mut dst)?;
+/// assert_eq!(dst.to_vec()?, [2.0, 3.0, 0.0, 1.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn scatter<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    src: &DeviceVector<T, B>,
+    map: &DeviceVector<I, B>,
+    dst: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("scatter map", src.len(), map)?;
+    check_map::<I, T, B>("scatter map", map, None, dst.len())?;
+    // SAFETY: every index was checked above.
+    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_mut()) }
+}
+
+/// [`scatter`] without the bounds check.
+///
+/// # Safety
+/// Every `map[i] < dst.len()`: on the GPU an index out of range writes outside `dst`.
+///
+/// # Errors
+/// [`Error::LengthMismatch`] unless `map.len() == src.len()`; a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let src = DeviceVector::<u16>::from_slice(&[7, 8])?;
+/// let map = DeviceVector::<u32>::from_slice(&[1, 0])?;
+/// let mut dst = DeviceVector::zeros(2)?;
+/// // SAFETY: both indices are below 2.
+/// unsafe { parallax::scatter_unchecked(&src, &map, &mut dst)? };
+/// assert_eq!(dst.to_vec()?, [8, 7]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub unsafe fn scatter_unchecked<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    src: &DeviceVector<T, B>,
+    map: &DeviceVector<I, B>,
+    dst: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("scatter map", src.len(), map)?;
+    // SAFETY: the caller guarantees every index is in range.
+    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_mut()) }
+}
+
+/// `dst[map[i]] = src[i]` where `stencil[i]` (`src`, `map`, `stencil` of equal lengths; only
+/// selected indices are checked). Duplicates as in [`scatter`].
+///
+/// # Errors
+/// [`Error::LengthMismatch`]; [`Error::IndexOutOfRange`] for the first selected
+/// `map[i] >= dst.len()`; on either `dst` is untouched.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let src = DeviceVector::<u32>::from_slice(&[1, 2, 3])?;
+/// let map = DeviceVector::<u32>::from_slice(&[0, 77, 1])?;
+/// let on = DeviceVector::from_slice(&[true, false, true])?;
+/// let mut dst = DeviceVector::zeros(2)?;
+/// parallax::scatter_if(&src, &map, &on, &mut dst)?;
+/// assert_eq!(dst.to_vec()?, [1, 3]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
+    src: &DeviceVector<T, B>,
+    map: &DeviceVector<I, B>,
+    stencil: &DeviceVector<bool, B>,
+    dst: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("scatter_if map", src.len(), map)?;
+    same_len("scatter_if stencil", src.len(), stencil)?;
+    check_map::<I, T, B>("scatter_if map", map, Some(stencil), dst.len())?;
+    // SAFETY: every selected index was checked above.
+    unsafe {
+        B::scatter_if(
+            src.buffer(),
+            map.buffer(),
+            stencil.buffer(),
+            dst.buffer_mut(),
+        )
+    }
+}
+
+/// The elements of `x` in reverse order, into a new vector.
+///
+/// # Errors
+/// Out of memory, a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let x = DeviceVector::<i64>::from_slice(&[1, 2, 3])?;
+/// assert_eq!(parallax::reverse(&x)?.to_vec()?, [3, 2, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    // SAFETY: the reverse writes every element; on an error `y` is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
+    B::reverse(x.buffer(), y.buffer_mut())?;
+    Ok(y)
+}
+
+/// The elements of `x` in reverse order, into `y` (`y.len() == x.len()`).
+///
+/// # Errors
+/// [`Error::LengthMismatch`] (then `y` is untouched); a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let x = DeviceVector::<u8>::from_slice(&[1, 2])?;
+/// let mut y = DeviceVector::zeros(2)?;
+/// parallax::reverse_into(&x, &mut y)?;
+/// assert_eq!(y.to_vec()?, [2, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn reverse_into<T: DeviceCopy, B: ReverseOps<T>>(
+    x: &DeviceVector<T, B>,
+    y: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("reverse output", x.len(), y)?;
+    B::reverse(x.buffer(), y.buffer_mut())
+}

@@ -1,0 +1,176 @@
+//! Histograms: even bins and bins by edges (the bin rules are `parallax_core`'s, so every
+//! backend bins alike).
+//!
+//! Privatized: each block counts into its own `u32` bins in shared memory (`red.shared.add`)
+//! and adds them to the output once at the end (`red.global.add`), so global atomics cost
+//! `bins` per block instead of one per sample. Bins that do not fit the shared memory count
+//! into the output directly. The output must be zeroed first (the host does): the kernels
+//! add to it.
+
+mod bins;
+mod walk;
+
+pub(crate) use bins::Counter;
+use bins::SharedBins;
+use walk::for_each_sample;
+
+use crate::params::histogram::{HistogramEvenParams, HistogramRangeParams};
+use crate::policy::common::BLOCK_THREADS;
+use crate::policy::histogram::{even_table_bytes, range_edges_offset};
+use crate::thread::{dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
+use core::mem::size_of;
+use core::ptr::read_unaligned;
+use parallax_core::{range_bin, HistogramSample, NOT_COUNTED};
+
+/// Even bins. 1-byte samples read their bin from a 256-entry table in shared memory that
+/// the block fills first with the same rule (`policy::histogram::even_table_bytes`).
+///
+/// PTX: `parallax_histogram_even__<T>__<C>`.
+///
+/// # Safety
+/// `x` readable for `n` samples, `counts` for `bins` counters; the launch has
+/// `policy::histogram::even_shared_bytes(bins, size_of::<T>(), privatized)` bytes of dynamic
+/// shared memory.
+#[inline(always)]
+pub(crate) unsafe fn histogram_even<T: HistogramSample, C: Counter, const ITEMS: usize>(
+    p: HistogramEvenParams<T, C>,
+) {
+    let e = p.bins;
+    // A table only where it saves a division: 1-byte samples, bins wider than one value.
+    let byte = size_of::<T>() == 1 && !T::unit_bins(&e);
+    // SAFETY: the launch provides the table's shared memory for 1-byte samples.
+    let table = unsafe { dynamic_shared::<u32>() };
+    if byte {
+        let mut t = thread_index();
+        while t < 256 {
+            let bits = t;
+            // SAFETY: `T` is one byte: the low byte of `bits`, any pattern valid.
+            let v = unsafe { read_unaligned((&bits as *const u32).cast::<T>()) };
+            // SAFETY: `t < 256`, inside the table.
+            unsafe { table.add(t as usize).write(v.even_bin(&e)) };
+            t += BLOCK_THREADS;
+        }
+    }
+    let bin = |v: T| {
+        if byte {
+            // SAFETY: `T` is one byte; any byte indexes the 256-entry table, written above
+            // and published by the barrier below.
+            unsafe {
+                table
+                    .add(read_unaligned((&v as *const T).cast::<u8>()) as usize)
+                    .read()
+            }
+        } else {
+            v.even_bin(&e)
+        }
+    };
+    if p.privatized != 0 {
+        // SAFETY: the bins follow the table in the launch's shared memory; `zeroed`'s
+        // barrier also publishes the table.
+        let bins = unsafe {
+            let at = even_table_bytes(size_of::<T>());
+            SharedBins::zeroed(dynamic_shared_at::<u32>(at), e.bins, p.copies)
+        };
+        // SAFETY: `x` readable for `n` (contract).
+        unsafe {
+            for_each_sample::<T, ITEMS>(p.x, p.n, |v| {
+                let b = bin(v);
+                if b != NOT_COUNTED {
+                    bins.count(b);
+                }
+            })
+        };
+        // SAFETY: `counts` holds `bins` counters (contract).
+        unsafe { bins.merge_into(p.counts) };
+    } else {
+        if byte {
+            // SAFETY: every thread of the block reaches this barrier: it publishes the table.
+            unsafe { sync_threads() };
+        }
+        // SAFETY: `x` readable for `n`; bins below `bins` index live counters (contract).
+        unsafe {
+            for_each_sample::<T, ITEMS>(p.x, p.n, |v| {
+                let b = bin(v);
+                if b != NOT_COUNTED {
+                    C::add(p.counts.add(b as usize), 1);
+                }
+            })
+        };
+    }
+}
+
+/// Bins by sorted edges: a binary search over the edges per sample, in shared memory when
+/// privatized.
+///
+/// PTX: `parallax_histogram_range__<T>__<C>`.
+///
+/// # Safety
+/// `x` readable for `n` samples, `edges` for `bins + 1`, `counts` for `bins` counters; with
+/// `privatized`, the launch has `policy::histogram::range_shared_bytes(bins, size_of::<T::Level>())`
+/// bytes of dynamic shared memory.
+#[inline(always)]
+pub(crate) unsafe fn histogram_range<T: HistogramSample, C: Counter, const ITEMS: usize>(
+    p: HistogramRangeParams<T, C>,
+) {
+    let nb = p.bins;
+    if p.privatized != 0 {
+        // SAFETY: the edges follow the bins in the launch's shared memory, aligned for levels
+        // (16-byte offset).
+        let edges = unsafe { dynamic_shared_at::<T::Level>(range_edges_offset(nb)) };
+        let mut i = thread_index();
+        while i <= nb {
+            // SAFETY: `i <= bins`: inside both edge arrays.
+            unsafe { edges.add(i as usize).write(p.edges.add(i as usize).read()) };
+            i += BLOCK_THREADS;
+        }
+        // SAFETY: the launch provides the bins' shared memory; its barrier also publishes
+        // the edges.
+        let bins = unsafe { SharedBins::zeroed(dynamic_shared::<u32>(), nb, p.copies) };
+        // SAFETY: `x` readable for `n`; edge reads `<= bins` are inside the shared copy.
+        unsafe {
+            for_each_sample::<T, ITEMS>(p.x, p.n, |v| {
+                let b = range_bin(v.level(), nb, |k| edges.add(k as usize).read());
+                if b != NOT_COUNTED {
+                    bins.count(b);
+                }
+            })
+        };
+        // SAFETY: `counts` holds `bins` counters (contract).
+        unsafe { bins.merge_into(p.counts) };
+    } else {
+        // SAFETY: `x` readable for `n`, edges for `bins + 1`, counters for `bins`.
+        unsafe {
+            for_each_sample::<T, ITEMS>(p.x, p.n, |v| {
+                let b = range_bin(v.level(), nb, |k| p.edges.add(k as usize).read());
+                if b != NOT_COUNTED {
+                    C::add(p.counts.add(b as usize), 1);
+                }
+            })
+        };
+    }
+}
+
+/// The entry points of each sample type (`ITEMS` = samples per 16-byte run) for both counter
+/// types.
+macro_rules! histogram_entry_points {
+    ($( ($tt:ident: $t:ty, $items:literal) ),* $(,)?) => { $(
+        histogram_entry_points!(@one $tt: $t, $items, u32);
+        histogram_entry_points!(@one $tt: $t, $items, u64);
+    )* };
+    (@one $tt:ident: $t:ty, $items:literal, $c:ident) => {
+        const _: () = {
+            #[unsafe(export_name = crate::entry_name!(histogram_even, $tt, $c))]
+            unsafe extern "ptx-kernel" fn even(p: HistogramEvenParams<$t, $c>) {
+                // SAFETY: launched by parallax-device's histogram launcher, which upholds
+                // the contract.
+                unsafe { histogram_even::<$t, $c, $items>(p) }
+            }
+            #[unsafe(export_name = crate::entry_name!(histogram_range, $tt, $c))]
+            unsafe extern "ptx-kernel" fn range(p: HistogramRangeParams<$t, $c>) {
+                // SAFETY: as above.
+                unsafe { histogram_range::<$t, $c, $items>(p) }
+            }
+        };
+    };
+}
+crate::for_each_histogram_sample!(histogram_entry_points);

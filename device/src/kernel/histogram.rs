@@ -1,0 +1,84 @@
+//! Host-side kernel traits of the histogram and data-movement families, implemented from the
+//! kernels crate's lists (`for_each_histogram_sample!`, `for_each_move_word!`).
+
+use parallax_core::{HistogramCounter, HistogramSample};
+use parallax_kernels::entry_name;
+
+/// A sample type with histogram kernels for counters `C`.
+///
+/// # Safety
+/// `EVEN` must name an entry point taking exactly `HistogramEvenParams<Self, C>` and `RANGE`
+/// one taking `HistogramRangeParams<Self, C>`, in [`crate::KERNELS`].
+pub unsafe trait HistogramKernel<C: HistogramCounter>: HistogramSample {
+    /// `parallax_histogram_even__<T>__<C>`.
+    const EVEN: &'static str;
+    /// `parallax_histogram_range__<T>__<C>`.
+    const RANGE: &'static str;
+}
+
+macro_rules! histogram_host_impls {
+    ($( ($tt:ident: $t:ty, $items:literal) ),* $(,)?) => { $(
+        histogram_host_impls!(@one $tt: $t, u32);
+        histogram_host_impls!(@one $tt: $t, u64);
+    )* };
+    (@one $tt:ident: $t:ty, $c:ident) => {
+        // SAFETY: the names the kernels crate gives these entry points, from the same list.
+        unsafe impl HistogramKernel<$c> for $t {
+            const EVEN: &'static str = entry_name!(histogram_even, $tt, $c);
+            const RANGE: &'static str = entry_name!(histogram_range, $tt, $c);
+        }
+    };
+}
+parallax_kernels::for_each_histogram_sample!(histogram_host_impls);
+
+/// The data-movement entry points of one word size and map index width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveEntries {
+    /// `parallax_gather__<W>__<I>` (`MoveParams<I, W>`).
+    pub(crate) gather: &'static str,
+    /// `parallax_scatter__<W>__<I>` (`MoveParams<I, W>`).
+    pub(crate) scatter: &'static str,
+}
+
+macro_rules! move_tables {
+    (words: $( ($wt:ident: $w:ty) ),*; indices: $idx:tt) => {
+        /// The gather and scatter entry points for words of `word` bytes and map indices of
+        /// `index` bytes (`None` for a size without kernels).
+        pub(crate) fn move_entries(word: usize, index: usize) -> Option<MoveEntries> {
+            $( if word == size_of::<$w>() {
+                return move_tables!(@index $wt, index, $idx);
+            } )*
+            None
+        }
+
+        /// The reverse entry point for words of `word` bytes (`ReverseParams<W>`).
+        pub(crate) fn reverse_entry(word: usize) -> Option<&'static str> {
+            $( if word == size_of::<$w>() {
+                return Some(entry_name!(reverse, $wt, Word));
+            } )*
+            None
+        }
+
+        /// The map check's entry point for indices of `index` bytes (`CheckMapParams<I>`).
+        pub(crate) fn check_entry(index: usize) -> Option<&'static str> {
+            move_tables!(@check index, $idx)
+        }
+    };
+    (@index $wt:ident, $index:ident, ( $( [$it:ident: $i:ty] ),* )) => {{
+        $( if $index == size_of::<$i>() {
+            return Some(MoveEntries {
+                gather: entry_name!(gather, $wt, $it),
+                scatter: entry_name!(scatter, $wt, $it),
+            });
+        } )*
+        None
+    }};
+    (@check $index:ident, ( $( [$it:ident: $i:ty] ),* )) => {{
+        $( if $index == size_of::<$i>() {
+            return Some(entry_name!(check_map, Index, $it));
+        } )*
+        None
+    }};
+}
+use std::mem::size_of;
+parallax_kernels::for_each_move_word!(move_tables);
