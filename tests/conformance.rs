@@ -43,6 +43,9 @@ macro_rules! conformance {
             mod stencil {
                 include!("conformance/stencil.rs");
             }
+            mod select {
+                include!("conformance/select.rs");
+            }
         }
     };
 }
@@ -66,6 +69,7 @@ fn every_test_body_calls_require_gpu() {
         ("key_widths", include_str!("conformance/key_widths.rs")),
         ("spmv", include_str!("conformance/spmv.rs")),
         ("stencil", include_str!("conformance/stencil.rs")),
+        ("select", include_str!("conformance/select.rs")),
         ("invalid_input", include_str!("invalid_input/table.rs")),
     ];
     for (name, src) in bodies {
