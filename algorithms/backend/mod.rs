@@ -7,6 +7,8 @@
 
 #[cfg(feature = "cuda")]
 mod cuda;
+#[cfg(feature = "cuda")]
+mod cuda_select;
 mod host_backend;
 mod host_select;
 mod ops;

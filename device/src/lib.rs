@@ -43,6 +43,7 @@ pub mod user;
 pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
+pub use kernel::select::{PredicateKernel, SelectKernel, UniqueByKeyKernel};
 pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
@@ -54,6 +55,15 @@ pub use ops::{
     transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
     transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
+/// Selection (`copy_if`, `remove_if`, `partition`, `unique`, `unique_by_key`, `count_if`)
+/// on the single-pass select kernels, by module: the names would shadow nothing, but
+/// `parallax_device::select::copy_if` reads as what it is.
+pub mod select {
+    pub use crate::ops::{
+        copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, partition_into,
+        unique, unique_by_key, unique_by_key_into, unique_into,
+    };
+}
 pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};

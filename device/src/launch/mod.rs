@@ -9,6 +9,7 @@
 //! (`memory.rs`).
 
 pub(crate) mod segmented;
+pub(crate) mod select;
 pub(crate) mod spmv;
 pub(crate) mod stencil;
 
