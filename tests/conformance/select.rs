@@ -1,7 +1,7 @@
 // Conformance body for selection: copy_if (by predicate and by stencil), remove_if, stable
 // partition, unique, unique_by_key, count and count_if, allocating and `_into` forms, against
 // `parallax::reference`. Sizes: the ladder of the other bodies plus the GPU's select tiles
-// (8192 items of 4 bytes, 4096 of 8) ± 1 and many tiles with a remainder; selections empty,
+// (4096 items of 4 bytes, 2048 of 8) ± 1 and many tiles with a remainder; selections empty,
 // full, half, sparse and in runs; the six number types with every stock predicate. Equal
 // elements carry their index in their low bits where stability must show.
 
@@ -18,7 +18,7 @@ use std::fmt::Debug;
 /// The ladder plus the GPU select tiles' edges.
 fn sizes() -> Vec<usize> {
     let mut s = edge_sizes();
-    s.extend([4095, 4096, 4097, 8191, 8192, 8193, 12 * 8192 + 77]);
+    s.extend([2047, 2048, 2049, 4095, 4096, 4097, 8193, 12 * 8192 + 77]);
     s
 }
 
