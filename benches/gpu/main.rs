@@ -18,6 +18,7 @@
 
 mod matrices;
 mod report;
+mod select;
 mod wide_keys;
 
 use parallax::{
@@ -107,7 +108,10 @@ struct Bench {
 impl Bench {
     /// Whether `case` is selected by `--only`.
     fn wants(&self, case: &str) -> bool {
-        self.only.as_ref().is_none_or(|s| case.contains(s.as_str()))
+        // `--only a,b` selects the cases containing either.
+        self.only
+            .as_ref()
+            .is_none_or(|s| s.split(',').any(|part| case.contains(part)))
     }
 
     /// Median ms of `f` over `iters` event-timed calls after `warmups` untimed ones.
@@ -882,6 +886,7 @@ fn main() {
             bench_segmented(&mut b, n, seg);
             wide_keys::bench_wide_keys(&mut b, n, seg);
         }
+        select::bench_select(&mut b, n);
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

@@ -9,7 +9,8 @@
 // inner_product (dot product, returned to the host),
 // transform_inclusive_scan and transform_exclusive_scan (running sums of squares), exclusive scans
 // and u64 rows for reduce and scan, exclusive scans for f64 / i32,
-// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30).
+// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30), and the
+// selection rows of select.cuh (CUB DeviceSelect / DevicePartition, Thrust count_if).
 // The original cases, their data, their byte conventions and their timing are unchanged.
 //
 // Build and run (scripts/gpu-bench.sh does this):
@@ -35,6 +36,7 @@
 #include <algorithm>
 #include <random>
 #include <cmath>
+#include <cstdint>
 
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("cuda error %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1);} } while (0)
 
@@ -62,6 +64,8 @@ static void emit(const char* name, size_t n, float ms, double bytes, const char*
   fflush(stdout);
   if (g_csv) { fprintf(g_csv, "peers.cu,%s,%zu,%.6f,%.2f,,%s\n", name, n, ms, bytes / ms / 1e6, check); fflush(g_csv); }
 }
+
+#include "select.cuh"  // selection peers (copy_if / stencil / unique / partition, count_if)
 
 struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
@@ -203,6 +207,7 @@ int main(int argc, char** argv) {
     other_type<double>("f64", n);
     other_type<int>("i32", n);
     other_type<unsigned long long>("u64", n);
+    select_rows(n);
   }
   if (!do_spmv) return 0;
 
