@@ -56,8 +56,8 @@ pub use ops::{
     transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
 /// Selection (`copy_if`, `remove_if`, `partition`, `unique`, `unique_by_key`, `count_if`)
-/// on the single-pass select kernels, by module: the names would shadow nothing, but
-/// `parallax_device::select::copy_if` reads as what it is.
+/// on the single-pass select kernels (`ops/select/`), kept in a module of its own so that
+/// `parallax_device::select::copy_if` names the family it belongs to.
 pub mod select {
     pub use crate::ops::{
         copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, partition_into,
