@@ -28,6 +28,7 @@ mod reduce;
 mod scan;
 mod segmented;
 mod segmented_into;
+mod select;
 pub mod sparse;
 mod spmv;
 mod stencil;
@@ -42,6 +43,7 @@ pub use backend::{
     Backend, DefaultBackend, Fused2Ops, FusedOps, KeyedOps, MonoidOps, Sequential, SpmvOps,
     StencilOps, TabulateOps, Transform2Ops, TransformOps,
 };
+pub use backend::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use backend::{GatherOps, HistogramOps, ReverseOps};
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
 pub use gather::{
@@ -49,6 +51,9 @@ pub use gather::{
     scatter_if, scatter_unchecked,
 };
 pub use histogram::{histogram, histogram_even, histogram_even_into, histogram_into};
+pub use parallax_core::{
+    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
+};
 pub use parallax_core::{EvenBins, HistogramCounter, HistogramSample};
 pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 pub use scan::{
@@ -62,6 +67,11 @@ pub use segmented::{
 pub use segmented_into::{
     exclusive_scan_by_flags_into, exclusive_scan_by_key_into, exclusive_scan_by_offsets_into,
     inclusive_scan_by_flags_into, inclusive_scan_by_key_into, inclusive_scan_by_offsets_into,
+};
+pub use select::{
+    copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count, count_if, partition,
+    partition_into, remove_if, remove_if_into, unique, unique_by_key, unique_by_key_into,
+    unique_into,
 };
 pub use sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 pub use spmv::{spmv, spmv_into, SparseMatrix};

@@ -54,4 +54,5 @@ install -m 755 target/ptx-only/release/examples/first_call "$DEST/first_call_ptx
 install -m 755 target/ptx-only/release/examples/quickstart "$DEST/quickstart_ptx"
 install -m 755 scripts/gpu-bench.sh scripts/compare.py scripts/startup.sh "$DEST/repo/scripts/"
 cp benches/peers/peers.cu benches/peers/peers_torch.py "$DEST/repo/benches/peers/"
+cp benches/peers/select.cuh "$DEST/repo/benches/peers/"
 ls -la "$DEST"

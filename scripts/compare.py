@@ -101,6 +101,22 @@ def rule(case, n):
         if small:
             return "cub_reduce_by_key_seg1000_f32", False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
         return "cub_reduce_by_key_seg1000_f32", False, 1.0, None, ">= 1.0x CUB ReduceByKey"
+    # Selection (issue 30): CUB DeviceSelect / DevicePartition, and >= 80% of the copy roof
+    # of the same bytes at 2^28 and above; count_if against Thrust (both return the count).
+    sel = {
+        "select_if_half_f32": "cub_select_if_half_f32",
+        "select_flagged_half_f32": "cub_select_flagged_half_f32",
+        "unique_runs4_u32": "cub_unique_runs4_u32",
+        "partition_if_half_f32": "cub_partition_if_half_f32",
+    }
+    if case in sel:
+        if small:
+            return sel[case], False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
+        if n >= 1 << 28:
+            return sel[case], False, 1.0, 80.0, ">= 1.00x CUB, >= 80% roof"
+        return sel[case], False, 1.0, None, ">= 1.00x CUB"
+    if case == "count_if_f32":
+        return "thrust_count_if_f32", False, 1.0, None, ">= 1.00x Thrust"
     m = re.fullmatch(r"spmv_plus_times_(\w+)", case)
     if m:
         peer = f"cusparse_spmv_{m.group(1)}_alg1"

@@ -49,6 +49,9 @@ macro_rules! conformance {
             mod gather {
                 include!("conformance/gather.rs");
             }
+            mod select {
+                include!("conformance/select.rs");
+            }
         }
     };
 }
@@ -74,6 +77,7 @@ fn every_test_body_calls_require_gpu() {
         ("stencil", include_str!("conformance/stencil.rs")),
         ("histogram", include_str!("conformance/histogram.rs")),
         ("gather", include_str!("conformance/gather.rs")),
+        ("select", include_str!("conformance/select.rs")),
         ("invalid_input", include_str!("invalid_input/table.rs")),
         (
             "invalid_histogram",

@@ -326,3 +326,32 @@ fn closed_forms_match_a_running_sum() {
 
 // Histograms past 2^31 samples (shared with tests/histogram_gpu.rs).
 include!("large/histogram.rs");
+#[test]
+#[ignore = "large tier (2^31 + 12345 elements and an output, ~18 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
+fn copy_if_u32_past_2_31() {
+    require_gpu!();
+    // x[i] = i² mod 2^32; `LessThan 2^31` keeps about half, scattered over the whole input.
+    let x = squares();
+    let p = parallax::LessThan { bound: 1_u32 << 31 };
+    let keep = |i: usize| ((i as u64 * i as u64) as u32) < (1 << 31);
+    let mut out = DeviceVector::<u32, B>::zeros(N).expect("output");
+    let mut count = DeviceVector::<usize, B>::zeros(1).expect("count");
+    timed("copy_if_into", || {
+        parallax::copy_if_into(p, &x, &mut out, &mut count)
+    });
+    let k = count.to_vec().expect("count")[0];
+    let want: Vec<u32> = (0..N)
+        .into_par_iter()
+        .filter(|&i| keep(i))
+        .map(|i| (i as u64 * i as u64) as u32)
+        .collect();
+    assert_eq!(k, want.len(), "copy_if count");
+    let got = out.to_vec().expect("download");
+    let bad = got[..k]
+        .par_iter()
+        .zip(&want)
+        .position_first(|(g, w)| g != w);
+    assert_eq!(bad, None, "copy_if: first wrong element");
+    let c = timed("count_if", || parallax::count_if(p, &x));
+    assert_eq!(c, k, "count_if");
+}

@@ -9,10 +9,14 @@
 mod cuda;
 #[cfg(feature = "cuda")]
 mod cuda_histogram;
+#[cfg(feature = "cuda")]
+mod cuda_select;
 mod host_backend;
 mod host_histogram;
+mod host_select;
 mod ops;
 mod ops_histogram;
+mod ops_select;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod sequential;
@@ -24,6 +28,7 @@ pub use ops::{
     TransformOps,
 };
 pub use ops_histogram::{GatherOps, HistogramOps, ReverseOps};
+pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub use sequential::Sequential;

@@ -14,6 +14,7 @@
 
 mod hand_written;
 mod histogram;
+mod select;
 mod timing;
 
 use parallax::{
@@ -347,6 +348,7 @@ fn main() {
     let max_log2: u32 = option(&args, "--max-log2", 26);
     // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, spmv,
     // histogram).
+    // select).
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -385,6 +387,9 @@ fn main() {
         }
         if run("histogram") {
             histogram::bench_histogram(n, &x);
+        }
+        if run("select") {
+            select::bench_select(n, &x);
         }
         if run("spmv") {
             // SpMV with about n non-zeros: Poisson (5 per row) and power-law (~6.7 per row).

@@ -19,6 +19,7 @@
 mod histogram_gather;
 mod matrices;
 mod report;
+mod select;
 mod wide_keys;
 
 use parallax::{
@@ -118,7 +119,10 @@ struct Bench {
 impl Bench {
     /// Whether `case` is selected by `--only`.
     fn wants(&self, case: &str) -> bool {
-        self.only.as_ref().is_none_or(|s| case.contains(s.as_str()))
+        // `--only a,b` selects the cases containing either.
+        self.only
+            .as_ref()
+            .is_none_or(|s| s.split(',').any(|part| case.contains(part)))
     }
 
     /// Median ms of `f` over `iters` event-timed calls after `warmups` untimed ones.
@@ -913,6 +917,7 @@ fn main() {
         }
         histogram_gather::bench_histograms(&mut b, n);
         histogram_gather::bench_moves(&mut b, n);
+        select::bench_select(&mut b, n);
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

@@ -11,6 +11,8 @@
 // and u64 rows for reduce and scan, exclusive scans for f64 / i32,
 // every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30),
 // and (issue 30) the histogram, gather and scatter cases of peers2.cu (histogram_gather.cuh).
+// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30), and the
+// selection rows of select.cuh (CUB DeviceSelect / DevicePartition, Thrust count_if).
 // The original cases, their data, their byte conventions and their timing are unchanged.
 //
 // Build and run (scripts/gpu-bench.sh does this):
@@ -36,6 +38,7 @@
 #include <algorithm>
 #include <random>
 #include <cmath>
+#include <cstdint>
 
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("cuda error %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1);} } while (0)
 
@@ -65,6 +68,7 @@ static void emit(const char* name, size_t n, float ms, double bytes, const char*
 }
 
 #include "histogram_gather.cuh"  // issue 30: histogram, gather, scatter (peers2.cu's cases)
+#include "select.cuh"  // selection peers (copy_if / stencil / unique / partition, count_if)
 
 struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
@@ -207,6 +211,7 @@ int main(int argc, char** argv) {
     other_type<int>("i32", n);
     other_type<unsigned long long>("u64", n);
     peers_histogram_gather(n);  // issue 30: after the original cases (histogram_gather.cuh)
+    select_rows(n);
   }
   if (!do_spmv) return 0;
 

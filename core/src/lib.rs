@@ -28,6 +28,7 @@ pub mod laws;
 mod monoid;
 mod number;
 mod ops;
+mod predicate;
 mod random;
 pub mod reference;
 mod semiring;
@@ -50,6 +51,9 @@ pub use ops::affine::{Affine, AffineMap};
 pub use ops::functors::{Identity, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times};
 pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
 pub use ops::segmented::{Flagged, Segmented};
+pub use predicate::{
+    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
+};
 pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
 pub use stencil::{Boundary, Stencil, STAR_3D_OFFSETS};

@@ -44,6 +44,7 @@ pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
 pub use kernel::histogram::HistogramKernel;
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
+pub use kernel::select::{PredicateKernel, SelectKernel, UniqueByKeyKernel};
 pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
@@ -56,6 +57,15 @@ pub use ops::{
     transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
 pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
+/// Selection (`copy_if`, `remove_if`, `partition`, `unique`, `unique_by_key`, `count_if`)
+/// on the single-pass select kernels (`ops/select/`), kept in a module of its own so that
+/// `parallax_device::select::copy_if` names the family it belongs to.
+pub mod select {
+    pub use crate::ops::{
+        copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, partition_into,
+        unique, unique_by_key, unique_by_key_into, unique_into,
+    };
+}
 pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};

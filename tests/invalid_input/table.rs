@@ -243,3 +243,53 @@ fn empty_inputs_have_defined_results() {
     let y = parallax::stencil_map(PlusTimes, &st, Boundary::Wrap, [0, 4, 4], &empty).unwrap();
     assert!(y.is_empty());
 }
+
+#[test]
+fn select_lengths_leave_outputs_untouched() {
+    require_gpu!();
+    use parallax::LessThan;
+    let x = v(&[1_i32, 5, 2]);
+    let p = LessThan { bound: 3 };
+    let (mut short, mut count, mut counts2) = (v(&[9_i32, 9]), v(&[7_usize]), v(&[7_usize; 2]));
+    let e = parallax::copy_if_into(p, &x, &mut short, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("copy_if_into output", 3, 2));
+    let e = parallax::remove_if_into(p, &x, &mut short, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("remove_if_into output", 3, 2));
+    let e = parallax::unique_into(&x, &mut short, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("unique_into output", 3, 2));
+    let mut ok = v(&[9_i32; 4]);
+    let e = parallax::copy_if_into(p, &x, &mut ok, &mut counts2).unwrap_err();
+    assert_eq!(e, mismatch("copy_if_into count", 1, 2));
+    // A partition's output is exactly the input's length.
+    let e = parallax::partition_into(p, &x, &mut ok, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("partition_into output", 3, 4));
+    // The stencil must match the input.
+    let flags = v(&[true, false]);
+    let e = parallax::copy_if_stencil(&flags, &x).unwrap_err();
+    assert_eq!(e, mismatch("copy_if_stencil stencil", 3, 2));
+    let e = parallax::copy_if_stencil_into(&flags, &x, &mut ok, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("copy_if_stencil_into stencil", 3, 2));
+    let good_flags = v(&[true, false, true]);
+    let e = parallax::copy_if_stencil_into(&good_flags, &x, &mut short, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("copy_if_stencil_into output", 3, 2));
+    // unique_by_key: keys and values agree, both outputs have room.
+    let keys = v(&[1_u32, 1]);
+    let e = parallax::unique_by_key(&keys, &x).unwrap_err();
+    assert_eq!(e, mismatch("unique_by_key values", 2, 3));
+    let keys3 = v(&[1_u32, 1, 2]);
+    let mut short_keys = v(&[9_u32; 2]);
+    let e = parallax::unique_by_key_into(&keys3, &x, &mut short_keys, &mut ok, &mut count);
+    assert_eq!(e.unwrap_err(), mismatch("unique_by_key_into output keys", 3, 2));
+    assert_eq!(short.to_vec().unwrap(), [9, 9]);
+    assert_eq!(ok.to_vec().unwrap(), [9; 4]);
+    assert_eq!(short_keys.to_vec().unwrap(), [9; 2]);
+    assert_eq!(count.to_vec().unwrap(), [7]);
+    assert_eq!(counts2.to_vec().unwrap(), [7; 2]);
+    // Empty inputs: empty selections, counts of 0.
+    let empty = v::<i32>(&[]);
+    assert!(parallax::copy_if(p, &empty).unwrap().is_empty());
+    assert_eq!(parallax::partition(p, &empty).unwrap().1, 0);
+    assert_eq!(parallax::count_if(p, &empty).unwrap(), 0);
+    parallax::unique_into(&empty, &mut ok, &mut count).unwrap();
+    assert_eq!(count.to_vec().unwrap(), [0]);
+}

@@ -59,6 +59,9 @@ pub mod ops {
         Square, Sum, Times, UnaryFunction,
     };
     pub use parallax_core::{BitAnd, BitOr, BitXor, Identity, Product};
+    pub use parallax_core::{
+        EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
+    };
     pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
 }
 

@@ -208,3 +208,24 @@ macro_rules! instantiate_binary {
         $crate::__binary_host_impls! { $kernels; $( ($ft: $f, $tt: $t) ),* }
     };
 }
+
+/// Instantiates selection by your own predicate: `copy_if`, `remove_if`, `partition`
+/// (`select_if`) and `count_if` for your (predicate, element type) pairs; as
+/// [`instantiate_monoid!`](crate::instantiate_monoid), implementing
+/// `parallax_device::PredicateKernel<T>` on the host.
+///
+/// ```ignore
+/// parallax_kernels::instantiate_predicate! {
+///     kernels = crate::KERNELS;
+///     (Outside: crate::OutsideBox, Particle: crate::Particle),
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_predicate {
+    (kernels = $kernels:path; $( ($pt:ident: $p:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__predicate_entry_points! { $( ($pt: $p, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__predicate_host_impls! { $kernels; $( ($pt: $p, $tt: $t) ),* }
+    };
+}

@@ -13,6 +13,7 @@ mod prologue;
 mod reduce;
 mod scan;
 mod segmented;
+mod select;
 mod spmv;
 mod stencil;
 mod transform;
@@ -30,6 +31,10 @@ pub use scan::{exclusive_scan, inclusive_scan, scan_with_layout, ScanLayout};
 pub use segmented::{
     reduce_by_key, reduce_by_key_into, scan_by_flags, scan_by_keys, scan_by_offsets,
     segmented_reduce,
+};
+pub use select::{
+    copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, partition_into, unique,
+    unique_by_key, unique_by_key_into, unique_into,
 };
 pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;

@@ -134,7 +134,7 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
 /// `out` writable for one `T` on `dev` until the kernel has run, `done` null or a word only
 /// this kernel writes meanwhile; the scratch lock held by the caller while this queues;
 /// `launch` as in [`to_host`].
-unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
+pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     dev: &Device,
     scratch: &mut Scratch,
     m: M,

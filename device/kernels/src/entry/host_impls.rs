@@ -121,3 +121,19 @@ macro_rules! __fused2_host_checks {
         };
     )* };
 }
+
+/// Host side of [`instantiate_predicate!`](crate::instantiate_predicate).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __predicate_host_impls {
+    ($kernels:path; $( ($pt:ident: $p:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same invocation generates both entry points in `$kernels`
+        // (`__predicate_entry_points!`), taking `SelectParams<$t, $t, $p>` and
+        // `TransformReduceParams<$t, Indicator<$p>, u64, Sum>`.
+        unsafe impl ::parallax_device::PredicateKernel<$t> for $p {
+            const KERNELS: ::parallax_device::Kernels = $kernels;
+            const SELECT_IF: &'static str = $crate::entry_name!(select_if, $pt, $tt);
+            const COUNT_IF: &'static str = $crate::entry_name!(count_if, $pt, $tt);
+        }
+    )* };
+}

@@ -349,3 +349,57 @@ macro_rules! for_each_stencil_box_instance {
         }
     };
 }
+
+/// Calls `$cb!` with every (predicate, element) pair that has `select_if` (copy_if,
+/// remove_if, partition) and `count_if` kernels: the stock predicates `LessThan`,
+/// `GreaterThan`, `EqualTo` (and so `count`), `NotEqualTo`, `InRange` and `NonZero` over the
+/// six primitive numbers.
+#[macro_export]
+macro_rules! for_each_predicate_instance {
+    ($cb:ident) => {
+        $crate::__predicates_over! { $cb, f32, f64, i32, u32, i64, u64 }
+    };
+}
+
+/// The stock predicates over a list of element types.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __predicates_over {
+    ($cb:ident, $($t:ident),*) => {
+        $cb! { $(
+            (LessThan: $crate::ops::LessThan<$t>, $t: $t),
+            (GreaterThan: $crate::ops::GreaterThan<$t>, $t: $t),
+            (EqualTo: $crate::ops::EqualTo<$t>, $t: $t),
+            (NotEqualTo: $crate::ops::NotEqualTo<$t>, $t: $t),
+            (InRange: $crate::ops::InRange<$t>, $t: $t),
+            (NonZero: $crate::ops::NonZero, $t: $t),
+        )* }
+    };
+}
+
+/// Calls `$cb!` with every element type that has `select_flagged` (copy_if with a stencil)
+/// and `select_unique` kernels: the six primitive numbers.
+#[macro_export]
+macro_rules! for_each_select_type {
+    ($cb:ident) => {
+        $cb! { (f32: f32), (f64: f64), (i32: i32), (u32: u32), (i64: i64), (u64: u64) }
+    };
+}
+
+/// Calls `$cb!` with every (key, value) pair that has a `unique_by_key` kernel: `u32` and
+/// `u64` keys beside values of the six primitive numbers.
+#[macro_export]
+macro_rules! for_each_unique_by_key_instance {
+    ($cb:ident) => {
+        $crate::__unique_by_key_keys! { $cb, f32, f64, i32, u32, i64, u64 }
+    };
+}
+
+/// `u32` and `u64` keys beside each listed value type.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __unique_by_key_keys {
+    ($cb:ident, $($v:ident),*) => {
+        $cb! { $( (u32: u32, $v: $v), (u64: u64, $v: $v), )* }
+    };
+}

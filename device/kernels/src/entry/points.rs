@@ -255,3 +255,123 @@ macro_rules! __binary_entry_points {
         };
     )* };
 }
+
+/// `select_if` (copy_if, remove_if, stable partition) and the fused `count_if` (a
+/// `transform_reduce` of the predicate's `Indicator` with `Sum` into a `u64`) for each
+/// (predicate, type) pair: the stock list and
+/// [`instantiate_predicate!`](crate::instantiate_predicate) expand to this.
+///
+/// PTX: `parallax_select_if__<P>__<T>`, `parallax_count_if__<P>__<T>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __predicate_entry_points {
+    ($( ($pt:ident: $p:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(select_if, $pt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::select::SelectParams<$t, $t, $p>) {
+                // SAFETY: launched by parallax-device's select launcher, which upholds the
+                // contract.
+                unsafe {
+                    $crate::kernels::select::select_if::<
+                        $t,
+                        $p,
+                        { $crate::policy::common::items_per_thread(::core::mem::size_of::<$t>()) },
+                    >(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(count_if, $pt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(
+                p: $crate::params::reduce::TransformReduceParams<
+                    $t,
+                    $crate::ops::Indicator<$p>,
+                    u64,
+                    $crate::ops::Sum,
+                >,
+            ) {
+                // SAFETY: as above.
+                unsafe {
+                    $crate::kernels::reduce::transform_reduce::<
+                        $t,
+                        u64,
+                        $crate::ops::Indicator<$p>,
+                        $crate::ops::Sum,
+                        { $crate::policy::common::items_per_thread(::core::mem::size_of::<$t>()) },
+                        { $crate::policy::common::items_per_thread(8) },
+                    >(p)
+                }
+            }
+        };
+    )* };
+}
+
+/// `select_flagged` and `select_unique` for each element type.
+///
+/// PTX: `parallax_select_flagged__Flags__<T>`, `parallax_select_unique__Equal__<T>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __select_type_entry_points {
+    ($( ($tt:ident: $t:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(select_flagged, Flags, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::select::SelectParams<$t, $t, ()>) {
+                // SAFETY: launched by parallax-device's select launcher (contract).
+                unsafe {
+                    $crate::kernels::select::select_flagged::<
+                        $t,
+                        { $crate::policy::common::items_per_thread(::core::mem::size_of::<$t>()) },
+                    >(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(select_unique, Equal, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::select::SelectParams<$t, $t, ()>) {
+                // SAFETY: as above.
+                unsafe {
+                    $crate::kernels::select::select_unique::<
+                        $t,
+                        { $crate::policy::common::items_per_thread(::core::mem::size_of::<$t>()) },
+                    >(p)
+                }
+            }
+        };
+    )* };
+}
+
+/// `unique_by_key` for each (key type, value type) pair; items per thread of the wider.
+///
+/// PTX: `parallax_unique_by_key__<K>__<V>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __unique_by_key_entry_points {
+    ($( ($kt:ident: $k:ty, $vt:ident: $v:ty) ),* $(,)?) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(unique_by_key, $kt, $vt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::select::SelectParams<$k, $v, ()>) {
+                // SAFETY: launched by parallax-device's select launcher (contract).
+                unsafe {
+                    $crate::kernels::select::unique_by_key::<
+                        $k,
+                        $v,
+                        {
+                            $crate::policy::common::items_per_thread(
+                                if ::core::mem::size_of::<$k>() > ::core::mem::size_of::<$v>() {
+                                    ::core::mem::size_of::<$k>()
+                                } else {
+                                    ::core::mem::size_of::<$v>()
+                                },
+                            )
+                        },
+                    >(p)
+                }
+            }
+        };
+    )* };
+}

@@ -53,6 +53,8 @@ pub mod scan;
 #[doc(hidden)]
 pub mod segmented;
 #[doc(hidden)]
+pub mod select;
+#[doc(hidden)]
 pub mod transform;
 
 use crate::params::transform::{FillParams, TabulateParams};
@@ -133,3 +135,19 @@ macro_rules! fill_entry_points {
     )* };
 }
 fill_entry_points!(u32, u8);
+
+/// `select_if` and `count_if` for each (predicate, type) pair (shared with
+/// `instantiate_predicate!`), `select_flagged` and `select_unique` for each type, and
+/// `unique_by_key` for each (key, value) pair.
+macro_rules! predicate_entry_points {
+    ($($pairs:tt)*) => { crate::__predicate_entry_points! { $($pairs)* } };
+}
+crate::for_each_predicate_instance!(predicate_entry_points);
+macro_rules! select_type_entry_points {
+    ($($types:tt)*) => { crate::__select_type_entry_points! { $($types)* } };
+}
+crate::for_each_select_type!(select_type_entry_points);
+macro_rules! unique_by_key_entry_points {
+    ($($pairs:tt)*) => { crate::__unique_by_key_entry_points! { $($pairs)* } };
+}
+crate::for_each_unique_by_key_instance!(unique_by_key_entry_points);

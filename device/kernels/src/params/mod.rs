@@ -15,6 +15,7 @@ pub mod histogram;
 pub mod reduce;
 pub mod scan;
 pub mod segmented;
+pub mod select;
 pub mod spmv;
 pub mod stencil;
 pub mod transform;

@@ -14,13 +14,14 @@
 //! unaffected).
 
 pub mod common;
-pub mod gpu;
 pub mod gather;
+pub mod gpu;
 pub mod histogram;
 pub mod lookback;
 pub mod reduce;
 pub mod scan;
 pub mod segmented;
+pub mod select;
 pub mod spmv;
 pub mod stencil;
 pub mod stencil_march;

@@ -1,0 +1,150 @@
+//! The selection traits (`ops_select.rs`) for the two host backends: `Sequential` forwards
+//! to the reference (`parallax_core::reference`), `Rayon` to `parallax_host`.
+
+use super::ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
+use crate::Result;
+use parallax_core::{DeviceCopy, Predicate};
+
+/// Stores `k` in `count[0]` (the front doors pass a one-element count).
+fn store(count: &mut [usize], k: usize) {
+    if let Some(c) = count.first_mut() {
+        *c = k;
+    }
+}
+
+/// Implements the selection traits for host backend `$backend` from the functions of module
+/// `$algo`: `parallax_host`'s names (`copy_if` writing to the front of an output and
+/// returning the count, `copy_if_vec` allocating, ...).
+macro_rules! host_select {
+    ($backend:ty, $algo:path) => {
+        const _: () = {
+            use $algo as algo;
+
+            impl<T: DeviceCopy, P: Predicate<T>> SelectOps<T, P> for $backend {
+                fn copy_if(p: P, selected: bool, x: &Vec<T>) -> Result<Vec<T>> {
+                    Ok(if selected {
+                        algo::copy_if_vec(p, x)
+                    } else {
+                        algo::remove_if_vec(p, x)
+                    })
+                }
+                fn copy_if_into(
+                    p: P,
+                    selected: bool,
+                    x: &Vec<T>,
+                    out: &mut Vec<T>,
+                    count: &mut Vec<usize>,
+                ) -> Result<()> {
+                    let k = if selected {
+                        algo::copy_if(p, x, out)
+                    } else {
+                        algo::remove_if(p, x, out)
+                    };
+                    store(count, k);
+                    Ok(())
+                }
+                fn partition_into(
+                    p: P,
+                    x: &Vec<T>,
+                    out: &mut Vec<T>,
+                    split: &mut Vec<usize>,
+                ) -> Result<()> {
+                    store(split, algo::partition(p, x, out));
+                    Ok(())
+                }
+                fn count_if(p: P, x: &Vec<T>) -> Result<usize> {
+                    Ok(algo::count_if(p, x))
+                }
+            }
+
+            impl<T: DeviceCopy> FlaggedOps<T> for $backend {
+                fn copy_if_stencil(stencil: &Vec<bool>, x: &Vec<T>) -> Result<Vec<T>> {
+                    Ok(algo::copy_if_stencil_vec(stencil, x))
+                }
+                fn copy_if_stencil_into(
+                    stencil: &Vec<bool>,
+                    x: &Vec<T>,
+                    out: &mut Vec<T>,
+                    count: &mut Vec<usize>,
+                ) -> Result<()> {
+                    store(count, algo::copy_if_stencil(stencil, x, out));
+                    Ok(())
+                }
+            }
+
+            impl<T: DeviceCopy + PartialEq> UniqueOps<T> for $backend {
+                fn unique(x: &Vec<T>) -> Result<Vec<T>> {
+                    Ok(algo::unique_vec(x))
+                }
+                fn unique_into(x: &Vec<T>, out: &mut Vec<T>, count: &mut Vec<usize>) -> Result<()> {
+                    store(count, algo::unique(x, out));
+                    Ok(())
+                }
+            }
+
+            impl<K: DeviceCopy + PartialEq, V: DeviceCopy> UniqueByKeyOps<K, V> for $backend {
+                fn unique_by_key(keys: &Vec<K>, values: &Vec<V>) -> Result<(Vec<K>, Vec<V>)> {
+                    Ok(algo::unique_by_key_vec(keys, values))
+                }
+                fn unique_by_key_into(
+                    keys: &Vec<K>,
+                    values: &Vec<V>,
+                    out_keys: &mut Vec<K>,
+                    out_values: &mut Vec<V>,
+                    count: &mut Vec<usize>,
+                ) -> Result<()> {
+                    store(
+                        count,
+                        algo::unique_by_key(keys, values, out_keys, out_values),
+                    );
+                    Ok(())
+                }
+            }
+        };
+    };
+}
+
+/// The reference algorithms under `parallax_host`'s names (the `_vec` forms compact into an
+/// output as long as the input and truncate it).
+mod seq {
+    pub(super) use parallax_core::reference::{
+        copy_if, copy_if_stencil, count_if, partition, remove_if, unique, unique_by_key,
+    };
+    use parallax_core::{zeroed_vec, DeviceCopy, Predicate};
+
+    /// `f` into a zeroed output of `n` elements, truncated to the count it returns.
+    fn truncated<T: DeviceCopy>(n: usize, f: impl FnOnce(&mut [T]) -> usize) -> Vec<T> {
+        let mut out = zeroed_vec(n);
+        let k = f(&mut out);
+        out.truncate(k);
+        out
+    }
+
+    pub(super) fn copy_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Vec<T> {
+        truncated(x.len(), |out| copy_if(p, x, out))
+    }
+    pub(super) fn remove_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Vec<T> {
+        truncated(x.len(), |out| remove_if(p, x, out))
+    }
+    pub(super) fn copy_if_stencil_vec<T: DeviceCopy>(stencil: &[bool], x: &[T]) -> Vec<T> {
+        truncated(x.len(), |out| copy_if_stencil(stencil, x, out))
+    }
+    pub(super) fn unique_vec<T: DeviceCopy + PartialEq>(x: &[T]) -> Vec<T> {
+        truncated(x.len(), |out| unique(x, out))
+    }
+    pub(super) fn unique_by_key_vec<K: DeviceCopy + PartialEq, V: DeviceCopy>(
+        keys: &[K],
+        values: &[V],
+    ) -> (Vec<K>, Vec<V>) {
+        let n = keys.len().min(values.len());
+        let (mut out_keys, mut out_values) = (zeroed_vec(n), zeroed_vec(n));
+        let k = unique_by_key(keys, values, &mut out_keys, &mut out_values);
+        out_keys.truncate(k);
+        out_values.truncate(k);
+        (out_keys, out_values)
+    }
+}
+
+host_select!(super::Sequential, seq);
+#[cfg(feature = "rayon")]
+host_select!(super::Rayon, parallax_host);

@@ -1,0 +1,330 @@
+//! Selection: stream compaction (`copy_if` by a predicate or by stencil flags, `remove_if`,
+//! `unique`, `unique_by_key`), stable `partition`, and counting (`count`, `count_if`).
+//!
+//! Each compaction has an allocating form, whose output has exactly the selected elements
+//! (it waits for their number), and an `_into` form that writes them to the front of the
+//! caller's output and their number to a one-element vector, like
+//! [`reduce_by_key_into`](crate::reduce_by_key_into): nothing is allocated, and on the GPU
+//! the call returns once its kernels are queued (CUB's `DeviceSelect` contract).
+
+use crate::check::same_len;
+use crate::{Backend, EqualTo};
+use crate::{DeviceVector, Error, FlaggedOps, Result, SelectOps, UniqueByKeyOps, UniqueOps};
+use parallax_core::{DeviceCopy, Predicate};
+
+/// `Err(LengthMismatch)` unless `out` has room for `n` elements (at least `n` long).
+fn room<T: DeviceCopy, B: Backend>(
+    what: &'static str,
+    n: usize,
+    out: &DeviceVector<T, B>,
+) -> Result<()> {
+    if out.len() >= n {
+        Ok(())
+    } else {
+        Err(Error::LengthMismatch {
+            what,
+            expected: n,
+            actual: out.len(),
+        })
+    }
+}
+
+/// The elements of `x` that `p` selects, in order (Thrust's `copy_if`, CUB's
+/// `DeviceSelect::If`).
+///
+/// # Errors
+/// A device fault, or no memory for the output.
+///
+/// ```
+/// use parallax::{DeviceVector, LessThan};
+/// let x = DeviceVector::<f32>::from_slice(&[0.7, 0.1, 0.9, 0.3])?;
+/// assert_eq!(parallax::copy_if(LessThan { bound: 0.5 }, &x)?.to_vec()?, [0.1, 0.3]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    B::copy_if(p, true, x.buffer()).map(DeviceVector::from_buffer)
+}
+
+/// [`copy_if`] into the caller's vectors: the selected elements go to the first `count[0]`
+/// entries of `out` (the rest keep their contents) and their number to `count[0]`. Nothing
+/// is allocated; on the GPU the call returns without waiting (reading `count` with `to_vec`
+/// waits).
+///
+/// # Errors
+/// [`Error::LengthMismatch`] unless `out` is at least as long as `x` (room for every
+/// element) and `count` has one element; nothing is written then.
+///
+/// ```
+/// use parallax::{DeviceVector, GreaterThan};
+/// let x = DeviceVector::<i32>::from_slice(&[4, -1, 7, 0])?;
+/// let (mut out, mut count) = (DeviceVector::zeros(4)?, DeviceVector::zeros(1)?);
+/// parallax::copy_if_into(GreaterThan { bound: 0 }, &x, &mut out, &mut count)?;
+/// let k = count.to_vec()?[0];
+/// assert_eq!(out.to_vec()?[..k], [4, 7]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+    count: &mut DeviceVector<usize, B>,
+) -> Result<()> {
+    room("copy_if_into output", x.len(), out)?;
+    same_len("copy_if_into count", 1, count)?;
+    B::copy_if_into(p, true, x.buffer(), out.buffer_mut(), count.buffer_mut())
+}
+
+/// The elements of `x` that `p` rejects, in order (Thrust's `remove_copy_if`; `x` is not
+/// modified).
+///
+/// # Errors
+/// A device fault, or no memory for the output.
+///
+/// ```
+/// use parallax::{DeviceVector, EqualTo};
+/// let x = DeviceVector::<u32>::from_slice(&[3, 0, 3, 5])?;
+/// assert_eq!(parallax::remove_if(EqualTo { value: 3 }, &x)?.to_vec()?, [0, 5]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    B::copy_if(p, false, x.buffer()).map(DeviceVector::from_buffer)
+}
+
+/// [`remove_if`] into the caller's vectors, as [`copy_if_into`].
+///
+/// # Errors
+/// As [`copy_if_into`].
+pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+    count: &mut DeviceVector<usize, B>,
+) -> Result<()> {
+    room("remove_if_into output", x.len(), out)?;
+    same_len("remove_if_into count", 1, count)?;
+    B::copy_if_into(p, false, x.buffer(), out.buffer_mut(), count.buffer_mut())
+}
+
+/// Stable partition: the elements `p` selects, in order, then the others, in order, and the
+/// split point (the number selected). Both sides keep input order (Thrust's
+/// `stable_partition_copy` into one vector; CUB's `DevicePartition::If` reverses the rejected
+/// side).
+///
+/// # Errors
+/// A device fault, or no memory for the output.
+///
+/// ```
+/// use parallax::{DeviceVector, NonZero};
+/// let x = DeviceVector::<i64>::from_slice(&[0, 2, 0, 1, 3])?;
+/// let (y, split) = parallax::partition(NonZero, &x)?;
+/// assert_eq!((y.to_vec()?, split), (vec![2, 1, 3, 0, 0], 3));
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &DeviceVector<T, B>,
+) -> Result<(DeviceVector<T, B>, usize)> {
+    // SAFETY: a partition writes every element of its output (each input element goes to
+    // one slot); on an error `out` is dropped unread.
+    let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
+    let mut split = DeviceVector::<usize, B>::zeros(1)?;
+    B::partition_into(p, x.buffer(), out.buffer_mut(), split.buffer_mut())?;
+    let split = split.to_vec()?[0];
+    Ok((out, split))
+}
+
+/// [`partition`] into the caller's vectors: `out` receives the partition, `split[0]` the
+/// number selected; on the GPU the call returns without waiting.
+///
+/// # Errors
+/// [`Error::LengthMismatch`] unless `out` is as long as `x` and `split` has one element.
+pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+    split: &mut DeviceVector<usize, B>,
+) -> Result<()> {
+    same_len("partition_into output", x.len(), out)?;
+    same_len("partition_into split", 1, split)?;
+    B::partition_into(p, x.buffer(), out.buffer_mut(), split.buffer_mut())
+}
+
+/// The elements of `x` whose `stencil` flag is set, in order (Thrust's `copy_if` with a
+/// stencil, CUB's `DeviceSelect::Flagged`).
+///
+/// # Errors
+/// [`Error::LengthMismatch`] when `stencil` and `x` differ in length.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let x = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
+/// let keep = DeviceVector::from_slice(&[true, false, true])?;
+/// assert_eq!(parallax::copy_if_stencil(&keep, &x)?.to_vec()?, [1.0, 3.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
+    stencil: &DeviceVector<bool, B>,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    same_len("copy_if_stencil stencil", x.len(), stencil)?;
+    B::copy_if_stencil(stencil.buffer(), x.buffer()).map(DeviceVector::from_buffer)
+}
+
+/// [`copy_if_stencil`] into the caller's vectors, as [`copy_if_into`].
+///
+/// # Errors
+/// [`Error::LengthMismatch`] when `stencil` and `x` differ in length, `out` is shorter than
+/// `x` or `count` does not have one element.
+pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
+    stencil: &DeviceVector<bool, B>,
+    x: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+    count: &mut DeviceVector<usize, B>,
+) -> Result<()> {
+    same_len("copy_if_stencil_into stencil", x.len(), stencil)?;
+    room("copy_if_stencil_into output", x.len(), out)?;
+    same_len("copy_if_stencil_into count", 1, count)?;
+    B::copy_if_stencil_into(
+        stencil.buffer(),
+        x.buffer(),
+        out.buffer_mut(),
+        count.buffer_mut(),
+    )
+}
+
+/// The first element of every run of equal consecutive elements, in order (Thrust's
+/// `unique_copy`, CUB's `DeviceSelect::Unique`); elements compare with `==` (a float NaN
+/// starts a run of its own).
+///
+/// # Errors
+/// A device fault, or no memory for the output.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let x = DeviceVector::<u32>::from_slice(&[1, 1, 2, 2, 2, 1, 3])?;
+/// assert_eq!(parallax::unique(&x)?.to_vec()?, [1, 2, 1, 3]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    B::unique(x.buffer()).map(DeviceVector::from_buffer)
+}
+
+/// [`unique`] into the caller's vectors, as [`copy_if_into`].
+///
+/// # Errors
+/// As [`copy_if_into`].
+pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
+    x: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+    count: &mut DeviceVector<usize, B>,
+) -> Result<()> {
+    room("unique_into output", x.len(), out)?;
+    same_len("unique_into count", 1, count)?;
+    B::unique_into(x.buffer(), out.buffer_mut(), count.buffer_mut())
+}
+
+/// For every run of equal consecutive keys, its first key and the value beside it (Thrust's
+/// `unique_by_key_copy`).
+///
+/// # Errors
+/// [`Error::LengthMismatch`] when `keys` and `values` differ in length.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let k = DeviceVector::<u32>::from_slice(&[7, 7, 9, 7])?;
+/// let v = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0, 4.0])?;
+/// let (keys, values) = parallax::unique_by_key(&k, &v)?;
+/// assert_eq!((keys.to_vec()?, values.to_vec()?), (vec![7, 9, 7], vec![1.0, 3.0, 4.0]));
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn unique_by_key<K, V, B>(
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)>
+where
+    K: DeviceCopy + PartialEq,
+    V: DeviceCopy,
+    B: UniqueByKeyOps<K, V>,
+{
+    same_len("unique_by_key values", keys.len(), values)?;
+    let (k, v) = B::unique_by_key(keys.buffer(), values.buffer())?;
+    Ok((DeviceVector::from_buffer(k), DeviceVector::from_buffer(v)))
+}
+
+/// [`unique_by_key`] into the caller's vectors: the runs go to the first `count[0]` entries
+/// of `out_keys` and `out_values`, their number to `count[0]`.
+///
+/// # Errors
+/// [`Error::LengthMismatch`] when `keys` and `values` differ in length, either output is
+/// shorter than `keys` or `count` does not have one element.
+pub fn unique_by_key_into<K, V, B>(
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+    out_keys: &mut DeviceVector<K, B>,
+    out_values: &mut DeviceVector<V, B>,
+    count: &mut DeviceVector<usize, B>,
+) -> Result<()>
+where
+    K: DeviceCopy + PartialEq,
+    V: DeviceCopy,
+    B: UniqueByKeyOps<K, V>,
+{
+    same_len("unique_by_key_into values", keys.len(), values)?;
+    room("unique_by_key_into output keys", keys.len(), out_keys)?;
+    room("unique_by_key_into output values", keys.len(), out_values)?;
+    same_len("unique_by_key_into count", 1, count)?;
+    B::unique_by_key_into(
+        keys.buffer(),
+        values.buffer(),
+        out_keys.buffer_mut(),
+        out_values.buffer_mut(),
+        count.buffer_mut(),
+    )
+}
+
+/// The number of elements of `x` that `p` selects (Thrust's `count_if`; waits for it).
+///
+/// # Errors
+/// A device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, InRange};
+/// let x = DeviceVector::<f32>::from_slice(&[0.5, 1.5, -0.5, 0.0])?;
+/// assert_eq!(parallax::count_if(InRange { lo: 0.0, hi: 1.0 }, &x)?, 2);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &DeviceVector<T, B>,
+) -> Result<usize> {
+    B::count_if(p, x.buffer())
+}
+
+/// The number of elements of `x` equal to `value` (Thrust's `count`): [`count_if`] with
+/// [`EqualTo`].
+///
+/// # Errors
+/// A device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let x = DeviceVector::<i32>::from_slice(&[3, 1, 3, 3])?;
+/// assert_eq!(parallax::count(&x, 3)?, 3);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn count<T, B>(x: &DeviceVector<T, B>, value: T) -> Result<usize>
+where
+    T: DeviceCopy + PartialEq,
+    B: SelectOps<T, EqualTo<T>>,
+{
+    count_if(EqualTo { value }, x)
+}

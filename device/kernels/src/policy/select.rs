@@ -1,0 +1,51 @@
+//! Select tiles: a thread holds `SELECT_RUNS` runs of 64 bytes in registers, tests them,
+//! and the block compacts its selected items through shared memory so that the output is
+//! written with coalesced stores.
+
+use super::common::{items_per_thread, BlockShared, BLOCK_THREADS, STAGE_UNIT};
+
+/// Runs of `items_per_thread` items (64 bytes) per thread in a select tile: 1 makes a tile
+/// of 4096 items of 4 bytes (16 KiB of compaction area). 2 (the scan's deep tile, 8192
+/// items) held 32 values per thread in registers: 63 registers, 4 blocks per SM, and
+/// 0.77x CUB at 2^28 on the H200 (`benches/RESULTS.md#h200-2026-11-27-select`).
+pub const SELECT_RUNS: usize = 1;
+
+const _: () = assert!(
+    items_per_thread(1) * SELECT_RUNS <= 32,
+    "a thread's selection is one 32-bit mask"
+);
+
+/// Items in one select tile whose widest element (the items, or the values beside them)
+/// has `size` bytes.
+///
+/// ```
+/// use parallax_kernels::policy::select::select_tile_items;
+/// assert_eq!((select_tile_items(4), select_tile_items(8)), (4096, 2048));
+/// ```
+pub const fn select_tile_items(size: usize) -> u64 {
+    BLOCK_THREADS as u64 * (items_per_thread(size) * SELECT_RUNS) as u64
+}
+
+/// Byte offset of the compaction area in a select block's dynamic shared memory (after the
+/// block scan's `BlockShared<u64>`, 16-byte aligned).
+pub const fn select_buffer_offset() -> usize {
+    core::mem::size_of::<BlockShared<u64>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
+}
+
+/// Dynamic shared memory of a select block whose widest element has `size` bytes: the block
+/// scan's state and the compaction area, one slot per item of the tile.
+///
+/// ```
+/// use parallax_kernels::policy::select::select_shared_bytes;
+/// assert!(select_shared_bytes(4) <= 48 * 1024 && select_shared_bytes(8) <= 48 * 1024);
+/// ```
+pub const fn select_shared_bytes(size: usize) -> usize {
+    select_buffer_offset() + select_tile_items(size) as usize * size
+}
+
+/// Nanoseconds a select tile sleeps before its first look-back poll (the launcher passes it
+/// in `SelectParams::poll_delay_ns`; `PARALLAX_SELECT_POLL_DELAY_NS` overrides it for A/B
+/// runs). The plain scan's 2800 ns (`policy::lookback::SCAN_FIRST_POLL_DELAY_NS`) is a
+/// block slot held idle once a select tile's loads are done:
+/// `benches/RESULTS.md#h200-2026-11-27-select`.
+pub const SELECT_FIRST_POLL_DELAY_NS: u32 = 0;

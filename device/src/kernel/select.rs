@@ -1,0 +1,83 @@
+//! Host-side kernel traits of the select family, implemented from the kernels crate's
+//! lists (`for_each_predicate_instance!`, `for_each_select_type!`,
+//! `for_each_unique_by_key_instance!`) and, for predicates, by a user crate's
+//! `instantiate_predicate!`.
+
+use parallax_core::{DeviceCopy, Predicate};
+use parallax_kernels::entry_name;
+
+/// A predicate with `select_if` and `count_if` kernels for elements `T`.
+///
+/// # Safety
+/// `SELECT_IF` must name an entry point of `KERNELS` taking exactly
+/// `SelectParams<T, T, Self>` that runs `kernels::select::select_if`, and `COUNT_IF` one
+/// taking `TransformReduceParams<T, Indicator<Self>, u64, Sum>` that runs the fused
+/// `transform_reduce` (as the instantiation macros generate).
+pub unsafe trait PredicateKernel<T: DeviceCopy>: Predicate<T> {
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
+    /// The `select_if` entry point.
+    const SELECT_IF: &'static str;
+    /// The `count_if` entry point.
+    const COUNT_IF: &'static str;
+}
+
+/// An element type with `select_flagged` (copy_if with a stencil) and `select_unique`
+/// kernels.
+///
+/// # Safety
+/// Both names must be entry points of [`crate::KERNELS`] taking exactly
+/// `SelectParams<Self, Self, ()>` and running `select_flagged` / `select_unique`.
+pub unsafe trait SelectKernel: DeviceCopy + PartialEq {
+    /// The `select_flagged` entry point.
+    const SELECT_FLAGGED: &'static str;
+    /// The `select_unique` entry point.
+    const SELECT_UNIQUE: &'static str;
+}
+
+/// A key type with a `unique_by_key` kernel for values `V`.
+///
+/// # Safety
+/// `UNIQUE_BY_KEY` must be an entry point of [`crate::KERNELS`] taking exactly
+/// `SelectParams<Self, V, ()>` and running `unique_by_key`.
+pub unsafe trait UniqueByKeyKernel<V: DeviceCopy>: DeviceCopy + PartialEq {
+    /// The `unique_by_key` entry point.
+    const UNIQUE_BY_KEY: &'static str;
+}
+
+macro_rules! predicate_kernels {
+    ($( ($pt:ident: $p:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates both entry points from the same list entry
+        // (`__predicate_entry_points!`), taking `SelectParams<$t, $t, $p>` and
+        // `TransformReduceParams<$t, Indicator<$p>, u64, Sum>`.
+        unsafe impl PredicateKernel<$t> for $p {
+            const SELECT_IF: &'static str = entry_name!(select_if, $pt, $tt);
+            const COUNT_IF: &'static str = entry_name!(count_if, $pt, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_predicate_instance!(predicate_kernels);
+
+macro_rules! select_kernels {
+    ($( ($tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates both entry points from the same list entry,
+        // taking `SelectParams<$t, $t, ()>`.
+        unsafe impl SelectKernel for $t {
+            const SELECT_FLAGGED: &'static str = entry_name!(select_flagged, Flags, $tt);
+            const SELECT_UNIQUE: &'static str = entry_name!(select_unique, Equal, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_select_type!(select_kernels);
+
+macro_rules! unique_by_key_kernels {
+    ($( ($kt:ident: $k:ty, $vt:ident: $v:ty) ),* $(,)?) => { $(
+        // SAFETY: generated from the same list entry as the entry point, which takes
+        // `SelectParams<$k, $v, ()>`.
+        unsafe impl UniqueByKeyKernel<$v> for $k {
+            const UNIQUE_BY_KEY: &'static str = entry_name!(unique_by_key, $kt, $vt);
+        }
+    )* };
+}
+parallax_kernels::for_each_unique_by_key_instance!(unique_by_key_kernels);

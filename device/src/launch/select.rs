@@ -1,0 +1,46 @@
+//! Launchers of the select family: the only `unsafe` launches of the select kernels and of
+//! the fused `count_if`, typed by their parameter structs. All go through
+//! [`crate::launch::launch`].
+
+use crate::context::Device;
+use crate::kernel::select::PredicateKernel;
+use crate::launch::launch;
+use crate::{Kernels, Result};
+use parallax_core::{DeviceCopy, Indicator, Sum};
+use parallax_kernels::params::{reduce::TransformReduceParams, select::SelectParams};
+use parallax_kernels::policy::{common::BlockShared, select::select_shared_bytes};
+use std::mem::size_of;
+
+/// A select entry point `name` of `kernels` (`select_if`, `select_flagged`,
+/// `select_unique`, `unique_by_key`) over `blocks` tiles.
+///
+/// # Safety
+/// `name` takes exactly `SelectParams<T, V, P>`; `p` holds the pointers its contract
+/// (`kernels::select`) asks for, live until the kernel has run, with `n > 0` and `status`
+/// readied for `blocks = ceil(n / select_tile_items(max(size_of T, size_of V)))` tiles.
+pub(crate) unsafe fn select<T: DeviceCopy, V: DeviceCopy, P: Copy>(
+    dev: &Device,
+    (kernels, name): (Kernels, &'static str),
+    blocks: u64,
+    p: SelectParams<T, V, P>,
+) -> Result<()> {
+    let shared = select_shared_bytes(size_of::<T>().max(size_of::<V>()));
+    // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
+    unsafe { launch(dev, kernels, name, blocks, shared, p) }
+}
+
+/// `parallax_count_if__<P>__<T>(TransformReduceParams<T, Indicator<P>, u64, Sum>)`, with
+/// `BlockShared<u64>` shared memory.
+///
+/// # Safety
+/// As `launch::reduce` for a reduce of `u64`, with `p.x` readable for `n > 0` items of `T`,
+/// 16-byte aligned, and the grid of `reduce_grid(n, size_of::<T>())`.
+pub(crate) unsafe fn count_if<T: DeviceCopy, P: PredicateKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: TransformReduceParams<T, Indicator<P>, u64, Sum>,
+) -> Result<()> {
+    let shared = size_of::<BlockShared<u64>>();
+    // SAFETY: `PredicateKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, P::KERNELS, P::COUNT_IF, blocks, shared, p) }
+}
