@@ -26,6 +26,7 @@ mod reduce;
 mod scan;
 mod segmented;
 mod segmented_into;
+mod sort;
 pub mod sparse;
 mod spmv;
 mod stencil;
@@ -40,7 +41,9 @@ pub use backend::{
     Backend, DefaultBackend, Fused2Ops, FusedOps, KeyedOps, MonoidOps, Sequential, SpmvOps,
     StencilOps, TabulateOps, Transform2Ops, TransformOps,
 };
+pub use backend::{SortByKeyOps, SortOps};
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
+pub use parallax_core::{Order, RadixBits, SortKey};
 pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,
@@ -53,6 +56,9 @@ pub use segmented::{
 pub use segmented_into::{
     exclusive_scan_by_flags_into, exclusive_scan_by_key_into, exclusive_scan_by_offsets_into,
     inclusive_scan_by_flags_into, inclusive_scan_by_key_into, inclusive_scan_by_offsets_into,
+};
+pub use sort::{
+    sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
 };
 pub use sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 pub use spmv::{spmv, spmv_into, SparseMatrix};

@@ -43,8 +43,28 @@ macro_rules! conformance {
             mod stencil {
                 include!("conformance/stencil.rs");
             }
+            mod sort {
+                include!("conformance/sort.rs");
+            }
         }
     };
+}
+
+/// Sorts of 1- and 2-byte keys, on the host backends only (the GPU sorts 4- and 8-byte keys).
+mod sort_narrow {
+    mod sequential {
+        pub(crate) type B = parallax::Sequential;
+        mod keys {
+            include!("conformance/sort_narrow.rs");
+        }
+    }
+    #[cfg(feature = "rayon")]
+    mod rayon {
+        pub(crate) type B = parallax::Rayon;
+        mod keys {
+            include!("conformance/sort_narrow.rs");
+        }
+    }
 }
 
 conformance!(sequential, parallax::Sequential);
@@ -66,6 +86,9 @@ fn every_test_body_calls_require_gpu() {
         ("key_widths", include_str!("conformance/key_widths.rs")),
         ("spmv", include_str!("conformance/spmv.rs")),
         ("stencil", include_str!("conformance/stencil.rs")),
+        ("sort", include_str!("conformance/sort.rs")),
+        ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
+        ("invalid_input sort", include_str!("invalid_input/sort.rs")),
         ("invalid_input", include_str!("invalid_input/table.rs")),
     ];
     for (name, src) in bodies {

@@ -11,6 +11,7 @@ macro_rules! invalid_input_table {
         mod $name {
             type B = $backend;
             include!("invalid_input/table.rs");
+            include!("invalid_input/sort.rs");
         }
     };
 }

@@ -30,6 +30,7 @@ mod ops;
 mod random;
 pub mod reference;
 mod semiring;
+mod sort_key;
 mod stencil;
 pub mod tile;
 
@@ -48,4 +49,5 @@ pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
 pub use ops::segmented::{Flagged, Segmented};
 pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
+pub use sort_key::{Order, RadixBits, SortKey};
 pub use stencil::{Boundary, Stencil, STAR_3D_OFFSETS};

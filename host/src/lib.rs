@@ -16,6 +16,7 @@ mod reduce;
 mod robustness;
 mod scan;
 mod segmented;
+mod sort;
 mod spmv;
 mod stencil;
 
@@ -29,6 +30,7 @@ pub use scan::{
 pub use segmented::reduce::segmented_reduce;
 pub use segmented::reduce_by_key::{reduce_by_key, reduce_by_key_into};
 pub use segmented::scan::{scan_by_flags, scan_by_keys, scan_by_offsets};
+pub use sort::{sort, sort_by_key};
 pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;
 pub use spmv::ell::spmv_ell;

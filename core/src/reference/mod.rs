@@ -9,6 +9,8 @@
 mod reduce;
 mod scan;
 mod segmented;
+#[cfg(feature = "alloc")]
+mod sort;
 mod spmv;
 mod stencil;
 mod transform;
@@ -20,6 +22,8 @@ pub use scan::{
 pub use segmented::{
     reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce,
 };
+#[cfg(feature = "alloc")]
+pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
