@@ -7,6 +7,8 @@
 
 #[cfg(feature = "cuda")]
 mod cuda;
+#[cfg(feature = "cuda")]
+mod cuda_sort;
 mod host_backend;
 mod host_sort;
 mod ops;

@@ -13,6 +13,7 @@
 //! pointers, x and y once; stencil: read + write).
 
 mod hand_written;
+mod sort;
 mod timing;
 
 use parallax::{
@@ -344,7 +345,7 @@ fn main() {
     // `--min-log2 N` / `--max-log2 N`: sizes from / up to 2^N only (to fit a time budget).
     let min_log2: u32 = option(&args, "--min-log2", 16);
     let max_log2: u32 = option(&args, "--max-log2", 26);
-    // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, spmv).
+    // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, sort, spmv).
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -380,6 +381,9 @@ fn main() {
         }
         if run("stencil") {
             bench_stencil(n, &x);
+        }
+        if run("sort") {
+            sort::bench_sort(n);
         }
         if run("spmv") {
             // SpMV with about n non-zeros: Poisson (5 per row) and power-law (~6.7 per row).

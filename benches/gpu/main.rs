@@ -18,6 +18,7 @@
 
 mod matrices;
 mod report;
+mod sort;
 mod wide_keys;
 
 use parallax::{
@@ -882,6 +883,7 @@ fn main() {
             bench_segmented(&mut b, n, seg);
             wide_keys::bench_wide_keys(&mut b, n, seg);
         }
+        sort::bench_sort(&mut b, n);
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

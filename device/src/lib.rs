@@ -43,6 +43,7 @@ pub mod user;
 pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
+pub use kernel::sort::{SortKernel, SortValue};
 pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
@@ -54,6 +55,7 @@ pub use ops::{
     transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
     transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
+pub use ops::{sort, sort_by_key};
 pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};

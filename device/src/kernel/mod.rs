@@ -5,6 +5,7 @@
 //! calling an algorithm with a pair that has no kernel is a compile error.
 
 pub(crate) mod segmented;
+pub(crate) mod sort;
 pub(crate) mod spmv;
 pub(crate) mod stencil;
 

@@ -9,6 +9,7 @@
 //! (`memory.rs`).
 
 pub(crate) mod segmented;
+pub(crate) mod sort;
 pub(crate) mod spmv;
 pub(crate) mod stencil;
 

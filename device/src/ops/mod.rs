@@ -11,6 +11,7 @@ mod prologue;
 mod reduce;
 mod scan;
 mod segmented;
+mod sort;
 mod spmv;
 mod stencil;
 mod transform;
@@ -27,6 +28,7 @@ pub use segmented::{
     reduce_by_key, reduce_by_key_into, scan_by_flags, scan_by_keys, scan_by_offsets,
     segmented_reduce,
 };
+pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};

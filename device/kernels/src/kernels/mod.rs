@@ -40,6 +40,7 @@ macro_rules! stencil_entry {
     };
 }
 
+mod sort;
 mod spmv;
 mod stencil;
 

@@ -13,6 +13,7 @@ pub mod common;
 pub mod reduce;
 pub mod scan;
 pub mod segmented;
+pub mod sort;
 pub mod spmv;
 pub mod stencil;
 pub mod transform;

@@ -16,6 +16,7 @@ pub mod lookback;
 pub mod reduce;
 pub mod scan;
 pub mod segmented;
+pub mod sort;
 pub mod spmv;
 pub mod stencil;
 pub mod stencil_march;

@@ -11,6 +11,7 @@ pub(crate) mod cache_hints;
 mod codegen;
 mod grid;
 mod index;
+pub(crate) mod relaxed;
 mod shared;
 
 pub use barrier::{sync_threads, sync_warp};
