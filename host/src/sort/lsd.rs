@@ -8,7 +8,7 @@
 //! skipped. Keys stay in their own type in every buffer: their bits are recomputed per pass
 //! (a few instructions for floats), so there is no transform in and out.
 
-use parallax_core::{Order, RadixBits, SortKey};
+use parallax_core::{zeroed_vec, DeviceCopy, Order, RadixBits, SortKey};
 use rayon::prelude::*;
 
 /// From this many keys the passes run on rayon's pool; below it the very same passes run on
@@ -44,9 +44,9 @@ impl<T> Slots<T> {
     }
 }
 
-/// The sort of `keys` with `values` (`V = ()` for keys alone) into `out_keys`/`out_values`,
+/// The sort of `keys` with `values` (`V = NoValue` for keys alone) into `out_keys`/`out_values`,
 /// all of one length `n >= 1`.
-pub(super) fn sort_pairs<K: SortKey, V: Copy + Send + Sync>(
+pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
     keys: &[K],
     values: &[V],
     out_keys: &mut [K],
@@ -72,7 +72,9 @@ pub(super) fn sort_pairs<K: SortKey, V: Copy + Send + Sync>(
         out_values.copy_from_slice(values);
         return;
     }
-    let (mut tmp_keys, mut tmp_values) = (keys.to_vec(), values.to_vec());
+    // Zeroed, not copied: calloc'd pages cost nothing until the first pass's scatter writes
+    // them (from its threads); a copy of the input was a full extra read and write.
+    let (mut tmp_keys, mut tmp_values) = (zeroed_vec::<K>(n), zeroed_vec::<V>(n));
     // The passes alternate between `out` and `tmp`, ending in `out`.
     let mut into_out = active.len() % 2 == 1;
     for (p, &d) in active.iter().enumerate() {
@@ -195,7 +197,7 @@ fn chunk_starts(counts: &[[usize; BINS]]) -> Vec<[usize; BINS]> {
 
 /// Every chunk moves its keys and values, in order, to its bins' next slots.
 #[allow(clippy::too_many_arguments)] // the pass's sources, destinations and digit
-fn scatter<K: SortKey, V: Copy + Send + Sync>(
+fn scatter<K: SortKey, V: DeviceCopy>(
     keys: &[K],
     values: &[V],
     out_keys: &mut [K],

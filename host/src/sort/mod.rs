@@ -4,7 +4,14 @@
 
 mod lsd;
 
-use parallax_core::{Order, SortKey};
+use parallax_core::{DeviceCopy, Order, SortKey};
+
+/// The value of a sort of keys alone: zero-sized, so its vectors and moves cost nothing.
+#[derive(Clone, Copy)]
+struct NoValue;
+
+// SAFETY: zero-sized, no pointers; its only value is all (zero) bits.
+unsafe impl DeviceCopy for NoValue {}
 
 /// Below this many keys a sort runs the reference (the standard library's stable sort) on
 /// the calling thread: a radix pass costs 256-bin histograms and scans, which dominate for a
@@ -26,7 +33,7 @@ pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) {
     if n < SMALL {
         return parallax_core::reference::sort(&keys[..n], &mut out[..n], order);
     }
-    let (none, mut none_out) = (vec![(); n], vec![(); n]);
+    let (none, mut none_out) = (vec![NoValue; n], vec![NoValue; n]);
     lsd::sort_pairs(&keys[..n], &none, &mut out[..n], &mut none_out, order);
 }
 
@@ -40,7 +47,7 @@ pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) {
 ///     Order::Ascending);
 /// assert_eq!(v, [4, 2, 3, 1]);
 /// ```
-pub fn sort_by_key<K: SortKey, V: Copy + Send + Sync>(
+pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
     keys: &[K],
     values: &[V],
     out_keys: &mut [K],
