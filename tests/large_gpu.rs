@@ -331,7 +331,7 @@ fn closed_forms_match_a_running_sum() {
 /// non-decreasing, each key the square of its value (pairs intact), every value present once
 /// (a permutation), and values rising within runs of equal keys (stable).
 #[test]
-#[ignore = "large tier: ~43 GB of GPU memory; scripts/run-gpu-tests.sh --large"]
+#[ignore = "large tier: ~52 GB of GPU memory at the peak; scripts/run-gpu-tests.sh --large"]
 fn sort_by_key_u32_past_2_31() {
     require_gpu!();
     let _one = common::alone();
