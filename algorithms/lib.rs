@@ -29,6 +29,7 @@ mod scan;
 mod segmented;
 mod segmented_into;
 mod select;
+mod sort;
 pub mod sparse;
 mod spmv;
 mod stencil;
@@ -45,6 +46,7 @@ pub use backend::{
 };
 pub use backend::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use backend::{GatherOps, HistogramOps, ReverseOps};
+pub use backend::{SortByKeyOps, SortOps};
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
 pub use gather::{
     gather, gather_if, gather_into, gather_unchecked_into, reverse, reverse_into, scatter,
@@ -55,6 +57,7 @@ pub use parallax_core::{
     EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
 };
 pub use parallax_core::{EvenBins, HistogramCounter, HistogramSample};
+pub use parallax_core::{Order, RadixBits, SortKey};
 pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, exclusive_scan_into, inclusive_scan, inclusive_scan_into,
@@ -72,6 +75,9 @@ pub use select::{
     copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count, count_if, partition,
     partition_into, remove_if, remove_if_into, unique, unique_by_key, unique_by_key_into,
     unique_into,
+};
+pub use sort::{
+    sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
 };
 pub use sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 pub use spmv::{spmv, spmv_into, SparseMatrix};

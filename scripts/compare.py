@@ -117,6 +117,10 @@ def rule(case, n):
         return sel[case], False, 1.0, None, ">= 1.00x CUB"
     if case == "count_if_f32":
         return "thrust_count_if_f32", False, 1.0, None, ">= 1.00x Thrust"
+    # Radix sort (issue 30): keys u32 / f32 / u64 and pairs u32+u32 against CUB.
+    m = re.fullmatch(r"radix_sort_(keys_u32|keys_f32|keys_u64|pairs_u32_u32)", case)
+    if m:
+        return f"cub_radix_sort_{m.group(1)}", False, 1.0, None, ">= 1.00x CUB DeviceRadixSort"
     m = re.fullmatch(r"spmv_plus_times_(\w+)", case)
     if m:
         peer = f"cusparse_spmv_{m.group(1)}_alg1"

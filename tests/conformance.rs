@@ -52,8 +52,28 @@ macro_rules! conformance {
             mod select {
                 include!("conformance/select.rs");
             }
+            mod sort {
+                include!("conformance/sort.rs");
+            }
         }
     };
+}
+
+/// Sorts of 1- and 2-byte keys, on the host backends only (the GPU sorts 4- and 8-byte keys).
+mod sort_narrow {
+    mod sequential {
+        pub(crate) type B = parallax::Sequential;
+        mod keys {
+            include!("conformance/sort_narrow.rs");
+        }
+    }
+    #[cfg(feature = "rayon")]
+    mod rayon {
+        pub(crate) type B = parallax::Rayon;
+        mod keys {
+            include!("conformance/sort_narrow.rs");
+        }
+    }
 }
 
 conformance!(sequential, parallax::Sequential);
@@ -78,6 +98,9 @@ fn every_test_body_calls_require_gpu() {
         ("histogram", include_str!("conformance/histogram.rs")),
         ("gather", include_str!("conformance/gather.rs")),
         ("select", include_str!("conformance/select.rs")),
+        ("sort", include_str!("conformance/sort.rs")),
+        ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
+        ("invalid_input sort", include_str!("invalid_input/sort.rs")),
         ("invalid_input", include_str!("invalid_input/table.rs")),
         (
             "invalid_histogram",

@@ -12,6 +12,7 @@ macro_rules! invalid_input_table {
             type B = $backend;
             include!("invalid_input/table.rs");
             include!("invalid_input/histogram.rs");
+            include!("invalid_input/sort.rs");
         }
     };
 }

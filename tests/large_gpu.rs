@@ -355,3 +355,53 @@ fn copy_if_u32_past_2_31() {
     let c = timed("count_if", || parallax::count_if(p, &x));
     assert_eq!(c, k, "count_if");
 }
+// ---- Radix sort (issue 30) ----
+
+/// `sort_by_key` of the keys `i² mod 2^32` (many repeats, every digit active) with values
+/// `i`, at N: nine portions of 2^28 keys per pass. Every output pair is checked: keys
+/// non-decreasing, each key the square of its value (pairs intact), every value present once
+/// (a permutation), and values rising within runs of equal keys (stable).
+#[test]
+#[ignore = "large tier: ~52 GB of GPU memory at the peak; scripts/run-gpu-tests.sh --large"]
+fn sort_by_key_u32_past_2_31() {
+    require_gpu!();
+    let _one = common::alone();
+    let keys = squares();
+    let values = parallax::sequence::<u32, B>(N, 0, 1).expect("sequence");
+    let (sk, sv) = timed("sort_by_key u32+u32", || {
+        parallax::sort_by_key(&keys, &values)
+    });
+    drop((keys, values));
+    let t = Instant::now();
+    let (k, v) = (sk.to_vec().expect("keys"), sv.to_vec().expect("values"));
+    assert_eq!((k.len(), v.len()), (N, N));
+    let bad = (0..N).into_par_iter().find_first(|&j| {
+        let pair = k[j] == v[j].wrapping_mul(v[j]);
+        let order = j == 0 || k[j - 1] < k[j] || (k[j - 1] == k[j] && v[j - 1] < v[j]);
+        !(pair && order)
+    });
+    if let Some(j) = bad {
+        panic!(
+            "sort_by_key: at {j}: ({}, {}) after ({}, {})",
+            k[j],
+            v[j],
+            k[j.max(1) - 1],
+            v[j.max(1) - 1]
+        );
+    }
+    let seen: Vec<std::sync::atomic::AtomicU64> = (0..N.div_ceil(64))
+        .map(|_| std::sync::atomic::AtomicU64::new(0))
+        .collect();
+    v.par_iter().for_each(|&x| {
+        let bit = 1 << (x % 64);
+        let old = seen[x as usize / 64].fetch_or(bit, std::sync::atomic::Ordering::Relaxed);
+        assert!(
+            x < N as u32 && old & bit == 0,
+            "value {x} twice or out of range"
+        );
+    });
+    eprintln!(
+        "large: sort_by_key: all {N} pairs verified in {:?}",
+        t.elapsed()
+    );
+}

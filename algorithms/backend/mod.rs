@@ -11,12 +11,16 @@ mod cuda;
 mod cuda_histogram;
 #[cfg(feature = "cuda")]
 mod cuda_select;
+#[cfg(feature = "cuda")]
+mod cuda_sort;
 mod host_backend;
 mod host_histogram;
 mod host_select;
+mod host_sort;
 mod ops;
 mod ops_histogram;
 mod ops_select;
+mod ops_sort;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod sequential;
@@ -29,6 +33,7 @@ pub use ops::{
 };
 pub use ops_histogram::{GatherOps, HistogramOps, ReverseOps};
 pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
+pub use ops_sort::{SortByKeyOps, SortOps};
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub use sequential::Sequential;

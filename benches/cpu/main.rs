@@ -15,6 +15,7 @@
 mod hand_written;
 mod histogram;
 mod select;
+mod sort;
 mod timing;
 
 use parallax::{
@@ -349,6 +350,7 @@ fn main() {
     // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, spmv,
     // histogram).
     // select).
+    // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, sort, spmv).
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -390,6 +392,9 @@ fn main() {
         }
         if run("select") {
             select::bench_select(n, &x);
+        }
+        if run("sort") {
+            sort::bench_sort(n);
         }
         if run("spmv") {
             // SpMV with about n non-zeros: Poisson (5 per row) and power-law (~6.7 per row).

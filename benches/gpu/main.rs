@@ -20,6 +20,7 @@ mod histogram_gather;
 mod matrices;
 mod report;
 mod select;
+mod sort;
 mod wide_keys;
 
 use parallax::{
@@ -918,6 +919,7 @@ fn main() {
         histogram_gather::bench_histograms(&mut b, n);
         histogram_gather::bench_moves(&mut b, n);
         select::bench_select(&mut b, n);
+        sort::bench_sort(&mut b, n);
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

@@ -32,6 +32,7 @@ mod predicate;
 mod random;
 pub mod reference;
 mod semiring;
+mod sort_key;
 mod stencil;
 pub mod tile;
 
@@ -56,4 +57,5 @@ pub use predicate::{
 };
 pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
+pub use sort_key::{Order, RadixBits, SortKey};
 pub use stencil::{Boundary, Stencil, STAR_3D_OFFSETS};

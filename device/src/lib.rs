@@ -45,6 +45,7 @@ pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
 pub use kernel::histogram::HistogramKernel;
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
 pub use kernel::select::{PredicateKernel, SelectKernel, UniqueByKeyKernel};
+pub use kernel::sort::{SortKernel, SortValue};
 pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
@@ -66,6 +67,7 @@ pub mod select {
         unique, unique_by_key, unique_by_key_into, unique_into,
     };
 }
+pub use ops::{sort, sort_by_key};
 pub use parallax_core::{Error, Result};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};

@@ -19,6 +19,7 @@ mod robustness;
 mod scan;
 mod segmented;
 mod select;
+mod sort;
 mod spmv;
 mod stencil;
 
@@ -38,6 +39,7 @@ pub use select::{
     copy_if, copy_if_stencil, copy_if_stencil_vec, copy_if_vec, count_if, partition, remove_if,
     remove_if_vec, unique, unique_by_key, unique_by_key_vec, unique_vec,
 };
+pub use sort::{sort, sort_by_key};
 pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;
 pub use spmv::ell::spmv_ell;

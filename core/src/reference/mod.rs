@@ -12,6 +12,8 @@ mod reduce;
 mod scan;
 mod segmented;
 mod select;
+#[cfg(feature = "alloc")]
+mod sort;
 mod spmv;
 mod stencil;
 mod transform;
@@ -26,6 +28,8 @@ pub use segmented::{
     reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce,
 };
 pub use select::{copy_if, copy_if_stencil, count_if, partition, remove_if, unique, unique_by_key};
+#[cfg(feature = "alloc")]
+pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};

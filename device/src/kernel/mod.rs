@@ -7,6 +7,7 @@
 pub(crate) mod histogram;
 pub(crate) mod segmented;
 pub(crate) mod select;
+pub(crate) mod sort;
 pub(crate) mod spmv;
 pub(crate) mod stencil;
 

@@ -12,6 +12,7 @@ pub(crate) mod gather;
 pub(crate) mod histogram;
 pub(crate) mod segmented;
 pub(crate) mod select;
+pub(crate) mod sort;
 pub(crate) mod spmv;
 pub(crate) mod stencil;
 

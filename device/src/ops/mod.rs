@@ -14,6 +14,7 @@ mod reduce;
 mod scan;
 mod segmented;
 mod select;
+mod sort;
 mod spmv;
 mod stencil;
 mod transform;
@@ -36,6 +37,7 @@ pub use select::{
     copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, partition_into, unique,
     unique_by_key, unique_by_key_into, unique_into,
 };
+pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};

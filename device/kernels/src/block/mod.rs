@@ -8,8 +8,10 @@
 //! [`crate::policy::common::Partial`]s: a value and whether it is present, so that no
 //! monoid needs its identity combined.
 
+mod radix_rank;
 mod reduce;
 mod scan;
 
+pub use radix_rank::rank_in_warp;
 pub use reduce::fold_warps;
 pub use scan::exclusive_scan;

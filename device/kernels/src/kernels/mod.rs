@@ -42,6 +42,7 @@ macro_rules! stencil_entry {
 
 mod gather;
 mod histogram;
+mod sort;
 mod spmv;
 mod stencil;
 

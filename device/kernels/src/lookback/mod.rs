@@ -9,9 +9,11 @@
 //! publish; `codec.rs`, `packed.rs`); other values sit beside a flag that is released after
 //! and acquired before them (the split walk, at the end of this file).
 
+mod bins;
 mod codec;
 mod packed;
 
+pub(crate) use bins::{look_back_bin, publish_bin_count};
 pub(crate) use codec::{FlaggedPair, Plain, RunPair};
 
 use crate::params::common::{TileStatus, TILE_AGGREGATE, TILE_EMPTY, TILE_PREFIX};

@@ -16,6 +16,7 @@ pub mod reduce;
 pub mod scan;
 pub mod segmented;
 pub mod select;
+pub mod sort;
 pub mod spmv;
 pub mod stencil;
 pub mod transform;

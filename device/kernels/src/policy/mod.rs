@@ -22,6 +22,7 @@ pub mod reduce;
 pub mod scan;
 pub mod segmented;
 pub mod select;
+pub mod sort;
 pub mod spmv;
 pub mod stencil;
 pub mod stencil_march;

@@ -12,6 +12,7 @@ pub(crate) mod cache_hints;
 mod codegen;
 mod grid;
 mod index;
+pub(crate) mod relaxed;
 mod shared;
 pub(crate) mod vector_load;
 

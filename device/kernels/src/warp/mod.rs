@@ -4,8 +4,10 @@
 //! gives unspecified values or hangs the warp. Public for user kernels; any `Copy` value of
 //! at most 32 bytes shuffles (as 32-bit words).
 
+mod match_any;
 mod scan;
 mod shuffle;
 
+pub use match_any::match_any;
 pub use scan::{inclusive_scan, reduce};
 pub use shuffle::{ballot, shuffle_idx, shuffle_up};

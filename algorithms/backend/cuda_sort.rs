@@ -1,0 +1,27 @@
+//! The sort traits on CUDA: the onesweep radix sort of `parallax_device` for the key types
+//! with kernels (`SortKernel`: the 4- and 8-byte integers, `usize`, `f32`, `f64`) and values
+//! of 4 or 8 bytes (`SortValue`); other key or value types do not compile.
+
+use super::ops_sort::{SortByKeyOps, SortOps};
+use super::Cuda;
+use crate::Result;
+use parallax_core::Order;
+use parallax_device::{self as device, DeviceBuffer, SortKernel, SortValue};
+
+impl<K: SortKernel> SortOps<K> for Cuda {
+    fn sort(keys: &DeviceBuffer<K>, out: &mut DeviceBuffer<K>, order: Order) -> Result<()> {
+        device::sort(keys, out, order)
+    }
+}
+
+impl<K: SortKernel, V: SortValue> SortByKeyOps<K, V> for Cuda {
+    fn sort_by_key(
+        keys: &DeviceBuffer<K>,
+        values: &DeviceBuffer<V>,
+        out_keys: &mut DeviceBuffer<K>,
+        out_values: &mut DeviceBuffer<V>,
+        order: Order,
+    ) -> Result<()> {
+        device::sort_by_key(keys, values, out_keys, out_values, order)
+    }
+}

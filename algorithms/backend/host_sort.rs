@@ -1,0 +1,38 @@
+//! The sort traits on the two host backends: `Sequential` runs the reference (a stable
+//! comparison sort), `Rayon` the parallel LSD radix sort of `parallax_host`.
+
+use super::ops_sort::{SortByKeyOps, SortOps};
+use crate::Result;
+use parallax_core::{DeviceCopy, Order, SortKey};
+
+/// Implements [`SortOps`] and [`SortByKeyOps`] for `$backend` with `$algo::sort` and
+/// `$algo::sort_by_key` (the reference's signatures).
+macro_rules! host_sort {
+    ($backend:ty, $algo:path) => {
+        impl<K: SortKey> SortOps<K> for $backend {
+            fn sort(keys: &Vec<K>, out: &mut Vec<K>, order: Order) -> Result<()> {
+                use $algo as algo;
+                algo::sort(keys, out, order);
+                Ok(())
+            }
+        }
+
+        impl<K: SortKey, V: DeviceCopy> SortByKeyOps<K, V> for $backend {
+            fn sort_by_key(
+                keys: &Vec<K>,
+                values: &Vec<V>,
+                out_keys: &mut Vec<K>,
+                out_values: &mut Vec<V>,
+                order: Order,
+            ) -> Result<()> {
+                use $algo as algo;
+                algo::sort_by_key(keys, values, out_keys, out_values, order);
+                Ok(())
+            }
+        }
+    };
+}
+
+host_sort!(super::Sequential, parallax_core::reference);
+#[cfg(feature = "rayon")]
+host_sort!(super::Rayon, parallax_host);

@@ -1,0 +1,25 @@
+//! The sort traits a backend implements (beside `ops.rs`): keys alone and key-value pairs,
+//! each in either [`Order`]. Front doors check lengths first; implementations may assume
+//! equal lengths.
+
+use crate::{Backend, Result};
+use parallax_core::{DeviceCopy, Order, SortKey};
+
+/// Stable radix sort of keys.
+pub trait SortOps<K: SortKey>: Backend {
+    /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order); equal lengths.
+    fn sort(keys: &Self::Buffer<K>, out: &mut Self::Buffer<K>, order: Order) -> Result<()>;
+}
+
+/// Stable radix sort of key-value pairs by key.
+pub trait SortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
+    /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`; all four have
+    /// equal lengths.
+    fn sort_by_key(
+        keys: &Self::Buffer<K>,
+        values: &Self::Buffer<V>,
+        out_keys: &mut Self::Buffer<K>,
+        out_values: &mut Self::Buffer<V>,
+        order: Order,
+    ) -> Result<()>;
+}

@@ -1,0 +1,183 @@
+//! Radix sort: keys alone ([`sort`], [`sort_descending`]) and key-value pairs by key
+//! ([`sort_by_key`], [`sort_by_key_descending`]), each with an `_into` form. Stable (equal
+//! keys keep their input order, values with them) under [`SortKey`]'s total order: integers
+//! by value; floats `-inf < ... < -0.0 < +0.0 < ... < +inf < NaN`, all NaNs one key (so they
+//! keep their input order, bits untouched). Descending is the reverse order (NaNs first),
+//! still stable. Keys: every integer type, `usize`, `f32` and `f64` on the host backends;
+//! on CUDA the 4- and 8-byte ones (`SortKernel`), with 4- and 8-byte values.
+
+use crate::check::same_len;
+use crate::{DeviceVector, Result, SortByKeyOps, SortOps};
+use parallax_core::{DeviceCopy, Order, SortKey};
+
+/// The keys sorted ascending, stably, into a new vector.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let k = DeviceVector::<f32>::from_slice(&[2.5, f32::NAN, -0.0, 0.0, -1.0])?;
+/// let s = parallax::sort(&k)?.to_vec()?;
+/// assert_eq!(s[..4], [-1.0, -0.0, 0.0, 2.5]);
+/// assert!(s[1].is_sign_negative() && s[4].is_nan()); // -0.0 before +0.0, NaNs last
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort<K: SortKey, B: SortOps<K>>(keys: &DeviceVector<K, B>) -> Result<DeviceVector<K, B>> {
+    sorted(keys, Order::Ascending)
+}
+
+/// The keys sorted descending (the reverse total order: NaNs first), stably, into a new
+/// vector.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let k = DeviceVector::<i64>::from_slice(&[3, -8, 5, 0])?;
+/// assert_eq!(parallax::sort_descending(&k)?.to_vec()?, [5, 3, 0, -8]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort_descending<K: SortKey, B: SortOps<K>>(
+    keys: &DeviceVector<K, B>,
+) -> Result<DeviceVector<K, B>> {
+    sorted(keys, Order::Descending)
+}
+
+fn sorted<K: SortKey, B: SortOps<K>>(
+    keys: &DeviceVector<K, B>,
+    order: Order,
+) -> Result<DeviceVector<K, B>> {
+    // SAFETY: the sort writes every element; on an error `out` is dropped unread.
+    let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(keys.len()) }?;
+    B::sort(keys.buffer(), out.buffer_mut(), order)?;
+    Ok(out)
+}
+
+/// The keys sorted stably in `order` into `out`, of the same length.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == keys.len()`
+/// (`out` untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Order};
+/// let k = DeviceVector::<u8>::from_slice(&[9, 1, 4])?;
+/// let mut out = DeviceVector::zeros(3)?;
+/// parallax::sort_into(&k, &mut out, Order::Ascending)?;
+/// assert_eq!(out.to_vec()?, [1, 4, 9]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort_into<K: SortKey, B: SortOps<K>>(
+    keys: &DeviceVector<K, B>,
+    out: &mut DeviceVector<K, B>,
+    order: Order,
+) -> Result<()> {
+    same_len("sort output", keys.len(), out)?;
+    B::sort(keys.buffer(), out.buffer_mut(), order)
+}
+
+/// The pairs `(keys[i], values[i])` sorted ascending by key, stably (pairs with equal keys
+/// keep their input order), into two new vectors.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless
+/// `values.len() == keys.len()`; out of memory or a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let k = DeviceVector::<u32>::from_slice(&[2, 1, 2, 1])?;
+/// let v = DeviceVector::<f32>::from_slice(&[0.0, 1.0, 2.0, 3.0])?;
+/// let (sk, sv) = parallax::sort_by_key(&k, &v)?;
+/// assert_eq!(sk.to_vec()?, [1, 1, 2, 2]);
+/// assert_eq!(sv.to_vec()?, [1.0, 3.0, 0.0, 2.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    sorted_pairs(keys, values, Order::Ascending)
+}
+
+/// [`sort_by_key`] in descending key order (the reverse total order), still stable.
+///
+/// # Errors
+/// As [`sort_by_key`].
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let k = DeviceVector::<i32>::from_slice(&[-1, 7, -1, 7])?;
+/// let v = DeviceVector::<u64>::from_slice(&[0, 1, 2, 3])?;
+/// let (sk, sv) = parallax::sort_by_key_descending(&k, &v)?;
+/// assert_eq!((sk.to_vec()?, sv.to_vec()?), (vec![7, 7, -1, -1], vec![1, 3, 0, 2]));
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn sort_by_key_descending<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    sorted_pairs(keys, values, Order::Descending)
+}
+
+#[allow(clippy::type_complexity)]
+fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+    order: Order,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    same_len("sort_by_key values", keys.len(), values)?;
+    // SAFETY: the sort writes every element of both; on an error they are dropped unread.
+    let (mut ok, mut ov) = unsafe {
+        (
+            DeviceVector::<K, B>::for_overwrite(keys.len())?,
+            DeviceVector::<V, B>::for_overwrite(keys.len())?,
+        )
+    };
+    B::sort_by_key(
+        keys.buffer(),
+        values.buffer(),
+        ok.buffer_mut(),
+        ov.buffer_mut(),
+        order,
+    )?;
+    Ok((ok, ov))
+}
+
+/// The pairs sorted stably by key in `order` into `out_keys` and `out_values`.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `values`, `out_keys` and
+/// `out_values` all have `keys.len()` elements (the first that differs is named; outputs
+/// untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Order};
+/// let k = DeviceVector::<f64>::from_slice(&[0.5, -0.5])?;
+/// let v = DeviceVector::<i32>::from_slice(&[1, 2])?;
+/// let (mut ok, mut ov) = (DeviceVector::zeros(2)?, DeviceVector::zeros(2)?);
+/// parallax::sort_by_key_into(&k, &v, &mut ok, &mut ov, Order::Ascending)?;
+/// assert_eq!(ov.to_vec()?, [2, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort_by_key_into<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+    out_keys: &mut DeviceVector<K, B>,
+    out_values: &mut DeviceVector<V, B>,
+    order: Order,
+) -> Result<()> {
+    same_len("sort_by_key values", keys.len(), values)?;
+    same_len("sort_by_key output keys", keys.len(), out_keys)?;
+    same_len("sort_by_key output values", keys.len(), out_values)?;
+    B::sort_by_key(
+        keys.buffer(),
+        values.buffer(),
+        out_keys.buffer_mut(),
+        out_values.buffer_mut(),
+        order,
+    )
+}

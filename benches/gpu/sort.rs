@@ -1,0 +1,91 @@
+//! Radix sort rows (issue 30): `radix_sort_keys_{u32,f32,u64}` and
+//! `radix_sort_pairs_u32_u32`, against CUB's `DeviceRadixSort` (`peers/sort_rows.cuh`) on
+//! the same keys: splitmix64 of `i ^ seed` (seeds 1, 4 and 3; values seed 2), f32 uniform in
+//! [0, 1) from its top 24 bits. Bytes as CUB's rows count them: keys read and written once
+//! (`2 n sizeof(K)`), pairs `16 n`. Timed: the backend call into preallocated outputs (as
+//! CUB's is), which allocates its temporaries from the pool. After timing, the first 2^20
+//! outputs are checked sorted (`CHECK FAILED` otherwise), as the peer checks its own.
+
+use super::{Bench, Dv};
+use parallax::{Cuda, DeviceCopy, Order, SortByKeyOps, SortKey, SortOps};
+use rayon::prelude::*;
+
+/// splitmix64's output function, as the peer's `sort_mix`.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn keys<T: DeviceCopy + Send>(n: usize, f: impl Fn(u64) -> T + Sync + Send) -> Option<Dv<T>> {
+    let v: Vec<T> = (0..n as u64).into_par_iter().map(f).collect();
+    Dv::from_vec(v).ok()
+}
+
+/// Whether the first 2^20 elements of `v` are sorted (`le` compares).
+fn sorted_head<T: DeviceCopy>(v: &Dv<T>, le: impl Fn(&T, &T) -> bool) -> bool {
+    let h = v.to_vec().unwrap_or_default();
+    let m = h.len().min(1 << 20);
+    h[..m].windows(2).all(|w| le(&w[0], &w[1]))
+}
+
+fn sort_keys_row<K: SortKey + PartialOrd>(b: &mut Bench, case: &str, n: usize, input: Option<Dv<K>>)
+where
+    Cuda: SortOps<K>,
+{
+    let (Some(k), Ok(mut out)) = (input, Dv::<K>::zeros(n)) else {
+        b.skipped(case, n, "no memory for the inputs".into());
+        return;
+    };
+    let bytes = 2.0 * (n * size_of::<K>()) as f64;
+    b.case(case, n, bytes, None, || {
+        <Cuda as SortOps<K>>::sort(k.buffer(), out.buffer_mut(), Order::Ascending)
+    });
+    if !sorted_head(&out, |a, b| a <= b) {
+        println!("  CHECK FAILED: {case} n={n}: output not sorted");
+    }
+}
+
+/// The sort rows at `n` (the issue's sizes: 2^24 and 2^28; any size runs).
+pub(super) fn bench_sort(b: &mut Bench, n: usize) {
+    let case = "radix_sort_keys_u32";
+    if b.wants(case) {
+        sort_keys_row(b, case, n, keys(n, |i| mix(i ^ 1) as u32));
+    }
+    let case = "radix_sort_keys_f32";
+    if b.wants(case) {
+        let f = |i: u64| (mix(i ^ 4) >> 40) as f32 / (1_u64 << 24) as f32;
+        sort_keys_row(b, case, n, keys(n, f));
+    }
+    let case = "radix_sort_keys_u64";
+    if b.wants(case) {
+        sort_keys_row(b, case, n, keys(n, |i| mix(i ^ 3)));
+    }
+    let case = "radix_sort_pairs_u32_u32";
+    if !b.wants(case) {
+        return;
+    }
+    let inputs = (
+        keys(n, |i| mix(i ^ 1) as u32),
+        keys(n, |i| mix(i ^ 2) as u32),
+    );
+    let (Some(k), Some(v), Ok(mut ok), Ok(mut ov)) =
+        (inputs.0, inputs.1, Dv::<u32>::zeros(n), Dv::<u32>::zeros(n))
+    else {
+        b.skipped(case, n, "no memory for the inputs".into());
+        return;
+    };
+    b.case(case, n, 16.0 * n as f64, None, || {
+        <Cuda as SortByKeyOps<u32, u32>>::sort_by_key(
+            k.buffer(),
+            v.buffer(),
+            ok.buffer_mut(),
+            ov.buffer_mut(),
+            Order::Ascending,
+        )
+    });
+    if !sorted_head(&ok, |a, b| a <= b) {
+        println!("  CHECK FAILED: {case} n={n}: keys not sorted");
+    }
+}

@@ -1,0 +1,62 @@
+//! Sorting (feature `alloc`): a stable comparison sort under [`SortKey::total_cmp_key`], the
+//! specification every backend's radix sort is tested against. It shares no code with the
+//! radix sorts: it compares keys, never their bits.
+
+extern crate alloc;
+use crate::{Order, SortKey};
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// How `a` and `b` compare in `order`.
+fn ordered<K: SortKey>(a: &K, b: &K, order: Order) -> Ordering {
+    match order {
+        Order::Ascending => a.total_cmp_key(b),
+        Order::Descending => b.total_cmp_key(a),
+    }
+}
+
+/// `out` = `keys` sorted stably in `order` (equal keys keep their input order), by the
+/// standard library's stable merge sort. Processes the common prefix on mismatched lengths.
+///
+/// ```
+/// use parallax_core::{reference, Order};
+/// let mut out = [0.0; 5];
+/// reference::sort(&[1.0, f32::NAN, 0.0, -0.0, -1.0], &mut out, Order::Ascending);
+/// assert_eq!(out[..4], [-1.0, -0.0, 0.0, 1.0]);
+/// assert!(out[3].is_sign_positive() && out[1].is_sign_negative() && out[4].is_nan());
+/// ```
+pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) {
+    let n = keys.len().min(out.len());
+    out[..n].copy_from_slice(&keys[..n]);
+    out[..n].sort_by(|a, b| ordered(a, b, order));
+}
+
+/// `(out_keys, out_values)` = the pairs `(keys[i], values[i])` sorted stably by key in
+/// `order`: values travel with their keys, and pairs with equal keys keep their input order.
+/// Processes the common prefix of all four slices on mismatched lengths.
+///
+/// ```
+/// use parallax_core::{reference, Order};
+/// let (mut k, mut v) = ([0_u8; 4], ['_'; 4]);
+/// reference::sort_by_key(&[2, 1, 2, 1], &['a', 'b', 'c', 'd'], &mut k, &mut v, Order::Descending);
+/// assert_eq!((k, v), ([2, 2, 1, 1], ['a', 'c', 'b', 'd']));
+/// ```
+pub fn sort_by_key<K: SortKey, V: Copy>(
+    keys: &[K],
+    values: &[V],
+    out_keys: &mut [K],
+    out_values: &mut [V],
+    order: Order,
+) {
+    let n = keys
+        .len()
+        .min(values.len())
+        .min(out_keys.len())
+        .min(out_values.len());
+    let mut index: Vec<usize> = (0..n).collect();
+    index.sort_by(|&a, &b| ordered(&keys[a], &keys[b], order));
+    for (j, &i) in index.iter().enumerate() {
+        out_keys[j] = keys[i];
+        out_values[j] = values[i];
+    }
+}

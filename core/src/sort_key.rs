@@ -1,0 +1,149 @@
+//! `SortKey`: element types a radix sort orders, through an order-preserving map to unsigned
+//! bits ([`SortKey::order_bits`]), and the total order that map realises
+//! ([`SortKey::total_cmp_key`], the specification the reference sort uses).
+//!
+//! The order, for every backend:
+//! - unsigned integers: their value; signed integers: their value (the sign bit flipped);
+//! - `f32` / `f64`: `-inf < ... < -0.0 < +0.0 < ... < +inf < NaN`, all NaNs (any sign, any
+//!   payload) equal to each other, so a stable sort keeps them in input order, after every
+//!   number. Descending sorts reverse the order: NaNs first, then `+inf` down to `+0.0`,
+//!   `-0.0`, `-inf`; equal keys (all NaNs among them) still keep their input order.
+
+use core::cmp::Ordering;
+
+/// Unsigned words a radix sort extracts digits from: `u8`, `u16`, `u32`, `u64`.
+pub trait RadixBits: Copy + Ord + Send + Sync + 'static {
+    /// The width in bits.
+    const BITS: u32;
+    /// Every bit set (descending sorts XOR the bits with it).
+    const ONES: Self;
+    /// `self ^ other`.
+    fn xor(self, other: Self) -> Self;
+    /// The 8-bit digit at bit `shift` (`shift < BITS`).
+    fn digit(self, shift: u32) -> usize;
+}
+
+macro_rules! radix_bits {
+    ($($t:ty),*) => { $(
+        impl RadixBits for $t {
+            const BITS: u32 = <$t>::BITS;
+            const ONES: Self = <$t>::MAX;
+            #[inline(always)]
+            fn xor(self, other: Self) -> Self {
+                self ^ other
+            }
+            #[inline(always)]
+            fn digit(self, shift: u32) -> usize {
+                ((self >> shift) & 0xff) as usize
+            }
+        }
+    )* };
+}
+radix_bits!(u8, u16, u32, u64);
+
+/// A key type with a documented total order that a radix sort can realise on bits.
+///
+/// ```
+/// use parallax_core::SortKey;
+/// assert!((-0.0_f32).order_bits() < 0.0_f32.order_bits());
+/// assert!(f32::INFINITY.order_bits() < f32::NAN.order_bits());
+/// assert!((-f32::NAN).order_bits() == f32::NAN.order_bits()); // NaNs are one key
+/// assert!((-5_i32).order_bits() < 3_i32.order_bits());
+/// ```
+pub trait SortKey: crate::DeviceCopy {
+    /// The unsigned word of the key's width.
+    type Bits: RadixBits;
+    /// The order-preserving map: `a.total_cmp_key(&b) == a.order_bits().cmp(&b.order_bits())`.
+    fn order_bits(self) -> Self::Bits;
+    /// The total order (module docs), defined by comparisons rather than bits: the
+    /// specification [`crate::reference::sort`] sorts by.
+    fn total_cmp_key(&self, other: &Self) -> Ordering;
+}
+
+macro_rules! unsigned_key {
+    ($($t:ty => $b:ty),*) => { $(
+        impl SortKey for $t {
+            type Bits = $b;
+            #[inline(always)]
+            fn order_bits(self) -> $b {
+                self as $b
+            }
+            #[inline]
+            fn total_cmp_key(&self, other: &Self) -> Ordering {
+                self.cmp(other)
+            }
+        }
+    )* };
+}
+unsigned_key!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, usize => u64);
+
+macro_rules! signed_key {
+    ($($t:ty => $b:ty),*) => { $(
+        impl SortKey for $t {
+            type Bits = $b;
+            #[inline(always)]
+            fn order_bits(self) -> $b {
+                // Two's complement with the sign bit flipped orders as unsigned.
+                (self as $b) ^ (1 << (<$b>::BITS - 1))
+            }
+            #[inline]
+            fn total_cmp_key(&self, other: &Self) -> Ordering {
+                self.cmp(other)
+            }
+        }
+    )* };
+}
+signed_key!(i8 => u8, i16 => u16, i32 => u32, i64 => u64, isize => u64);
+
+macro_rules! float_key {
+    ($($t:ty => $b:ty),*) => { $(
+        impl SortKey for $t {
+            type Bits = $b;
+            #[inline(always)]
+            fn order_bits(self) -> $b {
+                let b = self.to_bits();
+                let sign = 1 << (<$b>::BITS - 1);
+                if self.is_nan() {
+                    // Every NaN is one key, above +inf (whose bits map to `ONES >> ..`).
+                    <$b>::MAX
+                } else if b & sign != 0 {
+                    !b
+                } else {
+                    b | sign
+                }
+            }
+            #[inline]
+            fn total_cmp_key(&self, other: &Self) -> Ordering {
+                match (self.is_nan(), other.is_nan()) {
+                    (true, true) => Ordering::Equal,
+                    (true, false) => Ordering::Greater,
+                    (false, true) => Ordering::Less,
+                    // IEEE 754 totalOrder: -0.0 before +0.0.
+                    (false, false) => self.total_cmp(other),
+                }
+            }
+        }
+    )* };
+}
+float_key!(f32 => u32, f64 => u64);
+
+/// Ascending or descending, for the sorts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Smallest key first.
+    #[default]
+    Ascending,
+    /// Largest key first (the reverse total order; equal keys keep their input order).
+    Descending,
+}
+
+impl Order {
+    /// The mask a radix sort XORs key bits with: zero ascending, all ones descending.
+    #[inline(always)]
+    pub fn mask<W: RadixBits>(self) -> W {
+        match self {
+            Order::Ascending => W::ONES.xor(W::ONES),
+            Order::Descending => W::ONES,
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The upsweep of the radix sort: the histograms of every digit of the keys in one read
+//! (Onesweep's first kernel). Blocks loop over the input grid-stride, count into shared
+//! counters (`red.shared.add`), and add their counts to the global `[pass][bin]` totals once.
+
+use crate::params::sort::RadixHistParams;
+use crate::policy::common::BLOCK_THREADS;
+use crate::policy::sort::{RADIX_BINS, RADIX_HIST_ITEMS};
+use crate::thread::relaxed::{global_add_u64, shared_add_u32};
+use crate::thread::{block_index, dynamic_shared, grid_blocks, sync_threads, thread_index};
+use core::mem::size_of;
+use parallax_core::{Order, RadixBits, SortKey};
+
+/// The order of a kernel's `descending` flag.
+#[inline(always)]
+pub(super) fn order(descending: u32) -> Order {
+    if descending != 0 {
+        Order::Descending
+    } else {
+        Order::Ascending
+    }
+}
+
+/// Adds the counts of every digit of `p.keys` to `p.counts`.
+///
+/// PTX: `parallax_radix_histogram__Key__<K>`.
+///
+/// # Safety
+/// `keys` readable for `n > 0` keys; `counts` holds `size_of::<K>() · 256` `u64`s; launched
+/// with `BLOCK_THREADS` threads and `radix_hist_shared_bytes(size_of::<K>())` bytes of
+/// dynamic shared memory.
+#[inline(always)]
+pub(super) unsafe fn radix_histogram<K: SortKey>(p: RadixHistParams<K>) {
+    let passes = size_of::<K>();
+    let t = thread_index() as usize;
+    // SAFETY: the launch provides `passes · RADIX_BINS` counters (contract).
+    let counts = unsafe { dynamic_shared::<u32>() };
+    for pass in 0..passes {
+        // SAFETY: `pass · 256 + t` is below `passes · 256`.
+        unsafe { counts.add(pass * RADIX_BINS + t).write(0) };
+    }
+    // SAFETY: every thread of the block reaches it.
+    unsafe { sync_threads() };
+    let mask: K::Bits = order(p.descending).mask();
+    let tile = (BLOCK_THREADS as usize * RADIX_HIST_ITEMS) as u64;
+    let mut base = block_index() * tile;
+    while base < p.n {
+        for j in 0..RADIX_HIST_ITEMS {
+            let i = base + (j * BLOCK_THREADS as usize + t) as u64;
+            if i < p.n {
+                // SAFETY: `i < n`.
+                let bits = unsafe { p.keys.add(i as usize).read() }
+                    .order_bits()
+                    .xor(mask);
+                for pass in 0..passes {
+                    let d = bits.digit(8 * pass as u32);
+                    // SAFETY: `d < 256`, a counter of the launch's shared memory.
+                    unsafe { shared_add_u32(counts.add(pass * RADIX_BINS + d), 1) };
+                }
+            }
+        }
+        base += grid_blocks() * tile;
+    }
+    // SAFETY: every thread of the block reaches it (the loop bound is block-uniform).
+    unsafe { sync_threads() };
+    for pass in 0..passes {
+        // SAFETY: in the launch's shared memory; written before the barrier.
+        let c = unsafe { counts.add(pass * RADIX_BINS + t).read() };
+        if c != 0 {
+            // SAFETY: `counts` holds `passes · 256` totals (contract).
+            unsafe { global_add_u64(p.counts.add(pass * RADIX_BINS + t), u64::from(c)) };
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Host-side kernel traits of the radix sort: [`SortKernel`] for every key type of the
+//! kernels crate's `for_each_sort_key_instance!` list (the list that generates the entry
+//! points; `usize` sorts on the `u64` kernels), and [`SortValue`] for the value types the
+//! passes move as 4- or 8-byte words. A sort of any other key or value type does not compile.
+
+use parallax_core::{DeviceCopy, SortKey};
+use parallax_kernels::entry_name;
+
+/// A key type with radix sort kernels.
+///
+/// # Safety
+/// `HISTOGRAM` must take exactly `RadixHistParams<K>` and the `PASS_*` entries
+/// `RadixPassParams<K, V>` (`V` = `()`, `u32`, `u64`) for a `K` with the size, alignment and
+/// [`SortKey::order_bits`] of `Self`.
+pub unsafe trait SortKernel: SortKey {
+    /// The histogram of every digit.
+    const HISTOGRAM: &'static str;
+    /// A onesweep pass over keys alone.
+    const PASS_V0: &'static str;
+    /// A onesweep pass moving 4-byte values.
+    const PASS_V4: &'static str;
+    /// A onesweep pass moving 8-byte values.
+    const PASS_V8: &'static str;
+}
+
+macro_rules! sort_kernels {
+    ($($kt:ident: $k:ty),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates these entry points from the same list entry.
+        unsafe impl SortKernel for $k {
+            const HISTOGRAM: &'static str = entry_name!(radix_histogram, Key, $kt);
+            const PASS_V0: &'static str = entry_name!(radix_pass, $kt, V0);
+            const PASS_V4: &'static str = entry_name!(radix_pass, $kt, V4);
+            const PASS_V8: &'static str = entry_name!(radix_pass, $kt, V8);
+        }
+    )* };
+}
+parallax_kernels::for_each_sort_key_instance!(sort_kernels);
+
+// SAFETY: `usize` is `u64` on every 64-bit target CUDA runs on (size, alignment, and
+// `order_bits` is the value as `u64` for both), so the `u64` kernels sort it.
+#[cfg(target_pointer_width = "64")]
+unsafe impl SortKernel for usize {
+    const HISTOGRAM: &'static str = u64::HISTOGRAM;
+    const PASS_V0: &'static str = u64::PASS_V0;
+    const PASS_V4: &'static str = u64::PASS_V4;
+    const PASS_V8: &'static str = u64::PASS_V8;
+}
+
+/// A value type the radix sort moves with its key, as a word of its size.
+///
+/// # Safety
+/// `Word` is `u32` or `u64` and has the size of `Self` (values are copied bitwise).
+pub unsafe trait SortValue: DeviceCopy {
+    /// The word the kernels move.
+    type Word: DeviceCopy;
+    /// The pass entry point of key type `K` for values of this size.
+    fn pass<K: SortKernel>() -> &'static str;
+}
+
+macro_rules! sort_values {
+    ($w:ty, $entry:ident: $($v:ty),*) => { $(
+        // SAFETY: `$v` has the size of `$w` (checked at compile time below).
+        unsafe impl SortValue for $v {
+            type Word = $w;
+            fn pass<K: SortKernel>() -> &'static str {
+                K::$entry
+            }
+        }
+        const _: () = assert!(size_of::<$v>() == size_of::<$w>());
+    )* };
+}
+sort_values!(u32, PASS_V4: u32, i32, f32);
+sort_values!(u64, PASS_V8: u64, i64, f64, usize);

@@ -1,0 +1,68 @@
+//! Radix sort on the host: the stable LSD sort of [`lsd`] over the key bits of
+//! [`SortKey::order_bits`], one 8-bit digit per pass, keys (and values) moved whole.
+//! Same results as `parallax_core::reference::sort` / `sort_by_key`, which compare keys.
+
+mod lsd;
+
+use parallax_core::{DeviceCopy, Order, SortKey};
+
+/// The value of a sort of keys alone: zero-sized, so its vectors and moves cost nothing.
+#[derive(Clone, Copy)]
+struct NoValue;
+
+// SAFETY: zero-sized, no pointers; its only value is all (zero) bits.
+unsafe impl DeviceCopy for NoValue {}
+
+/// Below this many keys a sort runs the reference (the standard library's stable sort) on
+/// the calling thread: a radix pass costs 256-bin histograms and scans, which dominate for a
+/// few hundred keys.
+const SMALL: usize = 256;
+
+/// `out` = `keys` sorted stably in `order`, as `parallax_core::reference::sort`: an LSD
+/// radix sort, in parallel on rayon's pool from `lsd::PAR_MIN` keys. The common prefix on
+/// mismatched lengths.
+///
+/// ```
+/// use parallax_core::Order;
+/// let mut out = [0_i32; 5];
+/// parallax_host::sort(&[3, -1, 2, -7, 0], &mut out, Order::Ascending);
+/// assert_eq!(out, [-7, -1, 0, 2, 3]);
+/// ```
+pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) {
+    let n = keys.len().min(out.len());
+    if n < SMALL {
+        return parallax_core::reference::sort(&keys[..n], &mut out[..n], order);
+    }
+    let (none, mut none_out) = (vec![NoValue; n], vec![NoValue; n]);
+    lsd::sort_pairs(&keys[..n], &none, &mut out[..n], &mut none_out, order);
+}
+
+/// `(out_keys, out_values)` = the pairs sorted stably by key in `order`, as
+/// `parallax_core::reference::sort_by_key`. The common prefix on mismatched lengths.
+///
+/// ```
+/// use parallax_core::Order;
+/// let (mut k, mut v) = ([0.0_f32; 4], [0_u8; 4]);
+/// parallax_host::sort_by_key(&[1.5, -0.0, 0.0, -2.0], &[1, 2, 3, 4], &mut k, &mut v,
+///     Order::Ascending);
+/// assert_eq!(v, [4, 2, 3, 1]);
+/// ```
+pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
+    keys: &[K],
+    values: &[V],
+    out_keys: &mut [K],
+    out_values: &mut [V],
+    order: Order,
+) {
+    let n = keys
+        .len()
+        .min(values.len())
+        .min(out_keys.len())
+        .min(out_values.len());
+    let (k, v) = (&keys[..n], &values[..n]);
+    let (ok, ov) = (&mut out_keys[..n], &mut out_values[..n]);
+    if n < SMALL {
+        return parallax_core::reference::sort_by_key(k, v, ok, ov, order);
+    }
+    lsd::sort_pairs(k, v, ok, ov, order);
+}

@@ -1,0 +1,40 @@
+// Conformance body for sorts of 1- and 2-byte keys (u8, i8, u16, i16) on the host backends
+// (the GPU sorts 4- and 8-byte keys): keys and pairs, both orders, against the reference.
+
+use super::B;
+use crate::common::*;
+use parallax::reference as r;
+use parallax::{DeviceCopy, Order, SortByKeyOps, SortKey, SortOps};
+use std::fmt::Debug;
+
+fn check<K: SortKey + PartialEq + Debug, V: DeviceCopy + PartialEq + Debug>(k: &[K], v: &[V])
+where
+    B: SortOps<K> + SortByKeyOps<K, V>,
+{
+    let (kd, vd) = (dv::<K, B>(k), dv::<V, B>(v));
+    for order in [Order::Ascending, Order::Descending] {
+        let mut want = k.to_vec();
+        r::sort(k, &mut want, order);
+        let mut got = dv::<K, B>(k);
+        parallax::sort_into(&kd, &mut got, order).unwrap();
+        assert_eq!(host(&got), want, "sort {order:?}, n={}", k.len());
+        let (mut wk, mut wv) = (k.to_vec(), v.to_vec());
+        r::sort_by_key(k, v, &mut wk, &mut wv, order);
+        let (mut gk, mut gv) = (dv::<K, B>(k), dv::<V, B>(v));
+        parallax::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
+        assert_eq!((host(&gk), host(&gv)), (wk, wv), "pairs {order:?}, n={}", k.len());
+    }
+}
+
+#[test]
+fn narrow_keys_match_reference() {
+    require_gpu!();
+    for n in edge_sizes().into_iter().chain([70_000, 300_000]) {
+        let x = pseudo_random(n, 11 + n as u64);
+        let pos: Vec<u32> = (0..n as u32).collect();
+        check(&x.iter().map(|&v| v as u8).collect::<Vec<_>>(), &pos);
+        check(&x.iter().map(|&v| (v % 7) as i8 - 3).collect::<Vec<_>>(), &pos);
+        check(&x.iter().map(|&v| v as u16).collect::<Vec<_>>(), &pos);
+        check(&x.iter().map(|&v| (v >> 3) as i16).collect::<Vec<_>>(), &pos);
+    }
+}

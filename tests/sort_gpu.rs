@@ -1,0 +1,93 @@
+//! GPU-only checks of the radix sort (`device/src/ops/sort.rs`) that the conformance body's
+//! sizes do not reach: many tiles of every key type (the look-back chains over thousands of
+//! tiles per bin), 2^22 + 13 pairs of 8-byte keys and values, and calls back to back that
+//! reuse the pool's temporaries. Every result against the reference (a stable comparison
+//! sort), exactly.
+#![cfg(feature = "cuda")]
+
+#[macro_use]
+mod common;
+
+use common::{dv, host, pseudo_random};
+use parallax::reference as r;
+use parallax::{Cuda, Order, SortKey};
+
+type B = Cuda;
+
+fn check_keys<K: SortKey + PartialEq + std::fmt::Debug>(k: &[K], order: Order, what: &str)
+where
+    B: parallax::SortOps<K>,
+{
+    let mut want = k.to_vec();
+    r::sort(k, &mut want, order);
+    let kd = dv::<K, B>(k);
+    let mut got = dv::<K, B>(k);
+    parallax::sort_into(&kd, &mut got, order).unwrap();
+    let got = host(&got);
+    if let Some(i) = (0..k.len()).find(|&i| got[i].total_cmp_key(&want[i]).is_ne()) {
+        panic!(
+            "{what} {order:?}: at {i} got {:?}, want {:?}",
+            got[i], want[i]
+        );
+    }
+}
+
+#[test]
+fn many_tiles_of_every_key_type() {
+    require_gpu!();
+    let n = 3 * (1 << 20) + 7;
+    let x = pseudo_random(n, 2026);
+    for order in [Order::Ascending, Order::Descending] {
+        check_keys(
+            &x.iter().map(|&v| v as u32).collect::<Vec<_>>(),
+            order,
+            "u32",
+        );
+        check_keys(
+            &x.iter().map(|&v| v as i32).collect::<Vec<_>>(),
+            order,
+            "i32",
+        );
+        check_keys(
+            &x.iter().map(|&v| (v as i32) as f32).collect::<Vec<_>>(),
+            order,
+            "f32",
+        );
+        check_keys(&x, order, "u64");
+        check_keys(
+            &x.iter().map(|&v| v as i64).collect::<Vec<_>>(),
+            order,
+            "i64",
+        );
+        check_keys(
+            &x.iter().map(|&v| (v as i64) as f64).collect::<Vec<_>>(),
+            order,
+            "f64",
+        );
+    }
+}
+
+#[test]
+fn wide_pairs_back_to_back() {
+    require_gpu!();
+    let n = (1 << 22) + 13;
+    let x = pseudo_random(n, 77);
+    // Keys with few distinct high digits and random low ones; values the positions.
+    let k: Vec<u64> = x.iter().map(|&v| (v % 1000) << 48 | (v >> 40)).collect();
+    let v: Vec<u64> = (0..n as u64).collect();
+    let (mut wk, mut wv) = (k.clone(), v.clone());
+    r::sort_by_key(&k, &v, &mut wk, &mut wv, Order::Ascending);
+    let (kd, vd) = (dv::<u64, B>(&k), dv::<u64, B>(&v));
+    for round in 0..3 {
+        let (gk, gv) = parallax::sort_by_key(&kd, &vd).unwrap();
+        assert!(host(&gk) == wk, "keys, round {round}");
+        assert!(host(&gv) == wv, "values, round {round}");
+    }
+    let k32: Vec<u32> = x.iter().map(|&v| (v >> 20) as u32 % 5000).collect();
+    let v32: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let (mut wk, mut wv) = (k32.clone(), v32.clone());
+    r::sort_by_key(&k32, &v32, &mut wk, &mut wv, Order::Descending);
+    let (gk, gv) =
+        parallax::sort_by_key_descending(&dv::<u32, B>(&k32), &dv::<f32, B>(&v32)).unwrap();
+    assert!(host(&gk) == wk && host(&gv) == wv, "u32+f32 descending");
+}
