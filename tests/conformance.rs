@@ -43,6 +43,13 @@ macro_rules! conformance {
             mod stencil {
                 include!("conformance/stencil.rs");
             }
+            // Issue 30: extrema and init values, vectorized search.
+            mod extrema {
+                include!("conformance/extrema.rs");
+            }
+            mod search {
+                include!("conformance/search.rs");
+            }
         }
     };
 }
@@ -66,6 +73,12 @@ fn every_test_body_calls_require_gpu() {
         ("key_widths", include_str!("conformance/key_widths.rs")),
         ("spmv", include_str!("conformance/spmv.rs")),
         ("stencil", include_str!("conformance/stencil.rs")),
+        ("extrema", include_str!("conformance/extrema.rs")),
+        ("search", include_str!("conformance/search.rs")),
+        (
+            "invalid_input_vocab",
+            include_str!("invalid_input/extrema_search.rs"),
+        ),
         ("invalid_input", include_str!("invalid_input/table.rs")),
     ];
     for (name, src) in bodies {

@@ -11,6 +11,8 @@ macro_rules! invalid_input_table {
         mod $name {
             type B = $backend;
             include!("invalid_input/table.rs");
+            // Issue 30: extrema, init values, searches.
+            include!("invalid_input/extrema_search.rs");
         }
     };
 }

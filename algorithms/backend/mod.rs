@@ -8,7 +8,9 @@
 #[cfg(feature = "cuda")]
 mod cuda;
 mod host_backend;
+mod host_vocab;
 mod ops;
+mod ops_vocab;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod sequential;
@@ -19,6 +21,7 @@ pub use ops::{
     Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
     TransformOps,
 };
+pub use ops_vocab::{ArgOps, InitOps, SearchOps};
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub use sequential::Sequential;

@@ -1,6 +1,7 @@
 //! The rayon backend: host memory, rayon's global pool, the algorithms of `parallax_host`.
 
 use super::host_backend::host_backend;
+use super::host_vocab::host_vocab;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
@@ -16,3 +17,4 @@ use parallax_host as par;
 pub struct Rayon;
 
 host_backend!(Rayon, "rayon", par);
+host_vocab!(Rayon, par);

@@ -3,6 +3,7 @@
 //! against, and Thrust's `host_vector` counterpart.
 
 use super::host_backend::host_backend;
+use super::host_vocab::host_vocab;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
@@ -43,3 +44,4 @@ mod seq {
 }
 
 host_backend!(Sequential, "sequential", seq);
+host_vocab!(Sequential, seq);

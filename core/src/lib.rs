@@ -49,3 +49,6 @@ pub use ops::segmented::{Flagged, Segmented};
 pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
 pub use stencil::{Boundary, Stencil, STAR_3D_OFFSETS};
+// Issue 30: extrema with positions, and the search order.
+pub use ops::argminmax::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax};
+pub use ops::search_key::SearchKey;
