@@ -7,6 +7,8 @@
 
 #[cfg(feature = "cuda")]
 mod cuda;
+#[cfg(feature = "cuda")]
+mod cuda_vocab;
 mod host_backend;
 mod host_vocab;
 mod ops;

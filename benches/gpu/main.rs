@@ -18,6 +18,7 @@
 
 mod matrices;
 mod report;
+mod vocab;
 mod wide_keys;
 
 use parallax::{
@@ -881,6 +882,11 @@ fn main() {
         for &seg in &o.seg_lengths {
             bench_segmented(&mut b, n, seg);
             wide_keys::bench_wide_keys(&mut b, n, seg);
+        }
+        // Issue 30: extrema, search, and segmented reduce at tiny and long segments.
+        vocab::bench_extrema_search(&mut b, n);
+        for seg in [4, 100_000] {
+            vocab::bench_segmented_reduce(&mut b, n, seg);
         }
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));

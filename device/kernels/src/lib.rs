@@ -60,6 +60,8 @@ pub mod ops {
     };
     pub use parallax_core::{BitAnd, BitOr, BitXor, Identity, Product};
     pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
+    // Issue 30: extrema with positions.
+    pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax};
 }
 
 #[cfg(target_arch = "nvptx64")]

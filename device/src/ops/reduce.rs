@@ -133,7 +133,7 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
 /// `out` writable for one `T` on `dev` until the kernel has run, `done` null or a word only
 /// this kernel writes meanwhile; the scratch lock held by the caller while this queues;
 /// `launch` as in [`to_host`].
-unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
+pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     dev: &Device,
     scratch: &mut Scratch,
     m: M,
@@ -165,6 +165,8 @@ unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
             counters: device_ptr_mut(counters),
             out,
             done,
+            init: m.identity(),
+            seeded: 0,
             m,
         },
     )

@@ -10,8 +10,10 @@
 //! indices are `u64`, so `n >= 2^31` works everywhere.
 
 pub mod common;
+pub mod extrema;
 pub mod reduce;
 pub mod scan;
+pub mod search;
 pub mod segmented;
 pub mod spmv;
 pub mod stencil;

@@ -15,6 +15,7 @@ pub mod common;
 pub mod lookback;
 pub mod reduce;
 pub mod scan;
+pub mod search;
 pub mod segmented;
 pub mod spmv;
 pub mod stencil;
