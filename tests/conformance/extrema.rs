@@ -157,6 +157,23 @@ fn extrema_large_tiles() {
 }
 
 #[test]
+fn extrema_many_tiles_per_warp() {
+    require_gpu!();
+    // Past 4096 blocks' worth of warp tiles (2^24 4-byte, 2^23 8-byte items) each GPU warp
+    // folds several tiles into one running pick (`policy/extrema.rs`): ties across its
+    // tiles, the extremes in the last partial tile.
+    let n = (1 << 25) + 4099;
+    let mut x: Vec<f32> = tied(n, 11);
+    x[n - 3] = 1.0;
+    x[n - 1] = 1.0;
+    x[n - 2] = 50.0;
+    check_extrema(&x, "f32 2^25 + 4099");
+    let mut w: Vec<i64> = tied(n / 2, 12);
+    w[n / 2 - 1] = -5;
+    check_extrema(&w, "i64 2^24 + 2049");
+}
+
+#[test]
 fn extrema_nan_and_signed_zero() {
     require_gpu!();
     let nan = f32::NAN;

@@ -3,11 +3,12 @@
 //! (`ops/reduce.rs`: the fold tree's scratch, the mapped host slot).
 
 use super::prologue::check;
-use super::reduce::{queue, to_host};
+use super::reduce::{queue_grid, to_host_grid};
 use crate::kernel::extrema::ArgReduceKernel;
 use crate::{launch, DeviceBuffer, Result};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::{common::HostSignal, extrema::ArgReduceParams};
+use parallax_kernels::policy::extrema::arg_reduce_grid;
 use std::mem::size_of;
 
 /// `identity ⊕ lift(x[0], 0) ⊕ ... ⊕ lift(x[n-1], n-1)` (`ArgMin`: the first smallest
@@ -33,8 +34,9 @@ pub fn arg_reduce<T: DeviceCopy, M: ArgReduceKernel<T>>(
         // waited; the rest of `p` by `to_host`.
         unsafe { launch::extrema::arg_reduce::<T, M>(dev, blocks, p) }
     };
-    // SAFETY: `queue_kernel` queues the fused reduce over `x`'s `n` items of `T`.
-    unsafe { to_host(dev, m, x.len(), size_of::<T>(), queue_kernel) }
+    let grid = arg_reduce_grid(x.len() as u64, size_of::<T>());
+    // SAFETY: `queue_kernel` queues the fused reduce over `x`'s `n` items of `T`, in `grid`.
+    unsafe { to_host_grid(dev, m, x.len(), grid, queue_kernel) }
 }
 
 /// [`arg_reduce`] into `out[0]`, left on the device; returns without waiting (the identity
@@ -63,13 +65,15 @@ pub fn arg_reduce_into<T: DeviceCopy, M: ArgReduceKernel<T>>(
         // SAFETY: `x` live for `n` elements; later frees queue after the kernel.
         unsafe { launch::extrema::arg_reduce::<T, M>(dev, blocks, p) }
     };
-    // SAFETY: `out` is one live pick on `dev`; later frees and reads queue after the kernel.
+    let n = x.len() as u64;
+    // SAFETY: `out` is one live pick on `dev`; later frees and reads queue after the kernel;
+    // `queue_kernel` reads `x`'s `n` items in the grid given.
     unsafe {
-        queue(
+        queue_grid(
             dev,
             &mut scratch,
             m,
-            (x.len() as u64, size_of::<T>()),
+            (n, arg_reduce_grid(n, size_of::<T>())),
             (out.as_mut_ptr(), HostSignal::NONE),
             queue_kernel,
         )

@@ -175,8 +175,9 @@ macro_rules! __fused_triples {
 
 /// Calls `$cb!` with every (monoid, element) pair that has `reduce`, `inclusive_scan` and
 /// `exclusive_scan` kernels: `Sum`, `Min`, `Max` over the six primitive numbers, and `Affine`
-/// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order), and
-/// `Product`, `BitAnd`, `BitOr`, `BitXor` over i32, u32, i64, u64.
+/// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order),
+/// `Product`, `BitAnd`, `BitOr`, `BitXor` over i32, u32, i64, u64, and `ArgMin` / `ArgMax`
+/// over `Indexed<T>` of the six numbers.
 #[macro_export]
 macro_rules! for_each_monoid_instance {
     ($cb:ident) => {

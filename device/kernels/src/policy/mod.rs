@@ -12,6 +12,7 @@
 //! it the last bits of a float scan, can differ between runs (exact monoids are unaffected).
 
 pub mod common;
+pub mod extrema;
 pub mod lookback;
 pub mod reduce;
 pub mod scan;

@@ -31,7 +31,12 @@ where
     T: Copy,
     M: ArgReduce<T>,
 {
-    const { assert!(ITEMS <= 16, "the unrolled folds below cover 16 items") };
+    const {
+        assert!(
+            ITEMS <= 16 && ITEMS.is_power_of_two(),
+            "the unrolled folds below halve up to 16 items"
+        )
+    };
     let warp_tile = u64::from(WARP_THREADS) * ITEMS as u64;
     let mut acc = m.identity();
     let mut t = first;
@@ -41,11 +46,27 @@ where
             // SAFETY: the whole warp tile is below `n`; `start` is a multiple of ITEMS; the
             // input is 16-byte aligned (contract).
             let items: [T; ITEMS] = unsafe { load_full(x.add(start as usize)) };
-            // Unrolled by hand: as a loop, LLVM left the 16 items of a 4-byte type in local
-            // memory (ptxas: 64 bytes of stack), the combine's branches being too big a body.
-            unroll!(j in ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
-                acc = m.combine(acc, m.lift(items[j], start + j as u64));
+            // The tile's picks pairwise (16 -> 8 -> 4 -> 2 -> 1: four dependent combines, not a
+            // chain of 16; the pick does not depend on the order). Unrolled by hand: as loops,
+            // LLVM left the 16 items of a 4-byte type in local memory (ptxas: 64 bytes of
+            // stack), the combine's branches being too big a body.
+            let mut p = [m.lift(items[0], start); ITEMS];
+            unroll!(j in ITEMS; 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
+                p[j] = m.lift(items[j], start + j as u64);
             });
+            unroll!(j in ITEMS / 2; 0 1 2 3 4 5 6 7; {
+                p[j] = m.combine(p[2 * j], p[2 * j + 1]);
+            });
+            unroll!(j in ITEMS / 4; 0 1 2 3; {
+                p[j] = m.combine(p[2 * j], p[2 * j + 1]);
+            });
+            unroll!(j in ITEMS / 8; 0 1; {
+                p[j] = m.combine(p[2 * j], p[2 * j + 1]);
+            });
+            unroll!(j in ITEMS / 16; 0; {
+                p[j] = m.combine(p[2 * j], p[2 * j + 1]);
+            });
+            acc = m.combine(acc, p[0]);
         } else {
             // SAFETY: `n` is the input's length, `n >= 1`; the filler reads item 0.
             let (items, count) = unsafe { load_partial::<T, ITEMS>(x, start, n, x.read()) };
@@ -67,7 +88,7 @@ where
 /// # Safety
 /// As the plain reduce (`super::reduce`) for picks `M::Pick`, with `p.x` (of `T`) readable for
 /// `n > 0` elements and 16-byte aligned, `p.reduce.x` unused, the grid and `tiles_per_warp`
-/// of `reduce_grid(n, size_of::<T>())`, `ITEMS_IN == items_per_thread(size_of::<T>())` and
+/// of `policy::extrema::arg_reduce_grid(n, size_of::<T>())` (any `reduce_plan` partition), `ITEMS_IN == items_per_thread(size_of::<T>())` and
 /// `ITEMS == items_per_thread(size_of::<M::Pick>())`; `BlockShared<M::Pick>` shared memory.
 #[inline(always)]
 pub unsafe fn arg_reduce<T, M, const ITEMS_IN: usize, const ITEMS: usize>(
