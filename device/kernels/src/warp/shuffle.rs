@@ -1,6 +1,7 @@
 //! Shuffles for any `Copy` value: the value is split into 32-bit words, each word shuffled
 //! with `shfl.sync`, and the words reassembled. A value's padding bytes (if it has any) come
-//! through unspecified; every type the library instantiates has none.
+//! through unspecified, which no kernel reads (the tail of `Partial<T>` for an 8-byte aligned
+//! `T`, the middle of `Indexed<T>` for a 4-byte `T`).
 
 use core::mem::size_of;
 use core::ptr;
