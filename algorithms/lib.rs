@@ -22,10 +22,13 @@
 mod backend;
 mod by_key;
 mod check;
+mod extrema;
 mod gather;
 mod histogram;
+mod init;
 mod reduce;
 mod scan;
+mod search;
 mod segmented;
 mod segmented_into;
 mod select;
@@ -88,6 +91,21 @@ pub use transform::{
     fill, sequence, tabulate, transform, transform2, transform2_into, transform_into,
 };
 pub use vector::{DeviceVector, HostVector};
+
+// Issue 30: extrema with positions, init values, vectorized search.
+pub use backend::{ArgOps, InitOps, SearchOps};
+pub use extrema::{
+    max_element, max_element_into, min_element, min_element_into, minmax_element,
+    minmax_element_into,
+};
+pub use init::{
+    inclusive_scan_with_init, inclusive_scan_with_init_into, reduce_with_init,
+    reduce_with_init_into,
+};
+pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax, SearchKey};
+pub use search::{
+    binary_search, binary_search_into, lower_bound, lower_bound_into, upper_bound, upper_bound_into,
+};
 
 // The one error type of every backend, defined in `parallax-core` so that the CUDA backend
 // returns it too (no variant is written twice).

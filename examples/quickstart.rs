@@ -119,6 +119,24 @@ fn main() -> Result<()> {
     reference::stencil(PlusTimes, &lap, Boundary::Clamp, shape, &grid, &mut want);
     check("stencil (2D 5-point)", &got.to_vec()?, &want)?;
 
+    // Issue 30: the smallest element and its index, a reduce from an initial value (init
+    // first: affine maps do not commute), and a vectorized search.
+    let smallest = parallax::min_element(&y)?;
+    check("min_element", &[smallest], &[reference::min_element(&ys)])?;
+    let init = AffineMap::new(3_i64, 1);
+    let folded = parallax::reduce_with_init(Affine, init, &DeviceVector::<_>::from_slice(&maps)?)?;
+    let want_fold = reference::reduce_with_init(Affine, init, &maps);
+    check("reduce_with_init (affine)", &[folded], &[want_fold])?;
+    let sorted: Vec<u32> = (0..1000).map(|i| i / 3).collect();
+    let queries: Vec<u32> = (0..50).map(|i| i * 7).collect();
+    let found = parallax::lower_bound(
+        &DeviceVector::<u32>::from_slice(&sorted)?,
+        &DeviceVector::<u32>::from_slice(&queries)?,
+    )?;
+    let mut want_pos = vec![0; queries.len()];
+    reference::lower_bound(&sorted, &queries, &mut want_pos);
+    check("lower_bound", &found.to_vec()?, &want_pos)?;
+
     println!("\nall results match the sequential reference");
     Ok(())
 }

@@ -144,6 +144,16 @@ def rule(case, n):
         return "torch_conv2d_5x5_f32", False, None, 85.0, ">= 85% roof"
     if case == "stencil7_3d_f32":
         return "torch_stencil7_3d_f32", False, None, 85.0, ">= 85% roof"
+    # Issue 30: extrema, vectorized search, segmented reduce (peers: peers_extrema.cu).
+    if case == "min_element_f32":
+        return "thrust_min_element_f32", False, 1.0, None, ">= 1.00x Thrust min_element"
+    if case == "lower_bound_u32":
+        return "thrust_lower_bound_u32", False, 1.0, None, ">= 1.00x Thrust lower_bound"
+    m = re.fullmatch(r"segmented_reduce_seg(\d+)_f32", case)
+    if m:
+        need = 10.0 if m.group(1) == "4" else 1.0
+        return (f"cub_segmented_reduce_sum_seg{m.group(1)}_f32", False, need, None,
+                f">= {need:.2f}x CUB SegmentedReduce")
     return None
 
 

@@ -55,6 +55,13 @@ macro_rules! conformance {
             mod sort {
                 include!("conformance/sort.rs");
             }
+            // Issue 30: extrema and init values, vectorized search.
+            mod extrema {
+                include!("conformance/extrema.rs");
+            }
+            mod search {
+                include!("conformance/search.rs");
+            }
         }
     };
 }
@@ -101,6 +108,12 @@ fn every_test_body_calls_require_gpu() {
         ("sort", include_str!("conformance/sort.rs")),
         ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
         ("invalid_input sort", include_str!("invalid_input/sort.rs")),
+        ("extrema", include_str!("conformance/extrema.rs")),
+        ("search", include_str!("conformance/search.rs")),
+        (
+            "invalid_input_vocab",
+            include_str!("invalid_input/extrema_search.rs"),
+        ),
         ("invalid_input", include_str!("invalid_input/table.rs")),
         (
             "invalid_histogram",

@@ -13,6 +13,8 @@ macro_rules! invalid_input_table {
             include!("invalid_input/table.rs");
             include!("invalid_input/histogram.rs");
             include!("invalid_input/sort.rs");
+            // Issue 30: extrema, init values, searches.
+            include!("invalid_input/extrema_search.rs");
         }
     };
 }

@@ -13,14 +13,18 @@ mod cuda_histogram;
 mod cuda_select;
 #[cfg(feature = "cuda")]
 mod cuda_sort;
+#[cfg(feature = "cuda")]
+mod cuda_vocab;
 mod host_backend;
 mod host_histogram;
 mod host_select;
 mod host_sort;
+mod host_vocab;
 mod ops;
 mod ops_histogram;
 mod ops_select;
 mod ops_sort;
+mod ops_vocab;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod sequential;
@@ -34,6 +38,7 @@ pub use ops::{
 pub use ops_histogram::{GatherOps, HistogramOps, ReverseOps};
 pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use ops_sort::{SortByKeyOps, SortOps};
+pub use ops_vocab::{ArgOps, InitOps, SearchOps};
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub use sequential::Sequential;

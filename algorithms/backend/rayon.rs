@@ -2,6 +2,7 @@
 
 use super::host_backend::host_backend;
 use super::host_histogram::host_histogram;
+use super::host_vocab::host_vocab;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
@@ -18,3 +19,4 @@ pub struct Rayon;
 
 host_backend!(Rayon, "rayon", par);
 host_histogram!(Rayon, par);
+host_vocab!(Rayon, par);

@@ -4,6 +4,7 @@
 
 use super::host_backend::host_backend;
 use super::host_histogram::host_histogram;
+use super::host_vocab::host_vocab;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
@@ -45,3 +46,4 @@ mod seq {
 
 host_backend!(Sequential, "sequential", seq);
 host_histogram!(Sequential, seq);
+host_vocab!(Sequential, seq);

@@ -21,6 +21,7 @@ mod matrices;
 mod report;
 mod select;
 mod sort;
+mod vocab;
 mod wide_keys;
 
 use parallax::{
@@ -920,6 +921,11 @@ fn main() {
         histogram_gather::bench_moves(&mut b, n);
         select::bench_select(&mut b, n);
         sort::bench_sort(&mut b, n);
+        // Issue 30: extrema, search, and segmented reduce at tiny and long segments.
+        vocab::bench_extrema_search(&mut b, n);
+        for seg in [4, 100_000] {
+            vocab::bench_segmented_reduce(&mut b, n, seg);
+        }
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));

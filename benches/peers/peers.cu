@@ -69,6 +69,8 @@ static void emit(const char* name, size_t n, float ms, double bytes, const char*
 
 #include "histogram_gather.cuh"  // issue 30: histogram, gather, scatter (peers2.cu's cases)
 #include "select.cuh"  // selection peers (copy_if / stencil / unique / partition, count_if)
+// Issue 30: Thrust's min_element and lower_bound, CUB's segmented reduce (from peers2.cu).
+#include "peers_extrema.cu"
 
 struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
@@ -217,6 +219,9 @@ int main(int argc, char** argv) {
     other_type<unsigned long long>("u64", n);
     peers_histogram_gather(n);  // issue 30: after the original cases (histogram_gather.cuh)
     select_rows(n);
+  }
+    // Issue 30: at peers2.cu's sizes 2^20, 2^24, 2^28.
+    if (e >= 20 && e % 4 == 0 && e <= 28) extrema_search_peers(n);
   }
   if (!do_spmv || sort_only) return 0;
 

@@ -59,3 +59,6 @@ pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
 pub use sort_key::{Order, RadixBits, SortKey};
 pub use stencil::{Boundary, Stencil, STAR_3D_OFFSETS};
+// Issue 30: extrema with positions, and the search order.
+pub use ops::argminmax::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax};
+pub use ops::search_key::SearchKey;

@@ -69,6 +69,12 @@ pub mod select {
 }
 pub use ops::{sort, sort_by_key};
 pub use parallax_core::{Error, Result};
+// Issue 30: extrema with positions, init values, vectorized search.
+pub use kernel::extrema::{ArgReduceKernel, SearchKernel};
+pub use ops::{
+    arg_reduce, arg_reduce_into, binary_search, bound, inclusive_scan_with_init,
+    reduce_with_init_into,
+};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};
 

@@ -161,6 +161,10 @@ fn every_spmv_instantiation_has_its_entry_points() {
     );
 }
 
+/// Issue 30's entry points, checked in abi_extrema.rs: 18 fused extremum reduces (ArgMin,
+/// ArgMax, ArgMinMax over 6 types) and 18 searches (3 over 6 types).
+const EXTREMA_SEARCH: usize = 36;
+
 #[test]
 fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let monoid = parallax_device::kernels::for_each_monoid_instance!(check_monoids);
@@ -171,13 +175,14 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
         + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_scan)
         + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
         + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce);
-    // 35 monoid pairs x 3 algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
+    // 47 monoid pairs (35, and issue 30's ArgMin / ArgMax over `Indexed<T>` of 6 types) x 3
+    // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
     // fused: reduces of Square with Sum and Max over 6 types and Identity with Affine (13),
     // inclusive and exclusive scans of Square with Sum over 6 types and Identity with Affine
     // (7 each), reduces of Times with Sum over two inputs of 6 types (6).
     assert_eq!(
         (monoid, unary, binary, tabulate, fused),
-        (105, 19, 18, 6, 33)
+        (141, 19, 18, 6, 33)
     );
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 7 per
     // monoid pair, 1 offsets pass): nothing the host does not know about.
@@ -190,7 +195,7 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let sort = PTX.matches(".visible .entry parallax_radix_").count();
     assert_eq!(
         PTX.matches(".visible .entry").count() - spmv - sort,
-        monoid + unary + binary + tabulate + fused + 2 + segmented + 70
+        monoid + unary + binary + tabulate + fused + 2 + segmented + 70 + EXTREMA_SEARCH
     );
     assert_entry("parallax_fill__Pattern__u32", 32);
     assert_entry("parallax_fill__Pattern__u8", 32);

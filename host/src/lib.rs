@@ -10,6 +10,7 @@
 
 mod chunk;
 mod elementwise;
+mod extrema;
 mod gather;
 mod histogram;
 mod memory;
@@ -17,6 +18,7 @@ mod reduce;
 #[cfg(test)]
 mod robustness;
 mod scan;
+mod search;
 mod segmented;
 mod select;
 mod sort;
@@ -44,3 +46,7 @@ pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;
 pub use spmv::ell::spmv_ell;
 pub use stencil::groups::stencil;
+// Issue 30: extrema, init values, vectorized search.
+pub use extrema::{arg_reduce, reduce_with_init};
+pub use scan::inclusive_scan_with_init;
+pub use search::{binary_search, lower_bound, upper_bound};

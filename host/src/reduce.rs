@@ -65,7 +65,7 @@ where
 
 /// `identity ⊕ chunk(0) ⊕ ... ⊕ chunk(last)` over the chunks of `0..n` (in parallel past
 /// `PAR_MIN_FOLD`), combined in index order; `chunk` folds one range (`None` when empty).
-fn fold_chunks<T: DeviceCopy, M: Monoid<T>>(
+pub(crate) fn fold_chunks<T: DeviceCopy, M: Monoid<T>>(
     m: M,
     n: usize,
     chunk: impl Fn(Range<usize>) -> Option<T> + Sync + Send,

@@ -162,3 +162,23 @@ pub fn transform_exclusive_scan<
     };
     chunked_scan(&s, &mut y[..n], Some(init));
 }
+
+/// See [`parallax_core::reference::inclusive_scan_with_init`]: the inclusive scan with `init`
+/// as the carry into index 0 (no extra pass).
+///
+/// ```
+/// use parallax_core::Sum;
+/// let mut y = [0; 3];
+/// parallax_host::inclusive_scan_with_init(Sum, 10, &[1, 2, 3], &mut y);
+/// assert_eq!(y, [11, 13, 16]);
+/// ```
+pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>>(m: M, init: T, x: &[T], y: &mut [T]) {
+    let n = x.len().min(y.len());
+    let s = Plain {
+        x: &x[..n],
+        f: Identity,
+        m,
+        init: None,
+    };
+    chunked_scan(&s, &mut y[..n], Some(init));
+}

@@ -6,10 +6,13 @@
 //! (the `parallax` front doors check lengths and structure first); on mismatched lengths they
 //! process the common prefix.
 
+mod extrema;
 mod gather;
 mod histogram;
+mod init;
 mod reduce;
 mod scan;
+mod search;
 mod segmented;
 mod select;
 #[cfg(feature = "alloc")]
@@ -33,6 +36,10 @@ pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
+// Issue 30: extrema, init values, vectorized search.
+pub use extrema::{arg_reduce, max_element, min_element, minmax_element};
+pub use init::{inclusive_scan_with_init, reduce_with_init};
+pub use search::{binary_search, lower_bound, lower_bound_one, upper_bound, upper_bound_one};
 
 /// Inclusive or exclusive, for the segmented scans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

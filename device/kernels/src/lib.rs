@@ -63,6 +63,8 @@ pub mod ops {
         EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
     };
     pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
+    // Issue 30: extrema with positions.
+    pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax};
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -4,6 +4,7 @@
 //! so an operator/type pair either has a kernel and an implementation, or neither, and
 //! calling an algorithm with a pair that has no kernel is a compile error.
 
+pub(crate) mod extrema;
 pub(crate) mod histogram;
 pub(crate) mod segmented;
 pub(crate) mod select;

@@ -8,6 +8,7 @@
 //! outlive the work that uses them because their frees are ordered on the same stream
 //! (`memory.rs`).
 
+pub(crate) mod extrema;
 pub(crate) mod gather;
 pub(crate) mod histogram;
 pub(crate) mod segmented;

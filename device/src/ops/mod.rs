@@ -5,13 +5,16 @@
 //! is safe because every later operation queues behind them on the same stream and a
 //! buffer's free is ordered on the stream after them (`memory.rs`).
 
+mod extrema;
 mod fused;
 mod gather;
 mod histogram;
+mod init;
 mod plan;
 mod prologue;
 mod reduce;
 mod scan;
+mod search;
 mod segmented;
 mod select;
 mod sort;
@@ -41,3 +44,7 @@ pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
+// Issue 30: extrema with positions, init values, vectorized search.
+pub use extrema::{arg_reduce, arg_reduce_into};
+pub use init::{inclusive_scan_with_init, reduce_with_init_into};
+pub use search::{binary_search, bound};

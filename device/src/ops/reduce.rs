@@ -51,6 +51,23 @@ pub(super) unsafe fn to_host<T: DeviceCopy, M: Monoid<T>>(
     in_size: usize,
     launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
 ) -> Result<T> {
+    let grid = reduce_grid_for(n as u64, in_size, dev.tuning().reduce);
+    // SAFETY: as this function's contract, with the reduce's own grid.
+    unsafe { to_host_grid(dev, m, n, grid, launch) }
+}
+
+/// [`to_host`] with the grid `(blocks, tiles_per_warp)` given (a partition of `n` items in
+/// warp tiles, as `reduce_plan` makes): the extremum reduce's own (`policy/extrema.rs`).
+///
+/// # Safety
+/// As [`to_host`], with the kernel reading `n` items in the given partition.
+pub(super) unsafe fn to_host_grid<T: DeviceCopy, M: Monoid<T>>(
+    dev: &Device,
+    m: M,
+    n: usize,
+    grid: (u64, u64),
+    launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
+) -> Result<T> {
     dev.enter()?;
     let mut scratch = dev.scratch();
     // The kernel writes the result straight into mapped host memory and raises the slot's
@@ -59,11 +76,11 @@ pub(super) unsafe fn to_host<T: DeviceCopy, M: Monoid<T>>(
     // SAFETY: `result` holds a `T` and, with the flag, stays locked with the scratch until it
     // is read below; `launch` by contract.
     unsafe {
-        queue(
+        queue_grid(
             dev,
             &mut scratch,
             m,
-            (n as u64, in_size),
+            (n as u64, grid),
             (device_ptr_mut(result), done),
             launch,
         )
@@ -142,7 +159,31 @@ pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     (out, done): (*mut T, HostSignal),
     launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
 ) -> Result<()> {
-    let (blocks, tiles_per_warp) = reduce_grid_for(n, in_size, dev.tuning().reduce);
+    // SAFETY: as this function's contract, with the reduce's own grid.
+    unsafe {
+        queue_grid(
+            dev,
+            scratch,
+            m,
+            (n, reduce_grid_for(n, in_size, dev.tuning().reduce)),
+            (out, done),
+            launch,
+        )
+    }
+}
+
+/// [`queue`] with the grid `(blocks, tiles_per_warp)` given (see [`to_host_grid`]).
+///
+/// # Safety
+/// As [`queue`], with the kernel reading `n` items in the given partition.
+pub(super) unsafe fn queue_grid<T: DeviceCopy, M: Monoid<T>>(
+    dev: &Device,
+    scratch: &mut Scratch,
+    m: M,
+    (n, (blocks, tiles_per_warp)): (u64, (u64, u64)),
+    (out, done): (*mut T, HostSignal),
+    launch: impl FnOnce(u64, ReduceParams<T, M>) -> Result<()>,
+) -> Result<()> {
     // Every level of the fold tree; at least 1 byte even when one block writes the result.
     let partials_bytes =
         (reduce_tree_slots(blocks, size_of::<T>()).0 as usize * size_of::<T>()).max(1);
@@ -166,6 +207,8 @@ pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
             counters: device_ptr_mut(counters),
             out,
             done,
+            init: m.identity(),
+            seeded: 0,
             m,
         },
     )

@@ -119,6 +119,7 @@ pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
             status,
             init: init.unwrap_or_else(|| m.identity()),
             staged: u32::from(layout == ScanLayout::Staged),
+            seeded: 0,
             m,
         },
     )

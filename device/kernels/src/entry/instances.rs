@@ -175,8 +175,9 @@ macro_rules! __fused_triples {
 
 /// Calls `$cb!` with every (monoid, element) pair that has `reduce`, `inclusive_scan` and
 /// `exclusive_scan` kernels: `Sum`, `Min`, `Max` over the six primitive numbers, and `Affine`
-/// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order), and
-/// `Product`, `BitAnd`, `BitOr`, `BitXor` over i32, u32, i64, u64.
+/// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order),
+/// `Product`, `BitAnd`, `BitOr`, `BitXor` over i32, u32, i64, u64, and `ArgMin` / `ArgMax`
+/// over `Indexed<T>` of the six numbers.
 #[macro_export]
 macro_rules! for_each_monoid_instance {
     ($cb:ident) => {
@@ -218,6 +219,20 @@ macro_rules! for_each_monoid_instance {
             (BitXor: $crate::ops::BitXor, u32: u32),
             (BitXor: $crate::ops::BitXor, i64: i64),
             (BitXor: $crate::ops::BitXor, u64: u64),
+            // Issue 30: ArgMin / ArgMax over (value, index) pairs of the six numbers, for
+            // reduce, the scans and the segmented kernels (reduce_by_key: segmented argmax).
+            (ArgMin: $crate::ops::ArgMin, Indexed_f32: $crate::ops::Indexed<f32>),
+            (ArgMin: $crate::ops::ArgMin, Indexed_f64: $crate::ops::Indexed<f64>),
+            (ArgMin: $crate::ops::ArgMin, Indexed_i32: $crate::ops::Indexed<i32>),
+            (ArgMin: $crate::ops::ArgMin, Indexed_u32: $crate::ops::Indexed<u32>),
+            (ArgMin: $crate::ops::ArgMin, Indexed_i64: $crate::ops::Indexed<i64>),
+            (ArgMin: $crate::ops::ArgMin, Indexed_u64: $crate::ops::Indexed<u64>),
+            (ArgMax: $crate::ops::ArgMax, Indexed_f32: $crate::ops::Indexed<f32>),
+            (ArgMax: $crate::ops::ArgMax, Indexed_f64: $crate::ops::Indexed<f64>),
+            (ArgMax: $crate::ops::ArgMax, Indexed_i32: $crate::ops::Indexed<i32>),
+            (ArgMax: $crate::ops::ArgMax, Indexed_u32: $crate::ops::Indexed<u32>),
+            (ArgMax: $crate::ops::ArgMax, Indexed_i64: $crate::ops::Indexed<i64>),
+            (ArgMax: $crate::ops::ArgMax, Indexed_u64: $crate::ops::Indexed<u64>),
         }
     };
 }
@@ -410,5 +425,38 @@ macro_rules! __unique_by_key_keys {
 macro_rules! for_each_sort_key_instance {
     ($cb:ident) => {
         $cb! { u32: u32, i32: i32, f32: f32, u64: u64, i64: i64, f64: f64 }
+    };
+}
+
+/// Calls `$cb!` with every (`ArgReduce` monoid, element) pair that has a fused extremum reduce
+/// `arg_reduce` (`kernels/reduce/arg.rs`: `min_element`, `max_element`, `minmax_element`):
+/// `ArgMin`, `ArgMax` and `ArgMinMax` over the six primitive numbers.
+#[macro_export]
+macro_rules! for_each_arg_reduce_instance {
+    ($cb:ident) => {
+        $crate::__arg_reduce_monoids! { $cb, f32, f64, i32, u32, i64, u64 }
+    };
+}
+
+/// The three extremum monoids for a list of element types.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __arg_reduce_monoids {
+    ($cb:ident, $($t:ident),*) => {
+        $cb! { $(
+            (ArgMin: $crate::ops::ArgMin, $t: $t),
+            (ArgMax: $crate::ops::ArgMax, $t: $t),
+            (ArgMinMax: $crate::ops::ArgMinMax, $t: $t),
+        )* }
+    };
+}
+
+/// Calls `$cb!` with every element type that has the vectorized searches
+/// (`kernels/search/`: `lower_bound`, `upper_bound`, `binary_search`, tagged `Key`): the six
+/// primitive numbers, in `SearchKey` order.
+#[macro_export]
+macro_rules! for_each_search_instance {
+    ($cb:ident) => {
+        $cb! { (f32: f32), (f64: f64), (i32: i32), (u32: u32), (i64: i64), (u64: u64) }
     };
 }

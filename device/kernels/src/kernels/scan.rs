@@ -165,7 +165,7 @@ unsafe fn scan_mapped<A, T, F, M, const ITEMS: usize, const EXCLUSIVE: bool>(
     }
     // SAFETY: every thread calls the block scan, then `tile_prefix` after its barrier.
     let (before, total) = unsafe { block::exclusive_scan(m, mine, shared) };
-    let seed = if EXCLUSIVE {
+    let seed = if EXCLUSIVE || p.seeded != 0 {
         Partial::some(p.init)
     } else {
         Partial::none(m.identity())

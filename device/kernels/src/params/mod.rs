@@ -10,10 +10,12 @@
 //! indices are `u64`, so `n >= 2^31` works everywhere.
 
 pub mod common;
+pub mod extrema;
 pub mod gather;
 pub mod histogram;
 pub mod reduce;
 pub mod scan;
+pub mod search;
 pub mod segmented;
 pub mod select;
 pub mod sort;

@@ -32,6 +32,11 @@ pub struct ReduceParams<T, M> {
     pub out: *mut T,
     /// Raised once `out` is written.
     pub done: HostSignal,
+    /// With `seeded == 1`, the result is `init ⊕ fold` (`reduce_with_init_into`): `init`
+    /// joins once, as the leftmost operand, when the last level's fold is written.
+    pub init: T,
+    /// 1: combine `init` in on the left of the result; 0: the plain fold.
+    pub seeded: u32,
     /// The monoid.
     pub m: M,
 }

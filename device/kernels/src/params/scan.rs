@@ -15,12 +15,15 @@ pub struct ScanParams<T, M> {
     pub n: u64,
     /// Look-back state, `ceil(n / tile)` slots.
     pub status: TileStatus<T>,
-    /// The seed of an exclusive scan (ignored by the inclusive kernel).
+    /// The seed of an exclusive scan, and of an inclusive one when `seeded == 1`.
     pub init: T,
     /// 1: move full tiles through shared memory with coalesced 16-byte accesses (when
     /// [`crate::policy::scan::scan_stages`] allows); 0: each thread loads and stores its own
     /// 64 bytes directly.
     pub staged: u32,
+    /// 1: the inclusive kernel starts from `init` (`inclusive_scan_with_init`: `y[i] = init ⊕
+    /// x[0] ⊕ ... ⊕ x[i]`, `init` folded into the first tile's prefix); 0: from nothing.
+    pub seeded: u32,
     /// The monoid.
     pub m: M,
 }

@@ -14,12 +14,14 @@
 //! unaffected).
 
 pub mod common;
+pub mod extrema;
 pub mod gather;
 pub mod gpu;
 pub mod histogram;
 pub mod lookback;
 pub mod reduce;
 pub mod scan;
+pub mod search;
 pub mod segmented;
 pub mod select;
 pub mod sort;

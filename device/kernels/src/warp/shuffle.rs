@@ -1,14 +1,16 @@
 //! Shuffles for any `Copy` value: the value is split into 32-bit words, each word shuffled
 //! with `shfl.sync`, and the words reassembled. A value's padding bytes (if it has any) come
-//! through unspecified; every type the library instantiates has none.
+//! through unspecified, which no kernel reads (the tail of `Partial<T>` for an 8-byte aligned
+//! `T`, the middle of `Indexed<T>` for a 4-byte `T`).
 
 use core::mem::size_of;
 use core::ptr;
 
 /// All 32 lanes take part.
 const FULL_MASK: u32 = 0xffff_ffff;
-/// The largest value a shuffle moves: 8 words (32 bytes; `Partial<AffineMap<i64>>` is 24).
-const MAX_WORDS: usize = 8;
+/// The largest value a shuffle moves: 12 words (48 bytes; `Partial<AffineMap<i64>>` is 24,
+/// `Partial<MinMax<f64>>` of `minmax_element` 40).
+const MAX_WORDS: usize = 12;
 /// `c` operand of `shfl.up`: lanes below `delta` keep their own value.
 const UP_CLAMP: u32 = 0;
 /// `c` operand of `shfl.down` / `shfl.idx`: the segment is the whole warp (lanes 0..=31).
@@ -28,7 +30,7 @@ fn by_words<T: Copy>(v: T, op: impl Fn(u32) -> u32) -> T {
     const {
         assert!(
             size_of::<T>() <= 4 * MAX_WORDS,
-            "shuffled values are at most 32 bytes"
+            "shuffled values are at most 48 bytes"
         )
     };
     let mut words = [0_u32; MAX_WORDS];

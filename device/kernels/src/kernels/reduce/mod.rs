@@ -17,6 +17,8 @@
 //! finishes last folds at most two groups, one load per thread each. `reduce_into` leaves the
 //! result on the device (CUB's contract).
 
+// Issue 30: the fused extremum reduce (min_element, max_element, minmax_element).
+pub mod arg;
 mod source;
 
 use crate::block::fold_warps;
@@ -186,6 +188,12 @@ unsafe fn finish_round<T: Copy, M: Monoid<T>>(
         let (count, first_partial, first_counter) =
             reduce_level(grid_blocks(), size_of::<T>(), level);
         if count == 1 {
+            // `reduce_with_init_into`: the seed joins once, leftmost, on the complete fold.
+            let v = if p.seeded != 0 {
+                p.m.combine(p.init, v)
+            } else {
+                v
+            };
             // SAFETY: one slot out, and `done` this launch's (contract).
             unsafe {
                 p.out.write(v);

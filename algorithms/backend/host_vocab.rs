@@ -1,0 +1,47 @@
+//! The host backends' impls of the issue-30 op traits (`ops_vocab.rs`), forwarding to the
+//! functions of module `$algo` (`parallax_core::reference` or `parallax_host`), as
+//! `host_backend!` does for the original families.
+
+/// Implements [`ArgOps`](super::ops_vocab::ArgOps), [`InitOps`](super::ops_vocab::InitOps)
+/// and [`SearchOps`](super::ops_vocab::SearchOps) for host backend `$backend` from module
+/// `$algo` (`arg_reduce`, `reduce_with_init`, `inclusive_scan_with_init`, `lower_bound`,
+/// `upper_bound`, `binary_search`).
+macro_rules! host_vocab {
+    ($backend:ident, $algo:ident) => {
+        impl<T: DeviceCopy, M: parallax_core::ArgReduce<T>> super::ops_vocab::ArgOps<T, M>
+            for $backend
+        {
+            fn arg_reduce(m: M, x: &Vec<T>) -> Result<M::Pick> {
+                Ok($algo::arg_reduce(m, x))
+            }
+        }
+
+        impl<T: DeviceCopy, M: Monoid<T>> super::ops_vocab::InitOps<T, M> for $backend {
+            fn reduce_with_init_into(m: M, init: T, x: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
+                let v = $algo::reduce_with_init(m, init, x);
+                out.fill(v);
+                Ok(())
+            }
+            fn inclusive_scan_with_init(m: M, init: T, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+                $algo::inclusive_scan_with_init(m, init, x, y);
+                Ok(())
+            }
+        }
+
+        impl<T: parallax_core::SearchKey> super::ops_vocab::SearchOps<T> for $backend {
+            fn lower_bound(sorted: &Vec<T>, queries: &Vec<T>, out: &mut Vec<usize>) -> Result<()> {
+                $algo::lower_bound(sorted, queries, out);
+                Ok(())
+            }
+            fn upper_bound(sorted: &Vec<T>, queries: &Vec<T>, out: &mut Vec<usize>) -> Result<()> {
+                $algo::upper_bound(sorted, queries, out);
+                Ok(())
+            }
+            fn binary_search(sorted: &Vec<T>, queries: &Vec<T>, out: &mut Vec<bool>) -> Result<()> {
+                $algo::binary_search(sorted, queries, out);
+                Ok(())
+            }
+        }
+    };
+}
+pub(super) use host_vocab;

@@ -1,0 +1,59 @@
+//! The op traits of issue 30's extrema, init values and searches (beside `ops.rs`, which
+//! holds the original families). Front doors validate lengths first, as for `ops.rs`.
+
+use crate::{Backend, Result};
+use parallax_core::{ArgReduce, DeviceCopy, Monoid, SearchKey};
+
+/// A reduction of each element lifted with its index ([`ArgReduce`]: `ArgMin`, `ArgMax`,
+/// `ArgMinMax`), with no temporary vector of pairs.
+pub trait ArgOps<T: DeviceCopy, M: ArgReduce<T>>: Backend {
+    /// `identity ⊕ lift(x[0], 0) ⊕ ... ⊕ lift(x[n-1], n-1)`.
+    fn arg_reduce(m: M, x: &Self::Buffer<T>) -> Result<M::Pick>;
+    /// [`ArgOps::arg_reduce`] into `out[0]`; `out.len() == 1`. CUDA leaves it on the device
+    /// and returns without waiting.
+    fn arg_reduce_into(m: M, x: &Self::Buffer<T>, out: &mut Self::Buffer<M::Pick>) -> Result<()> {
+        let v = Self::arg_reduce(m, x)?;
+        Self::fill(out, v)
+    }
+}
+
+/// Reduce and inclusive scan from an initial value, the leftmost operand.
+pub trait InitOps<T: DeviceCopy, M: Monoid<T>>: Backend {
+    /// `out[0] = init ⊕ x[0] ⊕ ... ⊕ x[n-1]` (`init` when `x` is empty); `out.len() == 1`.
+    fn reduce_with_init_into(
+        m: M,
+        init: T,
+        x: &Self::Buffer<T>,
+        out: &mut Self::Buffer<T>,
+    ) -> Result<()>;
+    /// `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i]`; equal lengths.
+    fn inclusive_scan_with_init(
+        m: M,
+        init: T,
+        x: &Self::Buffer<T>,
+        y: &mut Self::Buffer<T>,
+    ) -> Result<()>;
+}
+
+/// Vectorized binary search of `queries` in `sorted` ([`SearchKey`] order); `out` as long
+/// as `queries`.
+pub trait SearchOps<T: SearchKey>: Backend {
+    /// `out[j]`: the first `i` with `!(sorted[i] < queries[j])`.
+    fn lower_bound(
+        sorted: &Self::Buffer<T>,
+        queries: &Self::Buffer<T>,
+        out: &mut Self::Buffer<usize>,
+    ) -> Result<()>;
+    /// `out[j]`: the first `i` with `queries[j] < sorted[i]`.
+    fn upper_bound(
+        sorted: &Self::Buffer<T>,
+        queries: &Self::Buffer<T>,
+        out: &mut Self::Buffer<usize>,
+    ) -> Result<()>;
+    /// `out[j]`: whether `queries[j]` occurs in `sorted`.
+    fn binary_search(
+        sorted: &Self::Buffer<T>,
+        queries: &Self::Buffer<T>,
+        out: &mut Self::Buffer<bool>,
+    ) -> Result<()>;
+}

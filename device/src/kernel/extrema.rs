@@ -1,0 +1,54 @@
+//! Host-side kernel traits of issue 30's families, implemented from the kernels crate's
+//! instantiation lists: the fused extremum reduce (`for_each_arg_reduce_instance!`) and the
+//! vectorized searches (`for_each_search_instance!`).
+
+use parallax_core::{ArgReduce, DeviceCopy, SearchKey};
+use parallax_kernels::entry_name;
+
+/// An `ArgReduce` monoid with a fused extremum reduce for elements `T`.
+///
+/// # Safety
+/// `ARG_REDUCE` must name an entry point taking exactly `ArgReduceParams<T, Self::Pick,
+/// Self>` that writes the pick to `out` and then raises `done` (as the stock entries do).
+pub unsafe trait ArgReduceKernel<T: DeviceCopy>: ArgReduce<T> {
+    /// The `arg_reduce` entry point.
+    const ARG_REDUCE: &'static str;
+}
+
+macro_rules! arg_reduce_kernels {
+    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates this entry point from the same list entry,
+        // taking `ArgReduceParams<$t, Pick, $m>`.
+        unsafe impl ArgReduceKernel<$t> for $m {
+            const ARG_REDUCE: &'static str = entry_name!(arg_reduce, $mt, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_arg_reduce_instance!(arg_reduce_kernels);
+
+/// An element type with the vectorized search kernels.
+///
+/// # Safety
+/// `LOWER_BOUND` and `UPPER_BOUND` must name entry points taking exactly
+/// `SearchParams<Self, usize>`, `BINARY_SEARCH` one taking `SearchParams<Self, bool>`.
+pub unsafe trait SearchKernel: SearchKey + DeviceCopy {
+    /// The `lower_bound` entry point.
+    const LOWER_BOUND: &'static str;
+    /// The `upper_bound` entry point.
+    const UPPER_BOUND: &'static str;
+    /// The `binary_search` entry point.
+    const BINARY_SEARCH: &'static str;
+}
+
+macro_rules! search_kernels {
+    ($( ($tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates these entry points from the same list entry,
+        // with the parameter types the trait names.
+        unsafe impl SearchKernel for $t {
+            const LOWER_BOUND: &'static str = entry_name!(lower_bound, Key, $tt);
+            const UPPER_BOUND: &'static str = entry_name!(upper_bound, Key, $tt);
+            const BINARY_SEARCH: &'static str = entry_name!(binary_search, Key, $tt);
+        }
+    )* };
+}
+parallax_kernels::for_each_search_instance!(search_kernels);
