@@ -219,7 +219,6 @@ int main(int argc, char** argv) {
     other_type<unsigned long long>("u64", n);
     peers_histogram_gather(n);  // issue 30: after the original cases (histogram_gather.cuh)
     select_rows(n);
-  }
     // Issue 30: at peers2.cu's sizes 2^20, 2^24, 2^28.
     if (e >= 20 && e % 4 == 0 && e <= 28) extrema_search_peers(n);
   }
