@@ -50,7 +50,7 @@ unsafe fn lane_fold<T: Copy, S: Source<T>, M: Monoid<T>, const ITEMS: usize>(
     if (t + 1) * warp_tile <= n {
         // A commutative monoid folds the tile in any order, so it reads it striped (each
         // warp load instruction on 512 contiguous bytes): on the H200 that closed most of the
-        // gap to CUB, `benches/RESULTS.md#reduce-striped`.
+        // gap to CUB, `benches/RESULTS.md#h200-2026-11-27-reduce-shape`.
         let items: [S::Item; ITEMS] = if M::COMMUTATIVE {
             // SAFETY: the whole warp tile is below `n` and starts at a multiple of the warp
             // tile; the inputs are 16-byte aligned (contract).
