@@ -121,3 +121,7 @@ pub use parallax_core::{Error, Result, SparseProblem};
 
 /// The sequential reference implementations (the test oracle), on slices.
 pub use parallax_core::reference;
+
+// Issue 31: closures as operators on the CPU backends (functors, predicates by blanket impls in
+// parallax-core; monoids built by `monoid`).
+pub use parallax_core::{monoid, FnMonoid};

@@ -20,6 +20,17 @@ use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 /// assert_eq!(parallax::reduce(Sum, &DeviceVector::<i32>::zeros(0)?)?, 0);
 /// # Ok::<(), parallax::Error>(())
 /// ```
+///
+/// On the CPU backends a monoid can be built from an identity and an associative closure
+/// ([`monoid`](crate::monoid)):
+///
+/// ```
+/// use parallax::{DeviceVector, Sequential};
+/// let x = DeviceVector::<u32, Sequential>::from_slice(&[0b0011, 0b0110, 0b1000])?;
+/// let or = parallax::monoid(0_u32, |a, b| a | b);
+/// assert_eq!(parallax::reduce(or, &x)?, 0b1111);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub fn reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     x: &DeviceVector<T, B>,

@@ -15,6 +15,18 @@ use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction}
 /// assert_eq!(parallax::transform(Square, &x)?.to_vec()?, [1, 4, 9]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
+///
+/// On the CPU backends a closure is a functor too (one that captures only `Copy` data; on
+/// CUDA it needs a named functor with instantiated kernels, and a closure does not compile):
+///
+/// ```
+/// use parallax::{DeviceVector, Rayon};
+/// let v = DeviceVector::<f32, Rayon>::from_slice(&[1.0, 2.0])?;
+/// let offset = 0.5;
+/// assert_eq!(parallax::transform(move |x: f32| 2.0 * x + offset, &v)?.to_vec()?, [2.5, 4.5]);
+/// assert_eq!(parallax::transform2(|a, b| a * b, &v, &v)?.to_vec()?, [1.0, 4.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub fn transform<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
     f: F,
     x: &DeviceVector<A, B>,

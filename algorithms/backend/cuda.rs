@@ -38,6 +38,19 @@ use parallax_device::{
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
 /// context is created on first use; without a driver or a GPU every operation returns
 /// [`Error::NoDriver`](crate::Error::NoDriver) or [`Error::NoDevice`](crate::Error::NoDevice).
+///
+/// Every operator needs a kernel compiled to PTX for its type, so a closure (which the CPU
+/// backends accept) does not compile here, and the error says how to get a kernel:
+///
+/// ```compile_fail,E0277
+/// use parallax::{Cuda, DeviceVector};
+/// let v = DeviceVector::<f32, Cuda>::from_slice(&[1.0, 2.0])?;
+/// // error[E0277]: `{closure@..}` has no CUDA unary functor kernel for `f32`
+/// // note: a closure cannot run on CUDA: ... instantiate its kernels with
+/// //       `parallax_kernels::instantiate_unary!` in a kernel crate ...
+/// let doubled = parallax::transform(|x: f32| 2.0 * x, &v)?;
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cuda;
 

@@ -10,6 +10,12 @@ use parallax_kernels::entry_name;
 /// # Safety
 /// `ARG_REDUCE` must name an entry point taking exactly `ArgReduceParams<T, Self::Pick,
 /// Self>` that writes the pick to `out` and then raises `done` (as the stock entries do).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA arg-reduce kernel",
+    label = "no GPU kernel for this type",
+    note = "the stock pairs are listed by `for_each_arg_reduce_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait ArgReduceKernel<T: DeviceCopy>: ArgReduce<T> {
     /// The `arg_reduce` entry point.
     const ARG_REDUCE: &'static str;
@@ -31,6 +37,12 @@ parallax_kernels::for_each_arg_reduce_instance!(arg_reduce_kernels);
 /// # Safety
 /// `LOWER_BOUND` and `UPPER_BOUND` must name entry points taking exactly
 /// `SearchParams<Self, usize>`, `BINARY_SEARCH` one taking `SearchParams<Self, bool>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA search kernel",
+    label = "no GPU kernel for this type",
+    note = "the stock key types are listed by `for_each_search_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait SearchKernel: SearchKey + DeviceCopy {
     /// The `lower_bound` entry point.
     const LOWER_BOUND: &'static str;

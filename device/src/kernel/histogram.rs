@@ -9,6 +9,12 @@ use parallax_kernels::entry_name;
 /// # Safety
 /// `EVEN` must name an entry point taking exactly `HistogramEvenParams<Self, C>` and `RANGE`
 /// one taking `HistogramRangeParams<Self, C>`, in [`crate::KERNELS`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA histogram kernel",
+    label = "no GPU kernel for this type",
+    note = "samples on CUDA: u8, i8, u16, i16, u32, i32, f32, f64; counters u32, u64",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait HistogramKernel<C: HistogramCounter>: HistogramSample {
     /// `parallax_histogram_even__<T>__<C>`.
     const EVEN: &'static str;

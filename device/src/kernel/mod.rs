@@ -25,6 +25,12 @@ use parallax_kernels::entry_name;
 /// point is looked up by these tags and the monoid's (`fused_entry_name!`) in a module
 /// holding both operators' kernels, and its parameter types are taken to be the ones the
 /// tags name.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA unary functor kernel for `{A}`",
+    label = "no GPU kernel was instantiated for this unary functor and element type",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `UnaryFunction<{A}>` and instantiate its kernels with `parallax_kernels::instantiate_unary!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
@@ -44,6 +50,12 @@ pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
 /// `Transform2Params<A, B, Self::Output, Self>`. The pair (`OP`, `TYPE`) must name
 /// (`Self`, `A`) and no other pair in `KERNELS`, as for [`UnaryKernel`] (fused
 /// `transform2_reduce` entry points are found by these tags and the monoid's).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA binary functor kernel for `{A}`",
+    label = "no GPU kernel was instantiated for this binary functor and element type",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `BinaryFunction<{A}, {B}>` and instantiate its kernels with `parallax_kernels::instantiate_binary!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
@@ -60,6 +72,12 @@ pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B
 ///
 /// # Safety
 /// `TABULATE` must name a PTX entry point taking exactly `TabulateParams<Self::Output, Self>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA `tabulate` kernel",
+    label = "no GPU kernel for this index functor",
+    note = "on CUDA `tabulate` takes the stock `Sequence<T>` (`parallax::sequence`); a closure or another index functor needs no kernel on the CPU backends, or use `transform` of a `sequence` with an instantiated unary functor on the GPU",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait TabulateKernel: UnaryFunction<u64> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
@@ -76,6 +94,12 @@ pub unsafe trait TabulateKernel: UnaryFunction<u64> {
 /// entries do: `reduce` waits for that signal), and the scans entry points taking exactly
 /// `ScanParams<T, Self>`. The pair (`OP`, `TYPE`) must name (`Self`, `T`) and no other
 /// pair in `KERNELS` (fused entry points are found by these tags, see [`UnaryKernel`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA monoid kernel for `{T}`",
+    label = "no GPU kernel was instantiated for this monoid and element type",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Monoid<{T}>` and instantiate its kernels with `parallax_kernels::instantiate_monoid!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.

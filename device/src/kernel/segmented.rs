@@ -16,6 +16,12 @@ use parallax_kernels::entry_name;
 /// `ReduceRunsParams<T, Self>`; `REDUCE_RUNS` writes the run count to `runs` and then
 /// raises `done` (as the `parallax_kernels` instantiation macros' entries do:
 /// `reduce_by_key` waits for that signal).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA monoid kernel for `{T}`",
+    label = "no GPU kernel was instantiated for this monoid and element type",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Monoid<{T}>` and instantiate its kernels with `parallax_kernels::instantiate_monoid!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     /// The inclusive segmented scan entry point.
     const SEG_INCLUSIVE_SCAN: &'static str;
@@ -41,6 +47,12 @@ pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
 ///
 /// # Safety
 /// `size_of::<Self>()` is 1, 2, 4 or 8, and two keys are `==` exactly when their bytes are.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA segment key kernel",
+    label = "no GPU kernel for this type",
+    note = "segment keys on CUDA are the integer types (u8 to u64, i8 to i64, usize, isize)",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait KeyKernel: DeviceCopy + PartialEq {}
 
 macro_rules! segmented_kernels {

@@ -13,6 +13,12 @@ use parallax_kernels::entry_name;
 /// `SelectParams<T, T, Self>` that runs `kernels::select::select_if`, and `COUNT_IF` one
 /// taking `TransformReduceParams<T, Indicator<Self>, u64, Sum>` that runs the fused
 /// `transform_reduce` (as the instantiation macros generate).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA predicate kernel for `{T}`",
+    label = "no GPU kernel was instantiated for this predicate and element type",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Predicate<{T}>` and instantiate its kernels with `parallax_kernels::instantiate_predicate!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait PredicateKernel<T: DeviceCopy>: Predicate<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
@@ -29,6 +35,12 @@ pub unsafe trait PredicateKernel<T: DeviceCopy>: Predicate<T> {
 /// # Safety
 /// Both names must be entry points of [`crate::KERNELS`] taking exactly
 /// `SelectParams<Self, Self, ()>` and running `select_flagged` / `select_unique`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA selection kernel",
+    label = "no GPU kernel for this type",
+    note = "the stock element types are listed by `for_each_select_type!` in `device/kernels/src/entry/instances.rs`",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait SelectKernel: DeviceCopy + PartialEq {
     /// The `select_flagged` entry point.
     const SELECT_FLAGGED: &'static str;
@@ -41,6 +53,12 @@ pub unsafe trait SelectKernel: DeviceCopy + PartialEq {
 /// # Safety
 /// `UNIQUE_BY_KEY` must be an entry point of [`crate::KERNELS`] taking exactly
 /// `SelectParams<Self, V, ()>` and running `unique_by_key`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA unique_by_key kernel",
+    label = "no GPU kernel for this type",
+    note = "the stock key/value pairs are listed by `for_each_unique_by_key_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait UniqueByKeyKernel<V: DeviceCopy>: DeviceCopy + PartialEq {
     /// The `unique_by_key` entry point.
     const UNIQUE_BY_KEY: &'static str;

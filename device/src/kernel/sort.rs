@@ -12,6 +12,12 @@ use parallax_kernels::entry_name;
 /// `HISTOGRAM` must take exactly `RadixHistParams<K>` and the `PASS_*` entries
 /// `RadixPassParams<K, V>` (`V` = `()`, `u32`, `u64`) for a `K` with the size, alignment and
 /// [`SortKey::order_bits`] of `Self`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA radix sort kernel",
+    label = "no GPU kernel for this type",
+    note = "CUDA sorts 4- and 8-byte keys (u32, i32, f32, u64, i64, f64, usize); the CPU backends sort every integer type",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait SortKernel: SortKey {
     /// The histogram of every digit.
     const HISTOGRAM: &'static str;
@@ -50,6 +56,12 @@ unsafe impl SortKernel for usize {
 ///
 /// # Safety
 /// `Word` is `u32` or `u64` and has the size of `Self` (values are copied bitwise).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA sort_by_key value kernel",
+    label = "no GPU kernel for this type",
+    note = "CUDA sorts 4- and 8-byte values alongside the keys",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait SortValue: DeviceCopy {
     /// The word the kernels move.
     type Word: DeviceCopy;

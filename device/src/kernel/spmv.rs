@@ -28,6 +28,12 @@ pub struct SpmvEntries {
 /// Each name in [`SPMV_U32`](Self::SPMV_U32) / [`SPMV_U64`](Self::SPMV_U64) must be an entry
 /// point of [`KERNELS`](Self::KERNELS) taking exactly the parameter struct its field
 /// documents, with index type `u32` / `u64`, element `T` and semiring `Self`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA SpMV kernel",
+    label = "no GPU kernel for this type",
+    note = "the stock semiring/type pairs are listed by `for_each_semiring_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait SemiringKernel<T: DeviceCopy>: Semiring<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
@@ -44,6 +50,12 @@ pub unsafe trait SemiringKernel<T: DeviceCopy>: Semiring<T> {
 /// # Safety
 /// `Kernel` must have the size, alignment and value representation of `Self`, and
 /// [`entries`](Self::entries) must return the entry points for `Kernel`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA sparse index kernel",
+    label = "no GPU kernel for this type",
+    note = "sparse indices on CUDA are u32, u64 and usize",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait SpmvIndex: SparseIndex {
     /// The index type of the kernels that read this one.
     type Kernel: SparseIndex;

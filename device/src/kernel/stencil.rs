@@ -20,6 +20,12 @@ use parallax_kernels::policy::stencil::stencil_box_entry;
 /// of `parallax_kernels::policy::stencil_march::MARCH_PATTERNS`, in that order; `STAR3D`, when
 /// present, one taking the same parameters and implementing the 3D map of the 7-point star
 /// under `stencil_star3d`'s contract.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no CUDA stencil kernel",
+    label = "no GPU kernel for this type",
+    note = "the stock semiring/type pairs are listed by `for_each_stencil_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
+)]
 pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
