@@ -22,6 +22,7 @@
 mod backend;
 mod by_key;
 mod check;
+mod derive_checks;
 mod extrema;
 mod gather;
 mod histogram;

@@ -11,13 +11,28 @@
 /// - accept the all-zero bit pattern as a valid value, because backends hand out
 ///   zero-initialised buffers (`false` for `bool`, `0` and `0.0` for numbers).
 ///
+/// Derive it: `#[derive(DeviceCopy)]` (`parallax::DeviceCopy`, or this crate's with feature
+/// `derive`) checks all of the above at compile time (`#[repr(C)]` or `#[repr(transparent)]`,
+/// every field `DeviceCopy`, no padding) and writes the `unsafe impl`:
+///
+/// ```ignore
+/// use parallax::DeviceCopy;
+/// #[derive(Clone, Copy, DeviceCopy)]
+/// #[repr(C)]
+/// struct Particle { x: f32, v: f32 }
+/// ```
+///
+/// The derive rejects generic structs (its no-padding check needs concrete field types); for
+/// those, implement it by hand and state why each rule holds:
+///
 /// ```
 /// use parallax_core::DeviceCopy;
 /// #[derive(Clone, Copy)]
 /// #[repr(C)]
-/// struct Particle { x: f32, v: f32 }
-/// // SAFETY: two f32 fields under repr(C); zero bits are a valid Particle.
-/// unsafe impl DeviceCopy for Particle {}
+/// struct Pair<T> { a: T, b: T }
+/// // SAFETY: two fields of one DeviceCopy type under repr(C): no padding between equal-sized,
+/// // equally aligned fields; zero bits are valid for each.
+/// unsafe impl<T: DeviceCopy> DeviceCopy for Pair<T> {}
 /// ```
 pub unsafe trait DeviceCopy: Copy + Send + Sync + 'static {}
 

@@ -54,6 +54,9 @@ pub use ops::affine::{Affine, AffineMap};
 pub use ops::functors::{Identity, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times};
 pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
 pub use ops::segmented::{Flagged, Segmented};
+/// `#[derive(DeviceCopy)]`: the checked form of `unsafe impl DeviceCopy` (feature `derive`).
+#[cfg(feature = "derive")]
+pub use parallax_derive::DeviceCopy;
 pub use predicate::{
     EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
 };

@@ -84,11 +84,9 @@ where
 }
 
 /// A 12-byte value: moves as three 4-byte words.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, DeviceCopy)]
 #[repr(C)]
 struct Rgb(u32, u32, u32);
-// SAFETY: plain data, no padding, any bit pattern valid.
-unsafe impl DeviceCopy for Rgb {}
 
 fn check_all(n: usize, len: usize, seed: u64) {
     let z = pseudo_random(len, seed);
