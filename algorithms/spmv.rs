@@ -8,6 +8,9 @@ use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 /// A sparse matrix format SpMV can run on: [`CsrMatrix`], [`EllMatrix`], [`CooMatrix`],
 /// [`HybMatrix`].
 pub trait SparseMatrix<T: DeviceCopy, B: Backend> {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// The index type.
     type Index: SparseIndex;
     /// Number of rows (the length of `y`).
@@ -30,6 +33,7 @@ pub trait SparseMatrix<T: DeviceCopy, B: Backend> {
 macro_rules! single_format {
     ($matrix:ident, $method:ident) => {
         impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for $matrix<T, I, B> {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             type Index = I;
             fn nrows(&self) -> usize {
                 $matrix::nrows(self)
@@ -57,6 +61,7 @@ single_format!(EllMatrix, spmv_ell);
 single_format!(CooMatrix, spmv_coo);
 
 impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix<T, I, B> {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     type Index = I;
     fn nrows(&self) -> usize {
         HybMatrix::nrows(self)

@@ -51,10 +51,33 @@ use parallax_device::{
 /// let doubled = parallax::transform(|x: f32| 2.0 * x, &v)?;
 /// # Ok::<(), parallax::Error>(())
 /// ```
+///
+/// The op traits are sealed (`backend/seal.rs`): an impl from outside, which could return
+/// without writing the uninitialised output the front door allocated, does not compile:
+///
+/// ```compile_fail,E0046
+/// use parallax::{Backend, Cuda, DeviceVector, TransformOps, UnaryFunction};
+/// #[derive(Clone, Copy)]
+/// struct Fake;
+/// impl UnaryFunction<u32> for Fake {
+///     type Output = u32;
+///     fn apply(&self, x: u32) -> u32 { x }
+/// }
+/// type Buf = <Cuda as Backend>::Buffer<u32>;
+/// impl TransformOps<u32, Fake> for Cuda {
+///     fn transform(_: Fake, _: &Buf, _: &mut Buf) -> parallax::Result<()> {
+///         Ok(()) // writes nothing
+///     }
+/// }
+/// let v = DeviceVector::<u32, Cuda>::zeros(1 << 20)?;
+/// let garbage = parallax::transform(Fake, &v)?.to_vec()?;
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cuda;
 
 impl Backend for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     type Buffer<T: DeviceCopy> = DeviceBuffer<T>;
     const NAME: &'static str = "cuda";
 
@@ -80,12 +103,14 @@ impl Backend for Cuda {
 }
 
 impl<A: DeviceCopy, F: UnaryKernel<A>> TransformOps<A, F> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn transform(f: F, x: &DeviceBuffer<A>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
         device::transform(f, x, y)
     }
 }
 
 impl<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>> Transform2Ops<A, B, F> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn transform2(
         f: F,
         a: &DeviceBuffer<A>,
@@ -97,12 +122,14 @@ impl<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>> Transform2Ops<A, B, F>
 }
 
 impl<F: TabulateKernel> TabulateOps<F> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn tabulate(f: F, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
         device::tabulate(f, y)
     }
 }
 
 impl<T: DeviceCopy, M: SegmentedKernel<T>> MonoidOps<T, M> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn reduce(m: M, x: &DeviceBuffer<T>) -> Result<T> {
         device::reduce(m, x)
     }
@@ -156,6 +183,7 @@ fn seed<T>(kind: ScanKind<T>) -> Option<T> {
 /// Keys are compared as words on the GPU, so only integer keys (`KeyKernel`) have keyed
 /// operations here; other key types do not compile.
 impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn scan_by_keys(
         m: M,
         keys: &DeviceBuffer<K>,
@@ -195,6 +223,7 @@ where
     F: UnaryKernel<A> + UnaryFunction<A, Output = T>,
     M: MonoidKernel<T>,
 {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn transform_reduce(f: F, m: M, x: &DeviceBuffer<A>) -> Result<T> {
         device::transform_reduce(f, m, x)
     }
@@ -229,6 +258,7 @@ where
     F: BinaryKernel<A, A> + BinaryFunction<A, A, Output = T>,
     M: MonoidKernel<T>,
 {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn transform2_reduce(f: F, m: M, a: &DeviceBuffer<A>, b: &DeviceBuffer<A>) -> Result<T> {
         device::transform2_reduce(f, m, a, b)
     }
@@ -238,6 +268,7 @@ where
 /// `usize` share the 64-bit kernels). For CSR, `parallax_device::spmv_csr` picks the
 /// row-per-sub-warp or the merge-based kernel from the matrix's row statistics.
 impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn spmv_csr(
         s: S,
         a: &CsrMatrix<T, I, Self>,
@@ -286,6 +317,7 @@ impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cud
 impl<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
     for Cuda
 {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn stencil(
         s: S,
         st: &Stencil<T, D, K>,

@@ -10,6 +10,7 @@ use parallax_core::{DeviceCopy, EvenBins, HistogramCounter};
 use parallax_device::{self as device, DeviceBuffer, HistogramKernel, SpmvIndex};
 
 impl<T: HistogramKernel<C>, C: HistogramCounter> HistogramOps<T, C> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn histogram_even(
         x: &DeviceBuffer<T>,
         e: &EvenBins<T>,
@@ -28,6 +29,7 @@ impl<T: HistogramKernel<C>, C: HistogramCounter> HistogramOps<T, C> for Cuda {
 
 /// Scatter with duplicate indices: one of the writes wins, which one is unspecified.
 impl<I: SpmvIndex, T: DeviceCopy> GatherOps<I, T> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn first_out_of_range(
         map: &DeviceBuffer<I>,
         stencil: Option<&DeviceBuffer<bool>>,
@@ -72,6 +74,7 @@ impl<I: SpmvIndex, T: DeviceCopy> GatherOps<I, T> for Cuda {
 }
 
 impl<T: DeviceCopy> ReverseOps<T> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn reverse(x: &DeviceBuffer<T>, y: &mut DeviceBuffer<T>) -> Result<()> {
         device::reverse(x, y)
     }

@@ -12,6 +12,7 @@ use parallax_device::select as device;
 use parallax_device::{DeviceBuffer, PredicateKernel, SelectKernel, UniqueByKeyKernel};
 
 impl<T: DeviceCopy, P: PredicateKernel<T>> SelectOps<T, P> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn copy_if(p: P, selected: bool, x: &DeviceBuffer<T>) -> Result<DeviceBuffer<T>> {
         device::copy_if(p, selected, x)
     }
@@ -38,6 +39,7 @@ impl<T: DeviceCopy, P: PredicateKernel<T>> SelectOps<T, P> for Cuda {
 }
 
 impl<T: SelectKernel> FlaggedOps<T> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn copy_if_stencil(
         stencil: &DeviceBuffer<bool>,
         x: &DeviceBuffer<T>,
@@ -55,6 +57,7 @@ impl<T: SelectKernel> FlaggedOps<T> for Cuda {
 }
 
 impl<T: SelectKernel> UniqueOps<T> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn unique(x: &DeviceBuffer<T>) -> Result<DeviceBuffer<T>> {
         device::unique(x)
     }
@@ -68,6 +71,7 @@ impl<T: SelectKernel> UniqueOps<T> for Cuda {
 }
 
 impl<K: UniqueByKeyKernel<V>, V: DeviceCopy> UniqueByKeyOps<K, V> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn unique_by_key(
         keys: &DeviceBuffer<K>,
         values: &DeviceBuffer<V>,

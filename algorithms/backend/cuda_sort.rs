@@ -9,12 +9,14 @@ use parallax_core::Order;
 use parallax_device::{self as device, DeviceBuffer, SortKernel, SortValue};
 
 impl<K: SortKernel> SortOps<K> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn sort(keys: &DeviceBuffer<K>, out: &mut DeviceBuffer<K>, order: Order) -> Result<()> {
         device::sort(keys, out, order)
     }
 }
 
 impl<K: SortKernel, V: SortValue> SortByKeyOps<K, V> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn sort_by_key(
         keys: &DeviceBuffer<K>,
         values: &DeviceBuffer<V>,

@@ -10,6 +10,7 @@ use parallax_core::DeviceCopy;
 use parallax_device::{self as device, ArgReduceKernel, DeviceBuffer, MonoidKernel, SearchKernel};
 
 impl<T: DeviceCopy, M: ArgReduceKernel<T>> ArgOps<T, M> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn arg_reduce(m: M, x: &DeviceBuffer<T>) -> Result<M::Pick> {
         device::arg_reduce(m, x)
     }
@@ -20,6 +21,7 @@ impl<T: DeviceCopy, M: ArgReduceKernel<T>> ArgOps<T, M> for Cuda {
 }
 
 impl<T: DeviceCopy, M: MonoidKernel<T>> InitOps<T, M> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn reduce_with_init_into(
         m: M,
         init: T,
@@ -39,6 +41,7 @@ impl<T: DeviceCopy, M: MonoidKernel<T>> InitOps<T, M> for Cuda {
 }
 
 impl<T: SearchKernel> SearchOps<T> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn lower_bound(
         sorted: &DeviceBuffer<T>,
         queries: &DeviceBuffer<T>,

@@ -9,6 +9,7 @@
 macro_rules! host_backend {
     ($backend:ident, $name:literal, $algo:ident) => {
         impl Backend for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             type Buffer<T: DeviceCopy> = Vec<T>;
             const NAME: &'static str = $name;
 
@@ -40,6 +41,7 @@ macro_rules! host_backend {
         }
 
         impl<A: DeviceCopy, F: UnaryFunction<A>> TransformOps<A, F> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn transform(f: F, x: &Vec<A>, y: &mut Vec<F::Output>) -> Result<()> {
                 $algo::transform(f, x, y);
                 Ok(())
@@ -49,6 +51,7 @@ macro_rules! host_backend {
         impl<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>> Transform2Ops<A, B, F>
             for $backend
         {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn transform2(f: F, a: &Vec<A>, b: &Vec<B>, y: &mut Vec<F::Output>) -> Result<()> {
                 $algo::transform2(f, a, b, y);
                 Ok(())
@@ -56,6 +59,7 @@ macro_rules! host_backend {
         }
 
         impl<F: UnaryFunction<u64>> TabulateOps<F> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn tabulate(f: F, y: &mut Vec<F::Output>) -> Result<()> {
                 $algo::tabulate(f, y);
                 Ok(())
@@ -63,6 +67,7 @@ macro_rules! host_backend {
         }
 
         impl<T: DeviceCopy, M: Monoid<T>> MonoidOps<T, M> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn reduce(m: M, x: &Vec<T>) -> Result<T> {
                 Ok($algo::reduce(m, x))
             }
@@ -108,6 +113,7 @@ macro_rules! host_backend {
         impl<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>> KeyedOps<K, T, M>
             for $backend
         {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn scan_by_keys(
                 m: M,
                 keys: &Vec<K>,
@@ -144,6 +150,7 @@ macro_rules! host_backend {
             F: UnaryFunction<A, Output = T>,
             M: Monoid<T>,
         {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn transform_reduce(f: F, m: M, x: &Vec<A>) -> Result<T> {
                 Ok($algo::transform_reduce(f, m, x))
             }
@@ -171,12 +178,14 @@ macro_rules! host_backend {
             F: BinaryFunction<A, C, Output = T>,
             M: Monoid<T>,
         {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn transform2_reduce(f: F, m: M, a: &Vec<A>, b: &Vec<C>) -> Result<T> {
                 Ok($algo::transform2_reduce(f, m, a, b))
             }
         }
 
         impl<T: DeviceCopy, I: SparseIndex, S: Semiring<T>> SpmvOps<T, I, S> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn spmv_csr(
                 s: S,
                 a: &CsrMatrix<T, I, Self>,
@@ -223,6 +232,7 @@ macro_rules! host_backend {
         impl<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
             for $backend
         {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn stencil(
                 s: S,
                 st: &Stencil<T, D, K>,

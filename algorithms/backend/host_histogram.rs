@@ -11,6 +11,7 @@ macro_rules! host_histogram {
             T: parallax_core::HistogramSample,
             C: parallax_core::HistogramCounter,
         {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn histogram_even(
                 x: &Vec<T>,
                 e: &parallax_core::EvenBins<T>,
@@ -30,6 +31,7 @@ macro_rules! host_histogram {
         }
 
         impl<I: SparseIndex, T: DeviceCopy> $crate::backend::GatherOps<I, T> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn first_out_of_range(
                 map: &Vec<I>,
                 stencil: Option<&Vec<bool>>,
@@ -67,6 +69,7 @@ macro_rules! host_histogram {
         }
 
         impl<T: DeviceCopy> $crate::backend::ReverseOps<T> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn reverse(x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
                 $algo::reverse(x, y);
                 Ok(())

@@ -21,6 +21,7 @@ macro_rules! host_select {
             use $algo as algo;
 
             impl<T: DeviceCopy, P: Predicate<T>> SelectOps<T, P> for $backend {
+                const SEAL: crate::backend::Seal = crate::backend::Seal;
                 fn copy_if(p: P, selected: bool, x: &Vec<T>) -> Result<Vec<T>> {
                     Ok(if selected {
                         algo::copy_if_vec(p, x)
@@ -58,6 +59,7 @@ macro_rules! host_select {
             }
 
             impl<T: DeviceCopy> FlaggedOps<T> for $backend {
+                const SEAL: crate::backend::Seal = crate::backend::Seal;
                 fn copy_if_stencil(stencil: &Vec<bool>, x: &Vec<T>) -> Result<Vec<T>> {
                     Ok(algo::copy_if_stencil_vec(stencil, x))
                 }
@@ -73,6 +75,7 @@ macro_rules! host_select {
             }
 
             impl<T: DeviceCopy + PartialEq> UniqueOps<T> for $backend {
+                const SEAL: crate::backend::Seal = crate::backend::Seal;
                 fn unique(x: &Vec<T>) -> Result<Vec<T>> {
                     Ok(algo::unique_vec(x))
                 }
@@ -83,6 +86,7 @@ macro_rules! host_select {
             }
 
             impl<K: DeviceCopy + PartialEq, V: DeviceCopy> UniqueByKeyOps<K, V> for $backend {
+                const SEAL: crate::backend::Seal = crate::backend::Seal;
                 fn unique_by_key(keys: &Vec<K>, values: &Vec<V>) -> Result<(Vec<K>, Vec<V>)> {
                     Ok(algo::unique_by_key_vec(keys, values))
                 }

@@ -10,6 +10,7 @@ use parallax_core::{DeviceCopy, Order, SortKey};
 macro_rules! host_sort {
     ($backend:ty, $algo:path) => {
         impl<K: SortKey> SortOps<K> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn sort(keys: &Vec<K>, out: &mut Vec<K>, order: Order) -> Result<()> {
                 use $algo as algo;
                 algo::sort(keys, out, order);
@@ -18,6 +19,7 @@ macro_rules! host_sort {
         }
 
         impl<K: SortKey, V: DeviceCopy> SortByKeyOps<K, V> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn sort_by_key(
                 keys: &Vec<K>,
                 values: &Vec<V>,

@@ -11,12 +11,14 @@ macro_rules! host_vocab {
         impl<T: DeviceCopy, M: parallax_core::ArgReduce<T>> super::ops_vocab::ArgOps<T, M>
             for $backend
         {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn arg_reduce(m: M, x: &Vec<T>) -> Result<M::Pick> {
                 Ok($algo::arg_reduce(m, x))
             }
         }
 
         impl<T: DeviceCopy, M: Monoid<T>> super::ops_vocab::InitOps<T, M> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn reduce_with_init_into(m: M, init: T, x: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
                 let v = $algo::reduce_with_init(m, init, x);
                 out.fill(v);
@@ -29,6 +31,7 @@ macro_rules! host_vocab {
         }
 
         impl<T: parallax_core::SearchKey> super::ops_vocab::SearchOps<T> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn lower_bound(sorted: &Vec<T>, queries: &Vec<T>, out: &mut Vec<usize>) -> Result<()> {
                 $algo::lower_bound(sorted, queries, out);
                 Ok(())

@@ -27,6 +27,7 @@ mod ops_sort;
 mod ops_vocab;
 #[cfg(feature = "rayon")]
 mod rayon;
+mod seal;
 mod sequential;
 
 #[cfg(feature = "cuda")]
@@ -41,6 +42,7 @@ pub use ops_sort::{SortByKeyOps, SortOps};
 pub use ops_vocab::{ArgOps, InitOps, SearchOps};
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
+pub(crate) use seal::Seal;
 pub use sequential::Sequential;
 
 use crate::Result;
@@ -48,6 +50,9 @@ use parallax_core::DeviceCopy;
 
 /// Memory management of a backend: buffers of `DeviceCopy` elements.
 pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// A buffer of `T` in this backend's memory.
     type Buffer<T: DeviceCopy>: Send + Sync;
     /// A short name for messages and benchmark tables.

@@ -14,12 +14,18 @@ use parallax_core::{
 
 /// Element-wise unary transform.
 pub trait TransformOps<A: DeviceCopy, F: UnaryFunction<A>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `y[i] = f(x[i])`; `x` and `y` have equal lengths.
     fn transform(f: F, x: &Self::Buffer<A>, y: &mut Self::Buffer<F::Output>) -> Result<()>;
 }
 
 /// Element-wise binary transform.
 pub trait Transform2Ops<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `y[i] = f(a[i], b[i])`; all three have equal lengths.
     fn transform2(
         f: F,
@@ -31,12 +37,18 @@ pub trait Transform2Ops<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>: 
 
 /// Index-driven generation.
 pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `y[i] = f(i)`.
     fn tabulate(f: F, y: &mut Self::Buffer<F::Output>) -> Result<()>;
 }
 
 /// Everything driven by one monoid: reduce, scans, segmented scans and reductions.
 pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// The fold of `x` from the identity.
     fn reduce(m: M, x: &Self::Buffer<T>) -> Result<T>;
     /// The fold of `x` from the identity, written to `out[0]`; `out.len() == 1`. The host
@@ -77,6 +89,9 @@ pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
 
 /// Key-driven segmented operations.
 pub trait KeyedOps<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// Segmented scan where runs of equal consecutive keys are segments; equal lengths.
     fn scan_by_keys(
         m: M,
@@ -111,6 +126,9 @@ where
     F: UnaryFunction<A, Output = T>,
     M: Monoid<T>,
 {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `reduce(m, map(f, x))`.
     fn transform_reduce(f: F, m: M, x: &Self::Buffer<A>) -> Result<T>;
     /// `inclusive_scan(m, map(f, x))`; equal lengths.
@@ -136,6 +154,9 @@ where
     F: BinaryFunction<A, C, Output = T>,
     M: Monoid<T>,
 {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `reduce(m, map2(f, a, b))`; equal lengths.
     fn transform2_reduce(f: F, m: M, a: &Self::Buffer<A>, b: &Self::Buffer<C>) -> Result<T>;
 }
@@ -143,6 +164,9 @@ where
 /// Sparse matrix times dense vector over a semiring. `x.len() == ncols`, `y.len() == nrows`;
 /// with `accumulate`, `y = y ⊕ A·x`, else `y = A·x`.
 pub trait SpmvOps<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// CSR SpMV.
     fn spmv_csr(
         s: S,
@@ -173,6 +197,9 @@ pub trait SpmvOps<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>: Backend {
 pub trait StencilOps<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize>:
     Backend
 {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `y[p] = ⊕_k w[k] ⊗ x[p + o[k]]`; `x.len() == y.len() == shape.product()`.
     fn stencil(
         s: S,

@@ -6,6 +6,9 @@ use parallax_core::{DeviceCopy, EvenBins, HistogramCounter, HistogramSample, Spa
 
 /// Histograms of samples `T` into counters `C`. Both forms overwrite `counts`.
 pub trait HistogramOps<T: HistogramSample, C: HistogramCounter>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// Counts each sample in its even bin (`parallax_core::EvenBins`); `counts.len() ==
     /// e.bins`.
     fn histogram_even(
@@ -27,6 +30,9 @@ pub trait HistogramOps<T: HistogramSample, C: HistogramCounter>: Backend {
 /// range (the front doors check with [`GatherOps::first_out_of_range`] first), so they are
 /// `unsafe`: on the GPU an index out of range would write or read outside the buffers.
 pub trait GatherOps<I: SparseIndex, T: DeviceCopy>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// The first position `i` (with `stencil[i]`, when given) whose `map[i] >= len`, and that
     /// index; `None` when all are in range. `stencil`, when given, is as long as `map`.
     fn first_out_of_range(
@@ -76,6 +82,9 @@ pub trait GatherOps<I: SparseIndex, T: DeviceCopy>: Backend {
 
 /// Reversal of `T`.
 pub trait ReverseOps<T: DeviceCopy>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `y[i] = x[n - 1 - i]`; equal lengths.
     fn reverse(x: &Self::Buffer<T>, y: &mut Self::Buffer<T>) -> Result<()>;
 }

@@ -8,6 +8,9 @@ use parallax_core::{DeviceCopy, Predicate};
 
 /// Selection by a predicate: `copy_if` and `remove_if`, stable `partition`, `count_if`.
 pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// The elements `p` selects (`selected`) or rejects (`!selected`: `remove_if`), in order,
     /// in a buffer of exactly their number.
     fn copy_if(p: P, selected: bool, x: &Self::Buffer<T>) -> Result<Self::Buffer<T>>;
@@ -37,6 +40,9 @@ pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
 /// Selection by stencil flags (Thrust's `copy_if` with a stencil, CUB's
 /// `DeviceSelect::Flagged`); `stencil` and `x` have equal lengths.
 pub trait FlaggedOps<T: DeviceCopy>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// The elements whose flag is set, in order, in a buffer of exactly their number.
     fn copy_if_stencil(
         stencil: &Self::Buffer<bool>,
@@ -55,6 +61,9 @@ pub trait FlaggedOps<T: DeviceCopy>: Backend {
 /// The first element of every run of equal consecutive elements (Thrust's `unique_copy`,
 /// CUB's `DeviceSelect::Unique`).
 pub trait UniqueOps<T: DeviceCopy + PartialEq>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// The run heads, in order, in a buffer of exactly their number.
     fn unique(x: &Self::Buffer<T>) -> Result<Self::Buffer<T>>;
     /// As [`UniqueOps::unique`], to the front of `out` (at least as long as `x`), the count
@@ -69,6 +78,9 @@ pub trait UniqueOps<T: DeviceCopy + PartialEq>: Backend {
 /// The first key and value of every run of equal consecutive keys (Thrust's
 /// `unique_by_key_copy`); `keys` and `values` have equal lengths.
 pub trait UniqueByKeyOps<K: DeviceCopy + PartialEq, V: DeviceCopy>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// The run heads' keys and values, in buffers of exactly the number of runs.
     #[allow(clippy::type_complexity)]
     fn unique_by_key(

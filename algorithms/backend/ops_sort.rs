@@ -7,12 +7,18 @@ use parallax_core::{DeviceCopy, Order, SortKey};
 
 /// Stable radix sort of keys.
 pub trait SortOps<K: SortKey>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order); equal lengths.
     fn sort(keys: &Self::Buffer<K>, out: &mut Self::Buffer<K>, order: Order) -> Result<()>;
 }
 
 /// Stable radix sort of key-value pairs by key.
 pub trait SortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
     /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`; all four have
     /// equal lengths.
     fn sort_by_key(
