@@ -114,6 +114,27 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
         self.copy_to()
     }
 
+    /// Collects an iterator into a new vector: the fallible form of `collect()` (which host
+    /// vectors also have, through [`FromIterator`]; on the GPU only this form exists, because a
+    /// device error cannot be returned from `FromIterator`). The elements are gathered in host
+    /// memory first (growth by `try_reserve`), then moved (host backends) or copied (CUDA).
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when host or backend memory runs out
+    /// (nothing is leaked), or a device fault.
+    ///
+    /// ```
+    /// use parallax::{DeviceVector, Sequential};
+    /// let squares = DeviceVector::<u64, Sequential>::try_from_iter((0..4_u64).map(|i| i * i))?;
+    /// assert_eq!(squares.to_vec()?, [0, 1, 4, 9]);
+    /// # Ok::<(), parallax::Error>(())
+    /// ```
+    pub fn try_from_iter<I: IntoIterator<Item = T>>(iter: I) -> Result<Self> {
+        let mut host = Vec::new();
+        try_extend_vec(&mut host, iter)?;
+        Self::from_vec(host)
+    }
+
     /// The backend buffer, for backend implementations.
     pub fn buffer(&self) -> &B::Buffer<T> {
         &self.buf
@@ -157,6 +178,21 @@ macro_rules! host_vector_impls {
             pub fn into_vec(self) -> Vec<T> {
                 self.buf
             }
+            /// Appends the elements of `iter`: the fallible form of [`Extend::extend`]
+            /// (host backends only). On an error the elements appended so far stay.
+            ///
+            /// # Errors
+            /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when the vector cannot grow.
+            pub fn try_extend<I: IntoIterator<Item = T>>(&mut self, iter: I) -> Result<()> {
+                try_extend_vec(&mut self.buf, iter)
+            }
+        }
+        /// Appends like `Vec::extend` (and aborts on out-of-memory, as `Vec` does; see
+        /// [`DeviceVector::try_extend`]).
+        impl<T: DeviceCopy> Extend<T> for DeviceVector<T, $backend> {
+            fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+                self.buf.extend(iter)
+            }
         }
         impl<T: DeviceCopy> From<Vec<T>> for DeviceVector<T, $backend> {
             fn from(v: Vec<T>) -> Self {
@@ -168,6 +204,8 @@ macro_rules! host_vector_impls {
                 Self { buf: v.to_vec() }
             }
         }
+        /// Collects like `Vec` (and aborts on out-of-memory, as `Vec` does; see
+        /// [`DeviceVector::try_from_iter`]).
         impl<T: DeviceCopy> FromIterator<T> for DeviceVector<T, $backend> {
             fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
                 Self {
@@ -205,3 +243,19 @@ macro_rules! host_vector_impls {
 host_vector_impls!(Sequential);
 #[cfg(feature = "rayon")]
 host_vector_impls!(crate::Rayon);
+
+/// Appends `iter` to `v`, growing it with `try_reserve` (by the iterator's lower size hint,
+/// at least one element), so that running out of memory is an error, not an abort.
+fn try_extend_vec<T, I: IntoIterator<Item = T>>(v: &mut Vec<T>, iter: I) -> Result<()> {
+    let mut iter = iter.into_iter();
+    while let Some(x) = iter.next() {
+        if v.len() == v.capacity() {
+            let more = iter.size_hint().0.saturating_add(1);
+            v.try_reserve(more).map_err(|_| crate::Error::OutOfMemory {
+                bytes: more.saturating_mul(core::mem::size_of::<T>()),
+            })?;
+        }
+        v.push(x);
+    }
+    Ok(())
+}
