@@ -27,6 +27,8 @@ mod extrema;
 mod gather;
 mod histogram;
 mod init;
+#[cfg(feature = "cuda")]
+mod interop_cuda;
 mod reduce;
 mod scan;
 mod search;
@@ -126,3 +128,10 @@ pub use parallax_core::reference;
 // Issue 31: closures as operators on the CPU backends (functors, predicates by blanket impls in
 // parallax-core; monoids built by `monoid`).
 pub use parallax_core::{monoid, FnMonoid};
+/// The cudarc crate the CUDA backend is built on, for `CudaSlice` / `CudaStream` interop
+/// ([`DeviceVector::into_cuda_slice`], [`Device::wait_for_stream`]).
+#[cfg(feature = "cuda")]
+pub use parallax_device::cudarc;
+/// The CUDA device (context, streams ordering, tuning), for interop with other CUDA code.
+#[cfg(feature = "cuda")]
+pub use parallax_device::Device;

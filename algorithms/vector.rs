@@ -149,6 +149,12 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     pub fn from_buffer(buf: B::Buffer<T>) -> Self {
         Self { buf }
     }
+
+    /// Unwraps the backend buffer (the CUDA interop hands it on, `interop_cuda.rs`).
+    #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
+    pub(crate) fn into_buffer(self) -> B::Buffer<T> {
+        self.buf
+    }
 }
 
 impl<T: DeviceCopy + fmt::Debug, B: Backend> fmt::Debug for DeviceVector<T, B> {

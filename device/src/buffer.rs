@@ -233,6 +233,33 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         self.len * size_of::<T>()
     }
 
+    /// Takes the allocation apart without freeing it: the caller now owns the memory
+    /// (`interop.rs` hands it to a cudarc `CudaSlice`).
+    pub(crate) fn into_raw_parts(self) -> (CUdeviceptr, usize, &'static Device) {
+        let this = std::mem::ManuallyDrop::new(self);
+        (this.ptr, this.len, this.device)
+    }
+
+    /// A buffer owning `len` elements at `ptr` on `device`, freed on drop as parallax's own
+    /// buffers are (`Device::free`: stream-ordered).
+    ///
+    /// # Safety
+    /// `ptr` is an allocation of at least `len * size_of::<T>()` bytes in `device`'s context
+    /// (or 0 with `len == 0`), holding `len` valid `T`, owned by nobody else, and freeable by
+    /// `cuMemFreeAsync` (or `cuMemFree` where the device has no memory pools).
+    pub(crate) unsafe fn from_raw_parts(
+        ptr: CUdeviceptr,
+        len: usize,
+        device: &'static Device,
+    ) -> Self {
+        Self {
+            ptr,
+            len,
+            device,
+            _elements: PhantomData,
+        }
+    }
+
     /// The device address, typed, for kernel parameters (never dereferenced on the host).
     pub(crate) fn as_ptr(&self) -> *const T {
         device_ptr(self.ptr)

@@ -35,6 +35,7 @@
 
 mod buffer;
 mod context;
+mod interop;
 mod kernel;
 mod launch;
 mod ops;
@@ -42,6 +43,8 @@ pub mod user;
 
 pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
+/// The cudarc crate parallax is built on (for `CudaSlice`, `CudaStream` in the interop API).
+pub use cudarc;
 pub use kernel::histogram::HistogramKernel;
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
 pub use kernel::select::{PredicateKernel, SelectKernel, UniqueByKeyKernel};

@@ -1,0 +1,62 @@
+//! `DeviceVector<T, Cuda>` and other CUDA code: to and from cudarc's `CudaSlice` without a
+//! copy, and the raw device address. The memory and ordering rules are in
+//! `device/src/interop.rs`; [`Device::wait_for_stream`](crate::Device::wait_for_stream) and
+//! [`Device::signal_stream`](crate::Device::signal_stream) order parallax's stream with
+//! yours.
+
+use crate::{Cuda, DeviceVector, Result};
+use parallax_core::DeviceCopy;
+use parallax_device::cudarc::driver::{sys::CUdeviceptr, CudaSlice};
+use parallax_device::DeviceBuffer;
+
+impl<T: DeviceCopy> DeviceVector<T, Cuda> {
+    /// Hands the vector's memory to cudarc without a copy (its stream: the legacy default
+    /// stream, which parallax's queued work is on).
+    ///
+    /// # Errors
+    /// A poisoned device; a driver error for an empty vector's (allocated) empty slice.
+    ///
+    /// ```no_run
+    /// use parallax::{Cuda, DeviceVector};
+    /// let v = DeviceVector::<f32, Cuda>::from_slice(&[1.0, 2.0])?;
+    /// let slice = parallax::transform(parallax::Square, &v)?.into_cuda_slice()?;
+    /// // ... cuBLAS / candle / cudarc work on `slice` ...
+    /// let back = DeviceVector::<f32, Cuda>::from_cuda_slice(slice)?;
+    /// assert_eq!(back.to_vec()?, [1.0, 4.0]);
+    /// # Ok::<(), parallax::Error>(())
+    /// ```
+    pub fn into_cuda_slice(self) -> Result<CudaSlice<T>> {
+        self.into_buffer().into_cuda_slice()
+    }
+
+    /// Takes a cudarc slice's memory without a copy; parallax's work on it runs after the
+    /// work queued on the slice's stream so far.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a slice of another CUDA
+    /// context than parallax's device; device errors.
+    pub fn from_cuda_slice(slice: CudaSlice<T>) -> Result<Self> {
+        DeviceBuffer::from_cuda_slice(slice).map(Self::from_buffer)
+    }
+
+    /// The device address of the first element (0 when empty), for other CUDA code.
+    ///
+    /// # Safety
+    /// As [`DeviceBuffer::as_device_ptr`]: valid while the vector lives; your work must be
+    /// ordered after parallax's queued work on it and parallax's later work after yours; read
+    /// only.
+    pub unsafe fn as_device_ptr(&self) -> CUdeviceptr {
+        // SAFETY: the caller keeps the contract above, which is the buffer's.
+        unsafe { self.buffer().as_device_ptr() }
+    }
+
+    /// The device address of the first element, for other CUDA code that writes it.
+    ///
+    /// # Safety
+    /// As [`DeviceBuffer::as_device_ptr_mut`]: as [`as_device_ptr`](Self::as_device_ptr), and
+    /// every element written must be a valid `T`.
+    pub unsafe fn as_device_ptr_mut(&mut self) -> CUdeviceptr {
+        // SAFETY: the caller keeps the contract above, which is the buffer's.
+        unsafe { self.buffer_mut().as_device_ptr_mut() }
+    }
+}

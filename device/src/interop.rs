@@ -1,0 +1,139 @@
+//! Sharing memory and ordering with other CUDA code: a [`DeviceBuffer`] to and from cudarc's
+//! `CudaSlice` without a copy, its raw device address, and ordering between parallax's
+//! stream and a stream of the caller's without a device-wide synchronize.
+//!
+//! Memory: parallax allocates from a stream-ordered pool of its own (`context/memory.rs`) and
+//! frees with `cuMemFreeAsync`; cudarc frees a `CudaSlice` the same way (or with `cuMemFree`
+//! after a synchronize where the device has no memory pools, as parallax does), so ownership
+//! moves both ways by handing over the address: the receiving side frees it, once.
+//!
+//! Ordering: parallax queues all its work on the legacy default stream (`crate::STREAM`),
+//! which a *blocking* stream of the caller's is implicitly ordered with; for a non-blocking
+//! stream (`CU_STREAM_NON_BLOCKING`, as cudarc's `new_stream` creates), order the two
+//! explicitly with [`Device::wait_for_stream`] / [`Device::signal_stream`] (an event each, no
+//! host wait). Running parallax's own kernels on the caller's stream is not offered: every
+//! operation, its scratch memory and its frees are ordered on the one stream.
+
+use crate::buffer::DeviceBuffer;
+use crate::context::Device;
+use crate::{Error, Result};
+use cudarc::driver::sys::CUdeviceptr;
+use cudarc::driver::{CudaSlice, CudaStream};
+use parallax_core::DeviceCopy;
+use std::sync::Arc;
+
+impl<T: DeviceCopy> DeviceBuffer<T> {
+    /// Hands the allocation to cudarc without a copy. The slice's stream is the legacy
+    /// default stream, on which parallax queued the work that writes this buffer, so cudarc
+    /// work on that stream (or on any blocking stream) runs after it; for a non-blocking
+    /// stream call [`Device::signal_stream`] first. Dropping the slice frees the memory.
+    ///
+    /// # Errors
+    /// A poisoned device, or a driver error while allocating the (empty) slice of an empty
+    /// buffer.
+    pub fn into_cuda_slice(self) -> Result<CudaSlice<T>> {
+        let device = self.device();
+        device.enter()?;
+        let stream = device.context().default_stream();
+        if self.is_empty() {
+            // A zero-length buffer holds no allocation (address 0): cudarc makes its own.
+            return stream
+                .null()
+                .map_err(|e| device.fail("making an empty CudaSlice", e));
+        }
+        let (ptr, len, _) = self.into_raw_parts();
+        // SAFETY: `ptr` is a live allocation of `len` initialised `T` in this device's context
+        // (the primary context, which cudarc's `CudaContext` of the same ordinal also uses),
+        // owned by nobody now (`into_raw_parts` gave up the buffer's ownership), and freeable
+        // by `cuMemFreeAsync`, which is how the slice frees it.
+        Ok(unsafe { stream.upgrade_device_ptr(ptr, len) })
+    }
+
+    /// Takes a cudarc allocation without a copy. parallax's work on it is ordered after the
+    /// work queued on the slice's stream so far (an event, no host wait); parallax frees it
+    /// when the buffer drops.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the slice lives in a context other than the parallax
+    /// device's of the same ordinal (a context not made by cudarc's `CudaContext::new`, which
+    /// uses the primary context as parallax does); device errors.
+    pub fn from_cuda_slice(slice: CudaSlice<T>) -> Result<Self> {
+        let device = Device::get(slice.ordinal())?;
+        if slice.context().cu_ctx() != device.context().cu_ctx() {
+            return Err(Error::InvalidArgument {
+                what: "CudaSlice",
+                reason: "the slice belongs to another CUDA context than parallax's device \
+                         (parallax uses the device's primary context, as CudaContext::new does)",
+            });
+        }
+        device.wait_for_stream(slice.stream())?;
+        let len = slice.len();
+        let ptr = slice.leak();
+        // SAFETY: `leak` gave up cudarc's ownership of `ptr`, an allocation of `len` elements
+        // of `T` in this context (a `CudaSlice<T>` holds valid `T`: it was written through
+        // typed copies or kernels; `T: DeviceCopy` accepts any initialised bits a `T` buffer
+        // holds), freeable by `cuMemFreeAsync` as cudarc would have freed it.
+        Ok(unsafe { DeviceBuffer::from_raw_parts(ptr, len, device) })
+    }
+
+    /// The device address of the first element (0 for an empty buffer), for other CUDA code.
+    ///
+    /// # Safety
+    /// The address is valid while the buffer lives and is not moved out of ([`into_cuda_slice`]
+    /// hands it on). Work parallax queued on the buffer may still be running: yours must be
+    /// ordered after it ([`Device::signal_stream`], or a blocking stream), and parallax work
+    /// queued later must not run while yours writes (order it with
+    /// [`Device::wait_for_stream`]). Through this address you may only read (for writing,
+    /// [`as_device_ptr_mut`](Self::as_device_ptr_mut)).
+    ///
+    /// [`into_cuda_slice`]: Self::into_cuda_slice
+    pub unsafe fn as_device_ptr(&self) -> CUdeviceptr {
+        self.as_ptr() as usize as CUdeviceptr
+    }
+
+    /// The device address of the first element, for other CUDA code that writes the buffer.
+    ///
+    /// # Safety
+    /// As [`as_device_ptr`](Self::as_device_ptr), and every element written must be a valid
+    /// `T`, with no parallax work on the buffer running at the same time.
+    pub unsafe fn as_device_ptr_mut(&mut self) -> CUdeviceptr {
+        self.as_mut_ptr() as usize as CUdeviceptr
+    }
+}
+
+impl Device {
+    /// Makes parallax's work queued after this call wait for the work queued on `stream` so
+    /// far (an event recorded there, waited for on parallax's stream): no host wait, no
+    /// device-wide synchronize.
+    ///
+    /// # Errors
+    /// A poisoned device; a driver error (the stream belongs to another context).
+    pub fn wait_for_stream(&self, stream: &Arc<CudaStream>) -> Result<()> {
+        self.enter()?;
+        let event = stream
+            .record_event(None)
+            .map_err(|e| self.fail("recording an event on the caller's stream", e))?;
+        self.context()
+            .default_stream()
+            .wait(&event)
+            .map_err(|e| self.fail("waiting for the caller's stream", e))
+    }
+
+    /// Makes the work queued on `stream` after this call wait for the work parallax queued so
+    /// far (an event recorded on parallax's stream): no host wait, no device-wide
+    /// synchronize.
+    ///
+    /// # Errors
+    /// A poisoned device; a driver error (the stream belongs to another context).
+    pub fn signal_stream(&self, stream: &Arc<CudaStream>) -> Result<()> {
+        self.enter()?;
+        let event = self
+            .context()
+            .default_stream()
+            .record_event(None)
+            .map_err(|e| self.fail("recording an event on parallax's stream", e))?;
+        stream
+            .wait(&event)
+            .map_err(|e| self.fail("making the caller's stream wait", e))
+    }
+}
