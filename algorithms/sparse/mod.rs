@@ -10,6 +10,12 @@ mod coo;
 mod csr;
 mod ell;
 mod hyb;
+#[cfg(feature = "nalgebra-sparse")]
+mod interop_nalgebra;
+#[cfg(any(feature = "sprs", feature = "nalgebra-sparse"))]
+mod interop_rows;
+#[cfg(feature = "sprs")]
+mod interop_sprs;
 mod matrix_market;
 mod validate;
 

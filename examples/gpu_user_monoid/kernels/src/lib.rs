@@ -15,7 +15,7 @@ use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 /// `[[a, b], [c, d]]`, integer entries with wrapping arithmetic (a ring, so the product is
 /// exactly associative).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, DeviceCopy)]
 pub struct Mat2 {
     /// Row 0, column 0.
     pub a: i32,
@@ -26,9 +26,6 @@ pub struct Mat2 {
     /// Row 1, column 1.
     pub d: i32,
 }
-
-// SAFETY: four i32, `#[repr(C)]`, no padding, no pointers; all-zero is a valid value.
-unsafe impl DeviceCopy for Mat2 {}
 
 impl Mat2 {
     /// The identity matrix.
