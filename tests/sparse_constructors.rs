@@ -205,7 +205,9 @@ proptest! {
         // Mostly of one length, so that the other checks are reached.
         if !keep_lengths {
             let n = rows.len().min(cols.len()).min(vals.len());
-            (rows.truncate(n), cols.truncate(n), vals.truncate(n));
+            rows.truncate(n);
+            cols.truncate(n);
+            vals.truncate(n);
         }
         match CooMatrix::<i64, u32, Sequential>::try_new(nrows, ncols, rows.clone(), cols.clone(), vals.clone()) {
             Ok(a) => check_coo(&a)?,

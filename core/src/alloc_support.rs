@@ -125,14 +125,10 @@ pub fn try_collect<T>(len: usize, items: impl IntoIterator<Item = T>) -> Result<
 pub fn zeroed_vec<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
     let layout = Layout::array::<T>(len).map_err(|_| out_of_memory::<T>(len))?;
     if layout.size() == 0 {
-        // Nothing to allocate (`len == 0` or a zero-sized `T`): a dangling `Vec` holds any
-        // number of zero-sized elements, all-zero (no) bits being a valid `T`.
-        let mut v: Vec<T> = Vec::new();
-        // SAFETY: for `len == 0` nothing is exposed; for a zero-sized `T` the capacity of a
-        // new `Vec` is `usize::MAX` and no element occupies memory, and the `DeviceCopy`
-        // contract makes the (empty) all-zero bit pattern a valid `T`.
-        unsafe { v.set_len(len) };
-        return Ok(v);
+        // Nothing to allocate (`len == 0` or a zero-sized `T`).
+        // SAFETY: all-zero bits are a valid `T` by the `DeviceCopy` contract.
+        let zero: T = unsafe { core::mem::zeroed() };
+        return try_filled_vec(len, zero);
     }
     // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
     let ptr = unsafe { alloc_zeroed(layout) }.cast::<T>();
