@@ -30,7 +30,14 @@ pub enum Boundary {
 
 impl Boundary {
     /// Maps a possibly out-of-range coordinate onto `0..n`, or `None` when the term is
-    /// dropped. `n` must be non-zero.
+    /// dropped (always for `n == 0`: an empty axis has nothing to read).
+    ///
+    /// ```
+    /// use parallax_core::Boundary;
+    /// assert_eq!(Boundary::Wrap.resolve(-1, 5), Some(4));
+    /// assert_eq!(Boundary::Clamp.resolve(9, 5), Some(4));
+    /// assert_eq!(Boundary::Wrap.resolve(3, 0), None);
+    /// ```
     #[inline]
     pub fn resolve(self, i: i64, n: usize) -> Option<usize> {
         // Saturated, not cast: a side past `i64::MAX` (a grid no memory holds, but a shape a
@@ -38,6 +45,9 @@ impl Boundary {
         let n = i64::try_from(n).unwrap_or(i64::MAX);
         if (0..n).contains(&i) {
             return Some(i as usize);
+        }
+        if n == 0 {
+            return None;
         }
         match self {
             Boundary::Zero => None,
