@@ -256,10 +256,7 @@ fn try_extend_vec<T, I: IntoIterator<Item = T>>(v: &mut Vec<T>, iter: I) -> Resu
     let mut iter = iter.into_iter();
     while let Some(x) = iter.next() {
         if v.len() == v.capacity() {
-            let more = iter.size_hint().0.saturating_add(1);
-            v.try_reserve(more).map_err(|_| crate::Error::OutOfMemory {
-                bytes: more.saturating_mul(core::mem::size_of::<T>()),
-            })?;
+            parallax_core::try_grow(v, iter.size_hint().0.saturating_add(1))?;
         }
         v.push(x);
     }

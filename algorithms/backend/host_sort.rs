@@ -13,8 +13,7 @@ macro_rules! host_sort {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn sort(keys: &Vec<K>, out: &mut Vec<K>, order: Order) -> Result<()> {
                 use $algo as algo;
-                algo::sort(keys, out, order);
-                Ok(())
+                algo::sort(keys, out, order)
             }
         }
 
@@ -28,8 +27,7 @@ macro_rules! host_sort {
                 order: Order,
             ) -> Result<()> {
                 use $algo as algo;
-                algo::sort_by_key(keys, values, out_keys, out_values, order);
-                Ok(())
+                algo::sort_by_key(keys, values, out_keys, out_values, order)
             }
         }
     };
