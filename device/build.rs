@@ -4,11 +4,20 @@
 //! (`parallax_kernels.kernels`: each entry's PTX, and machine code per family where `ptxas`
 //! is found), which `src/lib.rs` embeds.
 //!
+//! The kernels' and core's sources are found through their `links` metadata, so the same
+//! build works in a checkout and from the published crates (`build/ptx_crates.rs`).
+//!
 //! Needs the nightly toolchain and its `rust-src` component (for `-Zbuild-std=core`); CUDA's
 //! `ptxas` only for the machine code. `PARALLAX_PTX_TOOLCHAIN` names another toolchain than
 //! `nightly`; `PARALLAX_PTX_FILE` supplies a prebuilt PTX file instead (no nightly needed);
 //! `PARALLAX_CUDA_ARCHS` and `PARALLAX_PTXAS` choose the machine code and the assembler.
+//! Under `DOCS_RS` (docs.rs, which has neither nightly's PTX target nor CUDA) it writes an
+//! empty kernel library: the API is documented, nothing runs.
 
+#[path = "build/ptx_crates.rs"]
+mod ptx_crates;
+
+use parallax_ptx_builder::library::LibraryWriter;
 use parallax_ptx_builder::{package_ptx, PtxBuilder, ARCHS_ENV, PTXAS_ENV};
 use std::env;
 use std::fs;
@@ -25,20 +34,23 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<(), String> {
-    let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").map_err(|e| e.to_string())?);
-    let out_dir = PathBuf::from(env::var("OUT_DIR").map_err(|e| e.to_string())?);
-    println!(
-        "cargo:rerun-if-changed={}",
-        manifest_dir.join("../core/src").display()
-    );
-    println!(
-        "cargo:rerun-if-changed={}",
-        manifest_dir.join("../core/Cargo.toml").display()
-    );
-    println!("cargo:rerun-if-env-changed=PARALLAX_PTX_FILE");
-    let dest = out_dir.join("parallax_kernels.ptx");
+fn var(name: &str) -> Result<PathBuf, String> {
+    env::var_os(name)
+        .map(PathBuf::from)
+        .ok_or_else(|| format!("{name} is not set"))
+}
 
+fn run() -> Result<(), String> {
+    let out_dir = var("OUT_DIR")?;
+    let dest = out_dir.join("parallax_kernels.ptx");
+    let library_file = dest.with_extension("kernels");
+    println!("cargo:rerun-if-env-changed=DOCS_RS");
+    if env::var_os("DOCS_RS").is_some() {
+        let empty = LibraryWriter::new(String::new(), String::new()).finish();
+        return fs::write(&library_file, empty)
+            .map_err(|e| format!("{}: {e}", library_file.display()));
+    }
+    println!("cargo:rerun-if-env-changed=PARALLAX_PTX_FILE");
     if let Some(file) = env::var_os("PARALLAX_PTX_FILE") {
         println!("cargo:rerun-if-changed={}", Path::new(&file).display());
         println!("cargo:rerun-if-env-changed={ARCHS_ENV}");
@@ -47,12 +59,21 @@ fn run() -> Result<(), String> {
         fs::write(&dest, &text).map_err(|e| format!("{}: {e}", dest.display()))?;
         let library = package_ptx("parallax_kernels", &text, None, &out_dir.join("sass"))
             .map_err(|e| e.to_string())?;
-        let library_file = dest.with_extension("kernels");
         fs::write(&library_file, library)
             .map_err(|e| format!("{}: {e}", library_file.display()))?;
         return Ok(());
     }
-    PtxBuilder::new(manifest_dir.join("kernels"))
+    let kernels_root = var("DEP_PARALLAX_KERNELS_ROOT")?;
+    let core_root = var("DEP_PARALLAX_CORE_ROOT")?;
+    for root in [&kernels_root, &core_root] {
+        println!("cargo:rerun-if-changed={}", root.join("src").display());
+        println!(
+            "cargo:rerun-if-changed={}",
+            root.join("Cargo.toml").display()
+        );
+    }
+    let krate = ptx_crates::write(&out_dir.join("ptx-crates"), &kernels_root, &core_root)?;
+    PtxBuilder::new(krate)
         .arch("sm_80")
         .output(&dest)
         .target_dir(out_dir.join("ptx-target"))
