@@ -263,8 +263,11 @@ fn read_triplets<R: BufRead>(reader: R) -> Result<Triplets> {
 }
 
 impl<T: Number, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
-    /// Reads a Matrix Market `coordinate` matrix (see the [module docs](self)) and returns it
-    /// sorted by `(row, col)`. Values are parsed as `f64` and converted with
+    /// Reads a Matrix Market `coordinate` matrix and returns it sorted by `(row, col)`.
+    /// Supported: fields `real`, `integer` and `pattern` (every entry 1); symmetries
+    /// `general`, `symmetric` and `skew-symmetric` (the stored triangle expanded to both).
+    /// The dense `array` format, `complex` and `hermitian` are errors of their own; every
+    /// error is an [`Error::MatrixMarket`] naming the 1-based line. Values are parsed as `f64` and converted with
     /// [`Number::from_f64`].
     ///
     /// ```
