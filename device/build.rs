@@ -18,11 +18,39 @@
 mod ptx_crates;
 
 use parallax_ptx_builder::library::LibraryWriter;
-use parallax_ptx_builder::{package_ptx, PtxBuilder, ARCHS_ENV, PTXAS_ENV};
+use parallax_ptx_builder::{
+    apply_launch_bounds, package_ptx, LaunchBound, PtxBuilder, ARCHS_ENV, PTXAS_ENV,
+};
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// The kernels' launch bounds (`device/kernels/src/policy/launch_bounds.rs`), as the kernels
+/// crate's build script hands them over: `prefix:threads:min_blocks`, comma-separated, in
+/// `DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS` (a file of the kernels crate cannot be `include!`d
+/// from here: the published parallax-device does not contain it).
+fn launch_bounds() -> Result<Vec<LaunchBound>, String> {
+    let text = env::var("DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS")
+        .map_err(|_| "DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS is not set".to_string())?;
+    let bad = |item: &str| format!("DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS: malformed `{item}`");
+    let mut bounds = Vec::new();
+    for item in text.split(',').filter(|i| !i.is_empty()) {
+        let mut fields = item.split(':');
+        let (Some(prefix), Some(threads), Some(min_blocks), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad(item));
+        };
+        bounds.push(LaunchBound {
+            // The builder takes `&'static str`; a build script's few bytes may leak.
+            prefix: String::leak(prefix.to_owned()),
+            threads: threads.parse().map_err(|_| bad(item))?,
+            min_blocks: min_blocks.parse().map_err(|_| bad(item))?,
+        });
+    }
+    Ok(bounds)
+}
 
 fn main() -> ExitCode {
     match run() {
@@ -56,6 +84,7 @@ fn run() -> Result<(), String> {
         println!("cargo:rerun-if-env-changed={ARCHS_ENV}");
         println!("cargo:rerun-if-env-changed={PTXAS_ENV}");
         let text = fs::read_to_string(&file).map_err(|e| format!("PARALLAX_PTX_FILE: {e}"))?;
+        let text = apply_launch_bounds(&text, &launch_bounds()?).0;
         fs::write(&dest, &text).map_err(|e| format!("{}: {e}", dest.display()))?;
         let library = package_ptx("parallax_kernels", &text, None, &out_dir.join("sass"))
             .map_err(|e| e.to_string())?;
@@ -77,6 +106,7 @@ fn run() -> Result<(), String> {
         .arch("sm_80")
         .output(&dest)
         .target_dir(out_dir.join("ptx-target"))
+        .launch_bounds(&launch_bounds()?)
         .build()
         .map_err(|e| e.to_string())?;
     Ok(())
