@@ -4,7 +4,9 @@
 //! unpacked copy for a published crate), and writes the bounds into the PTX from
 //! `DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS` (`prefix:threads:min_blocks`, comma-separated).
 
-/// The launch-bounds table, the same file the crate compiles as `policy::launch_bounds`.
+/// The launch-bounds table, the same file the crate compiles as `policy::launch_bounds`
+/// (where its `pub` is reachable; here, in a build script, it is not).
+#[allow(unreachable_pub)]
 mod policy {
     include!("src/policy/launch_bounds.rs");
 }
