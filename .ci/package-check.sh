@@ -51,6 +51,14 @@ if ((failed)); then
 fi
 if [[ ${1:-} == --verify ]]; then
     echo "== cargo package (each crate built from its tarball)"
+    # cargo unpacks the packaged crates from its local registry (target/package/tmp-registry)
+    # into $CARGO_HOME/registry/src/-<hash>/ and reuses an unpacked copy of the same version:
+    # a second run would build the first run's sources. Remove them first.
+    version=$(cargo metadata --format-version 1 --no-deps |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["packages"][0]["version"])')
+    for crate in "${crates[@]}"; do
+        rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
+    done
     args=()
     for crate in "${crates[@]}"; do args+=(-p "$crate"); done
     PARALLAX_CUDA_ARCHS=none cargo package --allow-dirty "${args[@]}"
