@@ -39,6 +39,13 @@ use parallax_device::{
 /// context is created on first use; without a driver or a GPU every operation returns
 /// [`Error::NoDriver`](crate::Error::NoDriver) or [`Error::NoDevice`](crate::Error::NoDevice).
 ///
+/// ```no_run
+/// use parallax::{Cuda, DeviceVector, Sum};
+/// let x = DeviceVector::<f32, Cuda>::from_slice(&[1.0, 2.0, 3.0])?; // Error::NoDriver without a GPU
+/// assert_eq!(parallax::reduce(Sum, &x)?, 6.0);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+///
 /// Every operator needs a kernel compiled to PTX for its type, so a closure (which the CPU
 /// backends accept) does not compile here, and the error says how to get a kernel:
 ///

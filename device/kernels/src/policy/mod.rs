@@ -18,6 +18,7 @@ pub mod extrema;
 pub mod gather;
 pub mod gpu;
 pub mod histogram;
+/// Launch bounds of entry points (the file has no `//!` docs: build.rs includes it too).
 pub mod launch_bounds;
 pub mod lookback;
 pub mod reduce;
