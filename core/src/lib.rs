@@ -18,6 +18,7 @@
 
 #[cfg(feature = "alloc")]
 mod alloc_support;
+mod compare;
 mod copy;
 #[cfg(feature = "alloc")]
 mod error;
@@ -38,6 +39,7 @@ pub mod tile;
 
 #[cfg(feature = "alloc")]
 pub use alloc_support::zeroed_vec;
+pub use compare::{merge_path, Compare, Greater, Less};
 pub use copy::DeviceCopy;
 #[cfg(feature = "alloc")]
 pub use error::{Error, Result, SparseProblem};
