@@ -10,6 +10,8 @@ mod cuda;
 #[cfg(feature = "cuda")]
 mod cuda_histogram;
 #[cfg(feature = "cuda")]
+mod cuda_merge;
+#[cfg(feature = "cuda")]
 mod cuda_select;
 #[cfg(feature = "cuda")]
 mod cuda_sort;

@@ -19,6 +19,7 @@ pub mod gather;
 pub mod gpu;
 pub mod histogram;
 pub mod lookback;
+pub mod merge;
 pub mod reduce;
 pub mod scan;
 pub mod search;
