@@ -13,6 +13,8 @@ use parallax_core::Compare;
 /// `keys` readable for `last + 1` items; `i <= a_end <= j <= b_end <= last + 1`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
+// The last unrolled step's look-ahead (`ka` / `kb` reloaded) is never read.
+#[allow(unused_assignments)]
 pub(super) unsafe fn serial_merge<K: Copy, C: Compare<K>, const ITEMS: usize>(
     cmp: C,
     keys: *const K,
