@@ -84,7 +84,9 @@ pub use select::{
 pub use sort::{
     sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
 };
-pub use sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
+pub use sparse::{
+    CooMatrix, CsrMatrix, EllMatrix, HybMatrix, MatrixMarketForm, MATRIX_MARKET_MAX_LINE,
+};
 pub use spmv::{spmv, spmv_into, SparseMatrix};
 pub use stencil::{
     convolve_1d, convolve_2d, mask_1d, mask_2d, mask_3d, star_3d, stencil_map, stencil_map_into,

@@ -4,14 +4,18 @@ use crate::check::same_len;
 use crate::{DeviceVector, Error, Result, StencilOps};
 use parallax_core::{Boundary, DeviceCopy, Number, PlusTimes, Semiring, Stencil};
 
-/// The number of grid points of `shape`, or `InvalidStencil` when it overflows.
+/// The number of grid points of `shape`, or `InvalidStencil` when it overflows or the grid
+/// has no axis: a 0-dimensional stencil has no point to apply it at, and its one "output"
+/// would be the semiring's zero that no backend computed (uninitialised memory on CUDA).
 fn grid_len<const D: usize>(shape: [usize; D]) -> Result<usize> {
-    shape
-        .iter()
-        .try_fold(1_usize, |acc, &d| acc.checked_mul(d))
-        .ok_or(Error::InvalidStencil {
-            reason: "grid size overflows usize",
-        })
+    if D == 0 {
+        return Err(Error::InvalidStencil {
+            reason: "a stencil needs at least one dimension (D = 0)",
+        });
+    }
+    parallax_core::grid_len(shape).ok_or(Error::InvalidStencil {
+        reason: "grid size overflows usize",
+    })
 }
 
 /// `y[p] = ⊕_k w[k] ⊗ x[p + o[k]]` at every point `p` of a row-major grid of `shape`
@@ -19,7 +23,8 @@ fn grid_len<const D: usize>(shape: [usize; D]) -> Result<usize> {
 ///
 /// # Errors
 /// [`Error::LengthMismatch`] when `x.len()` is not the product of `shape`;
-/// [`Error::InvalidStencil`] when that product overflows.
+/// [`Error::InvalidStencil`] when that product overflows or the stencil is 0-dimensional
+/// (`D = 0`).
 ///
 /// ```
 /// use parallax::{Boundary, DeviceVector, PlusTimes, Stencil};

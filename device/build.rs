@@ -9,11 +9,30 @@
 //! `nightly`; `PARALLAX_PTX_FILE` supplies a prebuilt PTX file instead (no nightly needed);
 //! `PARALLAX_CUDA_ARCHS` and `PARALLAX_PTXAS` choose the machine code and the assembler.
 
-use parallax_ptx_builder::{package_ptx, PtxBuilder, ARCHS_ENV, PTXAS_ENV};
+use parallax_ptx_builder::{
+    apply_launch_bounds, package_ptx, LaunchBound, PtxBuilder, ARCHS_ENV, PTXAS_ENV,
+};
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// The kernels' launch bounds, a table of the tuning policy.
+mod policy {
+    include!("kernels/src/policy/launch_bounds.rs");
+}
+
+/// [`policy::LAUNCH_BOUNDS`] as the builder takes them.
+fn launch_bounds() -> Vec<LaunchBound> {
+    policy::LAUNCH_BOUNDS
+        .iter()
+        .map(|&(prefix, threads, min_blocks)| LaunchBound {
+            prefix,
+            threads,
+            min_blocks,
+        })
+        .collect()
+}
 
 fn main() -> ExitCode {
     match run() {
@@ -44,6 +63,7 @@ fn run() -> Result<(), String> {
         println!("cargo:rerun-if-env-changed={ARCHS_ENV}");
         println!("cargo:rerun-if-env-changed={PTXAS_ENV}");
         let text = fs::read_to_string(&file).map_err(|e| format!("PARALLAX_PTX_FILE: {e}"))?;
+        let text = apply_launch_bounds(&text, &launch_bounds()).0;
         fs::write(&dest, &text).map_err(|e| format!("{}: {e}", dest.display()))?;
         let library = package_ptx("parallax_kernels", &text, None, &out_dir.join("sass"))
             .map_err(|e| e.to_string())?;
@@ -56,6 +76,7 @@ fn run() -> Result<(), String> {
         .arch("sm_80")
         .output(&dest)
         .target_dir(out_dir.join("ptx-target"))
+        .launch_bounds(&launch_bounds())
         .build()
         .map_err(|e| e.to_string())?;
     Ok(())

@@ -19,7 +19,7 @@ where
     B: parallax::SortOps<K>,
 {
     let mut want = k.to_vec();
-    r::sort(k, &mut want, order);
+    r::sort(k, &mut want, order).unwrap();
     let kd = dv::<K, B>(k);
     let mut got = dv::<K, B>(k);
     parallax::sort_into(&kd, &mut got, order).unwrap();
@@ -76,7 +76,7 @@ fn wide_pairs_back_to_back() {
     let k: Vec<u64> = x.iter().map(|&v| (v % 1000) << 48 | (v >> 40)).collect();
     let v: Vec<u64> = (0..n as u64).collect();
     let (mut wk, mut wv) = (k.clone(), v.clone());
-    r::sort_by_key(&k, &v, &mut wk, &mut wv, Order::Ascending);
+    r::sort_by_key(&k, &v, &mut wk, &mut wv, Order::Ascending).unwrap();
     let (kd, vd) = (dv::<u64, B>(&k), dv::<u64, B>(&v));
     for round in 0..3 {
         let (gk, gv) = parallax::sort_by_key(&kd, &vd).unwrap();
@@ -86,7 +86,7 @@ fn wide_pairs_back_to_back() {
     let k32: Vec<u32> = x.iter().map(|&v| (v >> 20) as u32 % 5000).collect();
     let v32: Vec<f32> = (0..n).map(|i| i as f32).collect();
     let (mut wk, mut wv) = (k32.clone(), v32.clone());
-    r::sort_by_key(&k32, &v32, &mut wk, &mut wv, Order::Descending);
+    r::sort_by_key(&k32, &v32, &mut wk, &mut wv, Order::Descending).unwrap();
     let (gk, gv) =
         parallax::sort_by_key_descending(&dv::<u32, B>(&k32), &dv::<f32, B>(&v32)).unwrap();
     assert!(host(&gk) == wk && host(&gv) == wv, "u32+f32 descending");

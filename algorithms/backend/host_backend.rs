@@ -13,13 +13,13 @@ macro_rules! host_backend {
             const NAME: &'static str = $name;
 
             fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<Vec<T>> {
-                Ok(data.to_vec())
+                parallax_core::try_to_vec(data)
             }
             fn from_vec<T: DeviceCopy>(data: Vec<T>) -> Result<Vec<T>> {
                 Ok(data)
             }
             fn to_vec<T: DeviceCopy>(buf: &Vec<T>) -> Result<Vec<T>> {
-                Ok(buf.clone())
+                parallax_core::try_to_vec(buf)
             }
             fn with_host_slice<T: DeviceCopy, R>(
                 buf: &Vec<T>,
@@ -31,7 +31,7 @@ macro_rules! host_backend {
                 buf.len()
             }
             fn zeroed<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
-                Ok($algo::zeroed_vec(len))
+                $algo::zeroed_vec(len)
             }
             fn fill<T: DeviceCopy>(buf: &mut Vec<T>, value: T) -> Result<()> {
                 $algo::fill(buf, value);
@@ -119,7 +119,7 @@ macro_rules! host_backend {
                 Ok(())
             }
             fn reduce_by_key(m: M, keys: &Vec<K>, x: &Vec<T>) -> Result<(Vec<K>, Vec<T>)> {
-                Ok($algo::reduce_by_key(m, keys, x))
+                $algo::reduce_by_key(m, keys, x)
             }
             fn reduce_by_key_into(
                 m: M,

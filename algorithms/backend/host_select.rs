@@ -22,11 +22,11 @@ macro_rules! host_select {
 
             impl<T: DeviceCopy, P: Predicate<T>> SelectOps<T, P> for $backend {
                 fn copy_if(p: P, selected: bool, x: &Vec<T>) -> Result<Vec<T>> {
-                    Ok(if selected {
+                    if selected {
                         algo::copy_if_vec(p, x)
                     } else {
                         algo::remove_if_vec(p, x)
-                    })
+                    }
                 }
                 fn copy_if_into(
                     p: P,
@@ -59,7 +59,7 @@ macro_rules! host_select {
 
             impl<T: DeviceCopy> FlaggedOps<T> for $backend {
                 fn copy_if_stencil(stencil: &Vec<bool>, x: &Vec<T>) -> Result<Vec<T>> {
-                    Ok(algo::copy_if_stencil_vec(stencil, x))
+                    algo::copy_if_stencil_vec(stencil, x)
                 }
                 fn copy_if_stencil_into(
                     stencil: &Vec<bool>,
@@ -74,7 +74,7 @@ macro_rules! host_select {
 
             impl<T: DeviceCopy + PartialEq> UniqueOps<T> for $backend {
                 fn unique(x: &Vec<T>) -> Result<Vec<T>> {
-                    Ok(algo::unique_vec(x))
+                    algo::unique_vec(x)
                 }
                 fn unique_into(x: &Vec<T>, out: &mut Vec<T>, count: &mut Vec<usize>) -> Result<()> {
                     store(count, algo::unique(x, out));
@@ -84,7 +84,7 @@ macro_rules! host_select {
 
             impl<K: DeviceCopy + PartialEq, V: DeviceCopy> UniqueByKeyOps<K, V> for $backend {
                 fn unique_by_key(keys: &Vec<K>, values: &Vec<V>) -> Result<(Vec<K>, Vec<V>)> {
-                    Ok(algo::unique_by_key_vec(keys, values))
+                    algo::unique_by_key_vec(keys, values)
                 }
                 fn unique_by_key_into(
                     keys: &Vec<K>,
@@ -110,38 +110,38 @@ mod seq {
     pub(super) use parallax_core::reference::{
         copy_if, copy_if_stencil, count_if, partition, remove_if, unique, unique_by_key,
     };
-    use parallax_core::{zeroed_vec, DeviceCopy, Predicate};
+    use parallax_core::{zeroed_vec, DeviceCopy, Predicate, Result};
 
     /// `f` into a zeroed output of `n` elements, truncated to the count it returns.
-    fn truncated<T: DeviceCopy>(n: usize, f: impl FnOnce(&mut [T]) -> usize) -> Vec<T> {
-        let mut out = zeroed_vec(n);
+    fn truncated<T: DeviceCopy>(n: usize, f: impl FnOnce(&mut [T]) -> usize) -> Result<Vec<T>> {
+        let mut out = zeroed_vec(n)?;
         let k = f(&mut out);
         out.truncate(k);
-        out
+        Ok(out)
     }
 
-    pub(super) fn copy_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Vec<T> {
+    pub(super) fn copy_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Result<Vec<T>> {
         truncated(x.len(), |out| copy_if(p, x, out))
     }
-    pub(super) fn remove_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Vec<T> {
+    pub(super) fn remove_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Result<Vec<T>> {
         truncated(x.len(), |out| remove_if(p, x, out))
     }
-    pub(super) fn copy_if_stencil_vec<T: DeviceCopy>(stencil: &[bool], x: &[T]) -> Vec<T> {
+    pub(super) fn copy_if_stencil_vec<T: DeviceCopy>(stencil: &[bool], x: &[T]) -> Result<Vec<T>> {
         truncated(x.len(), |out| copy_if_stencil(stencil, x, out))
     }
-    pub(super) fn unique_vec<T: DeviceCopy + PartialEq>(x: &[T]) -> Vec<T> {
+    pub(super) fn unique_vec<T: DeviceCopy + PartialEq>(x: &[T]) -> Result<Vec<T>> {
         truncated(x.len(), |out| unique(x, out))
     }
     pub(super) fn unique_by_key_vec<K: DeviceCopy + PartialEq, V: DeviceCopy>(
         keys: &[K],
         values: &[V],
-    ) -> (Vec<K>, Vec<V>) {
+    ) -> Result<(Vec<K>, Vec<V>)> {
         let n = keys.len().min(values.len());
-        let (mut out_keys, mut out_values) = (zeroed_vec(n), zeroed_vec(n));
+        let (mut out_keys, mut out_values) = (zeroed_vec(n)?, zeroed_vec(n)?);
         let k = unique_by_key(keys, values, &mut out_keys, &mut out_values);
         out_keys.truncate(k);
         out_values.truncate(k);
-        (out_keys, out_values)
+        Ok((out_keys, out_values))
     }
 }
 

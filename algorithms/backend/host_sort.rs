@@ -12,8 +12,7 @@ macro_rules! host_sort {
         impl<K: SortKey> SortOps<K> for $backend {
             fn sort(keys: &Vec<K>, out: &mut Vec<K>, order: Order) -> Result<()> {
                 use $algo as algo;
-                algo::sort(keys, out, order);
-                Ok(())
+                algo::sort(keys, out, order)
             }
         }
 
@@ -26,8 +25,7 @@ macro_rules! host_sort {
                 order: Order,
             ) -> Result<()> {
                 use $algo as algo;
-                algo::sort_by_key(keys, values, out_keys, out_values, order);
-                Ok(())
+                algo::sort_by_key(keys, values, out_keys, out_values, order)
             }
         }
     };

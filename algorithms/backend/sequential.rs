@@ -22,7 +22,7 @@ mod seq {
     pub(super) use parallax_core::reference::reduce_by_key as reduce_by_key_into;
     pub(super) use parallax_core::reference::*;
     pub(super) use parallax_core::zeroed_vec;
-    use parallax_core::{DeviceCopy, Monoid};
+    use parallax_core::{try_to_vec, DeviceCopy, Monoid, Result};
 
     /// Sets every element to `value`.
     pub(super) fn fill<T: Copy>(buf: &mut [T], value: T) {
@@ -34,13 +34,13 @@ mod seq {
         m: M,
         keys: &[K],
         x: &[T],
-    ) -> (Vec<K>, Vec<T>) {
-        let (mut out_keys, mut out_values) = (keys.to_vec(), x.to_vec());
+    ) -> Result<(Vec<K>, Vec<T>)> {
+        let (mut out_keys, mut out_values) = (try_to_vec(keys)?, try_to_vec(x)?);
         let runs =
             parallax_core::reference::reduce_by_key(m, keys, x, &mut out_keys, &mut out_values);
         out_keys.truncate(runs);
         out_values.truncate(runs);
-        (out_keys, out_values)
+        Ok((out_keys, out_values))
     }
 }
 

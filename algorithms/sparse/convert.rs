@@ -9,7 +9,10 @@
 use super::validate::check_below;
 use super::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 use crate::{Backend, Error, Result, SparseProblem};
-use parallax_core::{DeviceCopy, SparseIndex};
+use parallax_core::{
+    out_of_memory, try_collect, try_filled_vec, try_push, try_with_capacity, zeroed_vec,
+    DeviceCopy, SparseIndex,
+};
 
 /// An ELL part and the COO overflow of the same matrix.
 type EllAndRest<T, I, B> = (EllMatrix<T, I, B>, CooMatrix<T, I, B>);
@@ -22,30 +25,19 @@ fn index<I: SparseIndex>(format: &'static str, what: &'static str, v: usize) -> 
     })
 }
 
-/// `len` all-zero elements, or [`Error::OutOfMemory`] instead of aborting when the
-/// allocation fails (an ELL of a power-law matrix can ask for terabytes).
-fn try_zeroed<U: DeviceCopy>(len: usize) -> Result<Vec<U>> {
-    let oom = || Error::OutOfMemory {
-        bytes: len.saturating_mul(size_of::<U>()),
-    };
-    let mut v: Vec<U> = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| oom())?;
-    // SAFETY: the capacity is at least `len` (reserved above); `write_bytes` zeroes exactly
-    // `len` elements, and all-zero bits are a valid `U` by the `DeviceCopy` contract, so every
-    // element is initialised before `set_len`.
-    unsafe {
-        v.as_mut_ptr().write_bytes(0, len);
-        v.set_len(len);
-    }
-    Ok(v)
+/// Row lengths from CSR row pointers (validated: non-decreasing), in a vector allocated
+/// fallibly (one per row: a 4e9-row matrix asks for 32 GB here).
+fn row_lengths<I: SparseIndex>(row_ptr: &[I]) -> Result<Vec<usize>> {
+    let lengths = row_ptr
+        .windows(2)
+        .map(|w| w[1].to_usize().saturating_sub(w[0].to_usize()));
+    try_collect(row_ptr.len().saturating_sub(1), lengths)
 }
 
-/// Row lengths from CSR row pointers (validated: non-decreasing).
-fn row_lengths<I: SparseIndex>(row_ptr: &[I]) -> Vec<usize> {
-    row_ptr
-        .windows(2)
-        .map(|w| w[1].to_usize().saturating_sub(w[0].to_usize()))
-        .collect()
+/// `n + 1` elements of `T`, as the out-of-memory error when even the count overflows.
+fn one_more<T>(n: usize) -> Result<usize> {
+    n.checked_add(1)
+        .ok_or_else(|| out_of_memory::<T>(usize::MAX))
 }
 
 /// The HYB ELL width: the largest `k` such that at least `⌈nrows / 3⌉` rows have `k` or more
@@ -117,11 +109,14 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
         if (1..rows.len()).all(|k| key(k - 1) <= key(k)) {
             return Self::try_new(nrows, ncols, rows, cols, vals);
         }
-        let mut perm: Vec<usize> = (0..rows.len()).collect();
-        perm.sort_by_key(|&k| key(k)); // stable: equal (row, col) keep their order
-        let r = perm.iter().map(|&k| rows[k]).collect();
-        let c = perm.iter().map(|&k| cols[k]).collect();
-        let v = perm.iter().map(|&k| vals[k]).collect();
+        let n = rows.len();
+        let mut perm = try_collect(n, 0..n)?;
+        // Stable by the position tie-break, so equal (row, col) keep their order; the
+        // standard library's stable sort would allocate its buffer infallibly.
+        perm.sort_unstable_by_key(|&k| (key(k), k));
+        let r = try_collect(n, perm.iter().map(|&k| rows[k]))?;
+        let c = try_collect(n, perm.iter().map(|&k| cols[k]))?;
+        let v = try_collect(n, perm.iter().map(|&k| vals[k]))?;
         Self::try_new(nrows, ncols, r, c, v)
     }
 
@@ -132,13 +127,13 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
     /// memory or a device fault.
     pub fn to_csr(&self) -> Result<CsrMatrix<T, I, B>> {
         let rows = self.row_idx().to_vec()?;
-        let mut counts = vec![0_usize; self.nrows() + 1];
+        let mut counts = try_filled_vec(one_more::<usize>(self.nrows())?, 0_usize)?;
         for r in &rows {
             if let Some(c) = counts.get_mut(r.to_usize().saturating_add(1)) {
                 *c += 1;
             }
         }
-        let mut row_ptr = Vec::with_capacity(counts.len());
+        let mut row_ptr = try_with_capacity(counts.len())?;
         let mut sum = 0_usize;
         for c in counts {
             sum += c;
@@ -160,8 +155,8 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// # Errors
     /// Out of memory or a device fault.
     pub fn to_coo(&self) -> Result<CooMatrix<T, I, B>> {
-        let lengths = row_lengths(&self.row_ptr().to_vec()?);
-        let mut rows = Vec::with_capacity(self.nnz());
+        let lengths = row_lengths(&self.row_ptr().to_vec()?)?;
+        let mut rows = try_with_capacity(self.nnz())?;
         for (r, &len) in lengths.iter().enumerate() {
             let ri = index::<I>("COO", "row", r)?;
             rows.extend(core::iter::repeat_n(ri, len));
@@ -192,7 +187,7 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// makes every row that long); [`Error::InvalidSparse`] when that count overflows.
     pub fn to_ell(&self) -> Result<EllMatrix<T, I, B>> {
         let row_ptr = self.row_ptr().to_vec()?;
-        let width = row_lengths(&row_ptr).into_iter().max().unwrap_or(0);
+        let width = row_lengths(&row_ptr)?.into_iter().max().unwrap_or(0);
         let (ell, _) = self.split_ell(&row_ptr, width)?;
         Ok(ell)
     }
@@ -215,7 +210,7 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// Out of memory or a device fault.
     pub fn to_hyb(&self) -> Result<HybMatrix<T, I, B>> {
         let row_ptr = self.row_ptr().to_vec()?;
-        let width = hyb_width(row_lengths(&row_ptr));
+        let width = hyb_width(row_lengths(&row_ptr)?);
         let (ell, coo) = self.split_ell(&row_ptr, width)?;
         HybMatrix::try_new(ell, coo)
     }
@@ -231,9 +226,11 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
                 value: nrows,
             },
         })?;
-        let mut ell_col = try_zeroed::<I>(slots)?;
+        // Zeroed (`calloc`), then the columns set to padding: an ELL of a power-law matrix
+        // can ask for terabytes, which must be an error and not an abort.
+        let mut ell_col = zeroed_vec::<I>(slots)?;
         ell_col.fill(I::PADDING);
-        let mut ell_val = try_zeroed::<T>(slots)?;
+        let mut ell_val = zeroed_vec::<T>(slots)?;
         let (mut rest_r, mut rest_c, mut rest_v) = (Vec::new(), Vec::new(), Vec::new());
         for (r, w) in row_ptr.windows(2).enumerate() {
             let entries = w[0].to_usize()..w[1].to_usize();
@@ -247,9 +244,9 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
                         (*ec, *ev) = (c, v);
                     }
                 } else {
-                    rest_r.push(index::<I>("COO", "row", r)?);
-                    rest_c.push(c);
-                    rest_v.push(v);
+                    try_push(&mut rest_r, index::<I>("COO", "row", r)?)?;
+                    try_push(&mut rest_c, c)?;
+                    try_push(&mut rest_v, v)?;
                 }
             }
         }
@@ -267,7 +264,7 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> EllMatrix<T, I, B> {
     pub fn to_csr(&self) -> Result<CsrMatrix<T, I, B>> {
         let (nrows, width) = (self.nrows(), self.width());
         let (col, val) = (self.col_idx().to_vec()?, self.values().to_vec()?);
-        let mut row_ptr = Vec::with_capacity(nrows + 1);
+        let mut row_ptr = try_with_capacity(one_more::<I>(nrows)?)?;
         row_ptr.push(index::<I>("CSR", "nnz", 0)?);
         let (mut c_out, mut v_out) = (Vec::new(), Vec::new());
         for r in 0..nrows {
@@ -275,8 +272,8 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> EllMatrix<T, I, B> {
                 let slot = k * nrows + r;
                 match (col.get(slot), val.get(slot)) {
                     (Some(&c), Some(&v)) if c != I::PADDING => {
-                        c_out.push(c);
-                        v_out.push(v);
+                        try_push(&mut c_out, c)?;
+                        try_push(&mut v_out, v)?;
                     }
                     _ => break,
                 }

@@ -17,4 +17,5 @@ pub use coo::CooMatrix;
 pub use csr::CsrMatrix;
 pub use ell::EllMatrix;
 pub use hyb::HybMatrix;
+pub use matrix_market::{MatrixMarketForm, MATRIX_MARKET_MAX_LINE};
 pub(crate) use validate::check_offsets;

@@ -10,8 +10,7 @@
 // transform_inclusive_scan and transform_exclusive_scan (running sums of squares), exclusive scans
 // and u64 rows for reduce and scan, exclusive scans for f64 / i32,
 // every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30),
-// and (issue 30) the histogram, gather and scatter cases of peers2.cu (histogram_gather.cuh).
-// every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30), and the
+// and (issue 30) the histogram, gather and scatter cases of peers2.cu (histogram_gather.cuh), the
 // selection rows of select.cuh (CUB DeviceSelect / DevicePartition, Thrust count_if).
 // The original cases, their data, their byte conventions and their timing are unchanged.
 //
@@ -40,32 +39,7 @@
 #include <cmath>
 #include <cstdint>
 
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("cuda error %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1);} } while (0)
-
-static int g_iters = 20;
-static FILE* g_csv = nullptr;
-
-template <class F> float time_ms(F f, int iters = -1) {
-  if (iters < 0) iters = g_iters;
-  for (int i = 0; i < 3; i++) f();
-  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
-  std::vector<float> v;
-  for (int i = 0; i < iters; i++) {
-    cudaEventRecord(a); f(); cudaEventRecord(b); cudaEventSynchronize(b);
-    float ms; cudaEventElapsedTime(&ms, a, b); v.push_back(ms);
-  }
-  cudaEventDestroy(a); cudaEventDestroy(b);
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-// One result: the human-readable line (unchanged format) and, with --csv, one CSV row
-//   source,case,n,ms,gbps,gflops,check
-static void emit(const char* name, size_t n, float ms, double bytes, const char* check = "ok") {
-  printf("peer %s n=%zu ms=%.4f GBps=%.1f check=%s\n", name, n, ms, bytes / ms / 1e6, check);
-  fflush(stdout);
-  if (g_csv) { fprintf(g_csv, "peers.cu,%s,%zu,%.6f,%.2f,,%s\n", name, n, ms, bytes / ms / 1e6, check); fflush(g_csv); }
-}
+#include "timing.cuh"  // CK, time_ms, emit
 
 #include "histogram_gather.cuh"  // issue 30: histogram, gather, scatter (peers2.cu's cases)
 #include "select.cuh"  // selection peers (copy_if / stencil / unique / partition, count_if)

@@ -5,8 +5,8 @@
 //
 // peers.cu includes this file and calls extrema_search_peers(n) at 2^20, 2^24, 2^28 (the
 // sizes of peers2.cu), timed by its own time_ms and written by its emit. Built alone with
-// -DPEERS_EXTREMA_MAIN it is a small program of its own (the same cases, 2 warm-ups and 10
-// timed calls as peers2.cu; the CSV rows peers.cu writes):
+// -DPEERS_EXTREMA_MAIN it is a small program of its own (the same cases, the median of 10 timed
+// calls as peers2.cu, after timing.cuh's 3 warm-ups where peers2.cu has 2):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -DPEERS_EXTREMA_MAIN -o peers_extrema peers_extrema.cu
 //   ./peers_extrema [--csv FILE] [--max-log2 28]
 #include <cub/cub.cuh>
@@ -18,30 +18,8 @@
 #include <cstdio>
 
 #ifdef PEERS_EXTREMA_MAIN
-#include <algorithm>
-#include <cstdlib>
 #include <cstring>
-#include <vector>
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("cuda error %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1);} } while (0)
-static FILE* g_csv = nullptr;
-template <class F> float time_ms(F f, int iters = 10) {
-  for (int i = 0; i < 2; i++) f();
-  CK(cudaDeviceSynchronize());
-  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
-  std::vector<float> v;
-  for (int i = 0; i < iters; i++) {
-    cudaEventRecord(a); f(); cudaEventRecord(b); cudaEventSynchronize(b);
-    float ms; cudaEventElapsedTime(&ms, a, b); v.push_back(ms);
-  }
-  cudaEventDestroy(a); cudaEventDestroy(b);
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-static void emit(const char* name, size_t n, float ms, double bytes, const char* check = "ok") {
-  printf("peer %s n=%zu ms=%.4f GBps=%.1f check=%s\n", name, n, ms, bytes / ms / 1e6, check);
-  fflush(stdout);
-  if (g_csv) { fprintf(g_csv, "peers_extrema.cu,%s,%zu,%.6f,%.2f,,%s\n", name, n, ms, bytes / ms / 1e6, check); fflush(g_csv); }
-}
+#include "timing.cuh"
 #endif
 
 namespace extrema_peers {
@@ -108,8 +86,9 @@ int main(int argc, char** argv) {
     } else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_log2 = atoi(argv[++i]);
     else { printf("usage: %s [--csv FILE] [--max-log2 N]\n", argv[0]); return 2; }
   }
+  g_iters = 10;
   cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
-  printf("# extrema/search/segmented-reduce peers on %s, median of 10 after 2 warm-ups\n", prop.name);
+  printf("# extrema/search/segmented-reduce peers on %s, median of 10 after 3 warm-ups\n", prop.name);
   for (int lg : {20, 24, 28}) {
     if (lg > max_log2) break;
     extrema_search_peers(size_t(1) << lg);

@@ -1,9 +1,105 @@
-//! Host allocation helpers (feature `alloc`), shared by the host-memory backends.
+//! Host allocation helpers (feature `alloc`), shared by the host-memory backends, the sparse
+//! conversions and the Matrix Market reader.
+//!
+//! Every allocation of the CPU backends goes through these, so none can abort the process:
+//! a request the allocator refuses, a size past `isize::MAX` and a length whose byte size
+//! overflows `usize` are all [`Error::OutOfMemory`], as `Vec::try_reserve_exact` reports
+//! them (the plain `Vec` constructors abort or panic on the same requests).
 
 extern crate alloc;
-use crate::DeviceCopy;
-use alloc::alloc::{alloc_zeroed, handle_alloc_error, Layout};
+use crate::{DeviceCopy, Error, Result};
+use alloc::alloc::{alloc_zeroed, Layout};
 use alloc::vec::Vec;
+
+/// The [`Error::OutOfMemory`] of a request for `len` elements of `T`: its size in bytes, or
+/// `usize::MAX` when that size itself overflows.
+///
+/// ```
+/// use parallax_core::{out_of_memory, Error};
+/// assert_eq!(out_of_memory::<u32>(10), Error::OutOfMemory { bytes: 40 });
+/// assert_eq!(out_of_memory::<u32>(1 << 62), Error::OutOfMemory { bytes: usize::MAX });
+/// ```
+pub fn out_of_memory<T>(len: usize) -> Error {
+    Error::OutOfMemory {
+        bytes: len.saturating_mul(core::mem::size_of::<T>()),
+    }
+}
+
+/// An empty vector with room for exactly `len` elements.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when the allocation cannot be had or its size overflows.
+///
+/// ```
+/// let v = parallax_core::try_with_capacity::<u8>(4)?;
+/// assert!(v.is_empty() && v.capacity() >= 4);
+/// assert!(parallax_core::try_with_capacity::<u64>(1 << 62).is_err());
+/// # Ok::<(), parallax_core::Error>(())
+/// ```
+pub fn try_with_capacity<T>(len: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| out_of_memory::<T>(len))?;
+    Ok(v)
+}
+
+/// Makes room in `v` for `more` further elements (amortised growth, as `push` has).
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when the allocation cannot be had or its size overflows.
+pub fn try_grow<T>(v: &mut Vec<T>, more: usize) -> Result<()> {
+    v.try_reserve(more)
+        .map_err(|_| out_of_memory::<T>(v.len().saturating_add(more)))
+}
+
+/// Appends `value` to `v`, growing it fallibly.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when `v` cannot grow.
+pub fn try_push<T>(v: &mut Vec<T>, value: T) -> Result<()> {
+    if v.len() == v.capacity() {
+        try_grow(v, 1)?;
+    }
+    v.push(value);
+    Ok(())
+}
+
+/// `len` copies of `value`.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when the allocation cannot be had or its size overflows.
+///
+/// ```
+/// assert_eq!(parallax_core::try_filled_vec(3, 7_i8)?, [7, 7, 7]);
+/// # Ok::<(), parallax_core::Error>(())
+/// ```
+pub fn try_filled_vec<T: Clone>(len: usize, value: T) -> Result<Vec<T>> {
+    let mut v = try_with_capacity(len)?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+/// A copy of `data` in a new vector.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when the allocation cannot be had.
+pub fn try_to_vec<T: Clone>(data: &[T]) -> Result<Vec<T>> {
+    let mut v = try_with_capacity(data.len())?;
+    v.extend_from_slice(data);
+    Ok(v)
+}
+
+/// The items of an iterator that yields at most `len` of them (a `map` over a slice, a
+/// range), collected into a vector allocated once.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when the allocation cannot be had.
+pub fn try_collect<T>(len: usize, items: impl IntoIterator<Item = T>) -> Result<Vec<T>> {
+    let mut v = try_with_capacity(len)?;
+    // `take` keeps an iterator that yields more than announced from growing infallibly.
+    v.extend(items.into_iter().take(len));
+    Ok(v)
+}
 
 /// A vector of `len` all-zero elements, from the allocator's zeroed allocation (`calloc`).
 ///
@@ -16,36 +112,32 @@ use alloc::vec::Vec;
 /// per call with the `memset`, 43 ms without (into a reused output: 13-19 ms; the rest is
 /// the page faults, ~2-3 µs each there).
 ///
+/// # Errors
+/// [`Error::OutOfMemory`] when the allocator refuses (`calloc` of more than the machine can
+/// commit fails without touching a page) or the size overflows `isize::MAX`.
+///
 /// ```
-/// let v: Vec<f64> = parallax_core::zeroed_vec(3);
+/// let v: Vec<f64> = parallax_core::zeroed_vec(3)?;
 /// assert_eq!(v, [0.0; 3]);
+/// assert!(parallax_core::zeroed_vec::<f32>(1 << 62).is_err());
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
-pub fn zeroed_vec<T: DeviceCopy>(len: usize) -> Vec<T> {
-    match Layout::array::<T>(len) {
-        Ok(layout) if layout.size() > 0 => {
-            // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
-            let ptr = unsafe { alloc_zeroed(layout) }.cast::<T>();
-            if ptr.is_null() {
-                handle_alloc_error(layout);
-            }
-            // SAFETY: `ptr` comes from the global allocator with the layout of `[T; len]`
-            // (`T`'s alignment, `len * size_of::<T>()` bytes), so it is a valid allocation of
-            // capacity `len`; all of its bytes are zero, a valid `T` by the `DeviceCopy`
-            // contract, so all `len` elements are initialised.
-            unsafe { Vec::from_raw_parts(ptr, len, len) }
-        }
-        // Nothing to allocate (`len == 0` or a zero-sized `T`), or a size past `isize::MAX`,
-        // for which `with_capacity` reports the overflow as every `Vec` does.
-        _ => {
-            let mut v: Vec<T> = Vec::with_capacity(len);
-            // SAFETY: the capacity is at least `len`; `write_bytes` zeroes exactly `len`
-            // elements of the allocation, and all-zero bits are a valid `T` by the
-            // `DeviceCopy` contract, so every element is initialised before `set_len`.
-            unsafe {
-                v.as_mut_ptr().write_bytes(0, len);
-                v.set_len(len);
-            }
-            v
-        }
+pub fn zeroed_vec<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
+    let layout = Layout::array::<T>(len).map_err(|_| out_of_memory::<T>(len))?;
+    if layout.size() == 0 {
+        // Nothing to allocate (`len == 0` or a zero-sized `T`).
+        // SAFETY: all-zero bits are a valid `T` by the `DeviceCopy` contract.
+        let zero: T = unsafe { core::mem::zeroed() };
+        return try_filled_vec(len, zero);
     }
+    // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
+    let ptr = unsafe { alloc_zeroed(layout) }.cast::<T>();
+    if ptr.is_null() {
+        return Err(out_of_memory::<T>(len));
+    }
+    // SAFETY: `ptr` comes from the global allocator with the layout of `[T; len]` (`T`'s
+    // alignment, `len * size_of::<T>()` bytes), so it is a valid allocation of capacity
+    // `len`; all of its bytes are zero, a valid `T` by the `DeviceCopy` contract, so all
+    // `len` elements are initialised.
+    Ok(unsafe { Vec::from_raw_parts(ptr, len, len) })
 }

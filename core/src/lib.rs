@@ -38,7 +38,10 @@ mod stencil;
 pub mod tile;
 
 #[cfg(feature = "alloc")]
-pub use alloc_support::zeroed_vec;
+pub use alloc_support::{
+    out_of_memory, try_collect, try_filled_vec, try_grow, try_push, try_to_vec, try_with_capacity,
+    zeroed_vec,
+};
 pub use compare::{merge_path, Compare, Greater, Less};
 pub use copy::DeviceCopy;
 #[cfg(feature = "alloc")]
@@ -60,7 +63,7 @@ pub use predicate::{
 pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
 pub use sort_key::{Order, RadixBits, SortKey};
-pub use stencil::{Boundary, Stencil, STAR_3D_OFFSETS};
+pub use stencil::{grid_len, Boundary, Stencil, STAR_3D_OFFSETS};
 // Issue 30: extrema with positions, and the search order.
 pub use ops::argminmax::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax};
 pub use ops::search_key::SearchKey;

@@ -36,6 +36,17 @@ pub trait Number: DeviceCopy + PartialOrd + PartialEq + core::fmt::Debug {
     fn from_f64(v: f64) -> Self;
     /// Machine epsilon for floats, `0` for integers (integer results are exact).
     const EPSILON: f64;
+    /// `true` for the integer types, which hold no fraction, NaN or infinity: readers of
+    /// text (the Matrix Market reader) refuse such values for them instead of rounding.
+    const INTEGER: bool;
+    /// Parses decimal text exactly: an integer type takes an optionally signed integer in
+    /// its range (`"9007199254740993"` into `i64` is that number, not the nearest `f64`); a
+    /// float type takes any decimal, `inf` or `nan`, rounded once to the nearest value of its
+    /// own width. `None` for anything else, including an integer out of range.
+    fn parse_exact(text: &str) -> Option<Self>;
+    /// `-self`, or `None` where that does not exist in the type (`i64::MIN`, a non-zero
+    /// unsigned value). Floats always negate.
+    fn checked_negate(self) -> Option<Self>;
 }
 
 macro_rules! int_number {
@@ -46,6 +57,9 @@ macro_rules! int_number {
             const LOWEST: Self = <$t>::MIN;
             const HIGHEST: Self = <$t>::MAX;
             const EPSILON: f64 = 0.0;
+            const INTEGER: bool = true;
+            fn parse_exact(text: &str) -> Option<Self> { text.parse().ok() }
+            #[inline] fn checked_negate(self) -> Option<Self> { self.checked_neg() }
             #[inline] fn plus(self, rhs: Self) -> Self { self.wrapping_add(rhs) }
             #[inline] fn minus(self, rhs: Self) -> Self { self.wrapping_sub(rhs) }
             #[inline] fn times(self, rhs: Self) -> Self { self.wrapping_mul(rhs) }
@@ -68,6 +82,9 @@ macro_rules! float_number {
             const LOWEST: Self = $t::NEG_INFINITY;
             const HIGHEST: Self = $t::INFINITY;
             const EPSILON: f64 = $t::EPSILON as f64;
+            const INTEGER: bool = false;
+            fn parse_exact(text: &str) -> Option<Self> { text.parse().ok() }
+            #[inline] fn checked_negate(self) -> Option<Self> { Some(-self) }
             #[inline] fn plus(self, rhs: Self) -> Self { self + rhs }
             #[inline] fn minus(self, rhs: Self) -> Self { self - rhs }
             #[inline] fn times(self, rhs: Self) -> Self { self * rhs }

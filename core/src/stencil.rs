@@ -2,6 +2,19 @@
 
 use crate::DeviceCopy;
 
+/// The number of points of a row-major grid of `shape`, or `None` when that product
+/// overflows `usize`. (`Some(1)` for the empty shape of a 0-dimensional grid, which the
+/// front doors reject as an invalid stencil.)
+///
+/// ```
+/// use parallax_core::grid_len;
+/// assert_eq!(grid_len([4, 5, 6]), Some(120));
+/// assert_eq!(grid_len([usize::MAX, 2]), None);
+/// ```
+pub fn grid_len<const D: usize>(shape: [usize; D]) -> Option<usize> {
+    shape.iter().try_fold(1_usize, |acc, &d| acc.checked_mul(d))
+}
+
 /// What a stencil reads where a neighbour falls outside the grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(u32)]
@@ -17,12 +30,24 @@ pub enum Boundary {
 
 impl Boundary {
     /// Maps a possibly out-of-range coordinate onto `0..n`, or `None` when the term is
-    /// dropped. `n` must be non-zero.
+    /// dropped (always for `n == 0`: an empty axis has nothing to read).
+    ///
+    /// ```
+    /// use parallax_core::Boundary;
+    /// assert_eq!(Boundary::Wrap.resolve(-1, 5), Some(4));
+    /// assert_eq!(Boundary::Clamp.resolve(9, 5), Some(4));
+    /// assert_eq!(Boundary::Wrap.resolve(3, 0), None);
+    /// ```
     #[inline]
     pub fn resolve(self, i: i64, n: usize) -> Option<usize> {
-        let n = n as i64;
+        // Saturated, not cast: a side past `i64::MAX` (a grid no memory holds, but a shape a
+        // caller may pass) must not turn negative.
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
         if (0..n).contains(&i) {
             return Some(i as usize);
+        }
+        if n == 0 {
+            return None;
         }
         match self {
             Boundary::Zero => None,

@@ -47,7 +47,7 @@ fn short_heads_and_keys_process_the_common_prefix() {
         seq::scan_by_keys(Sum, &keys, &x[..short], &mut want[..short], kind);
         assert_eq!(y[..short], want[..short], "keys {kind:?}");
     }
-    let (k, v) = reduce_by_key(Max, &keys, &x);
+    let (k, v) = reduce_by_key(Max, &keys, &x).unwrap();
     let (mut wk, mut wv) = (keys.clone(), x.clone());
     let runs = seq::reduce_by_key(Max, &keys, &x, &mut wk, &mut wv);
     assert_eq!((k, v), (wk[..runs].to_vec(), wv[..runs].to_vec()));

@@ -47,7 +47,7 @@ where
     let kd = dv::<K, B>(k);
     for order in [Order::Ascending, Order::Descending] {
         let mut want = k.to_vec();
-        r::sort(k, &mut want, order);
+        r::sort(k, &mut want, order).unwrap();
         let got = match order {
             Order::Ascending => parallax::sort(&kd).unwrap(),
             Order::Descending => parallax::sort_descending(&kd).unwrap(),
@@ -74,7 +74,7 @@ fn check_pairs<K: Exact, V: DeviceCopy + PartialEq + Debug>(
     let (kd, vd) = (dv::<K, B>(k), dv::<V, B>(&v));
     for order in [Order::Ascending, Order::Descending] {
         let (mut wk, mut wv) = (k.to_vec(), v.clone());
-        r::sort_by_key(k, &v, &mut wk, &mut wv, order);
+        r::sort_by_key(k, &v, &mut wk, &mut wv, order).unwrap();
         let (gk, gv) = match order {
             Order::Ascending => parallax::sort_by_key(&kd, &vd).unwrap(),
             Order::Descending => parallax::sort_by_key_descending(&kd, &vd).unwrap(),

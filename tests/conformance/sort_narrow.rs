@@ -14,12 +14,12 @@ where
     let (kd, vd) = (dv::<K, B>(k), dv::<V, B>(v));
     for order in [Order::Ascending, Order::Descending] {
         let mut want = k.to_vec();
-        r::sort(k, &mut want, order);
+        r::sort(k, &mut want, order).unwrap();
         let mut got = dv::<K, B>(k);
         parallax::sort_into(&kd, &mut got, order).unwrap();
         assert_eq!(host(&got), want, "sort {order:?}, n={}", k.len());
         let (mut wk, mut wv) = (k.to_vec(), v.to_vec());
-        r::sort_by_key(k, v, &mut wk, &mut wv, order);
+        r::sort_by_key(k, v, &mut wk, &mut wv, order).unwrap();
         let (mut gk, mut gv) = (dv::<K, B>(k), dv::<V, B>(v));
         parallax::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
         assert_eq!((host(&gk), host(&gv)), (wk, wv), "pairs {order:?}, n={}", k.len());

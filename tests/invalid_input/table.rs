@@ -188,6 +188,46 @@ fn spmv_lengths_leave_y_untouched() {
     assert_eq!(y.to_vec().unwrap(), [7, 7, 7]);
 }
 
+/// Issue 32: a 0-dimensional stencil (shape `[]`) has no point to apply it at; every front
+/// door refuses it instead of returning a zero nothing computed (uninitialised on CUDA), and
+/// leaves the output alone.
+#[test]
+fn zero_dimensional_stencil_is_invalid() {
+    require_gpu!();
+    let st: Stencil<f64, 0, 2> = Stencil::new([[], []], [1.0, 2.0]);
+    let x = v(&[3.0_f64]);
+    let e = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, [], &x).unwrap_err();
+    assert!(matches!(e, Error::InvalidStencil { reason } if reason.contains("D = 0")), "{e:?}");
+    let mut y = v(&[7.0_f64]);
+    let e = parallax::stencil_map_into(PlusTimes, &st, Boundary::Wrap, [], &x, &mut y);
+    assert!(matches!(e, Err(Error::InvalidStencil { .. })), "{e:?}");
+    assert_eq!(y.to_vec().unwrap(), [7.0]);
+}
+
+/// Issue 32: shapes whose point count overflows `usize` are a typed error at the front door,
+/// and the reference (which has no error type) writes nothing instead of panicking.
+#[test]
+fn overflowing_stencil_shapes_never_panic() {
+    require_gpu!();
+    let st = Stencil::new([[0, 1, -1]], [2_i64]);
+    let x = v(&[1_i64; 8]);
+    for shape in [[usize::MAX, 2, 1], [1 << 32, 1 << 32, 2], [2, usize::MAX, usize::MAX]] {
+        for b in [Boundary::Zero, Boundary::Clamp, Boundary::Wrap] {
+            let e = parallax::stencil_map(PlusTimes, &st, b, shape, &x).unwrap_err();
+            assert_eq!(e, Error::InvalidStencil { reason: "grid size overflows usize" });
+            let mut y = [5_i64; 8];
+            parallax::reference::stencil(PlusTimes, &st, b, shape, &[1; 8], &mut y);
+            assert_eq!(y, [5; 8], "{shape:?} {b:?}");
+        }
+    }
+    // A side past i64::MAX with a fitting product: no panic in the boundary arithmetic.
+    let mut y = [5_i64; 2];
+    for b in [Boundary::Zero, Boundary::Clamp, Boundary::Wrap] {
+        let st1 = Stencil::new([[-1], [1]], [1_i64, 1]);
+        parallax::reference::stencil(PlusTimes, &st1, b, [usize::MAX], &[1; 2], &mut y);
+    }
+}
+
 #[test]
 fn stencil_arguments() {
     require_gpu!();

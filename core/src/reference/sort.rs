@@ -3,8 +3,8 @@
 //! radix sorts: it compares keys, never their bits.
 
 extern crate alloc;
-use crate::{Order, SortKey};
-use alloc::vec::Vec;
+
+use crate::{try_collect, Order, Result, SortKey};
 use core::cmp::Ordering;
 
 /// How `a` and `b` compare in `order`.
@@ -15,31 +15,53 @@ fn ordered<K: SortKey>(a: &K, b: &K, order: Order) -> Ordering {
     }
 }
 
-/// `out` = `keys` sorted stably in `order` (equal keys keep their input order), by the
-/// standard library's stable merge sort. Processes the common prefix on mismatched lengths.
+/// The positions `0..n` sorted stably by `keys[i]` in `order`: an unstable sort (which
+/// allocates nothing) with ties broken by position. The standard library's stable sort
+/// allocates its buffer infallibly; the index here is allocated fallibly.
+fn sorted_positions<K: SortKey>(keys: &[K], order: Order) -> Result<alloc::vec::Vec<usize>> {
+    let mut index = try_collect(keys.len(), 0..keys.len())?;
+    index.sort_unstable_by(|&a, &b| ordered(&keys[a], &keys[b], order).then(a.cmp(&b)));
+    Ok(index)
+}
+
+/// `out` = `keys` sorted stably in `order` (equal keys keep their input order). Processes
+/// the common prefix on mismatched lengths.
+///
+/// # Errors
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when the index of `n` positions the
+/// sort needs cannot be had.
 ///
 /// ```
 /// use parallax_core::{reference, Order};
 /// let mut out = [0.0; 5];
-/// reference::sort(&[1.0, f32::NAN, 0.0, -0.0, -1.0], &mut out, Order::Ascending);
+/// reference::sort(&[1.0, f32::NAN, 0.0, -0.0, -1.0], &mut out, Order::Ascending)?;
 /// assert_eq!(out[..4], [-1.0, -0.0, 0.0, 1.0]);
 /// assert!(out[3].is_sign_positive() && out[1].is_sign_negative() && out[4].is_nan());
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
-pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) {
+pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
     let n = keys.len().min(out.len());
-    out[..n].copy_from_slice(&keys[..n]);
-    out[..n].sort_by(|a, b| ordered(a, b, order));
+    let index = sorted_positions(&keys[..n], order)?;
+    for (o, &i) in out.iter_mut().zip(&index) {
+        *o = keys[i];
+    }
+    Ok(())
 }
 
 /// `(out_keys, out_values)` = the pairs `(keys[i], values[i])` sorted stably by key in
 /// `order`: values travel with their keys, and pairs with equal keys keep their input order.
 /// Processes the common prefix of all four slices on mismatched lengths.
 ///
+/// # Errors
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when the index of `n` positions the
+/// sort needs cannot be had.
+///
 /// ```
 /// use parallax_core::{reference, Order};
 /// let (mut k, mut v) = ([0_u8; 4], ['_'; 4]);
-/// reference::sort_by_key(&[2, 1, 2, 1], &['a', 'b', 'c', 'd'], &mut k, &mut v, Order::Descending);
+/// reference::sort_by_key(&[2, 1, 2, 1], &['a', 'b', 'c', 'd'], &mut k, &mut v, Order::Descending)?;
 /// assert_eq!((k, v), ([2, 2, 1, 1], ['a', 'c', 'b', 'd']));
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
 pub fn sort_by_key<K: SortKey, V: Copy>(
     keys: &[K],
@@ -47,16 +69,16 @@ pub fn sort_by_key<K: SortKey, V: Copy>(
     out_keys: &mut [K],
     out_values: &mut [V],
     order: Order,
-) {
+) -> Result<()> {
     let n = keys
         .len()
         .min(values.len())
         .min(out_keys.len())
         .min(out_values.len());
-    let mut index: Vec<usize> = (0..n).collect();
-    index.sort_by(|&a, &b| ordered(&keys[a], &keys[b], order));
+    let index = sorted_positions(&keys[..n], order)?;
     for (j, &i) in index.iter().enumerate() {
         out_keys[j] = keys[i];
         out_values[j] = values[i];
     }
+    Ok(())
 }

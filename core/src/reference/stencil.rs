@@ -1,8 +1,12 @@
-use crate::{Boundary, Semiring, Stencil};
+use crate::{grid_len, Boundary, Semiring, Stencil};
 
 /// Applies `stencil` at every point of a row-major grid of `shape` (last axis contiguous):
 /// `y[p] = ⊕_k w[k] ⊗ x[resolve(p + offsets[k])]`, folded in point order from the semiring's
 /// zero; a term whose neighbour `boundary` drops is skipped.
+///
+/// Writes the first `min(y.len(), grid points)` outputs. A 0-dimensional stencil, or a shape
+/// whose product overflows `usize`, writes nothing (the front doors reject both with
+/// `Error::InvalidStencil` before any backend runs).
 pub fn stencil<T: Copy, S: Semiring<T>, const D: usize, const K: usize>(
     s: S,
     st: &Stencil<T, D, K>,
@@ -11,7 +15,9 @@ pub fn stencil<T: Copy, S: Semiring<T>, const D: usize, const K: usize>(
     x: &[T],
     y: &mut [T],
 ) {
-    let total: usize = shape.iter().product();
+    let Some(total) = grid_len(shape) else {
+        return;
+    };
     if D == 0 || total == 0 {
         return;
     }

@@ -53,10 +53,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod assembler;
+mod launch_bounds;
 pub mod library;
 mod ptx_split;
 
 pub use assembler::{Assembler, ARCHS_ENV, DEFAULT_ARCHS, PTXAS_ENV};
+pub use launch_bounds::{apply_launch_bounds, LaunchBound};
 pub use ptx_split::{family_of, SplitError, SplitPtx};
 
 /// The target the kernels are compiled for.
@@ -185,6 +187,7 @@ pub struct PtxBuilder {
     target_dir: Option<PathBuf>,
     rerun: bool,
     archs: Option<Vec<u32>>,
+    bounds: Vec<LaunchBound>,
 }
 
 impl PtxBuilder {
@@ -199,6 +202,7 @@ impl PtxBuilder {
             target_dir: None,
             rerun: true,
             archs: None,
+            bounds: Vec::new(),
         }
     }
 
@@ -238,6 +242,13 @@ impl PtxBuilder {
     /// found does not support are left out.
     pub fn archs(mut self, archs: impl Into<Vec<u32>>) -> Self {
         self.archs = Some(archs.into());
+        self
+    }
+
+    /// Launch bounds for the entries whose names start with a bound's prefix (see
+    /// [`apply_launch_bounds`]): CUDA C++'s `__launch_bounds__`, which Rust cannot say.
+    pub fn launch_bounds(mut self, bounds: &[LaunchBound]) -> Self {
+        self.bounds = bounds.to_vec();
         self
     }
 
@@ -379,7 +390,12 @@ impl PtxBuilder {
             println!("cargo:rerun-if-env-changed={PTXAS_ENV}");
             println!("cargo:rerun-if-env-changed={ARCHS_ENV}");
         }
-        let text = fs::read_to_string(&dest).map_err(io(format!("reading {}", dest.display())))?;
+        let mut text =
+            fs::read_to_string(&dest).map_err(io(format!("reading {}", dest.display())))?;
+        if !self.bounds.is_empty() {
+            text = apply_launch_bounds(&text, &self.bounds).0;
+            fs::write(&dest, &text).map_err(io(format!("writing {}", dest.display())))?;
+        }
         let library = package_ptx(
             &name,
             &text,

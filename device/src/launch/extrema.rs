@@ -15,7 +15,7 @@ use std::mem::size_of;
 /// # Safety
 /// `p.x` readable for `n > 0` elements and 16-byte aligned; the rest as for the plain
 /// reduce's launcher over picks, with `blocks` and `tiles_per_warp` from `arg_reduce_grid(n,
-/// size_of::<T>())`.
+/// size_of::<T>(), max_blocks)`.
 pub(crate) unsafe fn arg_reduce<T: DeviceCopy, M: ArgReduceKernel<T>>(
     dev: &Device,
     blocks: u64,

@@ -34,7 +34,8 @@ pub fn arg_reduce<T: DeviceCopy, M: ArgReduceKernel<T>>(
         // waited; the rest of `p` by `to_host`.
         unsafe { launch::extrema::arg_reduce::<T, M>(dev, blocks, p) }
     };
-    let grid = arg_reduce_grid(x.len() as u64, size_of::<T>());
+    let max_blocks = dev.tuning().arg_reduce_max_blocks;
+    let grid = arg_reduce_grid(x.len() as u64, size_of::<T>(), max_blocks);
     // SAFETY: `queue_kernel` queues the fused reduce over `x`'s `n` items of `T`, in `grid`.
     unsafe { to_host_grid(dev, m, x.len(), grid, queue_kernel) }
 }
@@ -66,6 +67,7 @@ pub fn arg_reduce_into<T: DeviceCopy, M: ArgReduceKernel<T>>(
         unsafe { launch::extrema::arg_reduce::<T, M>(dev, blocks, p) }
     };
     let n = x.len() as u64;
+    let max_blocks = dev.tuning().arg_reduce_max_blocks;
     // SAFETY: `out` is one live pick on `dev`; later frees and reads queue after the kernel;
     // `queue_kernel` reads `x`'s `n` items in the grid given.
     unsafe {
@@ -73,7 +75,7 @@ pub fn arg_reduce_into<T: DeviceCopy, M: ArgReduceKernel<T>>(
             dev,
             &mut scratch,
             m,
-            (n, arg_reduce_grid(n, size_of::<T>())),
+            (n, arg_reduce_grid(n, size_of::<T>(), max_blocks)),
             (out.as_mut_ptr(), HostSignal::NONE),
             queue_kernel,
         )

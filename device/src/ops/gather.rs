@@ -6,7 +6,7 @@
 //! type. Map indices are read at their kernel width (`SpmvIndex::Kernel`: `u32`, or `u64` for
 //! `u64` and `usize`). The moves return once queued; the check waits for its verdict.
 
-use super::prologue::{check, enter};
+use super::prologue::{check, enter, Length};
 use crate::kernel::spmv::SpmvIndex;
 use crate::{launch, DeviceBuffer, Result, STREAM};
 use cudarc::driver::sys;
@@ -99,30 +99,9 @@ pub unsafe fn gather<I: SpmvIndex, T: DeviceCopy>(
     src: &DeviceBuffer<T>,
     y: &mut DeviceBuffer<T>,
 ) -> Result<()> {
-    let s_len = stencil.map_or(map.len(), |s| s.len());
-    check(
-        &[
-            ("gather output", map.len(), y.len()),
-            ("map stencil", map.len(), s_len),
-        ],
-        &[(map, src), (map, y)],
-    )?;
-    let Some(dev) = enter(map.device(), map.is_empty() || size_of::<T>() == 0)? else {
-        return Ok(());
-    };
-    let sp = stencil.map_or(ptr::null(), |s| s.as_ptr());
-    // SAFETY: the caller guarantees the indices; lengths checked above.
-    unsafe {
-        move_any(
-            dev,
-            false,
-            map.as_ptr().cast::<I::Kernel>(),
-            sp,
-            src.as_ptr(),
-            y.as_mut_ptr(),
-            map.len(),
-        )
-    }
+    let first = ("gather output", map.len(), y.len());
+    // SAFETY: the caller guarantees the indices.
+    unsafe { through_map(false, first, map, stencil, src, y) }
 }
 
 /// `dst[map[i]] = src[i]` (where `stencil[i]`, if given). With duplicate indices one of the
@@ -140,12 +119,28 @@ pub unsafe fn scatter<I: SpmvIndex, T: DeviceCopy>(
     stencil: Option<&DeviceBuffer<bool>>,
     dst: &mut DeviceBuffer<T>,
 ) -> Result<()> {
-    let s_len = stencil.map_or(src.len(), |s| s.len());
+    let first = ("scatter map", src.len(), map.len());
+    // SAFETY: the caller guarantees the indices.
+    unsafe { through_map(true, first, map, stencil, src, dst) }
+}
+
+/// The checks of a gather or scatter (`first`, the stencil as long as the map, one device),
+/// then the move of `map.len()` elements.
+///
+/// # Safety
+/// Every selected `map[i]` is in range of the indexed buffer (`src` for a gather, `dst` for a
+/// scatter).
+unsafe fn through_map<I: SpmvIndex, T: DeviceCopy>(
+    scatter: bool,
+    first: Length,
+    map: &DeviceBuffer<I>,
+    stencil: Option<&DeviceBuffer<bool>>,
+    src: &DeviceBuffer<T>,
+    dst: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    let s_len = stencil.map_or(map.len(), |s| s.len());
     check(
-        &[
-            ("scatter map", src.len(), map.len()),
-            ("map stencil", src.len(), s_len),
-        ],
+        &[first, ("map stencil", map.len(), s_len)],
         &[(map, src), (map, dst)],
     )?;
     let Some(dev) = enter(map.device(), map.is_empty() || size_of::<T>() == 0)? else {
@@ -156,7 +151,7 @@ pub unsafe fn scatter<I: SpmvIndex, T: DeviceCopy>(
     unsafe {
         move_any(
             dev,
-            true,
+            scatter,
             map.as_ptr().cast::<I::Kernel>(),
             sp,
             src.as_ptr(),

@@ -3,23 +3,33 @@
 
 use super::prologue::{check, enter};
 use crate::kernel::extrema::SearchKernel;
-use crate::{launch, DeviceBuffer, Result};
+use crate::{launch, Device, DeviceBuffer, Result};
+use parallax_core::DeviceCopy;
 use parallax_kernels::params::search::SearchParams;
 use parallax_kernels::policy::search::search_blocks;
 
-/// The parameters of a search of `queries` in `sorted` into `out`.
-fn params<T: SearchKernel, O>(
+/// The checks every search makes, then the device and the parameters of a search of
+/// `queries` in `sorted` into `out` (of `out_len` items); `None` when there is no query.
+fn prepare<T: SearchKernel, O: DeviceCopy>(
     sorted: &DeviceBuffer<T>,
     queries: &DeviceBuffer<T>,
-    out: *mut O,
-) -> SearchParams<T, O> {
-    SearchParams {
+    out: &mut DeviceBuffer<O>,
+) -> Result<Option<(&'static Device, SearchParams<T, O>)>> {
+    check(
+        &[("search output", queries.len(), out.len())],
+        &[(sorted, queries), (queries, out)],
+    )?;
+    let Some(dev) = enter(out.device(), out.is_empty())? else {
+        return Ok(None);
+    };
+    let p = SearchParams {
         sorted: sorted.as_ptr(),
         n: sorted.len() as u64,
         queries: queries.as_ptr(),
         m: queries.len() as u64,
-        out,
-    }
+        out: out.as_mut_ptr(),
+    };
+    Ok(Some((dev, p)))
 }
 
 /// `out[j]`: the first `i` with `!(sorted[i] < queries[j])` (`upper`: with `queries[j] <
@@ -34,14 +44,9 @@ pub fn bound<T: SearchKernel>(
     queries: &DeviceBuffer<T>,
     out: &mut DeviceBuffer<usize>,
 ) -> Result<()> {
-    check(
-        &[("search output", queries.len(), out.len())],
-        &[(sorted, queries), (queries, out)],
-    )?;
-    let Some(dev) = enter(out.device(), out.is_empty())? else {
+    let Some((dev, p)) = prepare(sorted, queries, out)? else {
         return Ok(());
     };
-    let p = params(sorted, queries, out.as_mut_ptr());
     // SAFETY: the three buffers are live for their lengths on `dev`; later frees and reads
     // queue after the kernel.
     unsafe { launch::extrema::bound(dev, upper, search_blocks(p.m), p) }
@@ -56,14 +61,10 @@ pub fn binary_search<T: SearchKernel>(
     queries: &DeviceBuffer<T>,
     out: &mut DeviceBuffer<bool>,
 ) -> Result<()> {
-    check(
-        &[("search output", queries.len(), out.len())],
-        &[(sorted, queries), (queries, out)],
-    )?;
-    let Some(dev) = enter(out.device(), out.is_empty())? else {
+    let Some((dev, p)) = prepare(sorted, queries, out)? else {
         return Ok(());
     };
-    let p = params(sorted, queries, out.as_mut_ptr());
-    // SAFETY: as in `bound`.
+    // SAFETY: the three buffers are live for their lengths on `dev`; later frees and reads
+    // queue after the kernel.
     unsafe { launch::extrema::binary_search(dev, search_blocks(p.m), p) }
 }

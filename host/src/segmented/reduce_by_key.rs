@@ -10,26 +10,30 @@
 use crate::chunk::lanes::{fold1, fold_from};
 use crate::chunk::split::{chunk_count, chunk_range, index_map, map_items, PAR_MIN};
 use core::ops::Range;
-use parallax_core::{zeroed_vec, DeviceCopy, Identity, Monoid};
+use parallax_core::{zeroed_vec, DeviceCopy, Identity, Monoid, Result};
 
 /// See [`parallax_core::reference::reduce_by_key`]; returns the run keys and their folds.
 ///
+/// # Errors
+/// `Error::OutOfMemory` when the outputs cannot be had.
+///
 /// ```
 /// let keys = [1, 1, 3, 1];
-/// let (keys, sums) = parallax_host::reduce_by_key(parallax_core::Sum, &keys, &[1, 2, 3, 4]);
+/// let (keys, sums) = parallax_host::reduce_by_key(parallax_core::Sum, &keys, &[1, 2, 3, 4])?;
 /// assert_eq!((keys, sums), (vec![1, 3, 1], vec![3, 3, 4]));
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
 pub fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
     m: M,
     keys: &[K],
     x: &[T],
-) -> (Vec<K>, Vec<T>) {
+) -> Result<(Vec<K>, Vec<T>)> {
     let counts = run_counts(keys, x);
     let runs = counts.iter().sum();
-    let mut out_k: Vec<K> = zeroed_vec(runs);
-    let mut out_v: Vec<T> = zeroed_vec(runs);
+    let mut out_k: Vec<K> = zeroed_vec(runs)?;
+    let mut out_v: Vec<T> = zeroed_vec(runs)?;
     write_all_runs(m, keys, x, &counts, &mut out_k, &mut out_v);
-    (out_k, out_v)
+    Ok((out_k, out_v))
 }
 
 /// [`reduce_by_key`] into the first entries of `out_k` and `out_v`, as

@@ -97,13 +97,16 @@ pub(crate) fn compact_into<T: Copy + Send + Sync>(
 }
 
 /// The selected elements of `x` in a new vector of exactly their number.
+///
+/// # Errors
+/// `Error::OutOfMemory` when the output cannot be had.
 pub(crate) fn compact<T: Copy + Send + Sync + parallax_core::DeviceCopy>(
     x: &[T],
     keep: &(impl Fn(usize) -> bool + Sync),
     want: bool,
-) -> Vec<T> {
+) -> parallax_core::Result<Vec<T>> {
     let per_chunk = counts(x.len(), keep, want);
-    let mut out = crate::zeroed_vec(per_chunk.iter().sum());
+    let mut out = crate::zeroed_vec(per_chunk.iter().sum())?;
     write(x, keep, want, pieces(&mut out, &per_chunk));
-    out
+    Ok(out)
 }

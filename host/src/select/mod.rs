@@ -8,7 +8,7 @@ mod compact;
 
 use crate::chunk::split::{chunk_count, chunk_range, PAR_MIN};
 use compact::{compact, compact_into, counts, pieces, write};
-use parallax_core::{DeviceCopy, Predicate};
+use parallax_core::{DeviceCopy, Predicate, Result};
 use rayon::prelude::*;
 
 /// The elements `p` selects, in order, to the front of `out`; returns their count
@@ -19,11 +19,15 @@ pub fn copy_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T], out: &mut [T]) -> 
 
 /// [`copy_if`] into a new vector of exactly the selection.
 ///
+/// # Errors
+/// `Error::OutOfMemory` when the output cannot be had.
+///
 /// ```
 /// use parallax_core::LessThan;
-/// assert_eq!(parallax_host::copy_if_vec(LessThan { bound: 3 }, &[5, 1, 4, 2]), [1, 2]);
+/// assert_eq!(parallax_host::copy_if_vec(LessThan { bound: 3 }, &[5, 1, 4, 2])?, [1, 2]);
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
-pub fn copy_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Vec<T> {
+pub fn copy_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Result<Vec<T>> {
     compact(x, &|i| p.test(x[i]), true)
 }
 
@@ -34,7 +38,10 @@ pub fn copy_if_stencil<T: DeviceCopy>(stencil: &[bool], x: &[T], out: &mut [T]) 
 }
 
 /// [`copy_if_stencil`] into a new vector of exactly the selection.
-pub fn copy_if_stencil_vec<T: DeviceCopy>(stencil: &[bool], x: &[T]) -> Vec<T> {
+///
+/// # Errors
+/// `Error::OutOfMemory` when the output cannot be had.
+pub fn copy_if_stencil_vec<T: DeviceCopy>(stencil: &[bool], x: &[T]) -> Result<Vec<T>> {
     compact(x, &|i| flag(stencil, i), true)
 }
 
@@ -50,7 +57,10 @@ pub fn remove_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T], out: &mut [T]) -
 }
 
 /// [`remove_if`] into a new vector of exactly the survivors.
-pub fn remove_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Vec<T> {
+///
+/// # Errors
+/// `Error::OutOfMemory` when the output cannot be had.
+pub fn remove_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Result<Vec<T>> {
     compact(x, &|i| p.test(x[i]), false)
 }
 
@@ -78,7 +88,10 @@ pub fn unique<T: DeviceCopy + PartialEq>(x: &[T], out: &mut [T]) -> usize {
 }
 
 /// [`unique`] into a new vector of exactly the run heads.
-pub fn unique_vec<T: DeviceCopy + PartialEq>(x: &[T]) -> Vec<T> {
+///
+/// # Errors
+/// `Error::OutOfMemory` when the output cannot be had.
+pub fn unique_vec<T: DeviceCopy + PartialEq>(x: &[T]) -> Result<Vec<T>> {
     compact(x, &|i| head(x, i), true)
 }
 
@@ -109,19 +122,22 @@ pub fn unique_by_key<K: DeviceCopy + PartialEq, V: DeviceCopy>(
 }
 
 /// [`unique_by_key`] into new vectors of exactly the runs.
+///
+/// # Errors
+/// `Error::OutOfMemory` when the output cannot be had.
 pub fn unique_by_key_vec<K: DeviceCopy + PartialEq, V: DeviceCopy>(
     keys: &[K],
     values: &[V],
-) -> (Vec<K>, Vec<V>) {
+) -> Result<(Vec<K>, Vec<V>)> {
     let n = keys.len().min(values.len());
     let (keys, values) = (&keys[..n], &values[..n]);
     let keep = |i: usize| head(keys, i);
     let runs = counts(n, &keep, true);
     let total = runs.iter().sum();
-    let (mut out_keys, mut out_values) = (crate::zeroed_vec(total), crate::zeroed_vec(total));
+    let (mut out_keys, mut out_values) = (crate::zeroed_vec(total)?, crate::zeroed_vec(total)?);
     write(keys, &keep, true, pieces(&mut out_keys, &runs));
     write(values, &keep, true, pieces(&mut out_values, &runs));
-    (out_keys, out_values)
+    Ok((out_keys, out_values))
 }
 
 /// The number of elements `p` selects (`parallax_core::reference::count_if`).
@@ -159,7 +175,7 @@ mod tests {
             let mut got = vec![9; n];
             assert_eq!(copy_if(p, &x, &mut got), k);
             assert_eq!(got, want);
-            assert_eq!(copy_if_vec(p, &x), want[..k]);
+            assert_eq!(copy_if_vec(p, &x).unwrap(), want[..k]);
             let (mut want, mut got) = (vec![9; n], vec![9; n]);
             assert_eq!(
                 partition(p, &x, &mut got),

@@ -8,7 +8,7 @@
 //! skipped. Keys stay in their own type in every buffer: their bits are recomputed per pass
 //! (a few instructions for floats), so there is no transform in and out.
 
-use parallax_core::{zeroed_vec, DeviceCopy, Order, RadixBits, SortKey};
+use parallax_core::{zeroed_vec, DeviceCopy, Order, RadixBits, Result, SortKey};
 use rayon::prelude::*;
 
 /// From this many keys the passes run on rayon's pool; below it the very same passes run on
@@ -46,13 +46,16 @@ impl<T> Slots<T> {
 
 /// The sort of `keys` with `values` (`V = NoValue` for keys alone) into `out_keys`/`out_values`,
 /// all of one length `n >= 1`.
+///
+/// # Errors
+/// `Error::OutOfMemory` when the scratch copy of the keys (and values) cannot be had.
 pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
     keys: &[K],
     values: &[V],
     out_keys: &mut [K],
     out_values: &mut [V],
     order: Order,
-) {
+) -> Result<()> {
     let n = keys.len();
     let par = n >= PAR_MIN;
     let chunks = if par {
@@ -70,11 +73,11 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
     if active.is_empty() {
         out_keys.copy_from_slice(keys);
         out_values.copy_from_slice(values);
-        return;
+        return Ok(());
     }
     // Zeroed, not copied: calloc'd pages cost nothing until the first pass's scatter writes
     // them (from its threads); a copy of the input was a full extra read and write.
-    let (mut tmp_keys, mut tmp_values) = (zeroed_vec::<K>(n), zeroed_vec::<V>(n));
+    let (mut tmp_keys, mut tmp_values) = (zeroed_vec::<K>(n)?, zeroed_vec::<V>(n)?);
     // The passes alternate between `out` and `tmp`, ending in `out`.
     let mut into_out = active.len() % 2 == 1;
     for (p, &d) in active.iter().enumerate() {
@@ -122,6 +125,7 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
         }
         into_out = !into_out;
     }
+    Ok(())
 }
 
 /// Whether digit `d` has one bin holding all `n` keys.

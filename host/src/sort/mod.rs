@@ -4,7 +4,7 @@
 
 mod lsd;
 
-use parallax_core::{DeviceCopy, Order, SortKey};
+use parallax_core::{try_filled_vec, DeviceCopy, Order, Result, SortKey};
 
 /// The value of a sort of keys alone: zero-sized, so its vectors and moves cost nothing.
 #[derive(Clone, Copy)]
@@ -22,30 +22,39 @@ const SMALL: usize = 256;
 /// radix sort, in parallel on rayon's pool from `lsd::PAR_MIN` keys. The common prefix on
 /// mismatched lengths.
 ///
+/// # Errors
+/// `Error::OutOfMemory` when the scratch buffer (one more copy of the keys) cannot be had.
+///
 /// ```
 /// use parallax_core::Order;
 /// let mut out = [0_i32; 5];
-/// parallax_host::sort(&[3, -1, 2, -7, 0], &mut out, Order::Ascending);
+/// parallax_host::sort(&[3, -1, 2, -7, 0], &mut out, Order::Ascending)?;
 /// assert_eq!(out, [-7, -1, 0, 2, 3]);
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
-pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) {
+pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
     let n = keys.len().min(out.len());
     if n < SMALL {
         return parallax_core::reference::sort(&keys[..n], &mut out[..n], order);
     }
-    let (none, mut none_out) = (vec![NoValue; n], vec![NoValue; n]);
-    lsd::sort_pairs(&keys[..n], &none, &mut out[..n], &mut none_out, order);
+    // Zero-sized: these allocate nothing, whatever `n`.
+    let (none, mut none_out) = (try_filled_vec(n, NoValue)?, try_filled_vec(n, NoValue)?);
+    lsd::sort_pairs(&keys[..n], &none, &mut out[..n], &mut none_out, order)
 }
 
 /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`, as
 /// `parallax_core::reference::sort_by_key`. The common prefix on mismatched lengths.
 ///
+/// # Errors
+/// `Error::OutOfMemory` when the scratch buffers (one more copy of the pairs) cannot be had.
+///
 /// ```
 /// use parallax_core::Order;
 /// let (mut k, mut v) = ([0.0_f32; 4], [0_u8; 4]);
 /// parallax_host::sort_by_key(&[1.5, -0.0, 0.0, -2.0], &[1, 2, 3, 4], &mut k, &mut v,
-///     Order::Ascending);
+///     Order::Ascending)?;
 /// assert_eq!(v, [4, 2, 3, 1]);
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
 pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
     keys: &[K],
@@ -53,7 +62,7 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
     out_keys: &mut [K],
     out_values: &mut [V],
     order: Order,
-) {
+) -> Result<()> {
     let n = keys
         .len()
         .min(values.len())
@@ -64,5 +73,5 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
     if n < SMALL {
         return parallax_core::reference::sort_by_key(k, v, ok, ov, order);
     }
-    lsd::sort_pairs(k, v, ok, ov, order);
+    lsd::sort_pairs(k, v, ok, ov, order)
 }

@@ -3,7 +3,8 @@
 //! (`parallax_device::Device::tuning`). Everything else in `policy/` is one constant for
 //! every GPU. Each entry names the measurement that chose it.
 
-use super::reduce::ReduceShape;
+use super::extrema::ARG_REDUCE_MAX_BLOCKS;
+use super::reduce::{ReduceShape, REDUCE_MAX_BLOCKS};
 
 /// What the table chooses by, read from the driver when a device opens. A property the
 /// driver does not report is 0.
@@ -28,6 +29,9 @@ pub struct Tuning {
     pub class: &'static str,
     /// The reduce's shape (reduce, `reduce_into`, the fused transform reductions).
     pub reduce: ReduceShape,
+    /// Upper bound on the extremum reduce's blocks (`min_element` and friends): see
+    /// [`arg_reduce_grid`](super::extrema::arg_reduce_grid).
+    pub arg_reduce_max_blocks: u64,
 }
 
 impl Tuning {
@@ -36,6 +40,8 @@ impl Tuning {
     pub const BASE: Tuning = Tuning {
         class: "base",
         reduce: ReduceShape::BASE,
+        // Timed on the H200 only; the H100 keeps it until a sweep there says otherwise.
+        arg_reduce_max_blocks: ARG_REDUCE_MAX_BLOCKS,
     };
 
     /// GPUs with more memory bandwidth per multiprocessor than the H100 has (the H200:
@@ -44,11 +50,14 @@ impl Tuning {
     pub const HBM3E: Tuning = Tuning {
         class: "hbm3e",
         reduce: ReduceShape::HBM3E,
+        arg_reduce_max_blocks: ARG_REDUCE_MAX_BLOCKS,
     };
 
     /// Whether every shape of the entry is launchable.
     pub const fn is_valid(&self) -> bool {
         self.reduce.is_valid()
+            && self.arg_reduce_max_blocks > 0
+            && self.arg_reduce_max_blocks <= REDUCE_MAX_BLOCKS
     }
 }
 

@@ -18,6 +18,7 @@ pub mod extrema;
 pub mod gather;
 pub mod gpu;
 pub mod histogram;
+pub mod launch_bounds;
 pub mod lookback;
 pub mod merge;
 pub mod reduce;

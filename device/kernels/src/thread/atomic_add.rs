@@ -1,8 +1,8 @@
 //! Relaxed counting atomics in inline PTX: `red` (no result) adds into shared and global
-//! memory, and a global `atom.min`. The histograms count with these; the gather check
-//! records the first offending position with the minimum. `red` lets the SM retire the add
-//! without waiting for the old value, and no ordering is needed: the counts are read after
-//! the kernel (or after a block barrier, for shared memory).
+//! memory, and a global `red.min`. The histograms and the radix sort's digit counts add with
+//! these; the gather check records the first offending position with the minimum. `red` lets
+//! the SM retire the add without waiting for the old value, and no ordering is needed: the
+//! counts are read after the kernel (or after a block barrier, for shared memory).
 
 use core::arch::asm;
 

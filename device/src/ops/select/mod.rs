@@ -21,7 +21,7 @@ pub use runs::{
 };
 
 use super::plan::{Plan, State};
-use super::prologue::enter;
+use super::prologue::{check, enter};
 use crate::buffer::device_ptr_mut;
 use crate::context::{Device, Scratch};
 use crate::launch::select as launch;
@@ -139,6 +139,35 @@ unsafe fn into<T: DeviceCopy, V: DeviceCopy, P: Copy>(
     };
     // SAFETY: as the caller guarantees; `count` is one live word.
     unsafe { queue(dev, (state, base, &mut scratch), pass, n as u64, out) }
+}
+
+/// The `_into` form of a pass that selects items of `x` alone: `out` has room for every item
+/// (`out_what`), `count` is one element (`count_what`), all on `x`'s device; then [`into`].
+///
+/// # Safety
+/// `pass` reads `x`'s items and, besides them, only inputs of as many items on `x`'s device
+/// that the caller checked.
+unsafe fn keys_into<T: DeviceCopy, P: Copy>(
+    (out_what, count_what): (&'static str, &'static str),
+    pass: Pass<T, T, P>,
+    x: &DeviceBuffer<T>,
+    out: &mut DeviceBuffer<T>,
+    count: &mut DeviceBuffer<usize>,
+) -> Result<()> {
+    room(out_what, x.len(), out.len())?;
+    check(&[(count_what, 1, count.len())], &[(x, out), (x, count)])?;
+    let y = out.as_mut_ptr();
+    // SAFETY: `x` holds `n` items, `out` room for them, on one device (checked above; the
+    // rest by contract); later users and frees queue after the kernel.
+    unsafe {
+        into(
+            x.device(),
+            pass,
+            x.len(),
+            (y, core::ptr::null_mut::<T>()),
+            count,
+        )
+    }
 }
 
 /// `pass` into outputs of exactly the selection (the values' only with `pass.values`):

@@ -3,7 +3,7 @@
 use super::super::plan::Plan;
 use super::super::prologue::{check, enter};
 use super::super::reduce::{queue as queue_reduce, to_host};
-use super::{allocating, into, queue, room, select_state, Outputs, Pass};
+use super::{allocating, keys_into, queue, select_state, Outputs, Pass};
 use crate::kernel::select::PredicateKernel;
 use crate::launch::select as launch;
 use crate::{DeviceBuffer, Result};
@@ -56,23 +56,9 @@ pub fn copy_if_into<T: DeviceCopy, P: PredicateKernel<T>>(
     out: &mut DeviceBuffer<T>,
     count: &mut DeviceBuffer<usize>,
 ) -> Result<()> {
-    room("copy_if_into output", x.len(), out.len())?;
-    check(
-        &[("copy_if_into count", 1, count.len())],
-        &[(x, out), (x, count)],
-    )?;
-    let y = out.as_mut_ptr();
-    // SAFETY: `x` holds `n` items, `out` room for them, on one device; later users and
-    // frees queue after the kernel.
-    unsafe {
-        into(
-            x.device(),
-            by_predicate(p, keep, x),
-            x.len(),
-            (y, core::ptr::null_mut::<T>()),
-            count,
-        )
-    }
+    let names = ("copy_if_into output", "copy_if_into count");
+    // SAFETY: the predicate pass reads `x` alone.
+    unsafe { keys_into(names, by_predicate(p, keep, x), x, out, count) }
 }
 
 /// Stable partition of `x` into `out` (as long as `x`): the elements `p` selects, in order,

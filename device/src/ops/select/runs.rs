@@ -2,7 +2,7 @@
 //! items (`unique`, and `unique_by_key` with the values beside the keys).
 
 use super::super::prologue::check;
-use super::{allocating, into, room, Pass};
+use super::{allocating, into, keys_into, room, Pass};
 use crate::kernel::select::{SelectKernel, UniqueByKeyKernel};
 use crate::{DeviceBuffer, Result};
 use parallax_core::DeviceCopy;
@@ -49,24 +49,11 @@ pub fn copy_if_stencil_into<T: SelectKernel>(
 ) -> Result<()> {
     check(
         &[("copy_if_stencil_into stencil", x.len(), stencil.len())],
-        &[],
+        &[(x, stencil)],
     )?;
-    room("copy_if_stencil_into output", x.len(), out.len())?;
-    check(
-        &[("copy_if_stencil_into count", 1, count.len())],
-        &[(x, stencil), (x, out), (x, count)],
-    )?;
-    let y = out.as_mut_ptr();
-    // SAFETY: as `copy_if_into`, with the stencil's `n` bytes.
-    unsafe {
-        into(
-            x.device(),
-            by_flags(stencil, x),
-            x.len(),
-            (y, core::ptr::null_mut::<T>()),
-            count,
-        )
-    }
+    let names = ("copy_if_stencil_into output", "copy_if_stencil_into count");
+    // SAFETY: the flags pass reads `x` and the stencil, checked as long as `x` on its device.
+    unsafe { keys_into(names, by_flags(stencil, x), x, out, count) }
 }
 
 /// The run-heads pass over `x`.
@@ -100,22 +87,9 @@ pub fn unique_into<T: SelectKernel>(
     out: &mut DeviceBuffer<T>,
     count: &mut DeviceBuffer<usize>,
 ) -> Result<()> {
-    room("unique_into output", x.len(), out.len())?;
-    check(
-        &[("unique_into count", 1, count.len())],
-        &[(x, out), (x, count)],
-    )?;
-    let y = out.as_mut_ptr();
-    // SAFETY: as `copy_if_into`.
-    unsafe {
-        into(
-            x.device(),
-            heads(x),
-            x.len(),
-            (y, core::ptr::null_mut::<T>()),
-            count,
-        )
-    }
+    let names = ("unique_into output", "unique_into count");
+    // SAFETY: the run-heads pass reads `x` alone.
+    unsafe { keys_into(names, heads(x), x, out, count) }
 }
 
 /// The run-heads pass over `keys`, with `values` beside them.

@@ -88,7 +88,7 @@ where
 /// # Safety
 /// As the plain reduce (`super::reduce`) for picks `M::Pick`, with `p.x` (of `T`) readable for
 /// `n > 0` elements and 16-byte aligned, `p.reduce.x` unused, the grid and `tiles_per_warp`
-/// of `policy::extrema::arg_reduce_grid(n, size_of::<T>())` (any `reduce_plan` partition), `ITEMS_IN == items_per_thread(size_of::<T>())` and
+/// of `policy::extrema::arg_reduce_grid(n, size_of::<T>(), max_blocks)` (any `reduce_plan` partition), `ITEMS_IN == items_per_thread(size_of::<T>())` and
 /// `ITEMS == items_per_thread(size_of::<M::Pick>())`; `BlockShared<M::Pick>` shared memory.
 #[inline(always)]
 pub unsafe fn arg_reduce<T, M, const ITEMS_IN: usize, const ITEMS: usize>(

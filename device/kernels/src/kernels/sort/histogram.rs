@@ -5,7 +5,7 @@
 use crate::params::sort::RadixHistParams;
 use crate::policy::common::BLOCK_THREADS;
 use crate::policy::sort::{RADIX_BINS, RADIX_HIST_ITEMS};
-use crate::thread::relaxed::{global_add_u64, shared_add_u32};
+use crate::thread::atomic_add::{red_add_global_u64, red_add_shared_u32};
 use crate::thread::{block_index, dynamic_shared, grid_blocks, sync_threads, thread_index};
 use core::mem::size_of;
 use parallax_core::{Order, RadixBits, SortKey};
@@ -54,7 +54,7 @@ pub(super) unsafe fn radix_histogram<K: SortKey>(p: RadixHistParams<K>) {
                 for pass in 0..passes {
                     let d = bits.digit(8 * pass as u32);
                     // SAFETY: `d < 256`, a counter of the launch's shared memory.
-                    unsafe { shared_add_u32(counts.add(pass * RADIX_BINS + d), 1) };
+                    unsafe { red_add_shared_u32(counts.add(pass * RADIX_BINS + d), 1) };
                 }
             }
         }
@@ -67,7 +67,7 @@ pub(super) unsafe fn radix_histogram<K: SortKey>(p: RadixHistParams<K>) {
         let c = unsafe { counts.add(pass * RADIX_BINS + t).read() };
         if c != 0 {
             // SAFETY: `counts` holds `passes · 256` totals (contract).
-            unsafe { global_add_u64(p.counts.add(pass * RADIX_BINS + t), u64::from(c)) };
+            unsafe { red_add_global_u64(p.counts.add(pass * RADIX_BINS + t), u64::from(c)) };
         }
     }
 }

@@ -132,7 +132,11 @@ pub(super) unsafe fn radix_pass<K: SortKey, V: Copy, const ITEMS: usize>(p: Radi
     // SAFETY: every thread of the block reaches it.
     unsafe { sync_threads() };
 
-    // Every key to its slot in digit order.
+    // Every key to its slot in digit order. With values, each slot's digit goes beside it
+    // (the values' writes need it after the keys left the exchange); keys alone recompute
+    // it from the key when they leave, which saves a scattered byte store per key (the
+    // exchange's stores ran at 2.7-way bank conflicts: `benches/RESULTS.md#h200-2026-11-27-radix-profile`).
+    let keys_only = size_of::<V>() == 0;
     // SAFETY (every call): the warp's row, read after the barrier, never written again.
     let slot_of = move |dr: u32| unsafe { slot(sh, w, dr) };
     each_item!(j, {
@@ -140,7 +144,9 @@ pub(super) unsafe fn radix_pass<K: SortKey, V: Copy, const ITEMS: usize>(p: Radi
         // SAFETY: a slot below `tile_items`.
         unsafe {
             exchange.cast::<K>().add(slot).write(keys[j]);
-            digits_at.add(slot).write(dr[j] as u8);
+            if !keys_only {
+                digits_at.add(slot).write(dr[j] as u8);
+            }
         }
     });
     // The bin's keys in earlier tiles of the portion, then where the tile's keys of bin `t`
@@ -166,7 +172,12 @@ pub(super) unsafe fn radix_pass<K: SortKey, V: Copy, const ITEMS: usize>(p: Radi
             // the destination is within the output (the counts are exact).
             unsafe {
                 let key = exchange.cast::<K>().add(slot).read();
-                p.keys_out.add(destination(sh, digits_at, slot)).write(key);
+                let bin = if keys_only {
+                    key.order_bits().xor(mask).digit(shift) as usize
+                } else {
+                    digits_at.add(slot).read() as usize
+                };
+                p.keys_out.add(at_bin(sh, bin, slot)).write(key);
             }
         }
     });
@@ -215,16 +226,23 @@ unsafe fn slot(sh: *const RadixShared, w: usize, dr: u32) -> usize {
     (unsafe { (*sh).warp_bins[w][(dr & 0xff) as usize] } + (dr >> 8)) as usize
 }
 
-/// Where the key in exchange slot `slot` goes: its bin's base plus the slot.
+/// Where the item in exchange slot `slot`, of bin `bin`, goes: the bin's base plus the slot.
 ///
 /// # Safety
-/// `slot` holds a key of the tile (its digit byte written) and `bin_base` is set, both
+/// `bin < 256`; `bin_base` is set before a barrier this thread has passed.
+#[inline(always)]
+unsafe fn at_bin(sh: *mut RadixShared, bin: usize, slot: usize) -> usize {
+    // SAFETY: as the caller guarantees.
+    unsafe { (*sh).bin_base[bin].wrapping_add(slot as u64) as usize }
+}
+
+/// Where the item in exchange slot `slot` goes, by the digit byte written beside it.
+///
+/// # Safety
+/// `slot` holds an item of the tile (its digit byte written) and `bin_base` is set, both
 /// before a barrier this thread has passed.
 #[inline(always)]
 unsafe fn destination(sh: *mut RadixShared, digits_at: *mut u8, slot: usize) -> usize {
     // SAFETY: as the caller guarantees; the digit is below 256.
-    unsafe {
-        let bin = digits_at.add(slot).read() as usize;
-        (*sh).bin_base[bin].wrapping_add(slot as u64) as usize
-    }
+    unsafe { at_bin(sh, digits_at.add(slot).read() as usize, slot) }
 }

@@ -1,0 +1,14 @@
+// Plain data, no `//!` docs and no `use`: `device/build.rs` includes this file as well.
+
+/// Launch bounds of entry points, CUDA C++'s `__launch_bounds__(threads, min_blocks)`:
+/// `(entry-name prefix, threads per block, resident blocks per multiprocessor)`. The build
+/// writes them into the PTX (`parallax_ptx_builder::apply_launch_bounds`), so ptxas keeps
+/// each kernel's registers to what `min_blocks` blocks leave it.
+///
+/// - `parallax_radix_pass__` (the onesweep pass, 256 threads): left alone it took 96-128
+///   registers, two blocks (16 warps) per multiprocessor, and on the H200 it was bound by
+///   the latency of its shared-memory ranking and exchange (issue rate 0.8 per cycle, 59%
+///   of stalls short-scoreboard), not by memory. Three blocks hold it to 80 registers with
+///   20-120 bytes of spills (ptxas 13, sm_90):
+///   `benches/RESULTS.md#h200-2026-11-27-radix-profile`.
+pub const LAUNCH_BOUNDS: &[(&str, u32, u32)] = &[("parallax_radix_pass__", 256, 3)];
