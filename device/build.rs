@@ -17,7 +17,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The kernels' launch bounds, a table of the tuning policy.
+/// The kernels' launch bounds, a table of the tuning policy (its `pub` is for the kernels
+/// crate, which exports it).
+#[allow(unreachable_pub)]
 mod policy {
     include!("kernels/src/policy/launch_bounds.rs");
 }

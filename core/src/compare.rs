@@ -6,6 +6,7 @@
 //! included), like [`crate::Predicate`].
 
 use crate::SortKey;
+use core::cmp::Ordering;
 
 /// A strict weak order on `T`: `less(a, b)` is whether `a` goes strictly before `b`.
 ///
@@ -27,6 +28,28 @@ use crate::SortKey;
 pub trait Compare<T>: Copy + Send + Sync + 'static {
     /// Whether `a` goes strictly before `b`.
     fn less(&self, a: T, b: T) -> bool;
+
+    /// The [`Ordering`] of `a` and `b` (equal when neither is less), for sorts that take
+    /// one.
+    ///
+    /// ```
+    /// use core::cmp::Ordering;
+    /// use parallax_core::{Compare, Greater};
+    /// assert_eq!(Greater.ordering(1_u8, 2), Ordering::Greater);
+    /// ```
+    #[inline]
+    fn ordering(&self, a: T, b: T) -> Ordering
+    where
+        T: Copy,
+    {
+        if self.less(a, b) {
+            Ordering::Less
+        } else if self.less(b, a) {
+            Ordering::Greater
+        } else {
+            Ordering::Equal
+        }
+    }
 }
 
 /// Ascending in [`SortKey`]'s total order, the order of [`crate::reference::sort`]:

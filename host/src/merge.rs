@@ -5,23 +5,11 @@
 //! and merge the chunks independently: results equal the sequential reference's.
 
 use crate::chunk::split::{for_chunks_mut, CHUNK, PAR_MIN};
-use core::cmp::Ordering;
 use parallax_core::{merge_path, reference, Compare, DeviceCopy};
 use rayon::prelude::*;
 
 /// Below this many elements a sort runs the reference on the calling thread.
 const SMALL: usize = 4096;
-
-/// The [`Ordering`] `cmp` gives `a` and `b` (equal when neither is less).
-fn ordering<T: Copy, C: Compare<T>>(cmp: C, a: T, b: T) -> Ordering {
-    if cmp.less(a, b) {
-        Ordering::Less
-    } else if cmp.less(b, a) {
-        Ordering::Greater
-    } else {
-        Ordering::Equal
-    }
-}
 
 /// See [`parallax_core::reference::sort_by`]: `x` sorted stably by `cmp` into `out`.
 ///
@@ -39,7 +27,7 @@ pub fn sort_by<T: DeviceCopy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) {
         .par_iter_mut()
         .zip(&x[..n])
         .for_each(|(o, &v)| *o = v);
-    out[..n].par_sort_by(|&a, &b| ordering(cmp, a, b));
+    out[..n].par_sort_by(|&a, &b| cmp.ordering(a, b));
 }
 
 /// See [`parallax_core::reference::sort_by_key_with`]: the pairs sorted stably by key under
@@ -70,7 +58,7 @@ pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>(
         .zip(&values[..n])
         .map(|(&k, &v)| (k, v))
         .collect();
-    pairs.par_sort_by(|a, b| ordering(cmp, a.0, b.0));
+    pairs.par_sort_by(|a, b| cmp.ordering(a.0, b.0));
     out_keys[..n]
         .par_iter_mut()
         .zip(&mut out_values[..n])

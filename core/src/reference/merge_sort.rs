@@ -4,18 +4,6 @@
 extern crate alloc;
 use crate::Compare;
 use alloc::vec::Vec;
-use core::cmp::Ordering;
-
-/// The [`Ordering`] `cmp` gives `a` and `b` (equal when neither is less).
-fn ordering<T: Copy, C: Compare<T>>(cmp: C, a: T, b: T) -> Ordering {
-    if cmp.less(a, b) {
-        Ordering::Less
-    } else if cmp.less(b, a) {
-        Ordering::Greater
-    } else {
-        Ordering::Equal
-    }
-}
 
 /// `out` = `x` sorted stably by `cmp` (equal elements keep their input order). Processes the
 /// common prefix on mismatched lengths.
@@ -29,7 +17,7 @@ fn ordering<T: Copy, C: Compare<T>>(cmp: C, a: T, b: T) -> Ordering {
 pub fn sort_by<T: Copy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) {
     let n = x.len().min(out.len());
     out[..n].copy_from_slice(&x[..n]);
-    out[..n].sort_by(|&a, &b| ordering(cmp, a, b));
+    out[..n].sort_by(|&a, &b| cmp.ordering(a, b));
 }
 
 /// `(out_keys, out_values)` = the pairs `(keys[i], values[i])` sorted stably by key under
@@ -54,7 +42,7 @@ pub fn sort_by_key_with<K: Copy, V: Copy, C: Compare<K>>(
         .min(out_keys.len())
         .min(out_values.len());
     let mut index: Vec<usize> = (0..n).collect();
-    index.sort_by(|&a, &b| ordering(cmp, keys[a], keys[b]));
+    index.sort_by(|&a, &b| cmp.ordering(keys[a], keys[b]));
     for (j, &i) in index.iter().enumerate() {
         out_keys[j] = keys[i];
         out_values[j] = values[i];

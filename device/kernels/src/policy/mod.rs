@@ -18,6 +18,8 @@ pub mod extrema;
 pub mod gather;
 pub mod gpu;
 pub mod histogram;
+/// Launch bounds of entry points (plain data without `//!` docs: `device/build.rs` includes
+/// the file too).
 pub mod launch_bounds;
 pub mod lookback;
 pub mod merge;
