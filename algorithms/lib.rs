@@ -1,9 +1,10 @@
-//! # parallax
+#![doc = include_str!("../README.md")]
 //!
-//! Generic parallel algorithms — transform, reduce, scans, segmented scans, reduce by key,
-//! SpMV over any semiring, stencils — written once against Rust traits ([`Monoid`],
-//! [`UnaryFunction`], [`BinaryFunction`], [`Semiring`], [`Stencil`]) and run on the CPU
-//! through rayon or on an NVIDIA GPU through CUDA, behind one [`DeviceVector`] API.
+//! # The API at a glance
+//!
+//! Algorithms are written once against Rust traits ([`Monoid`], [`UnaryFunction`],
+//! [`BinaryFunction`], [`Semiring`], [`Stencil`], [`Predicate`]) and run on the CPU through
+//! rayon or on an NVIDIA GPU through CUDA, behind one [`DeviceVector`] API.
 //!
 //! ```
 //! use parallax::{DeviceVector, SaxpyFunctor, Sum};
@@ -17,7 +18,14 @@
 //!
 //! The backend is a type parameter: `DeviceVector<T>` uses [`DefaultBackend`] (CUDA with the
 //! `cuda` feature, rayon by default), and `DeviceVector<T, Sequential>` or
-//! `DeviceVector<T, Rayon>` name one explicitly. See the crate README for the design.
+//! `DeviceVector<T, Rayon>` name one explicitly. With the `cuda` feature the GPU side is here
+//! too: the `Cuda` backend, the `device` crate (`Device`, `UserKernel` for kernels of your
+//! own) and the `instantiate_*!` macros that put your own operators on the GPU (on docs.rs
+//! they carry the `cuda` badge).
+// docs.rs builds with `--cfg docsrs` on nightly: the `cuda` items get their feature badge.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+// The README's example is a whole program, `fn main` included.
+#![allow(clippy::needless_doctest_main)]
 
 mod backend;
 mod by_key;
@@ -42,6 +50,7 @@ mod transform;
 mod vector;
 
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use backend::Cuda;
 #[cfg(feature = "rayon")]
 pub use backend::Rayon;
@@ -133,3 +142,21 @@ pub use parallax_core::{Error, Result, SparseProblem};
 
 /// The sequential reference implementations (the test oracle), on slices.
 pub use parallax_core::reference;
+
+// The GPU API beyond the `Cuda` backend, re-exported so that one dependency (`parallax` with
+// `cuda`) reaches it and docs.rs documents it (with the `cuda` badge) beside the algorithms.
+/// The CUDA backend's own crate: the device and its memory, kernel libraries, the typed
+/// operations the `Cuda` backend calls, and [`UserKernel`] for launching kernels of your own.
+#[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
+pub use parallax_device as device;
+#[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
+pub use parallax_device::kernels::{
+    instantiate_binary, instantiate_monoid, instantiate_predicate, instantiate_transform2_reduce,
+    instantiate_transform_exclusive_scan, instantiate_transform_inclusive_scan,
+    instantiate_transform_reduce, instantiate_unary,
+};
+#[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
+pub use parallax_device::{Device, Kernels, LaunchConfig, UserKernel};

@@ -100,6 +100,16 @@ pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 ///
 /// # Errors
 /// As [`copy_if_into`].
+///
+/// ```
+/// use parallax::{DeviceVector, GreaterThan};
+/// let x = DeviceVector::<i32>::from_slice(&[4, -1, 7, 0])?;
+/// let (mut out, mut count) = (DeviceVector::zeros(4)?, DeviceVector::zeros(1)?);
+/// parallax::remove_if_into(GreaterThan { bound: 0 }, &x, &mut out, &mut count)?;
+/// let k = count.to_vec()?[0];
+/// assert_eq!(out.to_vec()?[..k], [-1, 0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
     x: &DeviceVector<T, B>,
@@ -144,6 +154,16 @@ pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 ///
 /// # Errors
 /// [`Error::LengthMismatch`] unless `out` is as long as `x` and `split` has one element.
+///
+/// ```
+/// use parallax::{DeviceVector, GreaterThan};
+/// let x = DeviceVector::<i32>::from_slice(&[4, -1, 7, 0])?;
+/// let (mut out, mut split) = (DeviceVector::zeros(4)?, DeviceVector::zeros(1)?);
+/// parallax::partition_into(GreaterThan { bound: 0 }, &x, &mut out, &mut split)?;
+/// assert_eq!(split.to_vec()?, [2]);
+/// assert_eq!(out.to_vec()?, [4, 7, -1, 0]); // both sides keep their order
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
     x: &DeviceVector<T, B>,
@@ -181,6 +201,17 @@ pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
 /// # Errors
 /// [`Error::LengthMismatch`] when `stencil` and `x` differ in length, `out` is shorter than
 /// `x` or `count` does not have one element.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
+/// let keep = DeviceVector::from_slice(&[true, false, true])?;
+/// let (mut out, mut count) = (DeviceVector::zeros(3)?, DeviceVector::zeros(1)?);
+/// parallax::copy_if_stencil_into(&keep, &x, &mut out, &mut count)?;
+/// let k = count.to_vec()?[0];
+/// assert_eq!(out.to_vec()?[..k], [1.0, 3.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
     stencil: &DeviceVector<bool, B>,
     x: &DeviceVector<T, B>,
@@ -221,6 +252,16 @@ pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 ///
 /// # Errors
 /// As [`copy_if_into`].
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let x = DeviceVector::<u8>::from_slice(&[1, 1, 2, 2, 2, 1])?;
+/// let (mut out, mut count) = (DeviceVector::zeros(6)?, DeviceVector::zeros(1)?);
+/// parallax::unique_into(&x, &mut out, &mut count)?;
+/// let k = count.to_vec()?[0];
+/// assert_eq!(out.to_vec()?[..k], [1, 2, 1]); // runs, not a set
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
     x: &DeviceVector<T, B>,
     out: &mut DeviceVector<T, B>,
@@ -266,6 +307,19 @@ where
 /// # Errors
 /// [`Error::LengthMismatch`] when `keys` and `values` differ in length, either output is
 /// shorter than `keys` or `count` does not have one element.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let keys = DeviceVector::<u32>::from_slice(&[7, 7, 9, 9, 7])?;
+/// let vals = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0, 4.0, 5.0])?;
+/// let (mut k_out, mut v_out) = (DeviceVector::zeros(5)?, DeviceVector::zeros(5)?);
+/// let mut count = DeviceVector::zeros(1)?;
+/// parallax::unique_by_key_into(&keys, &vals, &mut k_out, &mut v_out, &mut count)?;
+/// let k = count.to_vec()?[0];
+/// assert_eq!(k_out.to_vec()?[..k], [7, 9, 7]);
+/// assert_eq!(v_out.to_vec()?[..k], [1.0, 3.0, 5.0]); // each run's first value
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub fn unique_by_key_into<K, V, B>(
     keys: &DeviceVector<K, B>,
     values: &DeviceVector<V, B>,

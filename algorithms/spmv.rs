@@ -7,6 +7,21 @@ use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 
 /// A sparse matrix format SpMV can run on: [`CsrMatrix`], [`EllMatrix`], [`CooMatrix`],
 /// [`HybMatrix`].
+///
+/// ```
+/// use parallax::{CsrMatrix, DeviceVector, PlusTimes, SparseMatrix};
+/// // Any format: the same call on CSR, ELL, COO or HYB.
+/// fn apply<A: SparseMatrix<f64, parallax::DefaultBackend>>(a: &A, x: &[f64]) -> parallax::Result<Vec<f64>>
+/// where
+///     parallax::DefaultBackend: parallax::SpmvOps<f64, A::Index, PlusTimes>,
+/// {
+///     parallax::spmv(PlusTimes, a, &DeviceVector::from_slice(x)?)?.to_vec()
+/// }
+/// // [[2, 0], [1, 3]]
+/// let a = CsrMatrix::<f64>::try_new(2, 2, vec![0, 1, 3], vec![0, 0, 1], vec![2.0, 1.0, 3.0])?;
+/// assert_eq!(apply(&a, &[1.0, 2.0])?, [2.0, 7.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub trait SparseMatrix<T: DeviceCopy, B: Backend> {
     /// The index type.
     type Index: SparseIndex;

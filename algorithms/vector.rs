@@ -24,6 +24,14 @@ pub struct DeviceVector<T: DeviceCopy, B: Backend = DefaultBackend> {
 }
 
 /// Thrust's `host_vector`: a `DeviceVector` in host memory on the sequential backend.
+///
+/// ```
+/// use parallax::{DeviceVector, HostVector};
+/// let h = HostVector::<i32>::from_slice(&[1, 2, 3])?;
+/// let d: DeviceVector<i32> = h.copy_to()?; // onto the default backend
+/// assert_eq!(d.to_vec()?, [1, 2, 3]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub type HostVector<T> = DeviceVector<T, Sequential>;
 
 impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {

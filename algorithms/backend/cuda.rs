@@ -38,6 +38,13 @@ use parallax_device::{
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
 /// context is created on first use; without a driver or a GPU every operation returns
 /// [`Error::NoDriver`](crate::Error::NoDriver) or [`Error::NoDevice`](crate::Error::NoDevice).
+///
+/// ```no_run
+/// use parallax::{Cuda, DeviceVector, Sum};
+/// let x = DeviceVector::<f32, Cuda>::from_slice(&[1.0, 2.0, 3.0])?; // Error::NoDriver without a GPU
+/// assert_eq!(parallax::reduce(Sum, &x)?, 6.0);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cuda;
 

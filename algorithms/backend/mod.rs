@@ -52,6 +52,17 @@ use crate::Result;
 use parallax_core::DeviceCopy;
 
 /// Memory management of a backend: buffers of `DeviceCopy` elements.
+///
+/// ```
+/// use parallax::{Backend, DeviceVector, MonoidOps, Sum};
+/// // Code generic over the backend: bound it by the op traits the algorithms need.
+/// fn total<B: Backend + MonoidOps<u32, Sum>>(x: &DeviceVector<u32, B>) -> parallax::Result<u32> {
+///     parallax::reduce(Sum, x)
+/// }
+/// let x = DeviceVector::<u32>::from_slice(&[5, 6, 7])?;
+/// assert_eq!(total(&x)?, 18);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// A buffer of `T` in this backend's memory.
     type Buffer<T: DeviceCopy>: Send + Sync;
@@ -118,13 +129,37 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
 
 /// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
 /// on, else rayon when `rayon` is on (the default), else sequential.
+///
+/// ```no_run
+/// use parallax::{DefaultBackend, DeviceVector};
+/// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
+/// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
+/// assert_eq!(y.len(), 2);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[cfg(feature = "cuda")]
 pub type DefaultBackend = crate::Cuda;
 /// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
 /// on, else rayon when `rayon` is on (the default), else sequential.
+///
+/// ```
+/// use parallax::{DefaultBackend, DeviceVector};
+/// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
+/// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
+/// assert_eq!(y.len(), 2);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[cfg(all(not(feature = "cuda"), feature = "rayon"))]
 pub type DefaultBackend = Rayon;
 /// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
 /// on, else rayon when `rayon` is on (the default), else sequential.
+///
+/// ```
+/// use parallax::{DefaultBackend, DeviceVector};
+/// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
+/// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
+/// assert_eq!(y.len(), 2);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[cfg(all(not(feature = "cuda"), not(feature = "rayon")))]
 pub type DefaultBackend = Sequential;

@@ -13,6 +13,16 @@ use parallax_core::{
 };
 
 /// Element-wise unary transform.
+///
+/// ```
+/// use parallax::{DeviceVector, Square, TransformOps};
+/// // Generic over backends: `B` must have the transform for (f32, Square).
+/// fn squares<B: TransformOps<f32, Square>>(x: &DeviceVector<f32, B>) -> parallax::Result<Vec<f32>> {
+///     parallax::transform(Square, x)?.to_vec()
+/// }
+/// assert_eq!(squares(&DeviceVector::<f32>::from_slice(&[2.0, 3.0])?)?, [4.0, 9.0]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub trait TransformOps<A: DeviceCopy, F: UnaryFunction<A>>: Backend {
     /// `y[i] = f(x[i])`; `x` and `y` have equal lengths.
     fn transform(f: F, x: &Self::Buffer<A>, y: &mut Self::Buffer<F::Output>) -> Result<()>;
@@ -36,6 +46,17 @@ pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
 }
 
 /// Everything driven by one monoid: reduce, scans, segmented scans and reductions.
+///
+/// ```
+/// use parallax::{DeviceVector, Max, MonoidOps};
+/// // Generic over backends: `B` must have the kernels of the (i64, Max) monoid.
+/// fn running_max<B: MonoidOps<i64, Max>>(x: &DeviceVector<i64, B>) -> parallax::Result<Vec<i64>> {
+///     parallax::inclusive_scan(Max, x)?.to_vec()
+/// }
+/// let x = DeviceVector::<i64>::from_slice(&[3, 1, 4, 1, 5])?;
+/// assert_eq!(running_max(&x)?, [3, 3, 4, 4, 5]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
     /// The fold of `x` from the identity.
     fn reduce(m: M, x: &Self::Buffer<T>) -> Result<T>;

@@ -7,6 +7,15 @@ use crate::{Backend, Result};
 use parallax_core::{DeviceCopy, Predicate};
 
 /// Selection by a predicate: `copy_if` and `remove_if`, stable `partition`, `count_if`.
+///
+/// ```
+/// use parallax::{DeviceVector, LessThan, SelectOps};
+/// fn below<B: SelectOps<f32, LessThan<f32>>>(x: &DeviceVector<f32, B>, bound: f32) -> parallax::Result<usize> {
+///     parallax::count_if(LessThan { bound }, x)
+/// }
+/// assert_eq!(below(&DeviceVector::<f32>::from_slice(&[0.5, 2.0, 1.0])?, 1.5)?, 2);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
     /// The elements `p` selects (`selected`) or rejects (`!selected`: `remove_if`), in order,
     /// in a buffer of exactly their number.

@@ -6,6 +6,18 @@ use crate::{Backend, Result};
 use parallax_core::{DeviceCopy, Order, SortKey};
 
 /// Stable radix sort of keys.
+///
+/// ```
+/// use parallax::{DeviceVector, SortOps};
+/// fn sorted<B: SortOps<f64>>(x: &DeviceVector<f64, B>) -> parallax::Result<Vec<f64>> {
+///     parallax::sort(x)?.to_vec()
+/// }
+/// let x = DeviceVector::<f64>::from_slice(&[2.0, f64::NAN, -0.0, 0.0, -1.0])?;
+/// let y = sorted(&x)?;
+/// assert_eq!(y[..4], [-1.0, -0.0, 0.0, 2.0]); // -0.0 before +0.0
+/// assert!(y[4].is_nan()); // NaNs last
+/// # Ok::<(), parallax::Error>(())
+/// ```
 pub trait SortOps<K: SortKey>: Backend {
     /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order); equal lengths.
     fn sort(keys: &Self::Buffer<K>, out: &mut Self::Buffer<K>, order: Order) -> Result<()>;

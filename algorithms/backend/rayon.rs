@@ -14,6 +14,16 @@ use parallax_host as par;
 
 /// All cores of the host through rayon. Chunk boundaries depend only on the input size, so
 /// results are bitwise identical for any `RAYON_NUM_THREADS`.
+///
+/// ```
+/// use parallax::{DeviceVector, Rayon, Sequential, Sum};
+/// let x = DeviceVector::<f64, Rayon>::from_slice(&[0.1; 100_000])?;
+/// let seq = x.copy_to::<Sequential>()?;
+/// // The same bits under any RAYON_NUM_THREADS; close to, not equal to, the one-thread sum.
+/// let (par, one) = (parallax::reduce(Sum, &x)?, parallax::reduce(Sum, &seq)?);
+/// assert!((par - one).abs() < 1e-6);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rayon;
 

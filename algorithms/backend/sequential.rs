@@ -14,6 +14,13 @@ use parallax_core::{
 };
 
 /// One thread on the host, running the reference implementations.
+///
+/// ```
+/// use parallax::{DeviceVector, Sequential, Sum};
+/// let x = DeviceVector::<u64, Sequential>::from_slice(&[1, 2, 3])?;
+/// assert_eq!(parallax::reduce(Sum, &x)?, 6);
+/// # Ok::<(), parallax::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sequential;
 

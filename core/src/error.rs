@@ -8,6 +8,14 @@ use thiserror::Error;
 /// Everything a caller can trigger. Library code returns these instead of panicking, and an
 /// operation that fails has written nothing to its outputs. The CUDA variants (`NoDriver`
 /// through `DeviceMismatch`) come from the CUDA backend, `parallax-device`.
+///
+/// ```
+/// use parallax_core::Error;
+/// // Match on what went wrong; `Display` says it in words.
+/// let e = Error::LengthMismatch { what: "transform2 y", expected: 3, actual: 2 };
+/// assert!(matches!(e, Error::LengthMismatch { expected: 3, .. }));
+/// assert_eq!(e.to_string(), "length mismatch in transform2 y: expected 3, got 2");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -131,6 +139,12 @@ pub enum Error {
 }
 
 /// What is wrong with a sparse structure or a segment-offset array.
+///
+/// ```
+/// use parallax_core::SparseProblem;
+/// let p = SparseProblem::FirstNotZero { found: 2 };
+/// assert_eq!(p.to_string(), "first offset is 2, not 0");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SparseProblem {
@@ -205,4 +219,15 @@ pub enum SparseProblem {
 }
 
 /// `Result<T, Error>`.
+///
+/// ```
+/// fn half(n: u32) -> parallax_core::Result<u32> {
+///     if n % 2 == 1 {
+///         return Err(parallax_core::Error::InvalidArgument { what: "n", reason: "odd" });
+///     }
+///     Ok(n / 2)
+/// }
+/// assert_eq!(half(8), Ok(4));
+/// assert!(half(7).is_err());
+/// ```
 pub type Result<T, E = Error> = core::result::Result<T, E>;

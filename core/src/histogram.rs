@@ -24,6 +24,13 @@ pub const MAX_BINS: usize = u32::MAX as usize;
 
 /// A sample type of the histograms: `u8`, `i8`, `u16`, `i16`, `u32`, `i32`, `f32`, `f64`.
 /// (64-bit integers would need 128-bit products for exact even bins; they are not samples.)
+///
+/// ```
+/// use parallax_core::HistogramSample;
+/// // Integer samples are binned by i64 levels, so [0, 256) covers every u8.
+/// assert_eq!(200_u8.level(), 200_i64);
+/// assert_eq!(1.5_f32.level(), 1.5);
+/// ```
 pub trait HistogramSample: DeviceCopy + PartialOrd + core::fmt::Debug {
     /// The type of bounds and edges (CUB's `LevelT`): `i64` for integer samples, so that
     /// `[0, 256)` covers every `u8`; the sample type itself for floats.
@@ -254,6 +261,12 @@ pub fn check_edges<T: HistogramSample>(
 }
 
 /// A histogram counter: `u32` or `u64`. Counts wrap at the type's width on every backend.
+///
+/// ```
+/// use parallax_core::HistogramCounter;
+/// assert_eq!(<u32 as HistogramCounter>::ZERO.add_count(3), 3);
+/// assert_eq!(u32::MAX.add_count(2), 1); // counts wrap at the counter's width
+/// ```
 pub trait HistogramCounter: DeviceCopy + PartialEq + core::fmt::Debug {
     /// No samples.
     const ZERO: Self;

@@ -4,6 +4,13 @@ use crate::DeviceCopy;
 
 /// Row-pointer and column-index types of sparse matrices: `u32` (half the index traffic of
 /// `u64`, the usual choice below 2^32 non-zeros), `u64` and `usize`.
+///
+/// ```
+/// use parallax_core::SparseIndex;
+/// assert_eq!(7_u32.to_usize(), 7);
+/// assert_eq!(u32::from_usize(1 << 40), None); // does not fit
+/// assert_eq!(u32::from_usize(u32::MAX as usize), None); // the ELL padding marker
+/// ```
 pub trait SparseIndex: DeviceCopy + Ord + core::fmt::Debug + core::hash::Hash {
     /// The value that marks a padding slot in ELL storage.
     const PADDING: Self;

@@ -25,7 +25,7 @@ pub enum LawViolation<T> {
         c: T,
     },
     /// `combine(a, b) != combine(b, a)` for a monoid that declares
-    /// [`Monoid::COMMUTATIVE`](crate::Monoid::COMMUTATIVE).
+    /// [`Monoid::COMMUTATIVE`].
     Commutativity {
         /// First operand.
         a: T,
@@ -35,7 +35,7 @@ pub enum LawViolation<T> {
 }
 
 /// Checks the identity laws on every sample, commutativity on every pair where the monoid
-/// declares it ([`Monoid::COMMUTATIVE`](crate::Monoid::COMMUTATIVE)) and associativity on
+/// declares it ([`Monoid::COMMUTATIVE`]) and associativity on
 /// every ordered triple
 /// (`samples.len()^3` combinations: keep it to a few dozen). `eq` decides equality, so a
 /// float monoid can be checked up to a tolerance.

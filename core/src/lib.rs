@@ -15,6 +15,8 @@
 //! assert_eq!(f.apply(10_i64), 63);
 //! ```
 #![no_std]
+// docs.rs builds with `--cfg docsrs` on nightly: items behind `alloc` get their feature badge.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 mod alloc_support;

@@ -6,6 +6,17 @@
 use crate::DeviceCopy;
 
 /// Primitive numbers: wrapping integer arithmetic, IEEE float arithmetic.
+///
+/// ```
+/// use parallax_core::Number;
+/// // Generic code over every primitive number, with the same wrapping on every backend.
+/// fn total<T: Number>(x: &[T]) -> T {
+///     x.iter().fold(T::ZERO, |s, &v| s.plus(v))
+/// }
+/// assert_eq!(total(&[1.5_f64, 2.5]), 4.0);
+/// assert_eq!(u8::MAX.plus(1), 0);
+/// assert_eq!(f32::LOWEST, f32::NEG_INFINITY); // the identity of Max
+/// ```
 pub trait Number: DeviceCopy + PartialOrd + PartialEq + core::fmt::Debug {
     /// Additive identity.
     const ZERO: Self;
@@ -100,6 +111,13 @@ macro_rules! float_number {
 float_number!(f32, f64);
 
 /// Integers as bit vectors, for the `BitAnd`, `BitOr` and `BitXor` monoids.
+///
+/// ```
+/// use parallax_core::{reference, BitOr, Bits};
+/// assert_eq!(0b1100_u8.and(0b1010), 0b1000);
+/// assert_eq!(reference::reduce(BitOr, &[1_u32, 4, 16]), 21);
+/// assert_eq!(u16::ALL_ONES, 0xffff);
+/// ```
 pub trait Bits: Number {
     /// Every bit set: the identity of `BitAnd`.
     const ALL_ONES: Self;

@@ -27,6 +27,15 @@ pub trait Semiring<T>: Copy + Send + Sync + 'static {
 }
 
 /// The ordinary `(+, ×)` semiring (integers wrap).
+///
+/// ```
+/// use parallax_core::{reference, PlusTimes};
+/// // y = A x for A = [[2, 0], [1, 3]] in CSR form.
+/// let (row_ptr, col, val) = ([0_u32, 1, 3], [0_u32, 0, 1], [2.0_f64, 1.0, 3.0]);
+/// let mut y = [0.0; 2];
+/// reference::spmv_csr(PlusTimes, &row_ptr, &col, &val, &[1.0, 2.0], &mut y, false);
+/// assert_eq!(y, [2.0, 7.0]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlusTimes;
 
@@ -51,6 +60,16 @@ impl<T: Number> Semiring<T> for PlusTimes {
 
 /// The tropical `(min, +)` semiring: shortest paths. Zero is `T::HIGHEST` (`+inf`); integer
 /// `⊗` saturates so that `HIGHEST` stays absorbing for non-negative weights.
+///
+/// ```
+/// use parallax_core::{reference, MinPlus};
+/// // One Bellman-Ford step: d'[i] = min_k (w[i,k] + d[k]). Row 1 reaches 0 (weight 4) and 2 (1).
+/// let (row_ptr, col, w) = ([0_u32, 0, 2, 2], [0_u32, 2], [4.0_f32, 1.0]);
+/// let d = [0.0, f32::INFINITY, 2.0];
+/// let mut next = [0.0; 3];
+/// reference::spmv_csr(MinPlus, &row_ptr, &col, &w, &d, &mut next, false);
+/// assert_eq!(next, [f32::INFINITY, 3.0, f32::INFINITY]); // an empty row is the zero, +inf
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MinPlus;
 
@@ -75,6 +94,14 @@ impl<T: Number> Semiring<T> for MinPlus {
 
 /// The `(max, ×)` semiring over non-negative values (Viterbi paths, reliability): zero `0`,
 /// one `1`.
+///
+/// ```
+/// use parallax_core::{MaxTimes, Semiring};
+/// // The most reliable of two routes: max(0.9 * 0.5, 0.6 * 0.8).
+/// let s = MaxTimes;
+/// assert_eq!(s.add(s.mul(0.9_f64, 0.5), s.mul(0.6, 0.8)), 0.48);
+/// assert_eq!(Semiring::<f64>::zero(&s), 0.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaxTimes;
 
@@ -98,6 +125,16 @@ impl<T: Number> Semiring<T> for MaxTimes {
 }
 
 /// The Boolean `(or, and)` semiring: reachability (one BFS frontier step per SpMV).
+///
+/// ```
+/// use parallax_core::{reference, OrAnd};
+/// // One BFS step: which vertices have an edge from the frontier {0}? Edges 0->1, 1->2.
+/// // Row i lists the sources of edges into i (the transposed adjacency).
+/// let (row_ptr, col, edge) = ([0_u32, 0, 1, 2], [0_u32, 1], [true, true]);
+/// let mut next = [false; 3];
+/// reference::spmv_csr(OrAnd, &row_ptr, &col, &edge, &[true, false, false], &mut next, false);
+/// assert_eq!(next, [false, true, false]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OrAnd;
 
@@ -121,6 +158,13 @@ impl Semiring<bool> for OrAnd {
 }
 
 /// The additive monoid `(⊕, zero)` of a semiring, for reductions inside SpMV.
+///
+/// ```
+/// use parallax_core::{reference, MinPlus, SemiringAdd};
+/// // The semiring's addition as a monoid: min, with identity +inf.
+/// assert_eq!(reference::reduce(SemiringAdd(MinPlus), &[3.0_f32, 1.0, 2.0]), 1.0);
+/// assert_eq!(reference::reduce(SemiringAdd(MinPlus), &[] as &[f32]), f32::INFINITY);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SemiringAdd<S>(pub S);
 

@@ -12,6 +12,12 @@
 use core::cmp::Ordering;
 
 /// Unsigned words a radix sort extracts digits from: `u8`, `u16`, `u32`, `u64`.
+///
+/// ```
+/// use parallax_core::RadixBits;
+/// assert_eq!(0xABCD_u32.digit(8), 0xAB);
+/// assert_eq!(<u16 as RadixBits>::BITS, 16);
+/// ```
 pub trait RadixBits: Copy + Ord + Send + Sync + 'static {
     /// The width in bits.
     const BITS: u32;
@@ -128,6 +134,13 @@ macro_rules! float_key {
 float_key!(f32 => u32, f64 => u64);
 
 /// Ascending or descending, for the sorts.
+///
+/// ```
+/// use parallax_core::Order;
+/// // What a radix sort XORs each key's order bits with: descending flips every bit.
+/// assert_eq!(Order::Ascending.mask::<u8>(), 0);
+/// assert_eq!(Order::Descending.mask::<u8>(), 0xff);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
     /// Smallest key first.

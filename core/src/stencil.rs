@@ -16,6 +16,14 @@ pub fn grid_len<const D: usize>(shape: [usize; D]) -> Option<usize> {
 }
 
 /// What a stencil reads where a neighbour falls outside the grid.
+///
+/// ```
+/// use parallax_core::Boundary;
+/// // Coordinate -1 of a 4-point axis:
+/// assert_eq!(Boundary::Zero.resolve(-1, 4), None); // the term is dropped
+/// assert_eq!(Boundary::Clamp.resolve(-1, 4), Some(0));
+/// assert_eq!(Boundary::Wrap.resolve(-1, 4), Some(3));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(u32)]
 pub enum Boundary {

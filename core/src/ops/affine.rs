@@ -8,6 +8,12 @@
 use crate::{DeviceCopy, Monoid, Number};
 
 /// The affine map `x -> a*x + b`.
+///
+/// ```
+/// use parallax_core::AffineMap;
+/// let f = AffineMap::new(3.0_f64, -1.0); // x -> 3x - 1
+/// assert_eq!(f.apply(2.0), 5.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub struct AffineMap<T> {

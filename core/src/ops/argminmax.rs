@@ -39,6 +39,14 @@ impl<T> Indexed<T> {
 
 /// The smallest and the largest element of a range with their positions: what
 /// [`ArgMinMax`] combines.
+///
+/// ```
+/// use parallax_core::{reference, ArgMinMax, Indexed};
+/// let x = [4_i32, 1, 9, 1, 9];
+/// let picks = reference::arg_reduce(ArgMinMax, &x);
+/// assert_eq!(picks.min, Indexed::new(1, 1)); // the first smallest
+/// assert_eq!(picks.max, Indexed::new(9, 4)); // the last largest
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[repr(C)]
 pub struct MinMax<T> {
@@ -177,6 +185,12 @@ impl<T: Number> Monoid<MinMax<T>> for ArgMinMax {
 /// monoid's operand from one element and its index. The pick must not depend on the order
 /// of combining (the GPU's fused `min_element` folds each lane's items first), which holds
 /// for [`ArgMin`], [`ArgMax`] and [`ArgMinMax`]: each picks by a total order.
+///
+/// ```
+/// use parallax_core::{reference, ArgMax, ArgReduce, Indexed};
+/// assert_eq!(ArgMax.lift(2.5_f32, 7), Indexed::new(2.5, 7));
+/// assert_eq!(reference::arg_reduce(ArgMax, &[2.0_f32, 8.0, 3.0]), Indexed::new(8.0, 1));
+/// ```
 pub trait ArgReduce<T>: Monoid<Self::Pick> {
     /// What is combined: an [`Indexed`] or a [`MinMax`].
     type Pick: DeviceCopy;

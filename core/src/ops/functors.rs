@@ -3,6 +3,12 @@
 use crate::{BinaryFunction, Number, UnaryFunction};
 
 /// `x -> x`.
+///
+/// ```
+/// use parallax_core::{reference, Identity, Max};
+/// // With a monoid, `transform_reduce(Identity, m, x)` is a plain reduce.
+/// assert_eq!(reference::transform_reduce(Identity, Max, &[3_i32, 9, -2]), 9);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Identity;
 
@@ -15,6 +21,12 @@ impl<T: crate::DeviceCopy> UnaryFunction<T> for Identity {
 }
 
 /// `x -> -x` (wrapping for integers: `0 - x`).
+///
+/// ```
+/// use parallax_core::{Negate, UnaryFunction};
+/// assert_eq!(Negate.apply(5_i32), -5);
+/// assert_eq!(Negate.apply(1_u8), 255); // wraps, as on every backend
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Negate;
 
@@ -27,6 +39,12 @@ impl<T: Number> UnaryFunction<T> for Negate {
 }
 
 /// `x -> x * x`: with `Sum`, `transform_reduce` gives the squared 2-norm.
+///
+/// ```
+/// use parallax_core::{reference, Square, Sum};
+/// let norm2 = reference::transform_reduce(Square, Sum, &[3.0_f64, 4.0]);
+/// assert_eq!(norm2.sqrt(), 5.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Square;
 
@@ -39,6 +57,11 @@ impl<T: Number> UnaryFunction<T> for Square {
 }
 
 /// `x -> factor * x`.
+///
+/// ```
+/// use parallax_core::{Scale, UnaryFunction};
+/// assert_eq!(Scale { factor: 2.5_f32 }.apply(4.0), 10.0);
+/// ```
 // repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
@@ -80,6 +103,14 @@ impl<T: Number> UnaryFunction<u64> for Sequence<T> {
 }
 
 /// `(x, y) -> a*x + y`: BLAS saxpy / daxpy as a binary functor.
+///
+/// ```
+/// use parallax_core::{reference, SaxpyFunctor};
+/// let (x, y) = ([1.0_f32, 2.0, 3.0], [10.0, 10.0, 10.0]);
+/// let mut z = [0.0; 3];
+/// reference::transform2(SaxpyFunctor { a: 2.0 }, &x, &y, &mut z); // z = 2x + y
+/// assert_eq!(z, [12.0, 14.0, 16.0]);
+/// ```
 // repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
@@ -97,6 +128,12 @@ impl<T: Number> BinaryFunction<T, T> for SaxpyFunctor<T> {
 }
 
 /// `(x, y) -> x + y`.
+///
+/// ```
+/// use parallax_core::{BinaryFunction, Plus};
+/// assert_eq!(Plus.apply(2_i32, 3), 5);
+/// assert_eq!(Plus.apply(200_u8, 100), 44); // wraps
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Plus;
 
@@ -109,6 +146,13 @@ impl<T: Number> BinaryFunction<T, T> for Plus {
 }
 
 /// `(x, y) -> x * y`: with `Sum`, the building block of a dot product.
+///
+/// ```
+/// use parallax_core::{reference, Sum, Times};
+/// // The dot product: transform2_reduce(Times, Sum, a, b) (Thrust's inner_product).
+/// let dot = reference::transform2_reduce(Times, Sum, &[1.0_f32, 2.0, 3.0], &[4.0, 5.0, 6.0]);
+/// assert_eq!(dot, 32.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Times;
 

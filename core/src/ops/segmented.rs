@@ -5,6 +5,14 @@
 use crate::{DeviceCopy, Monoid};
 
 /// A value with a flag that says whether it starts a segment.
+///
+/// ```
+/// use parallax_core::{Flagged, Monoid, Segmented, Sum};
+/// let m = Segmented(Sum);
+/// let a = Flagged::new(5_i32, true);
+/// assert_eq!(m.combine(a, Flagged::new(2, false)), Flagged::new(7, true)); // same segment
+/// assert_eq!(m.combine(a, Flagged::new(2, true)), Flagged::new(2, true)); // a new one starts
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub struct Flagged<T> {

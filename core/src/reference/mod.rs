@@ -48,6 +48,17 @@ pub use init::{inclusive_scan_with_init, reduce_with_init};
 pub use search::{binary_search, lower_bound, lower_bound_one, upper_bound, upper_bound_one};
 
 /// Inclusive or exclusive, for the segmented scans.
+///
+/// ```
+/// use parallax_core::reference::{scan_by_flags, ScanKind};
+/// use parallax_core::Sum;
+/// let (flags, x) = ([true, false, true, false], [1, 2, 3, 4]);
+/// let mut y = [0; 4];
+/// scan_by_flags(Sum, &flags, &x, &mut y, ScanKind::Inclusive);
+/// assert_eq!(y, [1, 3, 3, 7]);
+/// scan_by_flags(Sum, &flags, &x, &mut y, ScanKind::Exclusive(0));
+/// assert_eq!(y, [0, 1, 0, 3]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScanKind<T> {
     /// `y[i]` includes `x[i]`.

@@ -314,7 +314,12 @@ impl PtxBuilder {
             None => out_dir()?.join("ptx-target"),
         };
         if self.rerun {
-            println!("cargo:rerun-if-changed={}", krate.join("src").display());
+            // A manifest whose `[lib] path` lies elsewhere has no `src/` (a missing path
+            // would make cargo rerun the build script every time); the dep-info read after
+            // the build names every source anyway.
+            if krate.join("src").is_dir() {
+                println!("cargo:rerun-if-changed={}", krate.join("src").display());
+            }
             println!(
                 "cargo:rerun-if-changed={}",
                 krate.join("Cargo.toml").display()

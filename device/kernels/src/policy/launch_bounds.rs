@@ -1,4 +1,5 @@
-// Plain data, no `//!` docs and no `use`: `device/build.rs` includes this file as well.
+// Plain data, no `//!` docs and no `use`: the kernels crate's build.rs includes this file as
+// well, and hands the table to `device/build.rs` (`DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS`).
 
 /// Launch bounds of entry points, CUDA C++'s `__launch_bounds__(threads, min_blocks)`:
 /// `(entry-name prefix, threads per block, resident blocks per multiprocessor)`. The build

@@ -18,11 +18,9 @@ pub mod extrema;
 pub mod gather;
 pub mod gpu;
 pub mod histogram;
-/// Launch bounds of entry points (plain data without `//!` docs: `device/build.rs` includes
-/// the file too).
+/// Launch bounds of entry points (the file has no `//!` docs: build.rs includes it too).
 pub mod launch_bounds;
 pub mod lookback;
-pub mod merge;
 pub mod reduce;
 pub mod scan;
 pub mod search;

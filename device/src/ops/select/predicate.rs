@@ -46,7 +46,7 @@ pub fn copy_if<T: DeviceCopy, P: PredicateKernel<T>>(
 /// queued.
 ///
 /// # Errors
-/// [`LengthMismatch`](Error::LengthMismatch) when `out` is shorter than `x` or `count` does
+/// [`LengthMismatch`](crate::Error::LengthMismatch) when `out` is shorter than `x` or `count` does
 /// not have one element; buffers on different devices; nothing is written then. A fault of
 /// the kernel surfaces in the next call that waits.
 pub fn copy_if_into<T: DeviceCopy, P: PredicateKernel<T>>(

@@ -23,7 +23,7 @@ fn by_flags<T: SelectKernel>(stencil: &DeviceBuffer<bool>, x: &DeviceBuffer<T>) 
 /// their number (waits for the count).
 ///
 /// # Errors
-/// [`LengthMismatch`](Error::LengthMismatch) unless `stencil` is as long as `x`; buffers on
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `stencil` is as long as `x`; buffers on
 /// different devices; out of memory; a device fault.
 pub fn copy_if_stencil<T: SelectKernel>(
     stencil: &DeviceBuffer<bool>,
@@ -40,7 +40,7 @@ pub fn copy_if_stencil<T: SelectKernel>(
 /// [`copy_if_stencil`] to the front of `out`, the count to `count[0]`, returning once queued.
 ///
 /// # Errors
-/// As [`copy_if_into`], and a `stencil` not as long as `x`.
+/// As [`copy_if_into`](crate::select::copy_if_into), and a `stencil` not as long as `x`.
 pub fn copy_if_stencil_into<T: SelectKernel>(
     stencil: &DeviceBuffer<bool>,
     x: &DeviceBuffer<T>,
@@ -81,7 +81,7 @@ pub fn unique<T: SelectKernel>(x: &DeviceBuffer<T>) -> Result<DeviceBuffer<T>> {
 /// [`unique`] to the front of `out`, the count to `count[0]`, returning once queued.
 ///
 /// # Errors
-/// As [`copy_if_into`].
+/// As [`copy_if_into`](crate::select::copy_if_into).
 pub fn unique_into<T: SelectKernel>(
     x: &DeviceBuffer<T>,
     out: &mut DeviceBuffer<T>,
@@ -111,7 +111,7 @@ fn heads_with<K: UniqueByKeyKernel<V>, V: DeviceCopy>(
 /// exactly the number of runs (waits for it).
 ///
 /// # Errors
-/// [`LengthMismatch`](Error::LengthMismatch) unless `values` is as long as `keys`; buffers
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `values` is as long as `keys`; buffers
 /// on different devices; out of memory; a device fault.
 pub fn unique_by_key<K: UniqueByKeyKernel<V>, V: DeviceCopy>(
     keys: &DeviceBuffer<K>,
@@ -129,7 +129,8 @@ pub fn unique_by_key<K: UniqueByKeyKernel<V>, V: DeviceCopy>(
 /// `count[0]`, returning once queued.
 ///
 /// # Errors
-/// As [`copy_if_into`], for both outputs, and `values` not as long as `keys`.
+/// As [`copy_if_into`](crate::select::copy_if_into), for both outputs, and `values` not as
+/// long as `keys`.
 pub fn unique_by_key_into<K: UniqueByKeyKernel<V>, V: DeviceCopy>(
     keys: &DeviceBuffer<K>,
     values: &DeviceBuffer<V>,

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Checks that every published crate packages what a user needs and nothing else.
+#
+# Always: `cargo package --list` of each published crate must name its two license files and
+# its README, and nothing from the repository's measurement, test-data or tooling folders
+# (benches/results, data, tests, docs, scripts, .ci), and no packaged file may exceed 1 MB.
+# With `--verify`: `cargo package` of all of them together, which unpacks each tarball and
+# builds it from the tarball alone against the others (cargo's local registry of the packaged
+# crates); parallax-device's build runs the kernels' PTX build there, so it needs nightly with
+# rust-src (.ci/run passes --verify only where it has them). Machine code is left out of that
+# build (PARALLAX_CUDA_ARCHS=none): ptxas is not what is checked.
+#
+# Exit status: 0 clean; 1 a crate ships what it should not, misses a file, or does not build
+# from its tarball.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+crates=(parallax-core parallax-host parallax-ptx-builder parallax-kernels parallax-device parallax)
+failed=0
+for crate in "${crates[@]}"; do
+    list=$(cargo package --list --allow-dirty -p "$crate")
+    for must in LICENSE-MIT LICENSE-APACHE README.md Cargo.toml; do
+        if ! grep -qx "$must" <<<"$list"; then
+            echo "package-check: $crate does not ship $must" >&2
+            failed=1
+        fi
+    done
+    if bad=$(grep -E '^(benches/results|data|tests|docs|scripts|\.ci)/' <<<"$list"); then
+        if [[ $crate != parallax-device ]] || grep -qvE '^tests/' <<<"$bad"; then
+            echo "package-check: $crate ships files it should not:" >&2
+            echo "$bad" | head -20 >&2
+            failed=1
+        fi
+    fi
+    manifest_dir=$(cargo metadata --format-version 1 --no-deps |
+        python3 -c 'import json, os, sys
+m = json.load(sys.stdin)
+print(next(os.path.dirname(p["manifest_path"]) for p in m["packages"] if p["name"] == sys.argv[1]))' "$crate")
+    while read -r file; do
+        [[ -f $manifest_dir/$file ]] || continue
+        size=$(stat -L -c %s "$manifest_dir/$file")
+        if ((size > 1000000)); then
+            echo "package-check: $crate ships $file of $size bytes" >&2
+            failed=1
+        fi
+    done <<<"$list"
+    echo "package-check: $crate: $(wc -l <<<"$list") files"
+done
+if ((failed)); then
+    exit 1
+fi
+if [[ ${1:-} == --verify ]]; then
+    echo "== cargo package (each crate built from its tarball)"
+    # cargo unpacks the packaged crates from its local registry (target/package/tmp-registry)
+    # into $CARGO_HOME/registry/src/-<hash>/ and reuses an unpacked copy of the same version:
+    # a second run would build the first run's sources. Remove them first.
+    version=$(cargo metadata --format-version 1 --no-deps |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["packages"][0]["version"])')
+    for crate in "${crates[@]}"; do
+        rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
+    done
+    args=()
+    for crate in "${crates[@]}"; do args+=(-p "$crate"); done
+    PARALLAX_CUDA_ARCHS=none cargo package --allow-dirty "${args[@]}"
+fi
