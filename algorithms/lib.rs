@@ -37,6 +37,8 @@ mod histogram;
 mod init;
 #[cfg(feature = "cuda")]
 mod interop_cuda;
+mod merge;
+mod merge_sort;
 mod reduce;
 mod scan;
 mod search;
@@ -125,12 +127,20 @@ pub use search::{
 // returns it too (no variant is written twice).
 pub use parallax_core::laws;
 pub use parallax_core::reference::ScanKind;
+// Issue 30: comparator merge sort and merge.
+pub use backend::{MergeByKeyOps, MergeOps};
+pub use merge::{
+    merge, merge_by, merge_by_into, merge_by_key, merge_by_key_into, merge_by_key_with,
+    merge_by_key_with_into, merge_into,
+};
+pub use merge_sort::{sort_by, sort_by_into, sort_by_key_with, sort_by_key_with_into};
 pub use parallax_core::{
     Affine, AffineMap, BinaryFunction, BitAnd, BitOr, BitXor, Bits, Boundary, DeviceCopy, Flagged,
     Identity, Max, MaxTimes, Min, MinPlus, Monoid, Negate, Number, OrAnd, Plus, PlusTimes, Product,
     SaxpyFunctor, Scale, Segmented, Semiring, SemiringAdd, Sequence, SparseIndex, SplitMix64,
     Square, Stencil, Sum, Times, UnaryFunction,
 };
+pub use parallax_core::{Compare, Greater, Less};
 pub use parallax_core::{Error, Result, SparseProblem};
 
 /// The sequential reference implementations (the test oracle), on slices.

@@ -62,8 +62,30 @@ macro_rules! conformance {
             mod search {
                 include!("conformance/search.rs");
             }
+            // Issue 30: comparator merge sort and merge.
+            mod merge {
+                include!("conformance/merge.rs");
+            }
         }
     };
+}
+
+/// User comparators over user element types, on the host backends only (on the GPU they
+/// need a kernel crate: the `gpu_user_monoid` example).
+mod merge_user {
+    mod sequential {
+        pub(crate) type B = parallax::Sequential;
+        mod cases {
+            include!("conformance/merge_user.rs");
+        }
+    }
+    #[cfg(feature = "rayon")]
+    mod rayon {
+        pub(crate) type B = parallax::Rayon;
+        mod cases {
+            include!("conformance/merge_user.rs");
+        }
+    }
 }
 
 /// Sorts of 1- and 2-byte keys, on the host backends only (the GPU sorts 4- and 8-byte keys).
@@ -110,6 +132,12 @@ fn every_test_body_calls_require_gpu() {
         ("invalid_input sort", include_str!("invalid_input/sort.rs")),
         ("extrema", include_str!("conformance/extrema.rs")),
         ("search", include_str!("conformance/search.rs")),
+        ("merge", include_str!("conformance/merge.rs")),
+        ("merge_user", include_str!("conformance/merge_user.rs")),
+        (
+            "invalid_input merge",
+            include_str!("invalid_input/merge.rs"),
+        ),
         (
             "invalid_input_vocab",
             include_str!("invalid_input/extrema_search.rs"),

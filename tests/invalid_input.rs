@@ -15,6 +15,8 @@ macro_rules! invalid_input_table {
             include!("invalid_input/sort.rs");
             // Issue 30: extrema, init values, searches.
             include!("invalid_input/extrema_search.rs");
+            // Issue 30: comparator sorts and merges.
+            include!("invalid_input/merge.rs");
         }
     };
 }

@@ -18,6 +18,7 @@
 
 mod histogram_gather;
 mod matrices;
+mod merge;
 mod report;
 mod select;
 mod sort;
@@ -921,6 +922,7 @@ fn main() {
         histogram_gather::bench_moves(&mut b, n);
         select::bench_select(&mut b, n);
         sort::bench_sort(&mut b, n);
+        merge::bench_merge(&mut b, n);
         // Issue 30: extrema, search, and segmented reduce at tiny and long segments.
         vocab::bench_extrema_search(&mut b, n);
         for seg in [4, 100_000] {

@@ -50,6 +50,7 @@ struct saxpy { float a; __host__ __device__ float operator()(float x, float y) c
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
 
 #include "sort_rows.cuh"  // issue 30: CUB radix sort rows
+#include "merge_rows.cuh"  // issue 30: CUB merge sort, Thrust merge rows
 
 __global__ void fill_pattern(float* x, size_t n) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -115,7 +116,7 @@ template <class T> void other_type(const char* tname, size_t n) {
 }
 
 int main(int argc, char** argv) {
-  int max_log2 = 30; bool do_spmv = true; bool sort_only = false;
+  int max_log2 = 30; bool do_spmv = true; bool sort_only = false; bool merge_only = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
       g_csv = fopen(argv[++i], "w");
@@ -125,14 +126,20 @@ int main(int argc, char** argv) {
     else if (!strcmp(argv[i], "--iters") && i + 1 < argc) g_iters = std::max(1, atoi(argv[++i]));
     else if (!strcmp(argv[i], "--no-spmv")) do_spmv = false;
     else if (!strcmp(argv[i], "--sort-only")) sort_only = true;
-    else { printf("usage: %s [--csv FILE] [--max-log2 N] [--iters N] [--no-spmv] [--sort-only]\n", argv[0]); return 2; }
+    else if (!strcmp(argv[i], "--merge-only")) merge_only = true;
+    else { printf("usage: %s [--csv FILE] [--max-log2 N] [--iters N] [--no-spmv] [--sort-only] [--merge-only]\n", argv[0]); return 2; }
   }
   cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
   printf("# peers on %s, median of %d after 3 warm-ups\n", prop.name, g_iters);
   // n = 2^16, 2^18, ..., 2^max_log2 (the original program ran 2^16, 2^20, 2^24, 2^28, 2^30).
   for (int e = 16; e <= max_log2; e += 2) {
     size_t n = size_t(1) << e;
+    if (merge_only) {
+      if (e == 24 || e == 28) merge_rows(n);
+      continue;
+    }
     if (e == 20 || e == 24 || e == 28) sort_rows(n);
+    if (e == 24 || e == 28) merge_rows(n);
     if (sort_only) continue;
     float *x, *y, *out;
     CK(cudaMalloc(&x, n * 4)); CK(cudaMalloc(&y, n * 4)); CK(cudaMalloc(&out, n * 4));
@@ -196,7 +203,7 @@ int main(int argc, char** argv) {
     // Issue 30: at peers2.cu's sizes 2^20, 2^24, 2^28.
     if (e >= 20 && e % 4 == 0 && e <= 28) extrema_search_peers(n);
   }
-  if (!do_spmv || sort_only) return 0;
+  if (!do_spmv || sort_only || merge_only) return 0;
 
   // SpMV with cuSPARSE: 2D 5-point Poisson on a G x G grid, and a power-law random matrix.
   cusparseHandle_t h; cusparseCreate(&h);

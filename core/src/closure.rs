@@ -1,6 +1,6 @@
 //! Closures as operators: every `Fn` that is `Copy + Send + Sync + 'static` (a closure that
 //! captures only `Copy` data, by `move`, or a plain `fn`) is a [`UnaryFunction`],
-//! [`BinaryFunction`] or [`Predicate`], and [`monoid`] builds a [`Monoid`] from an identity
+//! [`BinaryFunction`], [`Predicate`] or [`Compare`], and [`monoid`] builds a [`Monoid`] from an identity
 //! and a closure.
 //!
 //! These impls serve the CPU backends (`Sequential`, `Rayon`), whose algorithms are generic
@@ -12,7 +12,7 @@
 //! Coherence: `Fn` is a `#[fundamental]` trait, so the blanket impls below do not overlap with
 //! the impls for named functor types (here or in users' crates), which never implement `Fn`.
 
-use crate::{BinaryFunction, DeviceCopy, Monoid, Predicate, UnaryFunction};
+use crate::{BinaryFunction, Compare, DeviceCopy, Monoid, Predicate, UnaryFunction};
 
 /// A closure `Fn(A) -> U` is a unary function (used by `transform`, `transform_reduce`, the
 /// fused scans and `tabulate` on the CPU backends).
@@ -69,6 +69,25 @@ where
     #[inline]
     fn test(&self, x: T) -> bool {
         self(x)
+    }
+}
+
+/// A closure `Fn(T, T) -> bool`, "`a` goes strictly before `b`", is a comparator
+/// (`sort_by`, `sort_by_key_with`, `merge_by`, `merge_by_key_with`); it must be a strict
+/// weak order, as `Compare` says.
+///
+/// ```
+/// use parallax_core::Compare;
+/// let by_magnitude = |a: i32, b: i32| a.unsigned_abs() < b.unsigned_abs();
+/// assert!(by_magnitude.less(-1, 2) && !by_magnitude.less(-2, 2));
+/// ```
+impl<T, F> Compare<T> for F
+where
+    F: Fn(T, T) -> bool + Copy + Send + Sync + 'static,
+{
+    #[inline]
+    fn less(&self, a: T, b: T) -> bool {
+        self(a, b)
     }
 }
 

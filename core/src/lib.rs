@@ -21,6 +21,7 @@
 #[cfg(feature = "alloc")]
 mod alloc_support;
 mod closure;
+mod compare;
 mod copy;
 #[cfg(feature = "alloc")]
 mod error;
@@ -45,6 +46,7 @@ pub use alloc_support::{
     zeroed_vec,
 };
 pub use closure::{monoid, FnMonoid};
+pub use compare::{merge_path, Compare, Greater, Less};
 pub use copy::DeviceCopy;
 #[cfg(feature = "alloc")]
 pub use error::{Error, Result, SparseProblem};

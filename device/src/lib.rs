@@ -74,10 +74,13 @@ pub use ops::{sort, sort_by_key};
 pub use parallax_core::{Error, Result};
 // Issue 30: extrema with positions, init values, vectorized search.
 pub use kernel::extrema::{ArgReduceKernel, SearchKernel};
+// Issue 30: the comparator merge sort and merge.
+pub use kernel::merge::CompareKernel;
 pub use ops::{
     arg_reduce, arg_reduce_into, binary_search, bound, inclusive_scan_with_init,
     reduce_with_init_into,
 };
+pub use ops::{merge_by, merge_by_key_with, sort_by, sort_by_key_with};
 pub use parallax_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};
 

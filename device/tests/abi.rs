@@ -202,8 +202,10 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     // checked in abi_stencil.rs.)
     let segmented = 7 * (monoid / 3) + 1;
     let spmv = PTX.matches(".visible .entry parallax_spmv_").count();
-    // The radix sort's entry points are checked in abi_sort.rs.
-    let sort = PTX.matches(".visible .entry parallax_radix_").count();
+    // The radix sort's entry points are checked in abi_sort.rs, the merge sort's in
+    // abi_merge.rs.
+    let sort = PTX.matches(".visible .entry parallax_radix_").count()
+        + PTX.matches(".visible .entry parallax_merge_").count();
     assert_eq!(
         PTX.matches(".visible .entry").count() - spmv - sort,
         monoid

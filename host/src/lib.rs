@@ -14,6 +14,7 @@ mod extrema;
 mod gather;
 mod histogram;
 mod memory;
+mod merge;
 mod reduce;
 #[cfg(test)]
 mod robustness;
@@ -30,6 +31,7 @@ pub use elementwise::{tabulate, transform, transform2};
 pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
 pub use histogram::{histogram_even, histogram_range};
 pub use memory::{fill, zeroed_vec};
+pub use merge::{merge_by, merge_by_key_with, sort_by, sort_by_key_with};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, inclusive_scan, transform_exclusive_scan, transform_inclusive_scan,

@@ -10,6 +10,9 @@ mod extrema;
 mod gather;
 mod histogram;
 mod init;
+mod merge;
+#[cfg(feature = "alloc")]
+mod merge_sort;
 mod reduce;
 mod scan;
 mod search;
@@ -23,6 +26,9 @@ mod transform;
 
 pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
 pub use histogram::{histogram_even, histogram_range};
+pub use merge::{merge_by, merge_by_key_with};
+#[cfg(feature = "alloc")]
+pub use merge_sort::{sort_by, sort_by_key_with};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, inclusive_scan, transform_exclusive_scan, transform_inclusive_scan,

@@ -65,6 +65,8 @@ pub mod ops {
     pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
     // Issue 30: extrema with positions.
     pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax};
+    // Issue 30: the stock comparators of the merge sort.
+    pub use parallax_core::{Compare, Greater, Less};
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -229,3 +229,27 @@ macro_rules! instantiate_predicate {
         $crate::__predicate_host_impls! { $kernels; $( ($pt: $p, $tt: $t) ),* }
     };
 }
+
+/// Instantiates the comparator merge sort and merge (`sort_by`, `sort_by_key_with` with 4-
+/// and 8-byte values, `merge_by`, `merge_by_key_with`) for your (comparator, element type)
+/// pairs; as [`instantiate_monoid!`](crate::instantiate_monoid), implementing
+/// `parallax_device::CompareKernel<T>` on the host. Any `DeviceCopy` element type: a tile
+/// holds `merge_tile_items(size_of::<T>())` of them in shared memory
+/// ([`crate::policy::merge`]).
+///
+/// ```ignore
+/// parallax_kernels::instantiate_compare! {
+///     kernels = crate::KERNELS;
+///     (ByMagnitude: crate::ByMagnitude, i32: i32),
+///     (ByKey: crate::ByKey, KeyIndex: crate::KeyIndex),
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_compare {
+    (kernels = $kernels:path; $( ($ct:ident: $c:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__compare_entry_points! { $( ($ct: $c, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__compare_host_impls! { $kernels; $( ($ct: $c, $tt: $t) ),* }
+    };
+}

@@ -6,6 +6,7 @@
 
 pub(crate) mod extrema;
 pub(crate) mod histogram;
+pub(crate) mod merge;
 pub(crate) mod segmented;
 pub(crate) mod select;
 pub(crate) mod sort;

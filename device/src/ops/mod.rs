@@ -10,6 +10,7 @@ mod fused;
 mod gather;
 mod histogram;
 mod init;
+mod merge;
 mod plan;
 mod prologue;
 mod reduce;
@@ -47,4 +48,5 @@ pub use transform::{tabulate, transform, transform2};
 // Issue 30: extrema with positions, init values, vectorized search.
 pub use extrema::{arg_reduce, arg_reduce_into};
 pub use init::{inclusive_scan_with_init, reduce_with_init_into};
+pub use merge::{merge_by, merge_by_key_with, sort_by, sort_by_key_with};
 pub use search::{binary_search, bound};

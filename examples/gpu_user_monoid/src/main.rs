@@ -2,14 +2,18 @@
 //! products ([`MatMul`] over [`Mat2`], defined and instantiated in the user's own kernel
 //! crate `user-monoid-kernels`), checked against the sequential reference, with the same
 //! crate's fused `transform_reduce` / `transform_inclusive_scan` /
-//! `transform_exclusive_scan` / `transform2_reduce` kernels.
+//! `transform_exclusive_scan` / `transform2_reduce` kernels, and the same crate's user
+//! comparators (`instantiate_compare!`) in the merge sort and merge (`comparators.rs`).
 //!
 //! ```text
 //! cargo run --release -p gpu-user-monoid
+//! cargo run --release -p gpu-user-monoid -- --bench-compare   # time sort_by(ByMagnitude)
 //! ```
 
 use parallax::{reference, Cuda, DeviceVector};
 use user_monoid_kernels::{Companion, Det, Mat2, MatMul, Transpose, WrappingAdd};
+
+mod comparators;
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 
@@ -47,6 +51,9 @@ fn check<T: PartialEq + core::fmt::Debug>(what: &str, got: &[T], want: &[T]) -> 
 }
 
 fn main() -> Result<()> {
+    if std::env::args().any(|a| a == "--bench-compare") {
+        return comparators::bench();
+    }
     // Non-commutativity is real: the order matters.
     let (p, q) = (
         Mat2 {
@@ -183,6 +190,7 @@ fn main() -> Result<()> {
             println!("  scan[0..3]   = {:?}", &got_first3(&dx)?);
         }
     }
+    comparators::check_all()?;
     println!("user-defined non-commutative monoid on the GPU: all results match the reference");
     Ok(())
 }

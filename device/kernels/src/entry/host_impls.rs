@@ -137,3 +137,28 @@ macro_rules! __predicate_host_impls {
         }
     )* };
 }
+
+/// Host side of [`instantiate_compare!`](crate::instantiate_compare).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __compare_host_impls {
+    ($kernels:path; $( ($ct:ident: $c:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the same invocation generates every entry point in `$kernels`
+        // (`__compare_entry_points!`), taking `BlockSortParams<$t, V, $c>` and
+        // `MergeParams<$t, V, $c>` for `V` = `()`, `u32`, `u64` as named.
+        unsafe impl ::parallax_device::CompareKernel<$t> for $c {
+            const KERNELS: ::parallax_device::Kernels = $kernels;
+            const BLOCK_SORT: [&'static str; 3] = [
+                $crate::entry_name!(merge_block_sort, $ct, $tt),
+                $crate::entry_name!(merge_block_sort_v4, $ct, $tt),
+                $crate::entry_name!(merge_block_sort_v8, $ct, $tt),
+            ];
+            const PARTITION: &'static str = $crate::entry_name!(merge_partition, $ct, $tt);
+            const MERGE: [&'static str; 3] = [
+                $crate::entry_name!(merge_tiles, $ct, $tt),
+                $crate::entry_name!(merge_tiles_v4, $ct, $tt),
+                $crate::entry_name!(merge_tiles_v8, $ct, $tt),
+            ];
+        }
+    )* };
+}

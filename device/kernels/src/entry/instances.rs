@@ -460,3 +460,25 @@ macro_rules! for_each_search_instance {
         $cb! { (f32: f32), (f64: f64), (i32: i32), (u32: u32), (i64: i64), (u64: u64) }
     };
 }
+
+/// Calls `$cb!` with every (comparator, element) pair that has the comparator merge sort and
+/// merge kernels (`kernels/merge/`): the stock `Less` and `Greater` over the six primitive
+/// numbers (in `SortKey` order, so floats sort as the radix sort does).
+#[macro_export]
+macro_rules! for_each_compare_instance {
+    ($cb:ident) => {
+        $crate::__comparators_over! { $cb, f32, f64, i32, u32, i64, u64 }
+    };
+}
+
+/// The stock comparators over a list of element types.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __comparators_over {
+    ($cb:ident, $($t:ident),*) => {
+        $cb! { $(
+            (Less: $crate::ops::Less, $t: $t),
+            (Greater: $crate::ops::Greater, $t: $t),
+        )* }
+    };
+}

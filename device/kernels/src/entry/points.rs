@@ -375,3 +375,65 @@ macro_rules! __unique_by_key_entry_points {
         };
     )* };
 }
+
+/// The comparator merge sort and merge for each (comparator, type) pair: the stock list
+/// and [`instantiate_compare!`](crate::instantiate_compare) expand to this. Keys alone, and
+/// beside 4- and 8-byte values (moved as `u32` / `u64` words); the partition is shared.
+///
+/// PTX: `parallax_merge_block_sort{,_v4,_v8}__<C>__<T>`, `parallax_merge_partition__<C>__<T>`,
+/// `parallax_merge_tiles{,_v4,_v8}__<C>__<T>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __compare_entry_points {
+    ($( ($ct:ident: $c:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        $crate::__compare_entry_points!(@values $ct: $c, $tt: $t,
+            merge_block_sort merge_tiles (),
+            merge_block_sort_v4 merge_tiles_v4 u32,
+            merge_block_sort_v8 merge_tiles_v8 u64);
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!(merge_partition, $ct, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::merge::MergeParams<$t, (), $c>) {
+                // SAFETY: launched by parallax-device's merge launcher (the contract).
+                unsafe {
+                    $crate::kernels::merge::partition::<$t, (), $c>(
+                        p,
+                        $crate::policy::merge::merge_tile_items(::core::mem::size_of::<$t>()) as u64,
+                    )
+                }
+            }
+        };
+    )* };
+    (@values $ct:ident: $c:ty, $tt:ident: $t:ty, $($sort:ident $merge:ident $v:ty),*) => { $(
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!($sort, $ct, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::merge::BlockSortParams<$t, $v, $c>) {
+                // SAFETY: launched by parallax-device's merge launcher (the contract).
+                unsafe {
+                    $crate::kernels::merge::block_sort::<
+                        $t,
+                        $v,
+                        $c,
+                        { $crate::policy::merge::merge_items(::core::mem::size_of::<$t>()) },
+                    >(p)
+                }
+            }
+        };
+        const _: () = {
+            #[unsafe(export_name = $crate::entry_name!($merge, $ct, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(p: $crate::params::merge::MergeParams<$t, $v, $c>) {
+                // SAFETY: as above.
+                unsafe {
+                    $crate::kernels::merge::merge_tiles::<
+                        $t,
+                        $v,
+                        $c,
+                        { $crate::policy::merge::merge_items(::core::mem::size_of::<$t>()) },
+                    >(p)
+                }
+            }
+        };
+    )* };
+}

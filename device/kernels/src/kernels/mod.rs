@@ -49,6 +49,8 @@ mod stencil;
 
 // Public (hidden) so that `instantiate_*!` expansions in user crates reach the bodies.
 #[doc(hidden)]
+pub mod merge;
+#[doc(hidden)]
 pub mod reduce;
 #[doc(hidden)]
 pub mod scan;
@@ -153,6 +155,13 @@ macro_rules! unique_by_key_entry_points {
     ($($pairs:tt)*) => { crate::__unique_by_key_entry_points! { $($pairs)* } };
 }
 crate::for_each_unique_by_key_instance!(unique_by_key_entry_points);
+
+/// The comparator merge sort and merge for each (comparator, type) pair (shared with
+/// `instantiate_compare!`).
+macro_rules! compare_entry_points {
+    ($($pairs:tt)*) => { crate::__compare_entry_points! { $($pairs)* } };
+}
+crate::for_each_compare_instance!(compare_entry_points);
 // Issue 30: the fused extremum reduce and the vectorized searches.
 
 /// `arg_reduce` for each (`ArgReduce` monoid, element type) pair: `parallax_arg_reduce__<M>__<T>`.

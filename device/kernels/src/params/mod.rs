@@ -13,6 +13,7 @@ pub mod common;
 pub mod extrema;
 pub mod gather;
 pub mod histogram;
+pub mod merge;
 pub mod reduce;
 pub mod scan;
 pub mod search;

@@ -21,6 +21,7 @@ pub mod histogram;
 /// Launch bounds of entry points (the file has no `//!` docs: build.rs includes it too).
 pub mod launch_bounds;
 pub mod lookback;
+pub mod merge;
 pub mod reduce;
 pub mod scan;
 pub mod search;

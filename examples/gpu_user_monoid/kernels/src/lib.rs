@@ -12,6 +12,9 @@
 
 use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
+mod compare;
+pub use compare::{ByFirstEntry, ByKey, ByMagnitude, KeyIndex};
+
 /// `[[a, b], [c, d]]`, integer entries with wrapping arithmetic (a ring, so the product is
 /// exactly associative).
 #[repr(C)]
@@ -186,4 +189,11 @@ parallax_kernels::instantiate_binary! {
 // Fused over two inputs: `x[i]·y[i]` multiplied in index order (non-commutative both ways).
 parallax_kernels::instantiate_transform2_reduce! {
     (MatMul: crate::MatMul, MatMul: crate::MatMul, Mat2: crate::Mat2),
+}
+// The comparator merge sort and merge for user comparators and element types.
+parallax_kernels::instantiate_compare! {
+    kernels = crate::KERNELS;
+    (ByMagnitude: crate::ByMagnitude, i32: i32),
+    (ByKey: crate::ByKey, KeyIndex: crate::KeyIndex),
+    (ByFirstEntry: crate::ByFirstEntry, Mat2: crate::Mat2),
 }

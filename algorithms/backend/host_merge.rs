@@ -1,0 +1,61 @@
+//! The comparator traits (`ops_merge.rs`) on the two host backends: `Sequential` runs the
+//! reference (the standard library's stable sort, a serial merge), `Rayon` the parallel
+//! merge sort and merge-path merge of `parallax_host`.
+
+use super::ops_merge::{MergeByKeyOps, MergeOps};
+use crate::Result;
+use parallax_core::{Compare, DeviceCopy};
+
+/// Implements [`MergeOps`] and [`MergeByKeyOps`] for `$backend` with `$algo::sort_by`,
+/// `merge_by`, `sort_by_key_with` and `merge_by_key_with` (the reference's signatures).
+macro_rules! host_merge {
+    ($backend:ty, $algo:path) => {
+        const _: () = {
+            use $algo as algo;
+
+            impl<T: DeviceCopy, C: Compare<T>> MergeOps<T, C> for $backend {
+                const SEAL: crate::backend::Seal = crate::backend::Seal;
+                fn sort_by(cmp: C, x: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
+                    algo::sort_by(cmp, x, out);
+                    Ok(())
+                }
+                fn merge_by(cmp: C, a: &Vec<T>, b: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
+                    algo::merge_by(cmp, a, b, out);
+                    Ok(())
+                }
+            }
+
+            impl<K: DeviceCopy, V: DeviceCopy, C: Compare<K>> MergeByKeyOps<K, V, C> for $backend {
+                const SEAL: crate::backend::Seal = crate::backend::Seal;
+                fn sort_by_key_with(
+                    cmp: C,
+                    keys: &Vec<K>,
+                    values: &Vec<V>,
+                    out_keys: &mut Vec<K>,
+                    out_values: &mut Vec<V>,
+                ) -> Result<()> {
+                    algo::sort_by_key_with(cmp, keys, values, out_keys, out_values);
+                    Ok(())
+                }
+                fn merge_by_key_with(
+                    cmp: C,
+                    a_keys: &Vec<K>,
+                    a_values: &Vec<V>,
+                    b_keys: &Vec<K>,
+                    b_values: &Vec<V>,
+                    out_keys: &mut Vec<K>,
+                    out_values: &mut Vec<V>,
+                ) -> Result<()> {
+                    algo::merge_by_key_with(
+                        cmp, a_keys, a_values, b_keys, b_values, out_keys, out_values,
+                    );
+                    Ok(())
+                }
+            }
+        };
+    };
+}
+
+host_merge!(super::Sequential, parallax_core::reference);
+#[cfg(feature = "rayon")]
+host_merge!(super::Rayon, parallax_host);

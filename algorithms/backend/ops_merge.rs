@@ -1,0 +1,51 @@
+//! The comparator traits a backend implements (beside `ops_sort.rs`): the stable merge sort
+//! and the stable merge, by a [`Compare`] order, of elements alone and of key-value pairs.
+//! Parameterised by the comparator, so the CUDA backend implements exactly the pairs it has
+//! kernels for. Front doors check lengths first; implementations may assume them.
+
+use crate::{Backend, Result};
+use parallax_core::{Compare, DeviceCopy};
+
+/// Merge sort and merge of elements by a comparator.
+pub trait MergeOps<T: DeviceCopy, C: Compare<T>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
+    /// `out` = `x` sorted stably by `cmp`; equal lengths.
+    fn sort_by(cmp: C, x: &Self::Buffer<T>, out: &mut Self::Buffer<T>) -> Result<()>;
+    /// `out` = the stable merge of sorted `a` and `b` (ties: `a` first);
+    /// `out.len() == a.len() + b.len()`.
+    fn merge_by(
+        cmp: C,
+        a: &Self::Buffer<T>,
+        b: &Self::Buffer<T>,
+        out: &mut Self::Buffer<T>,
+    ) -> Result<()>;
+}
+
+/// Merge sort and merge of key-value pairs by a comparator on the keys.
+pub trait MergeByKeyOps<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>: Backend {
+    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
+    /// The pairs sorted stably by key; all four have equal lengths.
+    fn sort_by_key_with(
+        cmp: C,
+        keys: &Self::Buffer<K>,
+        values: &Self::Buffer<V>,
+        out_keys: &mut Self::Buffer<K>,
+        out_values: &mut Self::Buffer<V>,
+    ) -> Result<()>;
+    /// The stable merge of two sorted lists of pairs by key; each list's keys and values
+    /// have equal lengths, the outputs their sum.
+    #[allow(clippy::too_many_arguments)]
+    fn merge_by_key_with(
+        cmp: C,
+        a_keys: &Self::Buffer<K>,
+        a_values: &Self::Buffer<V>,
+        b_keys: &Self::Buffer<K>,
+        b_values: &Self::Buffer<V>,
+        out_keys: &mut Self::Buffer<K>,
+        out_values: &mut Self::Buffer<V>,
+    ) -> Result<()>;
+}

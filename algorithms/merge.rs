@@ -1,0 +1,266 @@
+//! Merging two sorted vectors (Thrust's `merge` and `merge_by_key`): [`merge`] in
+//! [`SortKey`]'s total order (the order `sort` sorts in, i.e. the stock [`Less`]),
+//! [`merge_by`] with any comparator, [`merge_by_key`] / [`merge_by_key_with`] for key-value
+//! pairs; each with an `_into` form. Stable: of equal elements those of `a` come first, each
+//! list's in its own order. On the GPU, the merge passes of the merge sort (merge-path
+//! partitions, then one block per output tile).
+//!
+//! The caller promises both inputs are sorted by the comparator; on unsorted inputs the
+//! output is still an interleaving of `a` and `b` (which one is unspecified), never a panic.
+
+use crate::check::same_len;
+use crate::{DeviceVector, Error, MergeByKeyOps, MergeOps, Result};
+use parallax_core::{Compare, DeviceCopy, Less, SortKey};
+
+/// `a.len() + b.len()`, the length of a merge (`InvalidArgument` past `usize`, which only
+/// zero-sized types can reach).
+fn total(a: usize, b: usize) -> Result<usize> {
+    a.checked_add(b).ok_or(Error::InvalidArgument {
+        what: "merge inputs",
+        reason: "the total length overflows usize",
+    })
+}
+
+/// The stable merge of sorted `a` and `b` by `cmp`, into a new vector of `a.len() + b.len()`
+/// elements.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Greater};
+/// let a = DeviceVector::<u32>::from_slice(&[9, 5, 1])?;
+/// let b = DeviceVector::from_slice(&[7, 5])?;
+/// assert_eq!(parallax::merge_by(Greater, &a, &b)?.to_vec()?, [9, 7, 5, 5, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
+    cmp: C,
+    a: &DeviceVector<T, B>,
+    b: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    // SAFETY: the merge writes every element; on an error `out` is dropped unread.
+    let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(total(a.len(), b.len())?) }?;
+    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_mut())?;
+    Ok(out)
+}
+
+/// [`merge_by`] into `out`, of `a.len() + b.len()` elements.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out` has that length
+/// (`out` untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Less};
+/// let a = DeviceVector::<i64>::from_slice(&[-1, 4])?;
+/// let b = DeviceVector::from_slice(&[0])?;
+/// let mut out = DeviceVector::zeros(3)?;
+/// parallax::merge_by_into(Less, &a, &b, &mut out)?;
+/// assert_eq!(out.to_vec()?, [-1, 0, 4]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
+    cmp: C,
+    a: &DeviceVector<T, B>,
+    b: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("merge output", total(a.len(), b.len())?, out)?;
+    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_mut())
+}
+
+/// The stable merge of `a` and `b`, both sorted ascending in [`SortKey`]'s total order
+/// (floats: `-0.0` before `+0.0`, NaNs last), into a new vector.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let a = DeviceVector::<f32>::from_slice(&[-1.0, 2.0, f32::NAN])?;
+/// let b = DeviceVector::from_slice(&[0.5, 2.0])?;
+/// let m = parallax::merge(&a, &b)?.to_vec()?;
+/// assert_eq!(m[..4], [-1.0, 0.5, 2.0, 2.0]);
+/// assert!(m[4].is_nan());
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
+    a: &DeviceVector<T, B>,
+    b: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    merge_by(Less, a, b)
+}
+
+/// [`merge`] into `out`, of `a.len() + b.len()` elements.
+///
+/// # Errors
+/// As [`merge_by_into`].
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let a = DeviceVector::<u64>::from_slice(&[2, 2])?;
+/// let b = DeviceVector::from_slice(&[1, 3])?;
+/// let mut out = DeviceVector::zeros(4)?;
+/// parallax::merge_into(&a, &b, &mut out)?;
+/// assert_eq!(out.to_vec()?, [1, 2, 2, 3]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn merge_into<T: SortKey, B: MergeOps<T, Less>>(
+    a: &DeviceVector<T, B>,
+    b: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    merge_by_into(Less, a, b, out)
+}
+
+/// Both lists' key and value lengths agree; returns the merged length.
+fn pair_lengths<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
+    a_keys: &DeviceVector<K, B>,
+    a_values: &DeviceVector<V, B>,
+    b_keys: &DeviceVector<K, B>,
+    b_values: &DeviceVector<V, B>,
+) -> Result<usize> {
+    same_len("merge_by_key a values", a_keys.len(), a_values)?;
+    same_len("merge_by_key b values", b_keys.len(), b_values)?;
+    total(a_keys.len(), b_keys.len())
+}
+
+/// The stable merge of the pairs `(a_keys, a_values)` and `(b_keys, b_values)` by key under
+/// `cmp` (ties: `a`'s pairs first), into two new vectors.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless each list's values are as
+/// long as its keys; out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Greater};
+/// let (ak, av) = (DeviceVector::<i32>::from_slice(&[5, 1])?, DeviceVector::from_slice(&['a' as u32, 'b' as u32])?);
+/// let (bk, bv) = (DeviceVector::from_slice(&[5])?, DeviceVector::from_slice(&['c' as u32])?);
+/// let (k, v) = parallax::merge_by_key_with(Greater, &ak, &av, &bk, &bv)?;
+/// assert_eq!(k.to_vec()?, [5, 5, 1]);
+/// assert_eq!(v.to_vec()?, ['a' as u32, 'c' as u32, 'b' as u32]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
+    cmp: C,
+    a_keys: &DeviceVector<K, B>,
+    a_values: &DeviceVector<V, B>,
+    b_keys: &DeviceVector<K, B>,
+    b_values: &DeviceVector<V, B>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    let n = pair_lengths(a_keys, a_values, b_keys, b_values)?;
+    // SAFETY: the merge writes every element of both; on an error they are dropped unread.
+    let (mut ok, mut ov) = unsafe {
+        (
+            DeviceVector::<K, B>::for_overwrite(n)?,
+            DeviceVector::<V, B>::for_overwrite(n)?,
+        )
+    };
+    B::merge_by_key_with(
+        cmp,
+        a_keys.buffer(),
+        a_values.buffer(),
+        b_keys.buffer(),
+        b_values.buffer(),
+        ok.buffer_mut(),
+        ov.buffer_mut(),
+    )?;
+    Ok((ok, ov))
+}
+
+/// [`merge_by_key_with`] into `out_keys` and `out_values`, of the total length each.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless each list's values are as
+/// long as its keys and both outputs have the total length (the first that differs is
+/// named; outputs untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Less};
+/// let (ak, av) = (DeviceVector::<u32>::from_slice(&[1, 4])?, DeviceVector::from_slice(&[0.1_f32, 0.4])?);
+/// let (bk, bv) = (DeviceVector::from_slice(&[2])?, DeviceVector::from_slice(&[0.2])?);
+/// let (mut ok, mut ov) = (DeviceVector::zeros(3)?, DeviceVector::zeros(3)?);
+/// parallax::merge_by_key_with_into(Less, &ak, &av, &bk, &bv, &mut ok, &mut ov)?;
+/// assert_eq!(ov.to_vec()?, [0.1, 0.2, 0.4]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn merge_by_key_with_into<
+    K: DeviceCopy,
+    V: DeviceCopy,
+    C: Compare<K>,
+    B: MergeByKeyOps<K, V, C>,
+>(
+    cmp: C,
+    a_keys: &DeviceVector<K, B>,
+    a_values: &DeviceVector<V, B>,
+    b_keys: &DeviceVector<K, B>,
+    b_values: &DeviceVector<V, B>,
+    out_keys: &mut DeviceVector<K, B>,
+    out_values: &mut DeviceVector<V, B>,
+) -> Result<()> {
+    let n = pair_lengths(a_keys, a_values, b_keys, b_values)?;
+    same_len("merge_by_key output keys", n, out_keys)?;
+    same_len("merge_by_key output values", n, out_values)?;
+    B::merge_by_key_with(
+        cmp,
+        a_keys.buffer(),
+        a_values.buffer(),
+        b_keys.buffer(),
+        b_values.buffer(),
+        out_keys.buffer_mut(),
+        out_values.buffer_mut(),
+    )
+}
+
+/// [`merge_by_key_with`] in [`SortKey`]'s total order (the stock [`Less`]).
+///
+/// # Errors
+/// As [`merge_by_key_with`].
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let (ak, av) = (DeviceVector::<u32>::from_slice(&[1, 3])?, DeviceVector::from_slice(&[10_u64, 30])?);
+/// let (bk, bv) = (DeviceVector::from_slice(&[3])?, DeviceVector::from_slice(&[31])?);
+/// let (k, v) = parallax::merge_by_key(&ak, &av, &bk, &bv)?;
+/// assert_eq!((k.to_vec()?, v.to_vec()?), (vec![1, 3, 3], vec![10, 30, 31]));
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
+    a_keys: &DeviceVector<K, B>,
+    a_values: &DeviceVector<V, B>,
+    b_keys: &DeviceVector<K, B>,
+    b_values: &DeviceVector<V, B>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    merge_by_key_with(Less, a_keys, a_values, b_keys, b_values)
+}
+
+/// [`merge_by_key`] into `out_keys` and `out_values`.
+///
+/// # Errors
+/// As [`merge_by_key_with_into`].
+///
+/// ```
+/// use parallax::DeviceVector;
+/// let (ak, av) = (DeviceVector::<i32>::from_slice(&[0])?, DeviceVector::from_slice(&[1_i32])?);
+/// let (bk, bv) = (DeviceVector::from_slice(&[-1])?, DeviceVector::from_slice(&[2])?);
+/// let (mut ok, mut ov) = (DeviceVector::zeros(2)?, DeviceVector::zeros(2)?);
+/// parallax::merge_by_key_into(&ak, &av, &bk, &bv, &mut ok, &mut ov)?;
+/// assert_eq!(ov.to_vec()?, [2, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn merge_by_key_into<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
+    a_keys: &DeviceVector<K, B>,
+    a_values: &DeviceVector<V, B>,
+    b_keys: &DeviceVector<K, B>,
+    b_values: &DeviceVector<V, B>,
+    out_keys: &mut DeviceVector<K, B>,
+    out_values: &mut DeviceVector<V, B>,
+) -> Result<()> {
+    merge_by_key_with_into(
+        Less, a_keys, a_values, b_keys, b_values, out_keys, out_values,
+    )
+}

@@ -1,0 +1,143 @@
+//! Merge sort by a comparator ([`Compare`]): [`sort_by`] for elements of any `DeviceCopy`
+//! type and [`sort_by_key_with`] for key-value pairs, each with an `_into` form. Stable:
+//! elements the comparator calls equal keep their input order (values with their keys).
+//! With the stock [`Less`](crate::Less) / [`Greater`](crate::Greater) on a [`SortKey`]
+//! type the result is exactly [`sort`](crate::sort)'s / `sort_descending`'s (the radix sort,
+//! faster there); a comparator is for what the radix sort cannot order: your own types,
+//! key fields, orders such as "by magnitude". On CUDA, comparator and type need kernels
+//! (the stock comparators over the six numbers, yours through `instantiate_compare!`).
+//!
+//! [`SortKey`]: crate::SortKey
+
+use crate::check::same_len;
+use crate::{DeviceVector, MergeByKeyOps, MergeOps, Result};
+use parallax_core::{Compare, DeviceCopy};
+
+/// `x` sorted stably by `cmp` into a new vector.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::{Compare, DeviceVector};
+/// /// Descending by absolute value.
+/// #[derive(Clone, Copy)]
+/// struct ByMagnitude;
+/// impl Compare<i32> for ByMagnitude {
+///     fn less(&self, a: i32, b: i32) -> bool { a.unsigned_abs() > b.unsigned_abs() }
+/// }
+/// let x = DeviceVector::<i32, parallax::Rayon>::from_slice(&[3, -8, 1, -3, 5])?;
+/// assert_eq!(parallax::sort_by(ByMagnitude, &x)?.to_vec()?, [-8, 5, 3, -3, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
+    cmp: C,
+    x: &DeviceVector<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    // SAFETY: the sort writes every element; on an error `out` is dropped unread.
+    let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
+    B::sort_by(cmp, x.buffer(), out.buffer_mut())?;
+    Ok(out)
+}
+
+/// [`sort_by`] into `out`, of the same length as `x`.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == x.len()`
+/// (`out` untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Greater};
+/// let x = DeviceVector::<f64>::from_slice(&[0.5, f64::NAN, -2.0])?;
+/// let mut out = DeviceVector::zeros(3)?;
+/// parallax::sort_by_into(Greater, &x, &mut out)?;
+/// let s = out.to_vec()?;
+/// assert!(s[0].is_nan() && s[1..] == [0.5, -2.0]); // Greater: NaNs first, as sort_descending
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
+    cmp: C,
+    x: &DeviceVector<T, B>,
+    out: &mut DeviceVector<T, B>,
+) -> Result<()> {
+    same_len("sort_by output", x.len(), out)?;
+    B::sort_by(cmp, x.buffer(), out.buffer_mut())
+}
+
+/// The pairs `(keys[i], values[i])` sorted stably by key under `cmp` into two new vectors.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless
+/// `values.len() == keys.len()`; out of memory or a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Less};
+/// let k = DeviceVector::<u64>::from_slice(&[3, 1, 3, 1])?;
+/// let v = DeviceVector::<f32>::from_slice(&[0.0, 1.0, 2.0, 3.0])?;
+/// let (sk, sv) = parallax::sort_by_key_with(Less, &k, &v)?;
+/// assert_eq!((sk.to_vec()?, sv.to_vec()?), (vec![1, 1, 3, 3], vec![1.0, 3.0, 0.0, 2.0]));
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
+    cmp: C,
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    same_len("sort_by_key_with values", keys.len(), values)?;
+    // SAFETY: the sort writes every element of both; on an error they are dropped unread.
+    let (mut ok, mut ov) = unsafe {
+        (
+            DeviceVector::<K, B>::for_overwrite(keys.len())?,
+            DeviceVector::<V, B>::for_overwrite(keys.len())?,
+        )
+    };
+    B::sort_by_key_with(
+        cmp,
+        keys.buffer(),
+        values.buffer(),
+        ok.buffer_mut(),
+        ov.buffer_mut(),
+    )?;
+    Ok((ok, ov))
+}
+
+/// [`sort_by_key_with`] into `out_keys` and `out_values`.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `values`, `out_keys` and
+/// `out_values` all have `keys.len()` elements (the first that differs is named; outputs
+/// untouched); a device fault.
+///
+/// ```
+/// use parallax::{DeviceVector, Greater};
+/// let k = DeviceVector::<i32>::from_slice(&[1, 2])?;
+/// let v = DeviceVector::<u32>::from_slice(&[10, 20])?;
+/// let (mut ok, mut ov) = (DeviceVector::zeros(2)?, DeviceVector::zeros(2)?);
+/// parallax::sort_by_key_with_into(Greater, &k, &v, &mut ok, &mut ov)?;
+/// assert_eq!(ov.to_vec()?, [20, 10]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort_by_key_with_into<
+    K: DeviceCopy,
+    V: DeviceCopy,
+    C: Compare<K>,
+    B: MergeByKeyOps<K, V, C>,
+>(
+    cmp: C,
+    keys: &DeviceVector<K, B>,
+    values: &DeviceVector<V, B>,
+    out_keys: &mut DeviceVector<K, B>,
+    out_values: &mut DeviceVector<V, B>,
+) -> Result<()> {
+    same_len("sort_by_key_with values", keys.len(), values)?;
+    same_len("sort_by_key_with output keys", keys.len(), out_keys)?;
+    same_len("sort_by_key_with output values", keys.len(), out_values)?;
+    B::sort_by_key_with(
+        cmp,
+        keys.buffer(),
+        values.buffer(),
+        out_keys.buffer_mut(),
+        out_values.buffer_mut(),
+    )
+}

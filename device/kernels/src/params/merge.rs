@@ -1,0 +1,61 @@
+//! Parameters of the comparator merge sort and the merge (`kernels/merge/`): the block sort
+//! of tiles, the merge-path partition and the merge of one output tile per block.
+//!
+//! Every merge reads a *virtual input* of `n` items: item `i` is `a[i]` for `i < split`, else
+//! `b[i - split]`. A merge pass of the sort reads one buffer (`a == b`, `split == n`); a
+//! standalone `merge(a, b)` reads the two inputs in place (`split == a.len()`). The input is
+//! cut into *pairs* of `span` items, each the merge of its list A (the first `width` items)
+//! and list B (the rest); `span == 2 * width` in the sort, `span == n`, `width == a.len()` in
+//! a standalone merge. Values (`V`, or `()` for keys alone) travel with their keys.
+
+/// The block sort: `n` items of `keys_in` (and `values_in`), each tile of
+/// `merge_tile_items(size_of::<K>())` items sorted stably by `cmp` into the same positions of
+/// `keys_out` (and `values_out`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct BlockSortParams<K, V, C> {
+    /// The input keys, `n` items.
+    pub keys_in: *const K,
+    /// The input values, `n` items (unread when `V` is `()`).
+    pub values_in: *const V,
+    /// The output keys, `n` items.
+    pub keys_out: *mut K,
+    /// The output values, `n` items (unwritten when `V` is `()`).
+    pub values_out: *mut V,
+    /// The item count.
+    pub n: u64,
+    /// The comparator.
+    pub cmp: C,
+}
+
+/// One merge of pairs of sorted lists over a virtual input (module docs): the partition
+/// kernel fills `splits`, then the merge kernel writes each output tile.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MergeParams<K, V, C> {
+    /// The virtual input's first part, `split` keys.
+    pub a_keys: *const K,
+    /// Its second part, `n - split` keys.
+    pub b_keys: *const K,
+    /// The values beside `a_keys` (unread when `V` is `()`).
+    pub a_values: *const V,
+    /// The values beside `b_keys`.
+    pub b_values: *const V,
+    /// Where the virtual input changes from `a` to `b`.
+    pub split: u64,
+    /// The virtual input's length (> 0).
+    pub n: u64,
+    /// List A's length in every pair.
+    pub width: u64,
+    /// A pair's length (a multiple of the tile; the last pair may be cut short by `n`).
+    pub span: u64,
+    /// Per output tile, the number of its pair's list-A items before the tile's first output
+    /// (written by the partition kernel, read by the merge kernel).
+    pub splits: *mut u64,
+    /// The merged keys, `n` items.
+    pub keys_out: *mut K,
+    /// The merged values, `n` items (unwritten when `V` is `()`).
+    pub values_out: *mut V,
+    /// The comparator.
+    pub cmp: C,
+}

@@ -1,0 +1,47 @@
+//! Host-side kernel trait of the comparator merge sort and merge, implemented from the
+//! kernels crate's list (`for_each_compare_instance!`: `Less` and `Greater` over the six
+//! numbers) and by a user crate's `instantiate_compare!`.
+
+use parallax_core::{Compare, DeviceCopy};
+use parallax_kernels::entry_name;
+
+/// A comparator with merge sort and merge kernels for elements `T`.
+///
+/// # Safety
+/// `BLOCK_SORT[w]` must name an entry point of `KERNELS` taking exactly
+/// `BlockSortParams<T, V, Self>` and `MERGE[w]` one taking `MergeParams<T, V, Self>`, with
+/// `V` = `()`, `u32`, `u64` for `w` = 0, 1, 2; `PARTITION` one taking
+/// `MergeParams<T, (), Self>`; each running the `kernels::merge` body of its name (as the
+/// instantiation macros generate).
+pub unsafe trait CompareKernel<T: DeviceCopy>: Compare<T> {
+    /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
+    /// instantiated the kernels in its own kernel library.
+    const KERNELS: crate::Kernels = crate::KERNELS;
+    /// The block sort for keys alone, with 4-byte and with 8-byte values.
+    const BLOCK_SORT: [&'static str; 3];
+    /// The merge-path partition.
+    const PARTITION: &'static str;
+    /// The tile merge for keys alone, with 4-byte and with 8-byte values.
+    const MERGE: [&'static str; 3];
+}
+
+macro_rules! compare_kernels {
+    ($( ($ct:ident: $c:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        // SAFETY: the kernels crate generates every entry point from the same list entry
+        // (`__compare_entry_points!`), with the parameter types the trait names.
+        unsafe impl CompareKernel<$t> for $c {
+            const BLOCK_SORT: [&'static str; 3] = [
+                entry_name!(merge_block_sort, $ct, $tt),
+                entry_name!(merge_block_sort_v4, $ct, $tt),
+                entry_name!(merge_block_sort_v8, $ct, $tt),
+            ];
+            const PARTITION: &'static str = entry_name!(merge_partition, $ct, $tt);
+            const MERGE: [&'static str; 3] = [
+                entry_name!(merge_tiles, $ct, $tt),
+                entry_name!(merge_tiles_v4, $ct, $tt),
+                entry_name!(merge_tiles_v8, $ct, $tt),
+            ];
+        }
+    )* };
+}
+parallax_kernels::for_each_compare_instance!(compare_kernels);

@@ -1,0 +1,73 @@
+//! Launchers of the comparator merge sort and merge: the block sort, the merge-path
+//! partition and the tile merge, with values moved as `()` (keys alone), `u32` or `u64`
+//! words.
+
+use super::launch;
+use crate::context::Device;
+use crate::kernel::merge::CompareKernel;
+use crate::Result;
+use parallax_core::DeviceCopy;
+use parallax_kernels::params::merge::{BlockSortParams, MergeParams};
+use parallax_kernels::policy::merge::{merge_shared_bytes, partition_blocks};
+use std::mem::size_of;
+
+/// The entry of a `[keys alone, 4-byte values, 8-byte values]` list for value word `W`.
+fn by_width<W>(names: [&'static str; 3]) -> &'static str {
+    names[match size_of::<W>() {
+        0 => 0,
+        4 => 1,
+        _ => 2,
+    }]
+}
+
+/// `parallax_merge_block_sort{,_v4,_v8}__<C>__<T>(BlockSortParams<T, W, C>)`.
+///
+/// # Safety
+/// `W` is `()`, `u32` or `u64`; the pointers of `p` live for `n > 0` items (values unless
+/// `W` is `()`); `tiles = ceil(n / merge_tile_items(size_of::<T>()))`.
+pub(crate) unsafe fn block_sort<T: DeviceCopy, W: Copy, C: CompareKernel<T>>(
+    dev: &Device,
+    tiles: u64,
+    p: BlockSortParams<T, W, C>,
+) -> Result<()> {
+    let shared = merge_shared_bytes(size_of::<T>(), size_of::<W>());
+    // SAFETY: `CompareKernel` guarantees the parameter type for `W`; pointers by contract.
+    unsafe {
+        launch(
+            dev,
+            C::KERNELS,
+            by_width::<W>(C::BLOCK_SORT),
+            tiles,
+            shared,
+            p,
+        )
+    }
+}
+
+/// `parallax_merge_partition__<C>__<T>(MergeParams<T, (), C>)`: one thread per tile.
+///
+/// # Safety
+/// The virtual input of `p` readable for `n > 0` keys, `splits` writable for `tiles` words.
+pub(crate) unsafe fn partition<T: DeviceCopy, C: CompareKernel<T>>(
+    dev: &Device,
+    tiles: u64,
+    p: MergeParams<T, (), C>,
+) -> Result<()> {
+    // SAFETY: `CompareKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, C::KERNELS, C::PARTITION, partition_blocks(tiles), 0, p) }
+}
+
+/// `parallax_merge_tiles{,_v4,_v8}__<C>__<T>(MergeParams<T, W, C>)`.
+///
+/// # Safety
+/// As [`block_sort`], over the virtual input of `p`, after [`partition`] with the same
+/// parameters.
+pub(crate) unsafe fn merge<T: DeviceCopy, W: Copy, C: CompareKernel<T>>(
+    dev: &Device,
+    tiles: u64,
+    p: MergeParams<T, W, C>,
+) -> Result<()> {
+    let shared = merge_shared_bytes(size_of::<T>(), size_of::<W>());
+    // SAFETY: `CompareKernel` guarantees the parameter type for `W`; pointers by contract.
+    unsafe { launch(dev, C::KERNELS, by_width::<W>(C::MERGE), tiles, shared, p) }
+}

@@ -1,0 +1,55 @@
+//! User comparators for the GPU merge sort and merge: a descending-by-magnitude order on
+//! `i32`, a key-field order on a (key, index) pair type (its stability is visible in the
+//! indices), and an order on the 16-byte [`Mat2`](crate::Mat2) by its first entry.
+
+use crate::Mat2;
+use parallax_core::{Compare, DeviceCopy};
+
+/// Descending by absolute value: `x` and `-x` are equal (a stable sort keeps their order).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ByMagnitude;
+
+impl Compare<i32> for ByMagnitude {
+    #[inline]
+    fn less(&self, a: i32, b: i32) -> bool {
+        a.unsigned_abs() > b.unsigned_abs()
+    }
+}
+
+/// A key and the element's input position.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct KeyIndex {
+    /// The sort key.
+    pub key: u32,
+    /// The input position.
+    pub index: u32,
+}
+
+// SAFETY: two u32, `#[repr(C)]`, no padding, no pointers; all-zero is a valid value.
+unsafe impl DeviceCopy for KeyIndex {}
+
+/// By [`KeyIndex::key`] alone: pairs with equal keys are equal.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ByKey;
+
+impl Compare<KeyIndex> for ByKey {
+    #[inline]
+    fn less(&self, a: KeyIndex, b: KeyIndex) -> bool {
+        a.key < b.key
+    }
+}
+
+/// Ascending by the entry `a` of a [`Mat2`] (a 16-byte element: two items a thread).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ByFirstEntry;
+
+impl Compare<Mat2> for ByFirstEntry {
+    #[inline]
+    fn less(&self, x: Mat2, y: Mat2) -> bool {
+        x.a < y.a
+    }
+}

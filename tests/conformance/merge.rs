@@ -1,0 +1,341 @@
+// Conformance body for the comparator merge sort and the merge (`sort_by`,
+// `sort_by_key_with`, `merge`, `merge_by`, `merge_by_key`, `merge_by_key_with` and the
+// `_into` forms) against the reference (the standard library's stable sort, a serial
+// merge), exactly: with `Less`/`Greater` on 4- and 8-byte numbers (the comparators every
+// backend instantiates), every size of the ladder plus the GPU's tile edges. Values are the
+// input positions, so stability (equal keys keep input order; on merges, `a`'s first) is
+// checked wherever keys repeat. User comparators over user types: `merge_user.rs` (host
+// backends) and the `gpu_user_monoid` example (CUDA).
+
+use super::B;
+use crate::common::*;
+use parallax::reference as r;
+use parallax::{Compare, DeviceCopy, Greater, Less, MergeByKeyOps, MergeOps, SortKey};
+use proptest::prelude::*;
+use std::fmt::Debug;
+
+/// Bits of an element, so that `-0.0 != 0.0` and NaN == NaN in comparisons.
+trait Exact: SortKey + Debug {
+    type Word: PartialEq + Debug;
+    const ZERO_KEY: Self;
+    fn word(self) -> Self::Word;
+}
+macro_rules! exact_int { ($($t:ty),*) => { $(impl Exact for $t {
+    type Word = $t;
+    const ZERO_KEY: Self = 0;
+    fn word(self) -> $t { self }
+})* } }
+exact_int!(u32, i32, u64, i64);
+impl Exact for f32 {
+    type Word = u32;
+    const ZERO_KEY: Self = 0.0;
+    fn word(self) -> u32 {
+        self.to_bits()
+    }
+}
+impl Exact for f64 {
+    type Word = u64;
+    const ZERO_KEY: Self = 0.0;
+    fn word(self) -> u64 {
+        self.to_bits()
+    }
+}
+
+fn words<K: Exact>(k: &[K]) -> Vec<K::Word> {
+    k.iter().map(|&x| x.word()).collect()
+}
+
+/// `sort_by` and `sort_by_into` with `cmp`, against the reference.
+fn check_sort<K: Exact, C: Compare<K> + Debug>(cmp: C, k: &[K], what: &str)
+where
+    B: MergeOps<K, C>,
+{
+    let n = k.len();
+    let kd = dv::<K, B>(k);
+    let mut want = k.to_vec();
+    r::sort_by(cmp, k, &mut want);
+    let got = parallax::sort_by(cmp, &kd).unwrap();
+    assert_eq!(
+        words(&host(&got)),
+        words(&want),
+        "sort_by {cmp:?} {what}, n={n}"
+    );
+    let mut into = dv::<K, B>(k);
+    parallax::sort_by_into(cmp, &kd, &mut into).unwrap();
+    assert_eq!(
+        words(&host(&into)),
+        words(&want),
+        "sort_by_into {cmp:?} {what}, n={n}"
+    );
+    assert_eq!(words(&host(&kd)), words(k), "input untouched, {what}");
+}
+
+/// `sort_by_key_with` (both forms) with values `value(i)`, against the reference.
+fn check_sort_pairs<K: Exact, V: DeviceCopy + PartialEq + Debug, C: Compare<K> + Debug>(
+    cmp: C,
+    k: &[K],
+    value: impl Fn(usize) -> V,
+    what: &str,
+) where
+    B: MergeByKeyOps<K, V, C>,
+{
+    let n = k.len();
+    let v: Vec<V> = (0..n).map(value).collect();
+    let (kd, vd) = (dv::<K, B>(k), dv::<V, B>(&v));
+    let (mut wk, mut wv) = (k.to_vec(), v.clone());
+    r::sort_by_key_with(cmp, k, &v, &mut wk, &mut wv);
+    let (gk, gv) = parallax::sort_by_key_with(cmp, &kd, &vd).unwrap();
+    assert_eq!(
+        words(&host(&gk)),
+        words(&wk),
+        "sort_by_key_with keys {cmp:?} {what}, n={n}"
+    );
+    assert_eq!(
+        host(&gv),
+        wv,
+        "sort_by_key_with values {cmp:?} {what}, n={n}"
+    );
+    let (mut ik, mut iv) = (dv::<K, B>(k), dv::<V, B>(&v));
+    parallax::sort_by_key_with_into(cmp, &kd, &vd, &mut ik, &mut iv).unwrap();
+    assert_eq!(
+        words(&host(&ik)),
+        words(&wk),
+        "into keys {cmp:?} {what}, n={n}"
+    );
+    assert_eq!(host(&iv), wv, "into values {cmp:?} {what}, n={n}");
+}
+
+/// `merge_by` (both forms) of `a` and `b`, each sorted by `cmp` first, against the
+/// reference; values (`merge_by_key_with`) are `a`'s positions and `n_a +` `b`'s.
+fn check_merge<K: Exact, C: Compare<K> + Debug>(cmp: C, a: &[K], b: &[K], what: &str)
+where
+    B: MergeOps<K, C> + MergeByKeyOps<K, u64, C>,
+{
+    let (mut sa, mut sb) = (a.to_vec(), b.to_vec());
+    r::sort_by(cmp, a, &mut sa);
+    r::sort_by(cmp, b, &mut sb);
+    let (na, nb) = (a.len(), b.len());
+    let mut want = vec![sa.first().or(sb.first()).copied().unwrap_or(K::ZERO_KEY); na + nb];
+    r::merge_by(cmp, &sa, &sb, &mut want);
+    let (ad, bd) = (dv::<K, B>(&sa), dv::<K, B>(&sb));
+    let got = parallax::merge_by(cmp, &ad, &bd).unwrap();
+    assert_eq!(
+        words(&host(&got)),
+        words(&want),
+        "merge_by {cmp:?} {what}, {na}+{nb}"
+    );
+    let mut into = dv::<K, B>(&want);
+    parallax::fill(&mut into, K::ZERO_KEY).unwrap();
+    parallax::merge_by_into(cmp, &ad, &bd, &mut into).unwrap();
+    assert_eq!(
+        words(&host(&into)),
+        words(&want),
+        "merge_by_into {cmp:?} {what}, {na}+{nb}"
+    );
+    let (va, vb): (Vec<u64>, Vec<u64>) = (
+        (0..na as u64).collect(),
+        (na as u64..(na + nb) as u64).collect(),
+    );
+    let (mut wk, mut wv) = (want.clone(), vec![0_u64; na + nb]);
+    r::merge_by_key_with(cmp, &sa, &va, &sb, &vb, &mut wk, &mut wv);
+    let (vad, vbd) = (dv::<u64, B>(&va), dv::<u64, B>(&vb));
+    let (gk, gv) = parallax::merge_by_key_with(cmp, &ad, &vad, &bd, &vbd).unwrap();
+    assert_eq!(
+        words(&host(&gk)),
+        words(&wk),
+        "merge_by_key_with keys {cmp:?} {what}, {na}+{nb}"
+    );
+    assert_eq!(
+        host(&gv),
+        wv,
+        "merge_by_key_with values {cmp:?} {what}, {na}+{nb}"
+    );
+    let (mut ik, mut iv) = (dv::<K, B>(&want), dv::<u64, B>(&wv));
+    parallax::fill(&mut iv, 7).unwrap();
+    parallax::merge_by_key_with_into(cmp, &ad, &vad, &bd, &vbd, &mut ik, &mut iv).unwrap();
+    assert_eq!(
+        words(&host(&ik)),
+        words(&wk),
+        "merge_by_key_with_into keys {what}"
+    );
+    assert_eq!(
+        host(&iv),
+        wv,
+        "merge_by_key_with_into values {what}, {na}+{nb}"
+    );
+}
+
+/// The ladder plus the GPU's merge-sort tile edges (`policy/merge.rs`: 2048 4-byte and
+/// 1024 8-byte items a tile) and several tiles with a remainder.
+fn sizes() -> Vec<usize> {
+    let mut s = edge_sizes();
+    s.extend([1023, 1024, 1025, 2047, 2048, 2049, 9 * 2048 + 77, 200_000]);
+    s
+}
+
+#[test]
+fn sort_by_stock_comparators_matches_reference() {
+    require_gpu!();
+    for n in sizes() {
+        let x = pseudo_random(n, 11 + n as u64);
+        let u: Vec<u32> = x.iter().map(|&v| v as u32).collect();
+        check_sort(Less, &u, "u32");
+        check_sort(Greater, &u, "u32");
+        check_sort(
+            Less,
+            &x.iter().map(|&v| (v >> 9) as i32).collect::<Vec<_>>(),
+            "i32",
+        );
+        check_sort(Less, &x, "u64");
+        check_sort(
+            Greater,
+            &x.iter().map(|&v| v as i64).collect::<Vec<_>>(),
+            "i64",
+        );
+        let f: Vec<f32> = x.iter().map(|&v| (v as i64 >> 20) as f32 * 1e-3).collect();
+        check_sort(Less, &f, "f32");
+        let d: Vec<f64> = x.iter().map(|&v| (v as i64) as f64 * 1e-9).collect();
+        check_sort(Greater, &d, "f64");
+    }
+}
+
+#[test]
+fn sort_by_key_with_is_stable() {
+    require_gpu!();
+    for n in sizes() {
+        // Few distinct keys: long runs whose values (input positions) must stay in order.
+        let x = pseudo_random(n, 23 + n as u64);
+        let k32: Vec<u32> = x.iter().map(|&v| (v % 5) as u32).collect();
+        check_sort_pairs(Less, &k32, |i| i as u32, "u32+u32");
+        check_sort_pairs(Greater, &k32, |i| i as u64, "u32+u64");
+        let k64: Vec<i64> = x.iter().map(|&v| (v % 7) as i64 - 3).collect();
+        check_sort_pairs(Less, &k64, |i| i as u32, "i64+u32");
+        check_sort_pairs(Greater, &k64, |i| i as f64, "i64+f64");
+        let kf: Vec<f32> = x.iter().map(|&v| (v % 4) as f32 - 1.5).collect();
+        check_sort_pairs(Less, &kf, |i| i as i32, "f32+i32");
+        check_sort_pairs(
+            Less,
+            &x.iter().map(|&v| v as u32).collect::<Vec<_>>(),
+            |i| i as u32,
+            "rand u32+u32",
+        );
+    }
+}
+
+#[test]
+fn sort_by_less_equals_radix_sort_on_float_specials() {
+    require_gpu!();
+    let pool = [
+        0.0,
+        -0.0,
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7fc0_0123),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        1.0,
+        -1.0,
+        f32::MIN_POSITIVE,
+    ];
+    for n in [16, 1000, 4097] {
+        let f: Vec<f32> = pseudo_random(n, 5)
+            .iter()
+            .map(|&v| pool[(v % pool.len() as u64) as usize])
+            .collect();
+        let fd = dv::<f32, B>(&f);
+        let mut radix = vec![0.0; n];
+        r::sort(&f, &mut radix, parallax::Order::Ascending).unwrap();
+        assert_eq!(
+            words(&host(&parallax::sort_by(Less, &fd).unwrap())),
+            words(&radix),
+            "Less = sort, n={n}"
+        );
+        r::sort(&f, &mut radix, parallax::Order::Descending).unwrap();
+        assert_eq!(
+            words(&host(&parallax::sort_by(Greater, &fd).unwrap())),
+            words(&radix),
+            "Greater = sort_descending, n={n}"
+        );
+        check_sort_pairs(Less, &f, |i| i as u32, "f32 specials + u32");
+    }
+}
+
+#[test]
+fn merges_match_reference() {
+    require_gpu!();
+    for n in sizes() {
+        let x = pseudo_random(2 * n + 1, 31 + n as u64);
+        // Uneven splits: all of a, all of b, a third / two thirds, halves.
+        for (na, tag) in [
+            (0, "empty a"),
+            (n, "empty b"),
+            (n / 3, "thirds"),
+            (n / 2, "halves"),
+        ] {
+            let (a, b) = x[..n].split_at(na);
+            let u: Vec<u32> = a.iter().map(|&v| (v % 1000) as u32).collect();
+            let w: Vec<u32> = b.iter().map(|&v| (v % 1000) as u32).collect();
+            check_merge(Less, &u, &w, tag);
+            let a64: Vec<i64> = a.iter().map(|&v| v as i64 >> 3).collect();
+            let b64: Vec<i64> = b.iter().map(|&v| v as i64 >> 3).collect();
+            check_merge(Greater, &a64, &b64, tag);
+        }
+        // Every element of b before every element of a, and interleaved halves.
+        let lo: Vec<u64> = (0..n as u64).collect();
+        let hi: Vec<u64> = (n as u64..2 * n as u64).collect();
+        check_merge(Less, &hi, &lo, "b entirely first");
+        let f: Vec<f64> = x[n..].iter().map(|&v| (v % 17) as f64 - 8.0).collect();
+        check_merge(Less, &f[..n / 2], &f[n / 2..], "f64 ties");
+    }
+}
+
+#[test]
+fn merge_and_merge_by_key_use_the_total_order() {
+    require_gpu!();
+    let a = dv::<f32, B>(&[-0.0, 1.0, f32::NAN]);
+    let b = dv::<f32, B>(&[-1.0, 0.0, 1.0, -f32::NAN]);
+    let m = host(&parallax::merge(&a, &b).unwrap());
+    assert_eq!(m[..5], [-1.0, -0.0, 0.0, 1.0, 1.0]);
+    assert!(m[1].is_sign_negative() && m[2].is_sign_positive());
+    assert!(
+        m[5].is_nan() && m[6].is_nan() && m[6].is_sign_negative(),
+        "NaNs last, a's first"
+    );
+    let mut into = dv::<f32, B>(&[0.0; 7]);
+    parallax::merge_into(&a, &b, &mut into).unwrap();
+    assert_eq!(words(&host(&into)), words(&m));
+    let va = dv::<u32, B>(&[0, 1, 2]);
+    let vb = dv::<u32, B>(&[10, 11, 12, 13]);
+    let (k, v) = parallax::merge_by_key(&a, &va, &b, &vb).unwrap();
+    assert_eq!(words(&host(&k)), words(&m));
+    assert_eq!(host(&v), [10, 0, 11, 1, 12, 2, 13]);
+    let (mut ok, mut ov) = (dv::<f32, B>(&[0.0; 7]), dv::<u32, B>(&[0; 7]));
+    parallax::merge_by_key_into(&a, &va, &b, &vb, &mut ok, &mut ov).unwrap();
+    assert_eq!(host(&ov), [10, 0, 11, 1, 12, 2, 13]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn prop_sort_by_matches_reference(x in prop::collection::vec(-50_i32..50, 0..5000)) {
+        require_gpu!(proptest);
+        check_sort(Less, &x, "prop i32");
+        check_sort_pairs(Greater, &x, |i| i as u32, "prop i32+u32");
+    }
+
+    #[test]
+    fn prop_merge_matches_reference(
+        a in prop::collection::vec(any::<u64>(), 0..3000),
+        b in prop::collection::vec(0_u64..100, 0..3000),
+    ) {
+        require_gpu!(proptest);
+        check_merge(Less, &a, &b, "prop u64");
+    }
+
+    #[test]
+    fn prop_sort_by_f32_matches_reference(x in prop::collection::vec(any::<f32>(), 0..3000)) {
+        require_gpu!(proptest);
+        check_sort(Less, &x, "prop f32");
+    }
+}
