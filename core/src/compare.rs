@@ -103,8 +103,8 @@ impl<T: SortKey> Compare<T> for Greater {
 /// use parallax_core::merge_path;
 /// let (a, b) = ([1, 3, 5], [2, 3, 4]);
 /// // The first four of the merge are 1, 2, 3 (of a, ties take a first), 3: two from a.
-/// assert_eq!(merge_path(4, 3, 3, |j, i| b[j] < a[i]), 2);
-/// assert_eq!(merge_path(6, 3, 3, |j, i| b[j] < a[i]), 3);
+/// assert_eq!(merge_path(4, 3, 3, |j, i| b[j as usize] < a[i as usize]), 2);
+/// assert_eq!(merge_path(6, 3, 3, |j, i| b[j as usize] < a[i as usize]), 3);
 /// ```
 #[inline(always)]
 pub fn merge_path(diag: u64, a_len: u64, b_len: u64, b_before_a: impl Fn(u64, u64) -> bool) -> u64 {
