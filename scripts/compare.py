@@ -121,6 +121,13 @@ def rule(case, n):
     m = re.fullmatch(r"radix_sort_(keys_u32|keys_f32|keys_u64|pairs_u32_u32)", case)
     if m:
         return f"cub_radix_sort_{m.group(1)}", False, 1.0, None, ">= 1.00x CUB DeviceRadixSort"
+    # Merge sort and merge (issue 30): CUB DeviceMergeSort with the same comparator functor,
+    # Thrust's merge / merge_by_key (peers: benches/peers/merge_rows.cuh).
+    m = re.fullmatch(r"merge_sort_(keys_u32|keys_u32_greater|keys_u64|pairs_u32_u32)", case)
+    if m:
+        return f"cub_merge_sort_{m.group(1)}", False, 1.0, None, ">= 1.00x CUB DeviceMergeSort"
+    if case in ("merge_u32", "merge_by_key_u32_u32"):
+        return f"thrust_{case}", False, 1.0, None, ">= 1.00x Thrust"
     m = re.fullmatch(r"spmv_plus_times_(\w+)", case)
     if m:
         peer = f"cusparse_spmv_{m.group(1)}_alg1"
