@@ -55,7 +55,7 @@ fn pairs_keep_input_order_over_many_passes() {
     let (gk, gv) =
         parallax::sort_by_key_with(Greater, &dv::<i64, B>(&k), &dv::<u64, B>(&v)).unwrap();
     let (mut wk, mut wv) = (k.clone(), v.clone());
-    r::sort_by_key_with(Greater, &k, &v, &mut wk, &mut wv);
+    r::sort_by_key_with(Greater, &k, &v, &mut wk, &mut wv).unwrap();
     assert_eq!(host(&gk), wk);
     assert_eq!(host(&gv), wv);
     // 4-byte keys with 4-byte values.
@@ -63,7 +63,7 @@ fn pairs_keep_input_order_over_many_passes() {
     let v: Vec<f32> = (0..n).map(|i| i as f32).collect();
     let (gk, gv) = parallax::sort_by_key_with(Less, &dv::<u32, B>(&k), &dv::<f32, B>(&v)).unwrap();
     let (mut wk, mut wv) = (k.clone(), v.clone());
-    r::sort_by_key_with(Less, &k, &v, &mut wk, &mut wv);
+    r::sort_by_key_with(Less, &k, &v, &mut wk, &mut wv).unwrap();
     assert_eq!(host(&gk), wk);
     assert_eq!(host(&gv), wv);
 }

@@ -1,5 +1,5 @@
 //! The comparator traits (`ops_merge.rs`) on the two host backends: `Sequential` runs the
-//! reference (the standard library's stable sort, a serial merge), `Rayon` the parallel
+//! reference (a stable index sort, a serial merge), `Rayon` the parallel
 //! merge sort and merge-path merge of `parallax_host`.
 
 use super::ops_merge::{MergeByKeyOps, MergeOps};
@@ -16,8 +16,7 @@ macro_rules! host_merge {
             impl<T: DeviceCopy, C: Compare<T>> MergeOps<T, C> for $backend {
                 const SEAL: crate::backend::Seal = crate::backend::Seal;
                 fn sort_by(cmp: C, x: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
-                    algo::sort_by(cmp, x, out);
-                    Ok(())
+                    algo::sort_by(cmp, x, out)
                 }
                 fn merge_by(cmp: C, a: &Vec<T>, b: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
                     algo::merge_by(cmp, a, b, out);
@@ -34,8 +33,7 @@ macro_rules! host_merge {
                     out_keys: &mut Vec<K>,
                     out_values: &mut Vec<V>,
                 ) -> Result<()> {
-                    algo::sort_by_key_with(cmp, keys, values, out_keys, out_values);
-                    Ok(())
+                    algo::sort_by_key_with(cmp, keys, values, out_keys, out_values)
                 }
                 fn merge_by_key_with(
                     cmp: C,

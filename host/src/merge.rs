@@ -1,42 +1,69 @@
-//! Merge sort and merge by a [`Compare`] order on the host. The sorts are rayon's stable
-//! parallel merge sort (`par_sort_by`), on pairs for `sort_by_key_with`. The merges cut the
+//! Merge sort and merge by a [`Compare`] order on the host. The sorts order `(item, position)`
+//! pairs with rayon's in-place unstable sort, the position breaking ties: a stable sort whose
+//! one allocation, the pairs, is fallible (rayon's stable `par_sort_by` allocates a buffer it
+//! cannot report the failure of). The merges cut the
 //! output into the fixed chunks of [`crate::chunk::split`], find where each chunk starts in
 //! `a` and `b` by a merge-path search on its diagonal ([`merge_path`], the GPU's split too),
 //! and merge the chunks independently: results equal the sequential reference's.
 
 use crate::chunk::split::{for_chunks_mut, CHUNK, PAR_MIN};
-use parallax_core::{merge_path, reference, Compare, DeviceCopy};
+use parallax_core::{merge_path, reference, try_with_capacity, Compare, DeviceCopy, Result};
 use rayon::prelude::*;
 
 /// Below this many elements a sort runs the reference on the calling thread.
 const SMALL: usize = 4096;
 
+/// `(key(i), i)` for `i < n`, sorted by `cmp` on the key with the position breaking ties.
+///
+/// # Errors
+/// [`Error::OutOfMemory`](parallax_core::Error::OutOfMemory) for the pairs.
+fn stable_pairs<K: DeviceCopy, C: Compare<K>>(
+    cmp: C,
+    n: usize,
+    key: impl Fn(usize) -> K + Sync + Send,
+) -> Result<Vec<(K, usize)>> {
+    let mut pairs = try_with_capacity::<(K, usize)>(n)?;
+    // The capacity is there: an indexed `par_extend` of `n` items does not allocate again.
+    pairs.par_extend((0..n).into_par_iter().map(|i| (key(i), i)));
+    pairs.par_sort_unstable_by(|a, b| cmp.ordering(a.0, b.0).then(a.1.cmp(&b.1)));
+    Ok(pairs)
+}
+
 /// See [`parallax_core::reference::sort_by`]: `x` sorted stably by `cmp` into `out`.
+///
+/// # Errors
+/// [`Error::OutOfMemory`](parallax_core::Error::OutOfMemory) for the sort's pairs.
 ///
 /// ```
 /// let mut out = [0_u32; 4];
-/// parallax_host::sort_by(parallax_core::Greater, &[2, 9, 4, 9], &mut out);
+/// parallax_host::sort_by(parallax_core::Greater, &[2, 9, 4, 9], &mut out)?;
 /// assert_eq!(out, [9, 9, 4, 2]);
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
-pub fn sort_by<T: DeviceCopy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) {
+pub fn sort_by<T: DeviceCopy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) -> Result<()> {
     let n = x.len().min(out.len());
     if n < SMALL {
         return reference::sort_by(cmp, &x[..n], &mut out[..n]);
     }
+    let pairs = stable_pairs(cmp, n, |i| x[i])?;
     out[..n]
         .par_iter_mut()
-        .zip(&x[..n])
-        .for_each(|(o, &v)| *o = v);
-    out[..n].par_sort_by(|&a, &b| cmp.ordering(a, b));
+        .zip(&pairs)
+        .for_each(|(o, &(v, _))| *o = v);
+    Ok(())
 }
 
 /// See [`parallax_core::reference::sort_by_key_with`]: the pairs sorted stably by key under
-/// `cmp`, sorted as `(key, value)` tuples by rayon's stable parallel sort.
+/// `cmp`.
+///
+/// # Errors
+/// [`Error::OutOfMemory`](parallax_core::Error::OutOfMemory) for the sort's pairs.
 ///
 /// ```
 /// let (mut k, mut v) = ([0_i32; 3], [0_u8; 3]);
-/// parallax_host::sort_by_key_with(parallax_core::Less, &[3, -1, 3], &[1, 2, 3], &mut k, &mut v);
+/// parallax_host::sort_by_key_with(parallax_core::Less, &[3, -1, 3], &[1, 2, 3], &mut k, &mut v)?;
 /// assert_eq!((k, v), ([-1, 3, 3], [2, 1, 3]));
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
 pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>(
     cmp: C,
@@ -44,7 +71,7 @@ pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>(
     values: &[V],
     out_keys: &mut [K],
     out_values: &mut [V],
-) {
+) -> Result<()> {
     let n = keys
         .len()
         .min(values.len())
@@ -53,20 +80,16 @@ pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>(
     if n < SMALL {
         return reference::sort_by_key_with(cmp, keys, values, out_keys, out_values);
     }
-    let mut pairs: Vec<(K, V)> = keys[..n]
-        .par_iter()
-        .zip(&values[..n])
-        .map(|(&k, &v)| (k, v))
-        .collect();
-    pairs.par_sort_by(|a, b| cmp.ordering(a.0, b.0));
+    let pairs = stable_pairs(cmp, n, |i| keys[i])?;
     out_keys[..n]
         .par_iter_mut()
         .zip(&mut out_values[..n])
         .zip(&pairs)
-        .for_each(|((ok, ov), &(k, v))| {
+        .for_each(|((ok, ov), &(k, i))| {
             *ok = k;
-            *ov = v;
+            *ov = values[i];
         });
+    Ok(())
 }
 
 /// Where output chunk `c` starts in `a` and `b`: its diagonal's merge-path split.

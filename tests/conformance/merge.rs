@@ -53,7 +53,7 @@ where
     let n = k.len();
     let kd = dv::<K, B>(k);
     let mut want = k.to_vec();
-    r::sort_by(cmp, k, &mut want);
+    r::sort_by(cmp, k, &mut want).unwrap();
     let got = parallax::sort_by(cmp, &kd).unwrap();
     assert_eq!(
         words(&host(&got)),
@@ -83,7 +83,7 @@ fn check_sort_pairs<K: Exact, V: DeviceCopy + PartialEq + Debug, C: Compare<K> +
     let v: Vec<V> = (0..n).map(value).collect();
     let (kd, vd) = (dv::<K, B>(k), dv::<V, B>(&v));
     let (mut wk, mut wv) = (k.to_vec(), v.clone());
-    r::sort_by_key_with(cmp, k, &v, &mut wk, &mut wv);
+    r::sort_by_key_with(cmp, k, &v, &mut wk, &mut wv).unwrap();
     let (gk, gv) = parallax::sort_by_key_with(cmp, &kd, &vd).unwrap();
     assert_eq!(
         words(&host(&gk)),
@@ -112,8 +112,8 @@ where
     B: MergeOps<K, C> + MergeByKeyOps<K, u64, C>,
 {
     let (mut sa, mut sb) = (a.to_vec(), b.to_vec());
-    r::sort_by(cmp, a, &mut sa);
-    r::sort_by(cmp, b, &mut sb);
+    r::sort_by(cmp, a, &mut sa).unwrap();
+    r::sort_by(cmp, b, &mut sb).unwrap();
     let (na, nb) = (a.len(), b.len());
     let mut want = vec![sa.first().or(sb.first()).copied().unwrap_or(K::ZERO_KEY); na + nb];
     r::merge_by(cmp, &sa, &sb, &mut want);

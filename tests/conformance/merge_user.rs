@@ -55,7 +55,7 @@ fn key_field_sort_is_stable() {
         let x = pairs(n, 6, 3 + n as u64);
         let got = host(&parallax::sort_by(ByKey, &dv::<KeyIndex, B>(&x)).unwrap());
         let mut want = x.clone();
-        r::sort_by(ByKey, &x, &mut want);
+        r::sort_by(ByKey, &x, &mut want).unwrap();
         assert_eq!(got, want, "n={n}");
         // Stability spelled out: within a key, the indices rise.
         assert!(
@@ -74,8 +74,8 @@ fn key_field_merge_takes_a_first() {
         let mut b = pairs(n / 2 + 1, 4, 6);
         b.iter_mut().for_each(|p| p.index += 1 << 30);
         let (sa, sb) = (a.clone(), b.clone());
-        r::sort_by(ByKey, &sa, &mut a);
-        r::sort_by(ByKey, &sb, &mut b);
+        r::sort_by(ByKey, &sa, &mut a).unwrap();
+        r::sort_by(ByKey, &sb, &mut b).unwrap();
         let got = host(
             &parallax::merge_by(ByKey, &dv::<KeyIndex, B>(&a), &dv::<KeyIndex, B>(&b)).unwrap(),
         );
@@ -101,7 +101,7 @@ fn descending_magnitude_is_stable() {
             .collect();
         let xd = dv::<i32, B>(&x);
         let mut want = x.clone();
-        r::sort_by(ByMagnitude, &x, &mut want);
+        r::sort_by(ByMagnitude, &x, &mut want).unwrap();
         assert_eq!(
             host(&parallax::sort_by(ByMagnitude, &xd).unwrap()),
             want,
@@ -113,7 +113,7 @@ fn descending_magnitude_is_stable() {
         let idx: Vec<u32> = (0..n as u32).collect();
         let (k, v) = parallax::sort_by_key_with(ByMagnitude, &xd, &dv::<u32, B>(&idx)).unwrap();
         let (mut wk, mut wv) = (x.clone(), idx.clone());
-        r::sort_by_key_with(ByMagnitude, &x, &idx, &mut wk, &mut wv);
+        r::sort_by_key_with(ByMagnitude, &x, &idx, &mut wk, &mut wv).unwrap();
         assert_eq!((host(&k), host(&v)), (wk, wv), "pairs n={n}");
     }
 }
@@ -150,6 +150,6 @@ fn wide_user_elements_sort() {
         .collect();
     let got: DeviceVector<Wide, B> = parallax::sort_by(ByWeight, &dv::<Wide, B>(&x)).unwrap();
     let mut want = x.clone();
-    r::sort_by(ByWeight, &x, &mut want);
+    r::sort_by(ByWeight, &x, &mut want).unwrap();
     assert_eq!(host(&got), want);
 }

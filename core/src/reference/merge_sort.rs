@@ -1,33 +1,61 @@
-//! Comparison sorting by a [`Compare`] order (feature `alloc`): the standard library's stable
-//! merge sort, the specification of every backend's `sort_by` and `sort_by_key_with`.
+//! Comparison sorting by a [`Compare`] order (feature `alloc`), the specification of every
+//! backend's `sort_by` and `sort_by_key_with`: an index sorted unstably with the position as
+//! the tie-break, which is a stable sort whose one allocation (the index) is fallible, unlike
+//! the standard library's stable sort, which aborts when its buffer cannot be had.
 
 extern crate alloc;
-use crate::Compare;
+use crate::{try_with_capacity, Compare, Result};
 use alloc::vec::Vec;
+
+/// `0..n` ordered by `cmp` on `key(i)`, ties by position: the stable order.
+///
+/// # Errors
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the index.
+fn stable_order<T: Copy, C: Compare<T>>(
+    cmp: C,
+    n: usize,
+    key: impl Fn(usize) -> T,
+) -> Result<Vec<usize>> {
+    let mut index = try_with_capacity::<usize>(n)?;
+    index.extend(0..n);
+    index.sort_unstable_by(|&a, &b| cmp.ordering(key(a), key(b)).then(a.cmp(&b)));
+    Ok(index)
+}
 
 /// `out` = `x` sorted stably by `cmp` (equal elements keep their input order). Processes the
 /// common prefix on mismatched lengths.
 ///
+/// # Errors
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the index of `n` positions.
+///
 /// ```
 /// use parallax_core::{reference, Greater};
 /// let mut out = [0_i32; 4];
-/// reference::sort_by(Greater, &[2, -1, 7, 2], &mut out);
+/// reference::sort_by(Greater, &[2, -1, 7, 2], &mut out)?;
 /// assert_eq!(out, [7, 2, 2, -1]);
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
-pub fn sort_by<T: Copy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) {
+pub fn sort_by<T: Copy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) -> Result<()> {
     let n = x.len().min(out.len());
-    out[..n].copy_from_slice(&x[..n]);
-    out[..n].sort_by(|&a, &b| cmp.ordering(a, b));
+    let index = stable_order(cmp, n, |i| x[i])?;
+    for (o, &i) in out.iter_mut().zip(&index) {
+        *o = x[i];
+    }
+    Ok(())
 }
 
 /// `(out_keys, out_values)` = the pairs `(keys[i], values[i])` sorted stably by key under
 /// `cmp`. Processes the common prefix of all four slices on mismatched lengths.
 ///
+/// # Errors
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the index of `n` positions.
+///
 /// ```
 /// use parallax_core::{reference, Less};
 /// let (mut k, mut v) = ([0_u32; 3], ['_'; 3]);
-/// reference::sort_by_key_with(Less, &[2, 1, 2], &['a', 'b', 'c'], &mut k, &mut v);
+/// reference::sort_by_key_with(Less, &[2, 1, 2], &['a', 'b', 'c'], &mut k, &mut v)?;
 /// assert_eq!((k, v), ([1, 2, 2], ['b', 'a', 'c']));
+/// # Ok::<(), parallax_core::Error>(())
 /// ```
 pub fn sort_by_key_with<K: Copy, V: Copy, C: Compare<K>>(
     cmp: C,
@@ -35,16 +63,16 @@ pub fn sort_by_key_with<K: Copy, V: Copy, C: Compare<K>>(
     values: &[V],
     out_keys: &mut [K],
     out_values: &mut [V],
-) {
+) -> Result<()> {
     let n = keys
         .len()
         .min(values.len())
         .min(out_keys.len())
         .min(out_values.len());
-    let mut index: Vec<usize> = (0..n).collect();
-    index.sort_by(|&a, &b| cmp.ordering(keys[a], keys[b]));
+    let index = stable_order(cmp, n, |i| keys[i])?;
     for (j, &i) in index.iter().enumerate() {
         out_keys[j] = keys[i];
         out_values[j] = values[i];
     }
+    Ok(())
 }

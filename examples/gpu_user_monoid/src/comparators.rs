@@ -28,7 +28,7 @@ pub(crate) fn check_all() -> Result<()> {
             .collect();
         let dx = DeviceVector::<i32, Cuda>::from_slice(&x)?;
         let mut want = x.clone();
-        reference::sort_by(ByMagnitude, &x, &mut want);
+        reference::sort_by(ByMagnitude, &x, &mut want)?;
         check(
             &format!("sort_by ByMagnitude n={n}"),
             &parallax::sort_by(ByMagnitude, &dx)?.to_vec()?,
@@ -38,7 +38,7 @@ pub(crate) fn check_all() -> Result<()> {
         let (gk, gv) =
             parallax::sort_by_key_with(ByMagnitude, &dx, &DeviceVector::from_slice(&idx)?)?;
         let (mut wk, mut wv) = (x.clone(), idx.clone());
-        reference::sort_by_key_with(ByMagnitude, &x, &idx, &mut wk, &mut wv);
+        reference::sort_by_key_with(ByMagnitude, &x, &idx, &mut wk, &mut wv)?;
         check(
             &format!("sort_by_key_with ByMagnitude keys n={n}"),
             &gk.to_vec()?,
@@ -62,12 +62,12 @@ pub(crate) fn check_all() -> Result<()> {
         let got =
             parallax::sort_by(ByKey, &DeviceVector::<KeyIndex, Cuda>::from_slice(&p)?)?.to_vec()?;
         let mut want = p.clone();
-        reference::sort_by(ByKey, &p, &mut want);
+        reference::sort_by(ByKey, &p, &mut want)?;
         check(&format!("sort_by ByKey (stable) n={n}"), &got, &want)?;
         // Merge two sorted halves: of equal keys, the first half's come first.
         let (mut sa, mut sb) = (p[..n / 3].to_vec(), p[n / 3..].to_vec());
-        reference::sort_by(ByKey, &p[..n / 3], &mut sa);
-        reference::sort_by(ByKey, &p[n / 3..], &mut sb);
+        reference::sort_by(ByKey, &p[..n / 3], &mut sa)?;
+        reference::sort_by(ByKey, &p[n / 3..], &mut sb)?;
         let got = parallax::merge_by(
             ByKey,
             &DeviceVector::<KeyIndex, Cuda>::from_slice(&sa)?,
@@ -91,7 +91,7 @@ pub(crate) fn check_all() -> Result<()> {
         let got = parallax::sort_by(ByFirstEntry, &DeviceVector::<Mat2, Cuda>::from_slice(&m)?)?
             .to_vec()?;
         let mut want = m.clone();
-        reference::sort_by(ByFirstEntry, &m, &mut want);
+        reference::sort_by(ByFirstEntry, &m, &mut want)?;
         check(&format!("sort_by ByFirstEntry Mat2 n={n}"), &got, &want)?;
     }
     Ok(())
