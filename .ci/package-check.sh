@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-crates=(parallax-core parallax-host parallax-ptx-builder parallax-kernels parallax-device parallax)
+crates=(parallax-derive parallax-core parallax-host parallax-ptx-builder parallax-kernels parallax-device parallax)
 failed=0
 for crate in "${crates[@]}"; do
     list=$(cargo package --list --allow-dirty -p "$crate")
