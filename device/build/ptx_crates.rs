@@ -84,7 +84,9 @@ unexpected_cfgs = { level = "warn", check-cfg = ['cfg(target_arch, values("nvptx
 "#;
 
 // Only what the kernels use: no features, so none of core's optional dependencies (`alloc`
-// pulls in thiserror) has to be resolved. `alloc` is declared so that its `cfg`s are known.
+// pulls in thiserror, `derive` the proc macro) has to be resolved. Every feature of
+// core/Cargo.toml is declared (empty) so that its `cfg`s are known: an undeclared one is an
+// `unexpected_cfgs` warning, which fails the PTX check.
 const CORE: &str = r#"[package]
 name = "parallax-core"
 version = "0.1.0"
@@ -96,4 +98,5 @@ path = @LIB@
 
 [features]
 alloc = []
+derive = []
 "#;
