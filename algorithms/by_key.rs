@@ -1,8 +1,10 @@
 //! Segmented reductions: reduce_by_key and reduce_by_key_into (runs of equal keys) and
 //! segmented_reduce (offsets).
 
+use crate::backend::TOKEN;
 use crate::check::{offsets as check_offsets, same_len};
 use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
+use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Monoid};
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys (Thrust's
@@ -23,8 +25,8 @@ use parallax_core::{DeviceCopy, Monoid};
 #[allow(clippy::type_complexity)]
 pub fn reduce_by_key<K, T, M, B>(
     m: M,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<T, B>)>
 where
     K: DeviceCopy + PartialEq,
@@ -64,11 +66,11 @@ where
 /// ```
 pub fn reduce_by_key_into<K, T, M, B>(
     m: M,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
-    out_keys: &mut DeviceVector<K, B>,
-    out_values: &mut DeviceVector<T, B>,
-    runs: &mut DeviceVector<usize, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
+    out_keys: &mut impl Output<K, B>,
+    out_values: &mut impl Output<T, B>,
+    runs: &mut impl Output<usize, B>,
 ) -> Result<()>
 where
     K: DeviceCopy + PartialEq,
@@ -84,9 +86,9 @@ where
         m,
         keys.buffer(),
         x.buffer(),
-        out_keys.buffer_mut(),
-        out_values.buffer_mut(),
-        runs.buffer_mut(),
+        out_keys.buffer_out(TOKEN),
+        out_values.buffer_out(TOKEN),
+        runs.buffer_out(TOKEN),
     )
 }
 
@@ -106,8 +108,8 @@ where
 /// ```
 pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &DeviceVector<usize, B>,
-    x: &DeviceVector<T, B>,
+    offsets: &impl Input<usize, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     check_offsets(offsets, x.len())?;
     // SAFETY: the algorithm writes every segment, an empty one with the identity (on the GPU
@@ -115,6 +117,6 @@ pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     // `s`, and the copy runs only when there are as many runs as segments); on an error `y`
     // is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(offsets.len() - 1) }?;
-    B::segmented_reduce(m, offsets.buffer(), x.buffer(), y.buffer_mut())?;
+    B::segmented_reduce(m, offsets.buffer(), x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }

@@ -1,13 +1,14 @@
 //! Argument checks shared by the front doors: run before any output is touched.
 
-use crate::{Backend, DeviceVector, Error, Result};
+use crate::Input;
+use crate::{Backend, Error, Result};
 use parallax_core::DeviceCopy;
 
 /// `Err(LengthMismatch)` unless `v.len() == expected`.
 pub(crate) fn same_len<T: DeviceCopy, B: Backend>(
     what: &'static str,
     expected: usize,
-    v: &DeviceVector<T, B>,
+    v: &impl Input<T, B>,
 ) -> Result<()> {
     if v.len() == expected {
         Ok(())
@@ -21,7 +22,7 @@ pub(crate) fn same_len<T: DeviceCopy, B: Backend>(
 }
 
 /// Validates segment offsets for an input of `len` elements.
-pub(crate) fn offsets<B: Backend>(offsets: &DeviceVector<usize, B>, len: usize) -> Result<()> {
+pub(crate) fn offsets<B: Backend>(offsets: &impl Input<usize, B>, len: usize) -> Result<()> {
     B::with_host_slice(offsets.buffer(), |o| crate::sparse::check_offsets(o, len))?
         .map_err(|problem| Error::InvalidOffsets { problem })
 }

@@ -4,8 +4,10 @@
 //! kernel on the GPU). Values compare by `<`; a NaN is picked only when every value is NaN
 //! (`parallax_core`'s `argminmax` module has the order).
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::{ArgOps, DeviceVector, Result};
+use crate::{ArgOps, Result};
+use crate::{Input, Output};
 use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax, Number};
 
 /// `Some((index, value))` of a pick, `None` for the identity's `u64::MAX` (empty input).
@@ -27,7 +29,7 @@ fn found<T>(p: Indexed<T>) -> Option<(usize, T)> {
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<Option<(usize, T)>> {
     Ok(found(B::arg_reduce(ArgMin, x.buffer())?))
 }
@@ -44,7 +46,7 @@ pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<Option<(usize, T)>> {
     Ok(found(B::arg_reduce(ArgMax, x.buffer())?))
 }
@@ -63,7 +65,7 @@ pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn minmax_element<T: Number, B: ArgOps<T, ArgMinMax>>(
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<Option<((usize, T), (usize, T))>> {
     if x.is_empty() {
         return Ok(None);
@@ -90,11 +92,11 @@ pub fn minmax_element<T: Number, B: ArgOps<T, ArgMinMax>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn min_element_into<T: Number, B: ArgOps<T, ArgMin>>(
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<Indexed<T>, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<Indexed<T>, B>,
 ) -> Result<()> {
     same_len("min_element_into output", 1, out)?;
-    B::arg_reduce_into(ArgMin, x.buffer(), out.buffer_mut())
+    B::arg_reduce_into(ArgMin, x.buffer(), out.buffer_out(TOKEN))
 }
 
 /// [`max_element`] into a one-element vector (index `u64::MAX` when `x` is empty).
@@ -111,11 +113,11 @@ pub fn min_element_into<T: Number, B: ArgOps<T, ArgMin>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn max_element_into<T: Number, B: ArgOps<T, ArgMax>>(
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<Indexed<T>, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<Indexed<T>, B>,
 ) -> Result<()> {
     same_len("max_element_into output", 1, out)?;
-    B::arg_reduce_into(ArgMax, x.buffer(), out.buffer_mut())
+    B::arg_reduce_into(ArgMax, x.buffer(), out.buffer_out(TOKEN))
 }
 
 /// [`minmax_element`] into a one-element vector of [`MinMax`] pairs (`ArgMinMax`'s identity
@@ -134,9 +136,9 @@ pub fn max_element_into<T: Number, B: ArgOps<T, ArgMax>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn minmax_element_into<T: Number, B: ArgOps<T, ArgMinMax>>(
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<MinMax<T>, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<MinMax<T>, B>,
 ) -> Result<()> {
     same_len("minmax_element_into output", 1, out)?;
-    B::arg_reduce_into(ArgMinMax, x.buffer(), out.buffer_mut())
+    B::arg_reduce_into(ArgMinMax, x.buffer(), out.buffer_out(TOKEN))
 }

@@ -12,18 +12,20 @@
 //! wins (as a sequential loop); on CUDA one of the writes wins, which one is unspecified (as
 //! in Thrust).
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, Error, GatherOps, Result, ReverseOps};
+use crate::{Input, Output};
 use parallax_core::{DeviceCopy, SparseIndex};
 
 /// `Err(IndexOutOfRange)` for the first selected `map[i] >= len`.
 fn check_map<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     what: &'static str,
-    map: &DeviceVector<I, B>,
-    stencil: Option<&DeviceVector<bool, B>>,
+    map: &impl Input<I, B>,
+    stencil: Option<&B::Slice<bool>>,
     len: usize,
 ) -> Result<()> {
-    match B::first_out_of_range(map.buffer(), stencil.map(|s| s.buffer()), len)? {
+    match B::first_out_of_range(map.buffer(), stencil, len)? {
         None => Ok(()),
         Some((at, index)) => Err(Error::IndexOutOfRange {
             what,
@@ -48,14 +50,14 @@ fn check_map<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn gather<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &DeviceVector<I, B>,
-    src: &DeviceVector<T, B>,
+    map: &impl Input<I, B>,
+    src: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     check_map::<I, T, B>("gather map", map, None, src.len())?;
     // SAFETY: the gather writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(map.len()) }?;
     // SAFETY: every index was checked above.
-    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_mut()) }?;
+    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_out(TOKEN)) }?;
     Ok(y)
 }
 
@@ -75,14 +77,14 @@ pub fn gather<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn gather_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &DeviceVector<I, B>,
-    src: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    map: &impl Input<I, B>,
+    src: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("gather output", map.len(), y)?;
     check_map::<I, T, B>("gather map", map, None, src.len())?;
     // SAFETY: every index was checked above.
-    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_mut()) }
+    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_out(TOKEN)) }
 }
 
 /// [`gather_into`] without the bounds check (on the GPU: no check pass, no wait).
@@ -104,13 +106,13 @@ pub fn gather_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub unsafe fn gather_unchecked_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &DeviceVector<I, B>,
-    src: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    map: &impl Input<I, B>,
+    src: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("gather output", map.len(), y)?;
     // SAFETY: the caller guarantees every index is in range.
-    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_mut()) }
+    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_out(TOKEN)) }
 }
 
 /// `y[i] = src[map[i]]` where `stencil[i]`; the other elements of `y` keep their values
@@ -131,16 +133,23 @@ pub unsafe fn gather_unchecked_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn gather_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &DeviceVector<I, B>,
-    stencil: &DeviceVector<bool, B>,
-    src: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    map: &impl Input<I, B>,
+    stencil: &impl Input<bool, B>,
+    src: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("gather_if stencil", map.len(), stencil)?;
     same_len("gather_if output", map.len(), y)?;
-    check_map::<I, T, B>("gather_if map", map, Some(stencil), src.len())?;
+    check_map::<I, T, B>("gather_if map", map, Some(stencil.buffer()), src.len())?;
     // SAFETY: every selected index was checked above.
-    unsafe { B::gather_if(map.buffer(), stencil.buffer(), src.buffer(), y.buffer_mut()) }
+    unsafe {
+        B::gather_if(
+            map.buffer(),
+            stencil.buffer(),
+            src.buffer(),
+            y.buffer_out(TOKEN),
+        )
+    }
 }
 
 /// `dst[map[i]] = src[i]` (`map.len() == src.len()`). With duplicate indices: the last write
@@ -160,14 +169,14 @@ pub fn gather_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn scatter<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    src: &DeviceVector<T, B>,
-    map: &DeviceVector<I, B>,
-    dst: &mut DeviceVector<T, B>,
+    src: &impl Input<T, B>,
+    map: &impl Input<I, B>,
+    dst: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("scatter map", src.len(), map)?;
     check_map::<I, T, B>("scatter map", map, None, dst.len())?;
     // SAFETY: every index was checked above.
-    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_mut()) }
+    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_out(TOKEN)) }
 }
 
 /// [`scatter`] without the bounds check.
@@ -189,13 +198,13 @@ pub fn scatter<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub unsafe fn scatter_unchecked<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    src: &DeviceVector<T, B>,
-    map: &DeviceVector<I, B>,
-    dst: &mut DeviceVector<T, B>,
+    src: &impl Input<T, B>,
+    map: &impl Input<I, B>,
+    dst: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("scatter map", src.len(), map)?;
     // SAFETY: the caller guarantees every index is in range.
-    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_mut()) }
+    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_out(TOKEN)) }
 }
 
 /// `dst[map[i]] = src[i]` where `stencil[i]` (`src`, `map`, `stencil` of equal lengths; only
@@ -216,21 +225,21 @@ pub unsafe fn scatter_unchecked<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    src: &DeviceVector<T, B>,
-    map: &DeviceVector<I, B>,
-    stencil: &DeviceVector<bool, B>,
-    dst: &mut DeviceVector<T, B>,
+    src: &impl Input<T, B>,
+    map: &impl Input<I, B>,
+    stencil: &impl Input<bool, B>,
+    dst: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("scatter_if map", src.len(), map)?;
     same_len("scatter_if stencil", src.len(), stencil)?;
-    check_map::<I, T, B>("scatter_if map", map, Some(stencil), dst.len())?;
+    check_map::<I, T, B>("scatter_if map", map, Some(stencil.buffer()), dst.len())?;
     // SAFETY: every selected index was checked above.
     unsafe {
         B::scatter_if(
             src.buffer(),
             map.buffer(),
             stencil.buffer(),
-            dst.buffer_mut(),
+            dst.buffer_out(TOKEN),
         )
     }
 }
@@ -247,11 +256,11 @@ pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the reverse writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::reverse(x.buffer(), y.buffer_mut())?;
+    B::reverse(x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -269,9 +278,9 @@ pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn reverse_into<T: DeviceCopy, B: ReverseOps<T>>(
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("reverse output", x.len(), y)?;
-    B::reverse(x.buffer(), y.buffer_mut())
+    B::reverse(x.buffer(), y.buffer_out(TOKEN))
 }

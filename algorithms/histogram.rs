@@ -6,8 +6,10 @@
 //! formula: near a bin edge a float sample may fall in the neighbouring bin compared with
 //! exact arithmetic, but in the same bin on every backend). Counters wrap at their width.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, Error, HistogramOps, Result};
+use crate::{Input, Output};
 use parallax_core::{check_edges, EvenBins, HistogramCounter, HistogramSample};
 
 fn invalid((what, reason): (&'static str, &'static str)) -> Error {
@@ -32,7 +34,7 @@ fn invalid((what, reason): (&'static str, &'static str)) -> Error {
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram_even<T, C, B>(
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
     bins: usize,
     lower: T::Level,
     upper: T::Level,
@@ -45,7 +47,7 @@ where
     let e = EvenBins::new(lower, upper, bins).map_err(invalid)?;
     // SAFETY: the histogram overwrites every counter; on an error it is dropped unread.
     let mut counts = unsafe { DeviceVector::<C, B>::for_overwrite(bins) }?;
-    B::histogram_even(x.buffer(), &e, counts.buffer_mut())?;
+    B::histogram_even(x.buffer(), &e, counts.buffer_out(TOKEN))?;
     Ok(counts)
 }
 
@@ -64,11 +66,11 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram_even_into<T, C, B>(
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
     bins: usize,
     lower: T::Level,
     upper: T::Level,
-    counts: &mut DeviceVector<C, B>,
+    counts: &mut impl Output<C, B>,
 ) -> Result<()>
 where
     T: HistogramSample,
@@ -77,7 +79,7 @@ where
 {
     let e = EvenBins::new(lower, upper, bins).map_err(invalid)?;
     same_len("histogram counts", bins, counts)?;
-    B::histogram_even(x.buffer(), &e, counts.buffer_mut())
+    B::histogram_even(x.buffer(), &e, counts.buffer_out(TOKEN))
 }
 
 /// Counts the samples of `x` in bin `i` where `edges[i] <= x < edges[i + 1]`; returns
@@ -97,8 +99,8 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram<T, C, B>(
-    x: &DeviceVector<T, B>,
-    edges: &DeviceVector<T::Level, B>,
+    x: &impl Input<T, B>,
+    edges: &impl Input<T::Level, B>,
 ) -> Result<DeviceVector<C, B>>
 where
     T: HistogramSample,
@@ -108,7 +110,7 @@ where
     B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
     // SAFETY: the histogram overwrites every counter; on an error it is dropped unread.
     let mut counts = unsafe { DeviceVector::<C, B>::for_overwrite(edges.len() - 1) }?;
-    B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_mut())?;
+    B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_out(TOKEN))?;
     Ok(counts)
 }
 
@@ -128,9 +130,9 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram_into<T, C, B>(
-    x: &DeviceVector<T, B>,
-    edges: &DeviceVector<T::Level, B>,
-    counts: &mut DeviceVector<C, B>,
+    x: &impl Input<T, B>,
+    edges: &impl Input<T::Level, B>,
+    counts: &mut impl Output<C, B>,
 ) -> Result<()>
 where
     T: HistogramSample,
@@ -139,5 +141,5 @@ where
 {
     B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
     same_len("histogram counts", edges.len() - 1, counts)?;
-    B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_mut())
+    B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_out(TOKEN))
 }

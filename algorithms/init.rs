@@ -3,8 +3,10 @@
 //! ...`, which matters for non-commutative monoids (affine maps). No extra pass over the
 //! data: the reduce combines `init` with the fold once, the scan seeds its first tile with it.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, InitOps, MonoidOps, Result};
+use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Monoid};
 
 /// `init ⊕ x[0] ⊕ ... ⊕ x[n-1]`; `init` for an empty `x`.
@@ -25,7 +27,7 @@ use parallax_core::{DeviceCopy, Monoid};
 pub fn reduce_with_init<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<T> {
     if x.is_empty() {
         return Ok(init);
@@ -51,11 +53,11 @@ pub fn reduce_with_init<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 pub fn reduce_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
     init: T,
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("reduce_with_init_into output", 1, out)?;
-    B::reduce_with_init_into(m, init, x.buffer(), out.buffer_mut())
+    B::reduce_with_init_into(m, init, x.buffer(), out.buffer_out(TOKEN))
 }
 
 /// `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i]`, into a new vector.
@@ -72,11 +74,11 @@ pub fn reduce_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
 pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
     init: T,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::inclusive_scan_with_init(m, init, x.buffer(), y.buffer_mut())?;
+    B::inclusive_scan_with_init(m, init, x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -97,9 +99,9 @@ pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
 pub fn inclusive_scan_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
     init: T,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("inclusive_scan_with_init output", x.len(), y)?;
-    B::inclusive_scan_with_init(m, init, x.buffer(), y.buffer_mut())
+    B::inclusive_scan_with_init(m, init, x.buffer(), y.buffer_out(TOKEN))
 }

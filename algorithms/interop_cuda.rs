@@ -4,6 +4,8 @@
 //! [`Device::signal_stream`](crate::Device::signal_stream) order parallax's stream with
 //! yours.
 
+use crate::backend::TOKEN;
+use crate::Output;
 use crate::{Cuda, DeviceVector, Result};
 use parallax_core::DeviceCopy;
 use parallax_device::cudarc::driver::{sys::CUdeviceptr, CudaSlice};
@@ -57,6 +59,6 @@ impl<T: DeviceCopy> DeviceVector<T, Cuda> {
     /// every element written must be a valid `T`.
     pub unsafe fn as_device_ptr_mut(&mut self) -> CUdeviceptr {
         // SAFETY: the caller keeps the contract above, which is the buffer's.
-        unsafe { self.buffer_mut().as_device_ptr_mut() }
+        unsafe { self.buffer_out(TOKEN).as_device_ptr_mut() }
     }
 }

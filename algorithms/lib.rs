@@ -51,6 +51,7 @@ mod spmv;
 mod stencil;
 mod transform;
 mod vector;
+mod view;
 
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
@@ -107,6 +108,7 @@ pub use transform::{
     fill, sequence, tabulate, transform, transform2, transform2_into, transform_into,
 };
 pub use vector::{DeviceVector, HostVector};
+pub use view::{Input, Output, View, ViewMut};
 
 // Issue 30: extrema with positions, init values, vectorized search.
 pub use backend::{ArgOps, InitOps, SearchOps};

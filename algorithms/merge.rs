@@ -8,8 +8,10 @@
 //! The caller promises both inputs are sorted by the comparator; on unsorted inputs the
 //! output is still an interleaving of `a` and `b` (which one is unspecified), never a panic.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, Error, MergeByKeyOps, MergeOps, Result};
+use crate::{Input, Output};
 use parallax_core::{Compare, DeviceCopy, Less, SortKey};
 
 /// `a.len() + b.len()`, the length of a merge (`InvalidArgument` past `usize`, which only
@@ -36,12 +38,12 @@ fn total(a: usize, b: usize) -> Result<usize> {
 /// ```
 pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    a: &DeviceVector<T, B>,
-    b: &DeviceVector<T, B>,
+    a: &impl Input<T, B>,
+    b: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the merge writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(total(a.len(), b.len())?) }?;
-    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_mut())?;
+    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_out(TOKEN))?;
     Ok(out)
 }
 
@@ -62,12 +64,12 @@ pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// ```
 pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    a: &DeviceVector<T, B>,
-    b: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
+    a: &impl Input<T, B>,
+    b: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("merge output", total(a.len(), b.len())?, out)?;
-    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_mut())
+    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_out(TOKEN))
 }
 
 /// The stable merge of `a` and `b`, both sorted ascending in [`SortKey`]'s total order
@@ -86,8 +88,8 @@ pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
-    a: &DeviceVector<T, B>,
-    b: &DeviceVector<T, B>,
+    a: &impl Input<T, B>,
+    b: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     merge_by(Less, a, b)
 }
@@ -107,19 +109,19 @@ pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn merge_into<T: SortKey, B: MergeOps<T, Less>>(
-    a: &DeviceVector<T, B>,
-    b: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
+    a: &impl Input<T, B>,
+    b: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
 ) -> Result<()> {
     merge_by_into(Less, a, b, out)
 }
 
 /// Both lists' key and value lengths agree; returns the merged length.
 fn pair_lengths<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
-    a_keys: &DeviceVector<K, B>,
-    a_values: &DeviceVector<V, B>,
-    b_keys: &DeviceVector<K, B>,
-    b_values: &DeviceVector<V, B>,
+    a_keys: &impl Input<K, B>,
+    a_values: &impl Input<V, B>,
+    b_keys: &impl Input<K, B>,
+    b_values: &impl Input<V, B>,
 ) -> Result<usize> {
     same_len("merge_by_key a values", a_keys.len(), a_values)?;
     same_len("merge_by_key b values", b_keys.len(), b_values)?;
@@ -145,10 +147,10 @@ fn pair_lengths<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
 #[allow(clippy::type_complexity)]
 pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
     cmp: C,
-    a_keys: &DeviceVector<K, B>,
-    a_values: &DeviceVector<V, B>,
-    b_keys: &DeviceVector<K, B>,
-    b_values: &DeviceVector<V, B>,
+    a_keys: &impl Input<K, B>,
+    a_values: &impl Input<V, B>,
+    b_keys: &impl Input<K, B>,
+    b_values: &impl Input<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     let n = pair_lengths(a_keys, a_values, b_keys, b_values)?;
     // SAFETY: the merge writes every element of both; on an error they are dropped unread.
@@ -164,8 +166,8 @@ pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeBy
         a_values.buffer(),
         b_keys.buffer(),
         b_values.buffer(),
-        ok.buffer_mut(),
-        ov.buffer_mut(),
+        ok.buffer_out(TOKEN),
+        ov.buffer_out(TOKEN),
     )?;
     Ok((ok, ov))
 }
@@ -194,12 +196,12 @@ pub fn merge_by_key_with_into<
     B: MergeByKeyOps<K, V, C>,
 >(
     cmp: C,
-    a_keys: &DeviceVector<K, B>,
-    a_values: &DeviceVector<V, B>,
-    b_keys: &DeviceVector<K, B>,
-    b_values: &DeviceVector<V, B>,
-    out_keys: &mut DeviceVector<K, B>,
-    out_values: &mut DeviceVector<V, B>,
+    a_keys: &impl Input<K, B>,
+    a_values: &impl Input<V, B>,
+    b_keys: &impl Input<K, B>,
+    b_values: &impl Input<V, B>,
+    out_keys: &mut impl Output<K, B>,
+    out_values: &mut impl Output<V, B>,
 ) -> Result<()> {
     let n = pair_lengths(a_keys, a_values, b_keys, b_values)?;
     same_len("merge_by_key output keys", n, out_keys)?;
@@ -210,8 +212,8 @@ pub fn merge_by_key_with_into<
         a_values.buffer(),
         b_keys.buffer(),
         b_values.buffer(),
-        out_keys.buffer_mut(),
-        out_values.buffer_mut(),
+        out_keys.buffer_out(TOKEN),
+        out_values.buffer_out(TOKEN),
     )
 }
 
@@ -230,10 +232,10 @@ pub fn merge_by_key_with_into<
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
-    a_keys: &DeviceVector<K, B>,
-    a_values: &DeviceVector<V, B>,
-    b_keys: &DeviceVector<K, B>,
-    b_values: &DeviceVector<V, B>,
+    a_keys: &impl Input<K, B>,
+    a_values: &impl Input<V, B>,
+    b_keys: &impl Input<K, B>,
+    b_values: &impl Input<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     merge_by_key_with(Less, a_keys, a_values, b_keys, b_values)
 }
@@ -253,12 +255,12 @@ pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn merge_by_key_into<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
-    a_keys: &DeviceVector<K, B>,
-    a_values: &DeviceVector<V, B>,
-    b_keys: &DeviceVector<K, B>,
-    b_values: &DeviceVector<V, B>,
-    out_keys: &mut DeviceVector<K, B>,
-    out_values: &mut DeviceVector<V, B>,
+    a_keys: &impl Input<K, B>,
+    a_values: &impl Input<V, B>,
+    b_keys: &impl Input<K, B>,
+    b_values: &impl Input<V, B>,
+    out_keys: &mut impl Output<K, B>,
+    out_values: &mut impl Output<V, B>,
 ) -> Result<()> {
     merge_by_key_with_into(
         Less, a_keys, a_values, b_keys, b_values, out_keys, out_values,

@@ -9,8 +9,10 @@
 //!
 //! [`SortKey`]: crate::SortKey
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, MergeByKeyOps, MergeOps, Result};
+use crate::{Input, Output};
 use parallax_core::{Compare, DeviceCopy};
 
 /// `x` sorted stably by `cmp` into a new vector.
@@ -32,11 +34,11 @@ use parallax_core::{Compare, DeviceCopy};
 /// ```
 pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the sort writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::sort_by(cmp, x.buffer(), out.buffer_mut())?;
+    B::sort_by(cmp, x.buffer(), out.buffer_out(TOKEN))?;
     Ok(out)
 }
 
@@ -57,11 +59,11 @@ pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// ```
 pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("sort_by output", x.len(), out)?;
-    B::sort_by(cmp, x.buffer(), out.buffer_mut())
+    B::sort_by(cmp, x.buffer(), out.buffer_out(TOKEN))
 }
 
 /// The pairs `(keys[i], values[i])` sorted stably by key under `cmp` into two new vectors.
@@ -81,8 +83,8 @@ pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
     cmp: C,
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     same_len("sort_by_key_with values", keys.len(), values)?;
     // SAFETY: the sort writes every element of both; on an error they are dropped unread.
@@ -96,8 +98,8 @@ pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByK
         cmp,
         keys.buffer(),
         values.buffer(),
-        ok.buffer_mut(),
-        ov.buffer_mut(),
+        ok.buffer_out(TOKEN),
+        ov.buffer_out(TOKEN),
     )?;
     Ok((ok, ov))
 }
@@ -125,10 +127,10 @@ pub fn sort_by_key_with_into<
     B: MergeByKeyOps<K, V, C>,
 >(
     cmp: C,
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
-    out_keys: &mut DeviceVector<K, B>,
-    out_values: &mut DeviceVector<V, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
+    out_keys: &mut impl Output<K, B>,
+    out_values: &mut impl Output<V, B>,
 ) -> Result<()> {
     same_len("sort_by_key_with values", keys.len(), values)?;
     same_len("sort_by_key_with output keys", keys.len(), out_keys)?;
@@ -137,7 +139,7 @@ pub fn sort_by_key_with_into<
         cmp,
         keys.buffer(),
         values.buffer(),
-        out_keys.buffer_mut(),
-        out_values.buffer_mut(),
+        out_keys.buffer_out(TOKEN),
+        out_values.buffer_out(TOKEN),
     )
 }

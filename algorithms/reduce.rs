@@ -1,8 +1,10 @@
 //! Reductions: reduce, reduce_into (result left in a one-element vector) and the fused
 //! transform_reduce and transform2_reduce.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::{DeviceVector, Fused2Ops, FusedOps, MonoidOps, Result};
+use crate::{Fused2Ops, FusedOps, MonoidOps, Result};
+use crate::{Input, Output};
 use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, operands combined in index order (the monoid need not
@@ -33,7 +35,7 @@ use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 /// ```
 pub fn reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<T> {
     B::reduce(m, x.buffer())
 }
@@ -60,11 +62,11 @@ pub fn reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// ```
 pub fn reduce_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("reduce_into output", 1, out)?;
-    B::reduce_into(m, x.buffer(), out.buffer_mut())
+    B::reduce_into(m, x.buffer(), out.buffer_out(TOKEN))
 }
 
 /// `reduce(m, [f(x[0]), ..., f(x[n-1])])` in one pass, with no temporary vector.
@@ -78,7 +80,7 @@ pub fn reduce_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// assert_eq!(parallax::transform_reduce(Square, Sum, &x)?.sqrt(), 5.0);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn transform_reduce<A, T, F, M, B>(f: F, m: M, x: &DeviceVector<A, B>) -> Result<T>
+pub fn transform_reduce<A, T, F, M, B>(f: F, m: M, x: &impl Input<A, B>) -> Result<T>
 where
     A: DeviceCopy,
     T: DeviceCopy,
@@ -109,8 +111,8 @@ where
 pub fn transform2_reduce<A, C, T, F, M, B>(
     f: F,
     m: M,
-    a: &DeviceVector<A, B>,
-    b: &DeviceVector<C, B>,
+    a: &impl Input<A, B>,
+    b: &impl Input<C, B>,
 ) -> Result<T>
 where
     A: DeviceCopy,

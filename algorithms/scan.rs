@@ -1,8 +1,10 @@
 //! Prefix scans: inclusive, exclusive (with init) and the fused transform_inclusive_scan and
 //! transform_exclusive_scan.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, FusedOps, MonoidOps, Result};
+use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
 
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]`, into a new vector. Operand order is preserved, so
@@ -24,11 +26,11 @@ use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
 /// ```
 pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::inclusive_scan(m, x.buffer(), y.buffer_mut())?;
+    B::inclusive_scan(m, x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -48,11 +50,11 @@ pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// ```
 pub fn inclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("inclusive_scan output", x.len(), y)?;
-    B::inclusive_scan(m, x.buffer(), y.buffer_mut())
+    B::inclusive_scan(m, x.buffer(), y.buffer_out(TOKEN))
 }
 
 /// `y[0] = init`, `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i-1]`, into a new vector.
@@ -69,11 +71,11 @@ pub fn inclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::exclusive_scan(m, init, x.buffer(), y.buffer_mut())?;
+    B::exclusive_scan(m, init, x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -93,11 +95,11 @@ pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 pub fn exclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("exclusive_scan output", x.len(), y)?;
-    B::exclusive_scan(m, init, x.buffer(), y.buffer_mut())
+    B::exclusive_scan(m, init, x.buffer(), y.buffer_out(TOKEN))
 }
 
 /// `y[0] = f(x[0])`, `y[i] = y[i-1] ⊕ f(x[i])`, in one pass with no temporary vector.
@@ -114,7 +116,7 @@ pub fn exclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 pub fn transform_inclusive_scan<A, T, F, M, B>(
     f: F,
     m: M,
-    x: &DeviceVector<A, B>,
+    x: &impl Input<A, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     A: DeviceCopy,
@@ -125,7 +127,7 @@ where
 {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::transform_inclusive_scan(f, m, x.buffer(), y.buffer_mut())?;
+    B::transform_inclusive_scan(f, m, x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -146,7 +148,7 @@ pub fn transform_exclusive_scan<A, T, F, M, B>(
     f: F,
     m: M,
     init: T,
-    x: &DeviceVector<A, B>,
+    x: &impl Input<A, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     A: DeviceCopy,
@@ -157,6 +159,6 @@ where
 {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::transform_exclusive_scan(f, m, init, x.buffer(), y.buffer_mut())?;
+    B::transform_exclusive_scan(f, m, init, x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }

@@ -7,8 +7,10 @@
 //! is still a position in `0..=sorted.len()` (or a `bool`), which one being unspecified:
 //! never a panic, never a read out of bounds.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, Result, SearchOps};
+use crate::{Input, Output};
 use parallax_core::SearchKey;
 
 /// Which search a front door runs.
@@ -20,26 +22,26 @@ enum Bound {
 
 fn bound_into<T: SearchKey, B: SearchOps<T>>(
     which: Bound,
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
-    out: &mut DeviceVector<usize, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
+    out: &mut impl Output<usize, B>,
 ) -> Result<()> {
     match which {
         Bound::Lower => {
             same_len("lower_bound output", queries.len(), out)?;
-            B::lower_bound(sorted.buffer(), queries.buffer(), out.buffer_mut())
+            B::lower_bound(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))
         }
         Bound::Upper => {
             same_len("upper_bound output", queries.len(), out)?;
-            B::upper_bound(sorted.buffer(), queries.buffer(), out.buffer_mut())
+            B::upper_bound(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))
         }
     }
 }
 
 fn bound<T: SearchKey, B: SearchOps<T>>(
     which: Bound,
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
 ) -> Result<DeviceVector<usize, B>> {
     // SAFETY: the search below writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<usize, B>::for_overwrite(queries.len()) }?;
@@ -61,8 +63,8 @@ fn bound<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn lower_bound<T: SearchKey, B: SearchOps<T>>(
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
 ) -> Result<DeviceVector<usize, B>> {
     bound(Bound::Lower, sorted, queries)
 }
@@ -83,9 +85,9 @@ pub fn lower_bound<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn lower_bound_into<T: SearchKey, B: SearchOps<T>>(
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
-    out: &mut DeviceVector<usize, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
+    out: &mut impl Output<usize, B>,
 ) -> Result<()> {
     bound_into(Bound::Lower, sorted, queries, out)
 }
@@ -104,8 +106,8 @@ pub fn lower_bound_into<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn upper_bound<T: SearchKey, B: SearchOps<T>>(
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
 ) -> Result<DeviceVector<usize, B>> {
     bound(Bound::Upper, sorted, queries)
 }
@@ -125,9 +127,9 @@ pub fn upper_bound<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn upper_bound_into<T: SearchKey, B: SearchOps<T>>(
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
-    out: &mut DeviceVector<usize, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
+    out: &mut impl Output<usize, B>,
 ) -> Result<()> {
     bound_into(Bound::Upper, sorted, queries, out)
 }
@@ -145,12 +147,12 @@ pub fn upper_bound_into<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn binary_search<T: SearchKey, B: SearchOps<T>>(
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
 ) -> Result<DeviceVector<bool, B>> {
     // SAFETY: the search below writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<bool, B>::for_overwrite(queries.len()) }?;
-    B::binary_search(sorted.buffer(), queries.buffer(), out.buffer_mut())?;
+    B::binary_search(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))?;
     Ok(out)
 }
 
@@ -169,10 +171,10 @@ pub fn binary_search<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn binary_search_into<T: SearchKey, B: SearchOps<T>>(
-    sorted: &DeviceVector<T, B>,
-    queries: &DeviceVector<T, B>,
-    out: &mut DeviceVector<bool, B>,
+    sorted: &impl Input<T, B>,
+    queries: &impl Input<T, B>,
+    out: &mut impl Output<bool, B>,
 ) -> Result<()> {
     same_len("binary_search output", queries.len(), out)?;
-    B::binary_search(sorted.buffer(), queries.buffer(), out.buffer_mut())
+    B::binary_search(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))
 }

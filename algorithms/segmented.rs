@@ -4,6 +4,7 @@
 //! output and runs the `_into` form ([`crate::segmented_into`]), which checks the arguments.
 
 use crate::segmented_into;
+use crate::Input;
 use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
 use parallax_core::reference::ScanKind;
 use parallax_core::{DeviceCopy, Monoid};
@@ -23,8 +24,8 @@ use parallax_core::{DeviceCopy, Monoid};
 /// ```
 pub fn inclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
+    flags: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_flags(m, flags, x, ScanKind::Inclusive)
 }
@@ -44,16 +45,16 @@ pub fn inclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 pub fn exclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    flags: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
+    flags: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_flags(m, flags, x, ScanKind::Exclusive(init))
 }
 
 fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
+    flags: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
@@ -77,8 +78,8 @@ fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// ```
 pub fn inclusive_scan_by_key<K, T, M, B>(
     m: M,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     K: DeviceCopy + PartialEq,
@@ -104,8 +105,8 @@ where
 pub fn exclusive_scan_by_key<K, T, M, B>(
     m: M,
     init: T,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     K: DeviceCopy + PartialEq,
@@ -118,8 +119,8 @@ where
 
 fn by_keys<K, T, M, B>(
     m: M,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>>
 where
@@ -150,8 +151,8 @@ where
 /// ```
 pub fn inclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &DeviceVector<usize, B>,
-    x: &DeviceVector<T, B>,
+    offsets: &impl Input<usize, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_offsets(m, offsets, x, ScanKind::Inclusive)
 }
@@ -172,16 +173,16 @@ pub fn inclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>
 pub fn exclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    offsets: &DeviceVector<usize, B>,
-    x: &DeviceVector<T, B>,
+    offsets: &impl Input<usize, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_offsets(m, offsets, x, ScanKind::Exclusive(init))
 }
 
 fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &DeviceVector<usize, B>,
-    x: &DeviceVector<T, B>,
+    offsets: &impl Input<usize, B>,
+    x: &impl Input<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.

@@ -6,8 +6,10 @@
 //!
 //! Every argument is checked before `y` is touched; an error leaves it as it was.
 
+use crate::backend::TOKEN;
 use crate::check::{offsets as check_offsets, same_len};
-use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
+use crate::{Input, Output};
+use crate::{KeyedOps, MonoidOps, Result};
 use parallax_core::reference::ScanKind;
 use parallax_core::{DeviceCopy, Monoid};
 
@@ -28,9 +30,9 @@ use parallax_core::{DeviceCopy, Monoid};
 /// ```
 pub fn inclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    flags: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_flags(m, flags, x, y, ScanKind::Inclusive)
 }
@@ -52,23 +54,23 @@ pub fn inclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T,
 pub fn exclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    flags: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    flags: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_flags(m, flags, x, y, ScanKind::Exclusive(init))
 }
 
 pub(crate) fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    flags: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
     kind: ScanKind<T>,
 ) -> Result<()> {
     same_len("segment flags", x.len(), flags)?;
     same_len("scan_by_flags output", x.len(), y)?;
-    B::scan_by_flags(m, flags.buffer(), x.buffer(), y.buffer_mut(), kind)
+    B::scan_by_flags(m, flags.buffer(), x.buffer(), y.buffer_out(TOKEN), kind)
 }
 
 /// [`inclusive_scan_by_key`](crate::inclusive_scan_by_key) into `y`.
@@ -88,9 +90,9 @@ pub(crate) fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// ```
 pub fn inclusive_scan_by_key_into<K, T, M, B>(
     m: M,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()>
 where
     K: DeviceCopy + PartialEq,
@@ -118,9 +120,9 @@ where
 pub fn exclusive_scan_by_key_into<K, T, M, B>(
     m: M,
     init: T,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()>
 where
     K: DeviceCopy + PartialEq,
@@ -133,9 +135,9 @@ where
 
 pub(crate) fn by_keys<K, T, M, B>(
     m: M,
-    keys: &DeviceVector<K, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    keys: &impl Input<K, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
     kind: ScanKind<T>,
 ) -> Result<()>
 where
@@ -146,7 +148,7 @@ where
 {
     same_len("segment keys", x.len(), keys)?;
     same_len("scan_by_key output", x.len(), y)?;
-    B::scan_by_keys(m, keys.buffer(), x.buffer(), y.buffer_mut(), kind)
+    B::scan_by_keys(m, keys.buffer(), x.buffer(), y.buffer_out(TOKEN), kind)
 }
 
 /// [`inclusive_scan_by_offsets`](crate::inclusive_scan_by_offsets) into `y`.
@@ -167,9 +169,9 @@ where
 /// ```
 pub fn inclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &DeviceVector<usize, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    offsets: &impl Input<usize, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_offsets(m, offsets, x, y, ScanKind::Inclusive)
 }
@@ -191,21 +193,21 @@ pub fn inclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<
 pub fn exclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    offsets: &DeviceVector<usize, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    offsets: &impl Input<usize, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_offsets(m, offsets, x, y, ScanKind::Exclusive(init))
 }
 
 pub(crate) fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &DeviceVector<usize, B>,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    offsets: &impl Input<usize, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
     kind: ScanKind<T>,
 ) -> Result<()> {
     check_offsets(offsets, x.len())?;
     same_len("scan_by_offsets output", x.len(), y)?;
-    B::scan_by_offsets(m, offsets.buffer(), x.buffer(), y.buffer_mut(), kind)
+    B::scan_by_offsets(m, offsets.buffer(), x.buffer(), y.buffer_out(TOKEN), kind)
 }

@@ -7,16 +7,18 @@
 //! [`reduce_by_key_into`](crate::reduce_by_key_into): nothing is allocated, and on the GPU
 //! the call returns once its kernels are queued (CUB's `DeviceSelect` contract).
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{Backend, EqualTo};
 use crate::{DeviceVector, Error, FlaggedOps, Result, SelectOps, UniqueByKeyOps, UniqueOps};
+use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Predicate};
 
 /// `Err(LengthMismatch)` unless `out` has room for `n` elements (at least `n` long).
 fn room<T: DeviceCopy, B: Backend>(
     what: &'static str,
     n: usize,
-    out: &DeviceVector<T, B>,
+    out: &impl Input<T, B>,
 ) -> Result<()> {
     if out.len() >= n {
         Ok(())
@@ -43,7 +45,7 @@ fn room<T: DeviceCopy, B: Backend>(
 /// ```
 pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     B::copy_if(p, true, x.buffer()).map(DeviceVector::from_buffer)
 }
@@ -68,13 +70,19 @@ pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
-    count: &mut DeviceVector<usize, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
+    count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     room("copy_if_into output", x.len(), out)?;
     same_len("copy_if_into count", 1, count)?;
-    B::copy_if_into(p, true, x.buffer(), out.buffer_mut(), count.buffer_mut())
+    B::copy_if_into(
+        p,
+        true,
+        x.buffer(),
+        out.buffer_out(TOKEN),
+        count.buffer_out(TOKEN),
+    )
 }
 
 /// The elements of `x` that `p` rejects, in order (Thrust's `remove_copy_if`; `x` is not
@@ -91,7 +99,7 @@ pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     B::copy_if(p, false, x.buffer()).map(DeviceVector::from_buffer)
 }
@@ -112,13 +120,19 @@ pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
-    count: &mut DeviceVector<usize, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
+    count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     room("remove_if_into output", x.len(), out)?;
     same_len("remove_if_into count", 1, count)?;
-    B::copy_if_into(p, false, x.buffer(), out.buffer_mut(), count.buffer_mut())
+    B::copy_if_into(
+        p,
+        false,
+        x.buffer(),
+        out.buffer_out(TOKEN),
+        count.buffer_out(TOKEN),
+    )
 }
 
 /// Stable partition: the elements `p` selects, in order, then the others, in order, and the
@@ -138,13 +152,18 @@ pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<(DeviceVector<T, B>, usize)> {
     // SAFETY: a partition writes every element of its output (each input element goes to
     // one slot); on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     let mut split = DeviceVector::<usize, B>::zeros(1)?;
-    B::partition_into(p, x.buffer(), out.buffer_mut(), split.buffer_mut())?;
+    B::partition_into(
+        p,
+        x.buffer(),
+        out.buffer_out(TOKEN),
+        split.buffer_out(TOKEN),
+    )?;
     let split = split.to_vec()?[0];
     Ok((out, split))
 }
@@ -166,13 +185,18 @@ pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
-    split: &mut DeviceVector<usize, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
+    split: &mut impl Output<usize, B>,
 ) -> Result<()> {
     same_len("partition_into output", x.len(), out)?;
     same_len("partition_into split", 1, split)?;
-    B::partition_into(p, x.buffer(), out.buffer_mut(), split.buffer_mut())
+    B::partition_into(
+        p,
+        x.buffer(),
+        out.buffer_out(TOKEN),
+        split.buffer_out(TOKEN),
+    )
 }
 
 /// The elements of `x` whose `stencil` flag is set, in order (Thrust's `copy_if` with a
@@ -189,8 +213,8 @@ pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
-    stencil: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
+    stencil: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     same_len("copy_if_stencil stencil", x.len(), stencil)?;
     B::copy_if_stencil(stencil.buffer(), x.buffer()).map(DeviceVector::from_buffer)
@@ -213,10 +237,10 @@ pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
-    stencil: &DeviceVector<bool, B>,
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
-    count: &mut DeviceVector<usize, B>,
+    stencil: &impl Input<bool, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
+    count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     same_len("copy_if_stencil_into stencil", x.len(), stencil)?;
     room("copy_if_stencil_into output", x.len(), out)?;
@@ -224,8 +248,8 @@ pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
     B::copy_if_stencil_into(
         stencil.buffer(),
         x.buffer(),
-        out.buffer_mut(),
-        count.buffer_mut(),
+        out.buffer_out(TOKEN),
+        count.buffer_out(TOKEN),
     )
 }
 
@@ -243,7 +267,7 @@ pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     B::unique(x.buffer()).map(DeviceVector::from_buffer)
 }
@@ -263,13 +287,13 @@ pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
-    x: &DeviceVector<T, B>,
-    out: &mut DeviceVector<T, B>,
-    count: &mut DeviceVector<usize, B>,
+    x: &impl Input<T, B>,
+    out: &mut impl Output<T, B>,
+    count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     room("unique_into output", x.len(), out)?;
     same_len("unique_into count", 1, count)?;
-    B::unique_into(x.buffer(), out.buffer_mut(), count.buffer_mut())
+    B::unique_into(x.buffer(), out.buffer_out(TOKEN), count.buffer_out(TOKEN))
 }
 
 /// For every run of equal consecutive keys, its first key and the value beside it (Thrust's
@@ -288,8 +312,8 @@ pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn unique_by_key<K, V, B>(
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)>
 where
     K: DeviceCopy + PartialEq,
@@ -321,11 +345,11 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn unique_by_key_into<K, V, B>(
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
-    out_keys: &mut DeviceVector<K, B>,
-    out_values: &mut DeviceVector<V, B>,
-    count: &mut DeviceVector<usize, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
+    out_keys: &mut impl Output<K, B>,
+    out_values: &mut impl Output<V, B>,
+    count: &mut impl Output<usize, B>,
 ) -> Result<()>
 where
     K: DeviceCopy + PartialEq,
@@ -339,9 +363,9 @@ where
     B::unique_by_key_into(
         keys.buffer(),
         values.buffer(),
-        out_keys.buffer_mut(),
-        out_values.buffer_mut(),
-        count.buffer_mut(),
+        out_keys.buffer_out(TOKEN),
+        out_values.buffer_out(TOKEN),
+        count.buffer_out(TOKEN),
     )
 }
 
@@ -358,7 +382,7 @@ where
 /// ```
 pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<usize> {
     B::count_if(p, x.buffer())
 }
@@ -375,7 +399,7 @@ pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// assert_eq!(parallax::count(&x, 3)?, 3);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn count<T, B>(x: &DeviceVector<T, B>, value: T) -> Result<usize>
+pub fn count<T, B>(x: &impl Input<T, B>, value: T) -> Result<usize>
 where
     T: DeviceCopy + PartialEq,
     B: SelectOps<T, EqualTo<T>>,

@@ -6,8 +6,10 @@
 //! still stable. Keys: every integer type, `usize`, `f32` and `f64` on the host backends;
 //! on CUDA the 4- and 8-byte ones (`SortKernel`), with 4- and 8-byte values.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, Result, SortByKeyOps, SortOps};
+use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Order, SortKey};
 
 /// The keys sorted ascending, stably, into a new vector.
@@ -23,7 +25,7 @@ use parallax_core::{DeviceCopy, Order, SortKey};
 /// assert!(s[1].is_sign_negative() && s[4].is_nan()); // -0.0 before +0.0, NaNs last
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn sort<K: SortKey, B: SortOps<K>>(keys: &DeviceVector<K, B>) -> Result<DeviceVector<K, B>> {
+pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Input<K, B>) -> Result<DeviceVector<K, B>> {
     sorted(keys, Order::Ascending)
 }
 
@@ -40,18 +42,18 @@ pub fn sort<K: SortKey, B: SortOps<K>>(keys: &DeviceVector<K, B>) -> Result<Devi
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_descending<K: SortKey, B: SortOps<K>>(
-    keys: &DeviceVector<K, B>,
+    keys: &impl Input<K, B>,
 ) -> Result<DeviceVector<K, B>> {
     sorted(keys, Order::Descending)
 }
 
 fn sorted<K: SortKey, B: SortOps<K>>(
-    keys: &DeviceVector<K, B>,
+    keys: &impl Input<K, B>,
     order: Order,
 ) -> Result<DeviceVector<K, B>> {
     // SAFETY: the sort writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(keys.len()) }?;
-    B::sort(keys.buffer(), out.buffer_mut(), order)?;
+    B::sort(keys.buffer(), out.buffer_out(TOKEN), order)?;
     Ok(out)
 }
 
@@ -70,12 +72,12 @@ fn sorted<K: SortKey, B: SortOps<K>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_into<K: SortKey, B: SortOps<K>>(
-    keys: &DeviceVector<K, B>,
-    out: &mut DeviceVector<K, B>,
+    keys: &impl Input<K, B>,
+    out: &mut impl Output<K, B>,
     order: Order,
 ) -> Result<()> {
     same_len("sort output", keys.len(), out)?;
-    B::sort(keys.buffer(), out.buffer_mut(), order)
+    B::sort(keys.buffer(), out.buffer_out(TOKEN), order)
 }
 
 /// The pairs `(keys[i], values[i])` sorted ascending by key, stably (pairs with equal keys
@@ -96,8 +98,8 @@ pub fn sort_into<K: SortKey, B: SortOps<K>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     sorted_pairs(keys, values, Order::Ascending)
 }
@@ -117,16 +119,16 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_descending<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     sorted_pairs(keys, values, Order::Descending)
 }
 
 #[allow(clippy::type_complexity)]
 fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
     order: Order,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     same_len("sort_by_key values", keys.len(), values)?;
@@ -140,8 +142,8 @@ fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     B::sort_by_key(
         keys.buffer(),
         values.buffer(),
-        ok.buffer_mut(),
-        ov.buffer_mut(),
+        ok.buffer_out(TOKEN),
+        ov.buffer_out(TOKEN),
         order,
     )?;
     Ok((ok, ov))
@@ -164,10 +166,10 @@ fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_by_key_into<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &DeviceVector<K, B>,
-    values: &DeviceVector<V, B>,
-    out_keys: &mut DeviceVector<K, B>,
-    out_values: &mut DeviceVector<V, B>,
+    keys: &impl Input<K, B>,
+    values: &impl Input<V, B>,
+    out_keys: &mut impl Output<K, B>,
+    out_values: &mut impl Output<V, B>,
     order: Order,
 ) -> Result<()> {
     same_len("sort_by_key values", keys.len(), values)?;
@@ -176,8 +178,8 @@ pub fn sort_by_key_into<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     B::sort_by_key(
         keys.buffer(),
         values.buffer(),
-        out_keys.buffer_mut(),
-        out_values.buffer_mut(),
+        out_keys.buffer_out(TOKEN),
+        out_values.buffer_out(TOKEN),
         order,
     )
 }

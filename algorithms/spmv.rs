@@ -1,8 +1,10 @@
 //! Sparse matrix–vector products over any semiring, for every storage format.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 use crate::{Backend, DeviceVector, Result, SpmvOps};
+use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 
 /// A sparse matrix format SpMV can run on: [`CsrMatrix`], [`EllMatrix`], [`CooMatrix`],
@@ -37,8 +39,8 @@ pub trait SparseMatrix<T: DeviceCopy, B: Backend> {
     fn apply<S: Semiring<T>>(
         &self,
         s: S,
-        x: &DeviceVector<T, B>,
-        y: &mut DeviceVector<T, B>,
+        x: &impl Input<T, B>,
+        y: &mut impl Output<T, B>,
         accumulate: bool,
     ) -> Result<()>
     where
@@ -59,14 +61,14 @@ macro_rules! single_format {
             fn apply<S: Semiring<T>>(
                 &self,
                 s: S,
-                x: &DeviceVector<T, B>,
-                y: &mut DeviceVector<T, B>,
+                x: &impl Input<T, B>,
+                y: &mut impl Output<T, B>,
                 accumulate: bool,
             ) -> Result<()>
             where
                 B: SpmvOps<T, I, S>,
             {
-                B::$method(s, self, x.buffer(), y.buffer_mut(), accumulate)
+                B::$method(s, self, x.buffer(), y.buffer_out(TOKEN), accumulate)
             }
         }
     };
@@ -87,15 +89,15 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix
     fn apply<S: Semiring<T>>(
         &self,
         s: S,
-        x: &DeviceVector<T, B>,
-        y: &mut DeviceVector<T, B>,
+        x: &impl Input<T, B>,
+        y: &mut impl Output<T, B>,
         accumulate: bool,
     ) -> Result<()>
     where
         B: SpmvOps<T, I, S>,
     {
-        B::spmv_ell(s, self.ell(), x.buffer(), y.buffer_mut(), accumulate)?;
-        B::spmv_coo(s, self.coo(), x.buffer(), y.buffer_mut(), true)
+        B::spmv_ell(s, self.ell(), x.buffer(), y.buffer_out(TOKEN), accumulate)?;
+        B::spmv_coo(s, self.coo(), x.buffer(), y.buffer_out(TOKEN), true)
     }
 }
 
@@ -112,7 +114,7 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix
 /// assert_eq!(parallax::spmv(MinPlus, &a, &d)?.to_vec()?, [f32::INFINITY, 1.0]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn spmv<T, S, A, B>(s: S, a: &A, x: &DeviceVector<T, B>) -> Result<DeviceVector<T, B>>
+pub fn spmv<T, S, A, B>(s: S, a: &A, x: &impl Input<T, B>) -> Result<DeviceVector<T, B>>
 where
     T: DeviceCopy,
     S: Semiring<T>,
@@ -151,8 +153,8 @@ where
 pub fn spmv_into<T, S, A, B>(
     s: S,
     a: &A,
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
     accumulate: bool,
 ) -> Result<()>
 where

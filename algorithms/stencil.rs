@@ -1,7 +1,9 @@
 //! Stencil maps in 1D, 2D and 3D, and dense convolution masks in 1D and 2D.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, Error, Result, StencilOps};
+use crate::{Input, Output};
 use parallax_core::{Boundary, DeviceCopy, Number, PlusTimes, Semiring, Stencil};
 
 /// The number of grid points of `shape`, or `InvalidStencil` when it overflows or the grid
@@ -39,7 +41,7 @@ pub fn stencil_map<T, S, B, const D: usize, const K: usize>(
     stencil: &Stencil<T, D, K>,
     boundary: Boundary,
     shape: [usize; D],
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     T: DeviceCopy,
@@ -50,7 +52,7 @@ where
     same_len("stencil input (shape product)", n, x)?;
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(n) }?;
-    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_mut())?;
+    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -73,8 +75,8 @@ pub fn stencil_map_into<T, S, B, const D: usize, const K: usize>(
     stencil: &Stencil<T, D, K>,
     boundary: Boundary,
     shape: [usize; D],
-    x: &DeviceVector<T, B>,
-    y: &mut DeviceVector<T, B>,
+    x: &impl Input<T, B>,
+    y: &mut impl Output<T, B>,
 ) -> Result<()>
 where
     T: DeviceCopy,
@@ -84,7 +86,7 @@ where
     let n = grid_len(shape)?;
     same_len("stencil input (shape product)", n, x)?;
     same_len("stencil output", n, y)?;
-    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_mut())
+    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_out(TOKEN))
 }
 
 /// The dense 1D mask `mask` centred on each point, as a stencil (odd `K`).
@@ -213,7 +215,7 @@ pub fn star_3d<T: Copy>(weights: [T; 7]) -> Stencil<T, 3, 7> {
 pub fn convolve_1d<T, B, const K: usize>(
     mask: [T; K],
     boundary: Boundary,
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     T: Number,
@@ -241,7 +243,7 @@ pub fn convolve_2d<T, B, const K: usize>(
     mask_shape: [usize; 2],
     boundary: Boundary,
     shape: [usize; 2],
-    x: &DeviceVector<T, B>,
+    x: &impl Input<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     T: Number,

@@ -1,7 +1,9 @@
 //! Element-wise algorithms: transform (unary, binary), fill, tabulate and sequence.
 
+use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, Result, TabulateOps as Tabulate, Transform2Ops, TransformOps};
+use crate::{Input, Output};
 use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction};
 
 /// `y[i] = f(x[i])`, into a new vector.
@@ -29,11 +31,11 @@ use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction}
 /// ```
 pub fn transform<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
     f: F,
-    x: &DeviceVector<A, B>,
+    x: &impl Input<A, B>,
 ) -> Result<DeviceVector<F::Output, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(x.len()) }?;
-    B::transform(f, x.buffer(), y.buffer_mut())?;
+    B::transform(f, x.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -53,11 +55,11 @@ pub fn transform<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
 /// ```
 pub fn transform_into<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
     f: F,
-    x: &DeviceVector<A, B>,
-    y: &mut DeviceVector<F::Output, B>,
+    x: &impl Input<A, B>,
+    y: &mut impl Output<F::Output, B>,
 ) -> Result<()> {
     same_len("transform output", x.len(), y)?;
-    B::transform(f, x.buffer(), y.buffer_mut())
+    B::transform(f, x.buffer(), y.buffer_out(TOKEN))
 }
 
 /// `y[i] = f(a[i], b[i])`, into a new vector: saxpy is `transform2(SaxpyFunctor { a }, &x, &y)`.
@@ -75,8 +77,8 @@ pub fn transform_into<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>
 /// ```
 pub fn transform2<A, C, F, B>(
     f: F,
-    a: &DeviceVector<A, B>,
-    b: &DeviceVector<C, B>,
+    a: &impl Input<A, B>,
+    b: &impl Input<C, B>,
 ) -> Result<DeviceVector<F::Output, B>>
 where
     A: DeviceCopy,
@@ -87,7 +89,7 @@ where
     same_len("transform2 second input", a.len(), b)?;
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(a.len()) }?;
-    B::transform2(f, a.buffer(), b.buffer(), y.buffer_mut())?;
+    B::transform2(f, a.buffer(), b.buffer(), y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -106,9 +108,9 @@ where
 /// ```
 pub fn transform2_into<A, C, F, B>(
     f: F,
-    a: &DeviceVector<A, B>,
-    b: &DeviceVector<C, B>,
-    y: &mut DeviceVector<F::Output, B>,
+    a: &impl Input<A, B>,
+    b: &impl Input<C, B>,
+    y: &mut impl Output<F::Output, B>,
 ) -> Result<()>
 where
     A: DeviceCopy,
@@ -118,7 +120,7 @@ where
 {
     same_len("transform2 second input", a.len(), b)?;
     same_len("transform2 output", a.len(), y)?;
-    B::transform2(f, a.buffer(), b.buffer(), y.buffer_mut())
+    B::transform2(f, a.buffer(), b.buffer(), y.buffer_out(TOKEN))
 }
 
 /// `y[i] = f(i)` for `i` in `0..len`.
@@ -138,7 +140,7 @@ pub fn tabulate<F: UnaryFunction<u64>, B: Tabulate<F>>(
 ) -> Result<DeviceVector<F::Output, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(len) }?;
-    B::tabulate(f, y.buffer_mut())?;
+    B::tabulate(f, y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -173,6 +175,6 @@ pub fn sequence<T: Number, B: Tabulate<Sequence<T>>>(
 /// assert_eq!(v.to_vec()?, [7, 7, 7]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn fill<T: DeviceCopy, B: crate::Backend>(v: &mut DeviceVector<T, B>, value: T) -> Result<()> {
-    B::fill(v.buffer_mut(), value)
+pub fn fill<T: DeviceCopy, B: crate::Backend>(v: &mut impl Output<T, B>, value: T) -> Result<()> {
+    B::fill(v.buffer_out(TOKEN), value)
 }

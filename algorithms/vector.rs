@@ -84,7 +84,7 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     pub fn filled(len: usize, value: T) -> Result<Self> {
         // SAFETY: `fill` writes every element; on an error `v` is dropped unread.
         let mut v = unsafe { Self::for_overwrite(len) }?;
-        B::fill(&mut v.buf, value)?;
+        B::fill(v.buffer_mut(), value)?;
         Ok(v)
     }
 
@@ -93,12 +93,12 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     /// # Errors
     /// A device fault.
     pub fn to_vec(&self) -> Result<Vec<T>> {
-        B::to_vec(&self.buf)
+        B::to_vec(self.buffer())
     }
 
     /// The number of elements.
     pub fn len(&self) -> usize {
-        B::len(&self.buf)
+        B::len(self.buffer())
     }
 
     /// `true` when there are no elements.
@@ -143,14 +143,15 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
         Self::from_vec(host)
     }
 
-    /// The backend buffer, for backend implementations.
-    pub fn buffer(&self) -> &B::Buffer<T> {
-        &self.buf
+    /// The elements as the backend's algorithms take them (a slice on the host backends, the
+    /// `DeviceBuffer` on CUDA).
+    pub fn buffer(&self) -> &B::Slice<T> {
+        B::as_slice(&self.buf)
     }
 
-    /// The backend buffer, mutably, for backend implementations.
-    pub fn buffer_mut(&mut self) -> &mut B::Buffer<T> {
-        &mut self.buf
+    /// The elements as the backend's algorithms write them.
+    pub fn buffer_mut(&mut self) -> &mut B::Slice<T> {
+        B::as_slice_mut(&mut self.buf)
     }
 
     /// Wraps a backend buffer.
@@ -167,11 +168,7 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
 
 impl<T: DeviceCopy + fmt::Debug, B: Backend> fmt::Debug for DeviceVector<T, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "DeviceVector<{}>", B::NAME)?;
-        match self.to_vec() {
-            Ok(v) => f.debug_list().entries(&v).finish(),
-            Err(e) => write!(f, "[<unreadable: {e}>]"),
-        }
+        crate::view::debug_elements(f, "DeviceVector", self)
     }
 }
 

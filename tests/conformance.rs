@@ -66,6 +66,10 @@ macro_rules! conformance {
             mod merge {
                 include!("conformance/merge.rs");
             }
+            // Issue 31: views.
+            mod views {
+                include!("conformance/views.rs");
+            }
         }
     };
 }

@@ -28,11 +28,12 @@
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
+use core::ops::Range;
 use parallax_core::reference::ScanKind;
 use parallax_core::{BinaryFunction, Boundary, DeviceCopy, Stencil, UnaryFunction};
 use parallax_device::{
-    self as device, BinaryKernel, DeviceBuffer, KeyKernel, MonoidKernel, SegmentedKernel,
-    SemiringKernel, SpmvIndex, StencilKernel, TabulateKernel, UnaryKernel,
+    self as device, BinaryKernel, DeviceBuffer, DeviceView, DeviceViewMut, KeyKernel, MonoidKernel,
+    SegmentedKernel, SemiringKernel, SpmvIndex, StencilKernel, TabulateKernel, UnaryKernel,
 };
 
 /// An NVIDIA GPU through CUDA (device chosen by `PARALLAX_CUDA_DEVICE`, default 0). The
@@ -86,7 +87,43 @@ pub struct Cuda;
 impl Backend for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
     type Buffer<T: DeviceCopy> = DeviceBuffer<T>;
+    // A view's slice is a `DeviceBuffer` that does not own its memory (`parallax_device`'s
+    // `DeviceView`): every op takes it unchanged.
+    type Slice<T: DeviceCopy> = DeviceBuffer<T>;
+    type View<'a, T: DeviceCopy> = DeviceView<'a, T>;
+    type ViewMut<'a, T: DeviceCopy> = DeviceViewMut<'a, T>;
     const NAME: &'static str = "cuda";
+
+    fn as_slice<T: DeviceCopy>(buf: &DeviceBuffer<T>) -> &DeviceBuffer<T> {
+        buf
+    }
+    fn as_slice_mut<T: DeviceCopy>(buf: &mut DeviceBuffer<T>) -> &mut DeviceBuffer<T> {
+        buf
+    }
+    fn view<T: DeviceCopy>(s: &DeviceBuffer<T>, range: Range<usize>) -> Result<DeviceView<'_, T>> {
+        s.slice(range)
+    }
+    fn view_slice<'b, T: DeviceCopy>(v: &'b DeviceView<'_, T>) -> &'b DeviceBuffer<T> {
+        v
+    }
+    fn view_mut<T: DeviceCopy>(
+        s: &mut DeviceBuffer<T>,
+        range: Range<usize>,
+        _: crate::backend::Token,
+    ) -> Result<DeviceViewMut<'_, T>> {
+        s.slice_mut(range)
+    }
+    fn view_mut_slice<'b, T: DeviceCopy>(v: &'b DeviceViewMut<'_, T>) -> &'b DeviceBuffer<T> {
+        v
+    }
+    fn view_mut_slice_mut<'b, T: DeviceCopy>(
+        v: &'b mut DeviceViewMut<'_, T>,
+        _: crate::backend::Token,
+    ) -> &'b mut DeviceBuffer<T> {
+        // SAFETY: the buffer goes only to this crate's operations (the token), which write
+        // its elements and never move it out.
+        unsafe { v.as_buffer_mut() }
+    }
 
     fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<DeviceBuffer<T>> {
         DeviceBuffer::from_slice(data)

@@ -11,7 +11,39 @@ macro_rules! host_backend {
         impl Backend for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             type Buffer<T: DeviceCopy> = Vec<T>;
+            type Slice<T: DeviceCopy> = [T];
+            type View<'a, T: DeviceCopy> = &'a [T];
+            type ViewMut<'a, T: DeviceCopy> = &'a mut [T];
             const NAME: &'static str = $name;
+
+            fn as_slice<T: DeviceCopy>(buf: &Vec<T>) -> &[T] {
+                buf
+            }
+            fn as_slice_mut<T: DeviceCopy>(buf: &mut Vec<T>) -> &mut [T] {
+                buf
+            }
+            fn view<T: DeviceCopy>(s: &[T], range: core::ops::Range<usize>) -> Result<&[T]> {
+                Ok(&s[range])
+            }
+            fn view_slice<'b, T: DeviceCopy>(v: &'b &[T]) -> &'b [T] {
+                v
+            }
+            fn view_mut<T: DeviceCopy>(
+                s: &mut [T],
+                range: core::ops::Range<usize>,
+                _: crate::backend::Token,
+            ) -> Result<&mut [T]> {
+                Ok(&mut s[range])
+            }
+            fn view_mut_slice<'b, T: DeviceCopy>(v: &'b &mut [T]) -> &'b [T] {
+                v
+            }
+            fn view_mut_slice_mut<'b, T: DeviceCopy>(
+                v: &'b mut &mut [T],
+                _: crate::backend::Token,
+            ) -> &'b mut [T] {
+                v
+            }
 
             fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<Vec<T>> {
                 parallax_core::try_to_vec(data)
@@ -19,22 +51,22 @@ macro_rules! host_backend {
             fn from_vec<T: DeviceCopy>(data: Vec<T>) -> Result<Vec<T>> {
                 Ok(data)
             }
-            fn to_vec<T: DeviceCopy>(buf: &Vec<T>) -> Result<Vec<T>> {
+            fn to_vec<T: DeviceCopy>(buf: &[T]) -> Result<Vec<T>> {
                 parallax_core::try_to_vec(buf)
             }
             fn with_host_slice<T: DeviceCopy, R>(
-                buf: &Vec<T>,
+                buf: &[T],
                 f: impl FnOnce(&[T]) -> R,
             ) -> Result<R> {
                 Ok(f(buf))
             }
-            fn len<T: DeviceCopy>(buf: &Vec<T>) -> usize {
+            fn len<T: DeviceCopy>(buf: &[T]) -> usize {
                 buf.len()
             }
             fn zeroed<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
                 $algo::zeroed_vec(len)
             }
-            fn fill<T: DeviceCopy>(buf: &mut Vec<T>, value: T) -> Result<()> {
+            fn fill<T: DeviceCopy>(buf: &mut [T], value: T) -> Result<()> {
                 $algo::fill(buf, value);
                 Ok(())
             }
@@ -42,7 +74,7 @@ macro_rules! host_backend {
 
         impl<A: DeviceCopy, F: UnaryFunction<A>> TransformOps<A, F> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn transform(f: F, x: &Vec<A>, y: &mut Vec<F::Output>) -> Result<()> {
+            fn transform(f: F, x: &[A], y: &mut [F::Output]) -> Result<()> {
                 $algo::transform(f, x, y);
                 Ok(())
             }
@@ -52,7 +84,7 @@ macro_rules! host_backend {
             for $backend
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn transform2(f: F, a: &Vec<A>, b: &Vec<B>, y: &mut Vec<F::Output>) -> Result<()> {
+            fn transform2(f: F, a: &[A], b: &[B], y: &mut [F::Output]) -> Result<()> {
                 $algo::transform2(f, a, b, y);
                 Ok(())
             }
@@ -60,7 +92,7 @@ macro_rules! host_backend {
 
         impl<F: UnaryFunction<u64>> TabulateOps<F> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn tabulate(f: F, y: &mut Vec<F::Output>) -> Result<()> {
+            fn tabulate(f: F, y: &mut [F::Output]) -> Result<()> {
                 $algo::tabulate(f, y);
                 Ok(())
             }
@@ -68,22 +100,22 @@ macro_rules! host_backend {
 
         impl<T: DeviceCopy, M: Monoid<T>> MonoidOps<T, M> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn reduce(m: M, x: &Vec<T>) -> Result<T> {
+            fn reduce(m: M, x: &[T]) -> Result<T> {
                 Ok($algo::reduce(m, x))
             }
-            fn inclusive_scan(m: M, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+            fn inclusive_scan(m: M, x: &[T], y: &mut [T]) -> Result<()> {
                 $algo::inclusive_scan(m, x, y);
                 Ok(())
             }
-            fn exclusive_scan(m: M, init: T, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+            fn exclusive_scan(m: M, init: T, x: &[T], y: &mut [T]) -> Result<()> {
                 $algo::exclusive_scan(m, init, x, y);
                 Ok(())
             }
             fn scan_by_flags(
                 m: M,
-                flags: &Vec<bool>,
-                x: &Vec<T>,
-                y: &mut Vec<T>,
+                flags: &[bool],
+                x: &[T],
+                y: &mut [T],
                 kind: ScanKind<T>,
             ) -> Result<()> {
                 $algo::scan_by_flags(m, flags, x, y, kind);
@@ -91,20 +123,15 @@ macro_rules! host_backend {
             }
             fn scan_by_offsets(
                 m: M,
-                offsets: &Vec<usize>,
-                x: &Vec<T>,
-                y: &mut Vec<T>,
+                offsets: &[usize],
+                x: &[T],
+                y: &mut [T],
                 kind: ScanKind<T>,
             ) -> Result<()> {
                 $algo::scan_by_offsets(m, offsets, x, y, kind);
                 Ok(())
             }
-            fn segmented_reduce(
-                m: M,
-                offsets: &Vec<usize>,
-                x: &Vec<T>,
-                y: &mut Vec<T>,
-            ) -> Result<()> {
+            fn segmented_reduce(m: M, offsets: &[usize], x: &[T], y: &mut [T]) -> Result<()> {
                 $algo::segmented_reduce(m, offsets, x, y);
                 Ok(())
             }
@@ -116,24 +143,24 @@ macro_rules! host_backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn scan_by_keys(
                 m: M,
-                keys: &Vec<K>,
-                x: &Vec<T>,
-                y: &mut Vec<T>,
+                keys: &[K],
+                x: &[T],
+                y: &mut [T],
                 kind: ScanKind<T>,
             ) -> Result<()> {
                 $algo::scan_by_keys(m, keys, x, y, kind);
                 Ok(())
             }
-            fn reduce_by_key(m: M, keys: &Vec<K>, x: &Vec<T>) -> Result<(Vec<K>, Vec<T>)> {
+            fn reduce_by_key(m: M, keys: &[K], x: &[T]) -> Result<(Vec<K>, Vec<T>)> {
                 $algo::reduce_by_key(m, keys, x)
             }
             fn reduce_by_key_into(
                 m: M,
-                keys: &Vec<K>,
-                x: &Vec<T>,
-                out_keys: &mut Vec<K>,
-                out_values: &mut Vec<T>,
-                runs: &mut Vec<usize>,
+                keys: &[K],
+                x: &[T],
+                out_keys: &mut [K],
+                out_values: &mut [T],
+                runs: &mut [usize],
             ) -> Result<()> {
                 let count = $algo::reduce_by_key_into(m, keys, x, out_keys, out_values);
                 if let Some(r) = runs.first_mut() {
@@ -151,20 +178,14 @@ macro_rules! host_backend {
             M: Monoid<T>,
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn transform_reduce(f: F, m: M, x: &Vec<A>) -> Result<T> {
+            fn transform_reduce(f: F, m: M, x: &[A]) -> Result<T> {
                 Ok($algo::transform_reduce(f, m, x))
             }
-            fn transform_inclusive_scan(f: F, m: M, x: &Vec<A>, y: &mut Vec<T>) -> Result<()> {
+            fn transform_inclusive_scan(f: F, m: M, x: &[A], y: &mut [T]) -> Result<()> {
                 $algo::transform_inclusive_scan(f, m, x, y);
                 Ok(())
             }
-            fn transform_exclusive_scan(
-                f: F,
-                m: M,
-                init: T,
-                x: &Vec<A>,
-                y: &mut Vec<T>,
-            ) -> Result<()> {
+            fn transform_exclusive_scan(f: F, m: M, init: T, x: &[A], y: &mut [T]) -> Result<()> {
                 $algo::transform_exclusive_scan(f, m, init, x, y);
                 Ok(())
             }
@@ -179,7 +200,7 @@ macro_rules! host_backend {
             M: Monoid<T>,
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn transform2_reduce(f: F, m: M, a: &Vec<A>, b: &Vec<C>) -> Result<T> {
+            fn transform2_reduce(f: F, m: M, a: &[A], b: &[C]) -> Result<T> {
                 Ok($algo::transform2_reduce(f, m, a, b))
             }
         }
@@ -189,8 +210,8 @@ macro_rules! host_backend {
             fn spmv_csr(
                 s: S,
                 a: &CsrMatrix<T, I, Self>,
-                x: &Vec<T>,
-                y: &mut Vec<T>,
+                x: &[T],
+                y: &mut [T],
                 accumulate: bool,
             ) -> Result<()> {
                 let (rp, ci, v) = (
@@ -204,8 +225,8 @@ macro_rules! host_backend {
             fn spmv_ell(
                 s: S,
                 a: &EllMatrix<T, I, Self>,
-                x: &Vec<T>,
-                y: &mut Vec<T>,
+                x: &[T],
+                y: &mut [T],
                 accumulate: bool,
             ) -> Result<()> {
                 let (ci, v) = (a.col_idx().buffer(), a.values().buffer());
@@ -215,8 +236,8 @@ macro_rules! host_backend {
             fn spmv_coo(
                 s: S,
                 a: &CooMatrix<T, I, Self>,
-                x: &Vec<T>,
-                y: &mut Vec<T>,
+                x: &[T],
+                y: &mut [T],
                 accumulate: bool,
             ) -> Result<()> {
                 let (ri, ci, v) = (
@@ -238,8 +259,8 @@ macro_rules! host_backend {
                 st: &Stencil<T, D, K>,
                 boundary: Boundary,
                 shape: [usize; D],
-                x: &Vec<T>,
-                y: &mut Vec<T>,
+                x: &[T],
+                y: &mut [T],
             ) -> Result<()> {
                 $algo::stencil(s, st, boundary, shape, x, y);
                 Ok(())

@@ -13,18 +13,14 @@ macro_rules! host_histogram {
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn histogram_even(
-                x: &Vec<T>,
+                x: &[T],
                 e: &parallax_core::EvenBins<T>,
-                counts: &mut Vec<C>,
+                counts: &mut [C],
             ) -> Result<()> {
                 $algo::histogram_even(x, e, counts);
                 Ok(())
             }
-            fn histogram_range(
-                x: &Vec<T>,
-                edges: &Vec<T::Level>,
-                counts: &mut Vec<C>,
-            ) -> Result<()> {
+            fn histogram_range(x: &[T], edges: &[T::Level], counts: &mut [C]) -> Result<()> {
                 $algo::histogram_range(x, edges, counts);
                 Ok(())
             }
@@ -33,35 +29,30 @@ macro_rules! host_histogram {
         impl<I: SparseIndex, T: DeviceCopy> $crate::backend::GatherOps<I, T> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn first_out_of_range(
-                map: &Vec<I>,
-                stencil: Option<&Vec<bool>>,
+                map: &[I],
+                stencil: Option<&[bool]>,
                 len: usize,
             ) -> Result<Option<(usize, usize)>> {
                 Ok($algo::first_out_of_range(map, stencil.map(|s| &s[..]), len))
             }
             // The host functions skip an index out of range, so these are safe in fact.
-            unsafe fn gather(map: &Vec<I>, src: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+            unsafe fn gather(map: &[I], src: &[T], y: &mut [T]) -> Result<()> {
                 $algo::gather(map, src, y);
                 Ok(())
             }
-            unsafe fn gather_if(
-                map: &Vec<I>,
-                stencil: &Vec<bool>,
-                src: &Vec<T>,
-                y: &mut Vec<T>,
-            ) -> Result<()> {
+            unsafe fn gather_if(map: &[I], stencil: &[bool], src: &[T], y: &mut [T]) -> Result<()> {
                 $algo::gather_if(map, stencil, src, y);
                 Ok(())
             }
-            unsafe fn scatter(src: &Vec<T>, map: &Vec<I>, dst: &mut Vec<T>) -> Result<()> {
+            unsafe fn scatter(src: &[T], map: &[I], dst: &mut [T]) -> Result<()> {
                 $algo::scatter(src, map, dst);
                 Ok(())
             }
             unsafe fn scatter_if(
-                src: &Vec<T>,
-                map: &Vec<I>,
-                stencil: &Vec<bool>,
-                dst: &mut Vec<T>,
+                src: &[T],
+                map: &[I],
+                stencil: &[bool],
+                dst: &mut [T],
             ) -> Result<()> {
                 $algo::scatter_if(src, map, stencil, dst);
                 Ok(())
@@ -70,7 +61,7 @@ macro_rules! host_histogram {
 
         impl<T: DeviceCopy> $crate::backend::ReverseOps<T> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn reverse(x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+            fn reverse(x: &[T], y: &mut [T]) -> Result<()> {
                 $algo::reverse(x, y);
                 Ok(())
             }

@@ -15,10 +15,10 @@ macro_rules! host_merge {
 
             impl<T: DeviceCopy, C: Compare<T>> MergeOps<T, C> for $backend {
                 const SEAL: crate::backend::Seal = crate::backend::Seal;
-                fn sort_by(cmp: C, x: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
+                fn sort_by(cmp: C, x: &[T], out: &mut [T]) -> Result<()> {
                     algo::sort_by(cmp, x, out)
                 }
-                fn merge_by(cmp: C, a: &Vec<T>, b: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
+                fn merge_by(cmp: C, a: &[T], b: &[T], out: &mut [T]) -> Result<()> {
                     algo::merge_by(cmp, a, b, out);
                     Ok(())
                 }
@@ -28,21 +28,21 @@ macro_rules! host_merge {
                 const SEAL: crate::backend::Seal = crate::backend::Seal;
                 fn sort_by_key_with(
                     cmp: C,
-                    keys: &Vec<K>,
-                    values: &Vec<V>,
-                    out_keys: &mut Vec<K>,
-                    out_values: &mut Vec<V>,
+                    keys: &[K],
+                    values: &[V],
+                    out_keys: &mut [K],
+                    out_values: &mut [V],
                 ) -> Result<()> {
                     algo::sort_by_key_with(cmp, keys, values, out_keys, out_values)
                 }
                 fn merge_by_key_with(
                     cmp: C,
-                    a_keys: &Vec<K>,
-                    a_values: &Vec<V>,
-                    b_keys: &Vec<K>,
-                    b_values: &Vec<V>,
-                    out_keys: &mut Vec<K>,
-                    out_values: &mut Vec<V>,
+                    a_keys: &[K],
+                    a_values: &[V],
+                    b_keys: &[K],
+                    b_values: &[V],
+                    out_keys: &mut [K],
+                    out_values: &mut [V],
                 ) -> Result<()> {
                     algo::merge_by_key_with(
                         cmp, a_keys, a_values, b_keys, b_values, out_keys, out_values,

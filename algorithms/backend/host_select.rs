@@ -22,7 +22,7 @@ macro_rules! host_select {
 
             impl<T: DeviceCopy, P: Predicate<T>> SelectOps<T, P> for $backend {
                 const SEAL: crate::backend::Seal = crate::backend::Seal;
-                fn copy_if(p: P, selected: bool, x: &Vec<T>) -> Result<Vec<T>> {
+                fn copy_if(p: P, selected: bool, x: &[T]) -> Result<Vec<T>> {
                     if selected {
                         algo::copy_if_vec(p, x)
                     } else {
@@ -32,9 +32,9 @@ macro_rules! host_select {
                 fn copy_if_into(
                     p: P,
                     selected: bool,
-                    x: &Vec<T>,
-                    out: &mut Vec<T>,
-                    count: &mut Vec<usize>,
+                    x: &[T],
+                    out: &mut [T],
+                    count: &mut [usize],
                 ) -> Result<()> {
                     let k = if selected {
                         algo::copy_if(p, x, out)
@@ -44,30 +44,25 @@ macro_rules! host_select {
                     store(count, k);
                     Ok(())
                 }
-                fn partition_into(
-                    p: P,
-                    x: &Vec<T>,
-                    out: &mut Vec<T>,
-                    split: &mut Vec<usize>,
-                ) -> Result<()> {
+                fn partition_into(p: P, x: &[T], out: &mut [T], split: &mut [usize]) -> Result<()> {
                     store(split, algo::partition(p, x, out));
                     Ok(())
                 }
-                fn count_if(p: P, x: &Vec<T>) -> Result<usize> {
+                fn count_if(p: P, x: &[T]) -> Result<usize> {
                     Ok(algo::count_if(p, x))
                 }
             }
 
             impl<T: DeviceCopy> FlaggedOps<T> for $backend {
                 const SEAL: crate::backend::Seal = crate::backend::Seal;
-                fn copy_if_stencil(stencil: &Vec<bool>, x: &Vec<T>) -> Result<Vec<T>> {
+                fn copy_if_stencil(stencil: &[bool], x: &[T]) -> Result<Vec<T>> {
                     algo::copy_if_stencil_vec(stencil, x)
                 }
                 fn copy_if_stencil_into(
-                    stencil: &Vec<bool>,
-                    x: &Vec<T>,
-                    out: &mut Vec<T>,
-                    count: &mut Vec<usize>,
+                    stencil: &[bool],
+                    x: &[T],
+                    out: &mut [T],
+                    count: &mut [usize],
                 ) -> Result<()> {
                     store(count, algo::copy_if_stencil(stencil, x, out));
                     Ok(())
@@ -76,10 +71,10 @@ macro_rules! host_select {
 
             impl<T: DeviceCopy + PartialEq> UniqueOps<T> for $backend {
                 const SEAL: crate::backend::Seal = crate::backend::Seal;
-                fn unique(x: &Vec<T>) -> Result<Vec<T>> {
+                fn unique(x: &[T]) -> Result<Vec<T>> {
                     algo::unique_vec(x)
                 }
-                fn unique_into(x: &Vec<T>, out: &mut Vec<T>, count: &mut Vec<usize>) -> Result<()> {
+                fn unique_into(x: &[T], out: &mut [T], count: &mut [usize]) -> Result<()> {
                     store(count, algo::unique(x, out));
                     Ok(())
                 }
@@ -87,15 +82,15 @@ macro_rules! host_select {
 
             impl<K: DeviceCopy + PartialEq, V: DeviceCopy> UniqueByKeyOps<K, V> for $backend {
                 const SEAL: crate::backend::Seal = crate::backend::Seal;
-                fn unique_by_key(keys: &Vec<K>, values: &Vec<V>) -> Result<(Vec<K>, Vec<V>)> {
+                fn unique_by_key(keys: &[K], values: &[V]) -> Result<(Vec<K>, Vec<V>)> {
                     algo::unique_by_key_vec(keys, values)
                 }
                 fn unique_by_key_into(
-                    keys: &Vec<K>,
-                    values: &Vec<V>,
-                    out_keys: &mut Vec<K>,
-                    out_values: &mut Vec<V>,
-                    count: &mut Vec<usize>,
+                    keys: &[K],
+                    values: &[V],
+                    out_keys: &mut [K],
+                    out_values: &mut [V],
+                    count: &mut [usize],
                 ) -> Result<()> {
                     store(
                         count,

@@ -11,7 +11,7 @@ macro_rules! host_sort {
     ($backend:ty, $algo:path) => {
         impl<K: SortKey> SortOps<K> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn sort(keys: &Vec<K>, out: &mut Vec<K>, order: Order) -> Result<()> {
+            fn sort(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
                 use $algo as algo;
                 algo::sort(keys, out, order)
             }
@@ -20,10 +20,10 @@ macro_rules! host_sort {
         impl<K: SortKey, V: DeviceCopy> SortByKeyOps<K, V> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn sort_by_key(
-                keys: &Vec<K>,
-                values: &Vec<V>,
-                out_keys: &mut Vec<K>,
-                out_values: &mut Vec<V>,
+                keys: &[K],
+                values: &[V],
+                out_keys: &mut [K],
+                out_values: &mut [V],
                 order: Order,
             ) -> Result<()> {
                 use $algo as algo;

@@ -12,19 +12,19 @@ macro_rules! host_vocab {
             for $backend
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn arg_reduce(m: M, x: &Vec<T>) -> Result<M::Pick> {
+            fn arg_reduce(m: M, x: &[T]) -> Result<M::Pick> {
                 Ok($algo::arg_reduce(m, x))
             }
         }
 
         impl<T: DeviceCopy, M: Monoid<T>> super::ops_vocab::InitOps<T, M> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn reduce_with_init_into(m: M, init: T, x: &Vec<T>, out: &mut Vec<T>) -> Result<()> {
+            fn reduce_with_init_into(m: M, init: T, x: &[T], out: &mut [T]) -> Result<()> {
                 let v = $algo::reduce_with_init(m, init, x);
                 out.fill(v);
                 Ok(())
             }
-            fn inclusive_scan_with_init(m: M, init: T, x: &Vec<T>, y: &mut Vec<T>) -> Result<()> {
+            fn inclusive_scan_with_init(m: M, init: T, x: &[T], y: &mut [T]) -> Result<()> {
                 $algo::inclusive_scan_with_init(m, init, x, y);
                 Ok(())
             }
@@ -32,15 +32,15 @@ macro_rules! host_vocab {
 
         impl<T: parallax_core::SearchKey> super::ops_vocab::SearchOps<T> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn lower_bound(sorted: &Vec<T>, queries: &Vec<T>, out: &mut Vec<usize>) -> Result<()> {
+            fn lower_bound(sorted: &[T], queries: &[T], out: &mut [usize]) -> Result<()> {
                 $algo::lower_bound(sorted, queries, out);
                 Ok(())
             }
-            fn upper_bound(sorted: &Vec<T>, queries: &Vec<T>, out: &mut Vec<usize>) -> Result<()> {
+            fn upper_bound(sorted: &[T], queries: &[T], out: &mut [usize]) -> Result<()> {
                 $algo::upper_bound(sorted, queries, out);
                 Ok(())
             }
-            fn binary_search(sorted: &Vec<T>, queries: &Vec<T>, out: &mut Vec<bool>) -> Result<()> {
+            fn binary_search(sorted: &[T], queries: &[T], out: &mut [bool]) -> Result<()> {
                 $algo::binary_search(sorted, queries, out);
                 Ok(())
             }

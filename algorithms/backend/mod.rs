@@ -48,9 +48,11 @@ pub use ops_vocab::{ArgOps, InitOps, SearchOps};
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub(crate) use seal::Seal;
+pub(crate) use seal::{Token, TOKEN};
 pub use sequential::Sequential;
 
 use crate::Result;
+use core::ops::Range;
 use parallax_core::DeviceCopy;
 
 /// Memory management of a backend: buffers of `DeviceCopy` elements.
@@ -69,8 +71,18 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// Seals the trait: only parallax implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
-    /// A buffer of `T` in this backend's memory.
+    /// A buffer of `T` in this backend's memory (owns it).
     type Buffer<T: DeviceCopy>: Send + Sync;
+    /// A run of `T` in this backend's memory, borrowed: what the algorithms read and write.
+    /// `[T]` on the host backends; on CUDA a `DeviceBuffer` that, for a view, does not own
+    /// its memory (`Cuda`'s docs).
+    type Slice<T: DeviceCopy>: ?Sized + Send + Sync;
+    /// A shared view of part of a [`Backend::Slice`] (`&[T]` on the host).
+    #[doc(hidden)]
+    type View<'a, T: DeviceCopy>: Send + Sync;
+    /// A mutable view of part of a [`Backend::Slice`] (`&mut [T]` on the host).
+    #[doc(hidden)]
+    type ViewMut<'a, T: DeviceCopy>: Send + Sync;
     /// A short name for messages and benchmark tables.
     const NAME: &'static str;
     /// Copies a host slice into a new buffer.
@@ -89,9 +101,45 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     ///
     /// # Errors
     /// A device fault.
-    fn to_vec<T: DeviceCopy>(buf: &Self::Buffer<T>) -> Result<Vec<T>>;
+    fn to_vec<T: DeviceCopy>(buf: &Self::Slice<T>) -> Result<Vec<T>>;
     /// The number of elements.
-    fn len<T: DeviceCopy>(buf: &Self::Buffer<T>) -> usize;
+    fn len<T: DeviceCopy>(buf: &Self::Slice<T>) -> usize;
+    /// The whole buffer as a slice.
+    #[doc(hidden)]
+    fn as_slice<T: DeviceCopy>(buf: &Self::Buffer<T>) -> &Self::Slice<T>;
+    /// The whole buffer as a mutable slice.
+    #[doc(hidden)]
+    fn as_slice_mut<T: DeviceCopy>(buf: &mut Self::Buffer<T>) -> &mut Self::Slice<T>;
+    /// The elements `range` of `s` (in bounds: the caller checked) as a view.
+    ///
+    /// # Errors
+    /// Out of memory or a device fault where the view needs a staging copy (CUDA).
+    #[doc(hidden)]
+    fn view<T: DeviceCopy>(s: &Self::Slice<T>, range: Range<usize>) -> Result<Self::View<'_, T>>;
+    /// What a view reads.
+    #[doc(hidden)]
+    fn view_slice<'b, T: DeviceCopy>(v: &'b Self::View<'_, T>) -> &'b Self::Slice<T>;
+    /// The elements `range` of `s` (in bounds: the caller checked) as a mutable view. Only
+    /// this crate holds a [`Token`](crate::backend::Token): a CUDA view's buffer does not own
+    /// its memory, and code outside that could move it out of a `&mut` would outlive it.
+    ///
+    /// # Errors
+    /// Out of memory or a device fault where the view needs a staging copy (CUDA).
+    #[doc(hidden)]
+    fn view_mut<T: DeviceCopy>(
+        s: &mut Self::Slice<T>,
+        range: Range<usize>,
+        token: crate::backend::Token,
+    ) -> Result<Self::ViewMut<'_, T>>;
+    /// What a mutable view reads.
+    #[doc(hidden)]
+    fn view_mut_slice<'b, T: DeviceCopy>(v: &'b Self::ViewMut<'_, T>) -> &'b Self::Slice<T>;
+    /// What a mutable view writes (see [`Backend::view_mut`] for the token).
+    #[doc(hidden)]
+    fn view_mut_slice_mut<'b, T: DeviceCopy>(
+        v: &'b mut Self::ViewMut<'_, T>,
+        token: crate::backend::Token,
+    ) -> &'b mut Self::Slice<T>;
     /// A buffer of `len` all-zero elements (valid by the `DeviceCopy` contract).
     ///
     /// # Errors
@@ -120,7 +168,7 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// A device fault.
     fn with_host_slice<T: DeviceCopy, R>(
-        buf: &Self::Buffer<T>,
+        buf: &Self::Slice<T>,
         f: impl FnOnce(&[T]) -> R,
     ) -> Result<R> {
         Ok(f(&Self::to_vec(buf)?))
@@ -129,7 +177,7 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     ///
     /// # Errors
     /// A device fault.
-    fn fill<T: DeviceCopy>(buf: &mut Self::Buffer<T>, value: T) -> Result<()>;
+    fn fill<T: DeviceCopy>(buf: &mut Self::Slice<T>, value: T) -> Result<()>;
 }
 
 /// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is

@@ -28,7 +28,7 @@ pub trait TransformOps<A: DeviceCopy, F: UnaryFunction<A>>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = f(x[i])`; `x` and `y` have equal lengths.
-    fn transform(f: F, x: &Self::Buffer<A>, y: &mut Self::Buffer<F::Output>) -> Result<()>;
+    fn transform(f: F, x: &Self::Slice<A>, y: &mut Self::Slice<F::Output>) -> Result<()>;
 }
 
 /// Element-wise binary transform.
@@ -39,9 +39,9 @@ pub trait Transform2Ops<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>: 
     /// `y[i] = f(a[i], b[i])`; all three have equal lengths.
     fn transform2(
         f: F,
-        a: &Self::Buffer<A>,
-        b: &Self::Buffer<B>,
-        y: &mut Self::Buffer<F::Output>,
+        a: &Self::Slice<A>,
+        b: &Self::Slice<B>,
+        y: &mut Self::Slice<F::Output>,
     ) -> Result<()>;
 }
 
@@ -51,7 +51,7 @@ pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = f(i)`.
-    fn tabulate(f: F, y: &mut Self::Buffer<F::Output>) -> Result<()>;
+    fn tabulate(f: F, y: &mut Self::Slice<F::Output>) -> Result<()>;
 }
 
 /// Everything driven by one monoid: reduce, scans, segmented scans and reductions.
@@ -71,40 +71,40 @@ pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The fold of `x` from the identity.
-    fn reduce(m: M, x: &Self::Buffer<T>) -> Result<T>;
+    fn reduce(m: M, x: &Self::Slice<T>) -> Result<T>;
     /// The fold of `x` from the identity, written to `out[0]`; `out.len() == 1`. The host
     /// backends fold and store (this default); CUDA leaves the result in device memory and
     /// returns without waiting for it (the next operation on the device runs after it).
-    fn reduce_into(m: M, x: &Self::Buffer<T>, out: &mut Self::Buffer<T>) -> Result<()> {
+    fn reduce_into(m: M, x: &Self::Slice<T>, out: &mut Self::Slice<T>) -> Result<()> {
         let v = Self::reduce(m, x)?;
         Self::fill(out, v)
     }
     /// Inclusive scan; equal lengths.
-    fn inclusive_scan(m: M, x: &Self::Buffer<T>, y: &mut Self::Buffer<T>) -> Result<()>;
+    fn inclusive_scan(m: M, x: &Self::Slice<T>, y: &mut Self::Slice<T>) -> Result<()>;
     /// Exclusive scan seeded with `init`; equal lengths.
-    fn exclusive_scan(m: M, init: T, x: &Self::Buffer<T>, y: &mut Self::Buffer<T>) -> Result<()>;
+    fn exclusive_scan(m: M, init: T, x: &Self::Slice<T>, y: &mut Self::Slice<T>) -> Result<()>;
     /// Segmented scan by head flags; `flags`, `x`, `y` have equal lengths.
     fn scan_by_flags(
         m: M,
-        flags: &Self::Buffer<bool>,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        flags: &Self::Slice<bool>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
         kind: ScanKind<T>,
     ) -> Result<()>;
     /// Segmented scan by validated offsets (`0 = o[0] <= ... <= o[last] = x.len()`).
     fn scan_by_offsets(
         m: M,
-        offsets: &Self::Buffer<usize>,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        offsets: &Self::Slice<usize>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
         kind: ScanKind<T>,
     ) -> Result<()>;
     /// One fold per segment of validated offsets; `y.len() + 1 == offsets.len()`.
     fn segmented_reduce(
         m: M,
-        offsets: &Self::Buffer<usize>,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        offsets: &Self::Slice<usize>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
     ) -> Result<()>;
 }
 
@@ -116,28 +116,28 @@ pub trait KeyedOps<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>: Back
     /// Segmented scan where runs of equal consecutive keys are segments; equal lengths.
     fn scan_by_keys(
         m: M,
-        keys: &Self::Buffer<K>,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        keys: &Self::Slice<K>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
         kind: ScanKind<T>,
     ) -> Result<()>;
     /// One `(key, fold)` pair per run of equal consecutive keys; equal lengths.
     #[allow(clippy::type_complexity)]
     fn reduce_by_key(
         m: M,
-        keys: &Self::Buffer<K>,
-        x: &Self::Buffer<T>,
+        keys: &Self::Slice<K>,
+        x: &Self::Slice<T>,
     ) -> Result<(Self::Buffer<K>, Self::Buffer<T>)>;
     /// [`KeyedOps::reduce_by_key`] into the first `runs[0]` entries of `out_keys` and
     /// `out_values` (each as long as `x`), the run count into `runs[0]`. CUDA leaves all of it
     /// in device memory and returns without waiting (as CUB's `ReduceByKey`).
     fn reduce_by_key_into(
         m: M,
-        keys: &Self::Buffer<K>,
-        x: &Self::Buffer<T>,
-        out_keys: &mut Self::Buffer<K>,
-        out_values: &mut Self::Buffer<T>,
-        runs: &mut Self::Buffer<usize>,
+        keys: &Self::Slice<K>,
+        x: &Self::Slice<T>,
+        out_keys: &mut Self::Slice<K>,
+        out_values: &mut Self::Slice<T>,
+        runs: &mut Self::Slice<usize>,
     ) -> Result<()>;
 }
 
@@ -151,21 +151,21 @@ where
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `reduce(m, map(f, x))`.
-    fn transform_reduce(f: F, m: M, x: &Self::Buffer<A>) -> Result<T>;
+    fn transform_reduce(f: F, m: M, x: &Self::Slice<A>) -> Result<T>;
     /// `inclusive_scan(m, map(f, x))`; equal lengths.
     fn transform_inclusive_scan(
         f: F,
         m: M,
-        x: &Self::Buffer<A>,
-        y: &mut Self::Buffer<T>,
+        x: &Self::Slice<A>,
+        y: &mut Self::Slice<T>,
     ) -> Result<()>;
     /// `exclusive_scan(m, init, map(f, x))`; equal lengths.
     fn transform_exclusive_scan(
         f: F,
         m: M,
         init: T,
-        x: &Self::Buffer<A>,
-        y: &mut Self::Buffer<T>,
+        x: &Self::Slice<A>,
+        y: &mut Self::Slice<T>,
     ) -> Result<()>;
 }
 
@@ -179,7 +179,7 @@ where
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `reduce(m, map2(f, a, b))`; equal lengths.
-    fn transform2_reduce(f: F, m: M, a: &Self::Buffer<A>, b: &Self::Buffer<C>) -> Result<T>;
+    fn transform2_reduce(f: F, m: M, a: &Self::Slice<A>, b: &Self::Slice<C>) -> Result<T>;
 }
 
 /// Sparse matrix times dense vector over a semiring. `x.len() == ncols`, `y.len() == nrows`;
@@ -192,24 +192,24 @@ pub trait SpmvOps<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>: Backend {
     fn spmv_csr(
         s: S,
         a: &CsrMatrix<T, I, Self>,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
         accumulate: bool,
     ) -> Result<()>;
     /// ELL SpMV.
     fn spmv_ell(
         s: S,
         a: &EllMatrix<T, I, Self>,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
         accumulate: bool,
     ) -> Result<()>;
     /// COO SpMV (rows sorted).
     fn spmv_coo(
         s: S,
         a: &CooMatrix<T, I, Self>,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
         accumulate: bool,
     ) -> Result<()>;
 }
@@ -227,7 +227,7 @@ pub trait StencilOps<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usi
         st: &Stencil<T, D, K>,
         boundary: Boundary,
         shape: [usize; D],
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
     ) -> Result<()>;
 }

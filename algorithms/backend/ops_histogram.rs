@@ -12,17 +12,17 @@ pub trait HistogramOps<T: HistogramSample, C: HistogramCounter>: Backend {
     /// Counts each sample in its even bin (`parallax_core::EvenBins`); `counts.len() ==
     /// e.bins`.
     fn histogram_even(
-        x: &Self::Buffer<T>,
+        x: &Self::Slice<T>,
         e: &EvenBins<T>,
-        counts: &mut Self::Buffer<C>,
+        counts: &mut Self::Slice<C>,
     ) -> Result<()>;
     /// Counts each sample in bin `i` where `edges[i] <= x < edges[i + 1]` (edges are levels,
     /// `HistogramSample::Level`), validated
     /// (`parallax_core::check_edges`), `counts.len() + 1 == edges.len()`.
     fn histogram_range(
-        x: &Self::Buffer<T>,
-        edges: &Self::Buffer<T::Level>,
-        counts: &mut Self::Buffer<C>,
+        x: &Self::Slice<T>,
+        edges: &Self::Slice<T::Level>,
+        counts: &mut Self::Slice<C>,
     ) -> Result<()>;
 }
 
@@ -36,8 +36,8 @@ pub trait GatherOps<I: SparseIndex, T: DeviceCopy>: Backend {
     /// The first position `i` (with `stencil[i]`, when given) whose `map[i] >= len`, and that
     /// index; `None` when all are in range. `stencil`, when given, is as long as `map`.
     fn first_out_of_range(
-        map: &Self::Buffer<I>,
-        stencil: Option<&Self::Buffer<bool>>,
+        map: &Self::Slice<I>,
+        stencil: Option<&Self::Slice<bool>>,
         len: usize,
     ) -> Result<Option<(usize, usize)>>;
     /// `y[i] = src[map[i]]`; `y.len() == map.len()`.
@@ -45,38 +45,38 @@ pub trait GatherOps<I: SparseIndex, T: DeviceCopy>: Backend {
     /// # Safety
     /// Every `map[i] < src.len()`.
     unsafe fn gather(
-        map: &Self::Buffer<I>,
-        src: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        map: &Self::Slice<I>,
+        src: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
     ) -> Result<()>;
     /// `y[i] = src[map[i]]` where `stencil[i]`; equal lengths of `map`, `stencil`, `y`.
     ///
     /// # Safety
     /// `map[i] < src.len()` wherever `stencil[i]`.
     unsafe fn gather_if(
-        map: &Self::Buffer<I>,
-        stencil: &Self::Buffer<bool>,
-        src: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        map: &Self::Slice<I>,
+        stencil: &Self::Slice<bool>,
+        src: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
     ) -> Result<()>;
     /// `dst[map[i]] = src[i]`; `map.len() == src.len()`.
     ///
     /// # Safety
     /// Every `map[i] < dst.len()`.
     unsafe fn scatter(
-        src: &Self::Buffer<T>,
-        map: &Self::Buffer<I>,
-        dst: &mut Self::Buffer<T>,
+        src: &Self::Slice<T>,
+        map: &Self::Slice<I>,
+        dst: &mut Self::Slice<T>,
     ) -> Result<()>;
     /// `dst[map[i]] = src[i]` where `stencil[i]`; equal lengths of `src`, `map`, `stencil`.
     ///
     /// # Safety
     /// `map[i] < dst.len()` wherever `stencil[i]`.
     unsafe fn scatter_if(
-        src: &Self::Buffer<T>,
-        map: &Self::Buffer<I>,
-        stencil: &Self::Buffer<bool>,
-        dst: &mut Self::Buffer<T>,
+        src: &Self::Slice<T>,
+        map: &Self::Slice<I>,
+        stencil: &Self::Slice<bool>,
+        dst: &mut Self::Slice<T>,
     ) -> Result<()>;
 }
 
@@ -86,5 +86,5 @@ pub trait ReverseOps<T: DeviceCopy>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = x[n - 1 - i]`; equal lengths.
-    fn reverse(x: &Self::Buffer<T>, y: &mut Self::Buffer<T>) -> Result<()>;
+    fn reverse(x: &Self::Slice<T>, y: &mut Self::Slice<T>) -> Result<()>;
 }

@@ -12,14 +12,14 @@ pub trait MergeOps<T: DeviceCopy, C: Compare<T>>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `out` = `x` sorted stably by `cmp`; equal lengths.
-    fn sort_by(cmp: C, x: &Self::Buffer<T>, out: &mut Self::Buffer<T>) -> Result<()>;
+    fn sort_by(cmp: C, x: &Self::Slice<T>, out: &mut Self::Slice<T>) -> Result<()>;
     /// `out` = the stable merge of sorted `a` and `b` (ties: `a` first);
     /// `out.len() == a.len() + b.len()`.
     fn merge_by(
         cmp: C,
-        a: &Self::Buffer<T>,
-        b: &Self::Buffer<T>,
-        out: &mut Self::Buffer<T>,
+        a: &Self::Slice<T>,
+        b: &Self::Slice<T>,
+        out: &mut Self::Slice<T>,
     ) -> Result<()>;
 }
 
@@ -31,21 +31,21 @@ pub trait MergeByKeyOps<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>: Backend {
     /// The pairs sorted stably by key; all four have equal lengths.
     fn sort_by_key_with(
         cmp: C,
-        keys: &Self::Buffer<K>,
-        values: &Self::Buffer<V>,
-        out_keys: &mut Self::Buffer<K>,
-        out_values: &mut Self::Buffer<V>,
+        keys: &Self::Slice<K>,
+        values: &Self::Slice<V>,
+        out_keys: &mut Self::Slice<K>,
+        out_values: &mut Self::Slice<V>,
     ) -> Result<()>;
     /// The stable merge of two sorted lists of pairs by key; each list's keys and values
     /// have equal lengths, the outputs their sum.
     #[allow(clippy::too_many_arguments)]
     fn merge_by_key_with(
         cmp: C,
-        a_keys: &Self::Buffer<K>,
-        a_values: &Self::Buffer<V>,
-        b_keys: &Self::Buffer<K>,
-        b_values: &Self::Buffer<V>,
-        out_keys: &mut Self::Buffer<K>,
-        out_values: &mut Self::Buffer<V>,
+        a_keys: &Self::Slice<K>,
+        a_values: &Self::Slice<V>,
+        b_keys: &Self::Slice<K>,
+        b_values: &Self::Slice<V>,
+        out_keys: &mut Self::Slice<K>,
+        out_values: &mut Self::Slice<V>,
     ) -> Result<()>;
 }

@@ -22,28 +22,28 @@ pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
     const SEAL: crate::backend::Seal;
     /// The elements `p` selects (`selected`) or rejects (`!selected`: `remove_if`), in order,
     /// in a buffer of exactly their number.
-    fn copy_if(p: P, selected: bool, x: &Self::Buffer<T>) -> Result<Self::Buffer<T>>;
+    fn copy_if(p: P, selected: bool, x: &Self::Slice<T>) -> Result<Self::Buffer<T>>;
     /// As [`SelectOps::copy_if`], to the front of `out` (at least as long as `x`), the count
     /// to `count[0]` (one element). CUDA leaves both on the device and returns without
     /// waiting (CUB's `DeviceSelect::If`).
     fn copy_if_into(
         p: P,
         selected: bool,
-        x: &Self::Buffer<T>,
-        out: &mut Self::Buffer<T>,
-        count: &mut Self::Buffer<usize>,
+        x: &Self::Slice<T>,
+        out: &mut Self::Slice<T>,
+        count: &mut Self::Slice<usize>,
     ) -> Result<()>;
     /// Stable partition into `out` (as long as `x`): the selected elements in order, then the
     /// rejected ones in order; the number selected to `split[0]` (one element). CUDA returns
     /// without waiting.
     fn partition_into(
         p: P,
-        x: &Self::Buffer<T>,
-        out: &mut Self::Buffer<T>,
-        split: &mut Self::Buffer<usize>,
+        x: &Self::Slice<T>,
+        out: &mut Self::Slice<T>,
+        split: &mut Self::Slice<usize>,
     ) -> Result<()>;
     /// The number of elements `p` selects (waits for it).
-    fn count_if(p: P, x: &Self::Buffer<T>) -> Result<usize>;
+    fn count_if(p: P, x: &Self::Slice<T>) -> Result<usize>;
 }
 
 /// Selection by stencil flags (Thrust's `copy_if` with a stencil, CUB's
@@ -53,17 +53,14 @@ pub trait FlaggedOps<T: DeviceCopy>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The elements whose flag is set, in order, in a buffer of exactly their number.
-    fn copy_if_stencil(
-        stencil: &Self::Buffer<bool>,
-        x: &Self::Buffer<T>,
-    ) -> Result<Self::Buffer<T>>;
+    fn copy_if_stencil(stencil: &Self::Slice<bool>, x: &Self::Slice<T>) -> Result<Self::Buffer<T>>;
     /// As [`FlaggedOps::copy_if_stencil`], to the front of `out` (at least as long as `x`),
     /// the count to `count[0]`. CUDA returns without waiting.
     fn copy_if_stencil_into(
-        stencil: &Self::Buffer<bool>,
-        x: &Self::Buffer<T>,
-        out: &mut Self::Buffer<T>,
-        count: &mut Self::Buffer<usize>,
+        stencil: &Self::Slice<bool>,
+        x: &Self::Slice<T>,
+        out: &mut Self::Slice<T>,
+        count: &mut Self::Slice<usize>,
     ) -> Result<()>;
 }
 
@@ -74,13 +71,13 @@ pub trait UniqueOps<T: DeviceCopy + PartialEq>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The run heads, in order, in a buffer of exactly their number.
-    fn unique(x: &Self::Buffer<T>) -> Result<Self::Buffer<T>>;
+    fn unique(x: &Self::Slice<T>) -> Result<Self::Buffer<T>>;
     /// As [`UniqueOps::unique`], to the front of `out` (at least as long as `x`), the count
     /// to `count[0]`. CUDA returns without waiting.
     fn unique_into(
-        x: &Self::Buffer<T>,
-        out: &mut Self::Buffer<T>,
-        count: &mut Self::Buffer<usize>,
+        x: &Self::Slice<T>,
+        out: &mut Self::Slice<T>,
+        count: &mut Self::Slice<usize>,
     ) -> Result<()>;
 }
 
@@ -93,16 +90,16 @@ pub trait UniqueByKeyOps<K: DeviceCopy + PartialEq, V: DeviceCopy>: Backend {
     /// The run heads' keys and values, in buffers of exactly the number of runs.
     #[allow(clippy::type_complexity)]
     fn unique_by_key(
-        keys: &Self::Buffer<K>,
-        values: &Self::Buffer<V>,
+        keys: &Self::Slice<K>,
+        values: &Self::Slice<V>,
     ) -> Result<(Self::Buffer<K>, Self::Buffer<V>)>;
     /// As [`UniqueByKeyOps::unique_by_key`], to the fronts of `out_keys` and `out_values`
     /// (each at least as long as `keys`), the run count to `count[0]`.
     fn unique_by_key_into(
-        keys: &Self::Buffer<K>,
-        values: &Self::Buffer<V>,
-        out_keys: &mut Self::Buffer<K>,
-        out_values: &mut Self::Buffer<V>,
-        count: &mut Self::Buffer<usize>,
+        keys: &Self::Slice<K>,
+        values: &Self::Slice<V>,
+        out_keys: &mut Self::Slice<K>,
+        out_values: &mut Self::Slice<V>,
+        count: &mut Self::Slice<usize>,
     ) -> Result<()>;
 }

@@ -23,7 +23,7 @@ pub trait SortOps<K: SortKey>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order); equal lengths.
-    fn sort(keys: &Self::Buffer<K>, out: &mut Self::Buffer<K>, order: Order) -> Result<()>;
+    fn sort(keys: &Self::Slice<K>, out: &mut Self::Slice<K>, order: Order) -> Result<()>;
 }
 
 /// Stable radix sort of key-value pairs by key.
@@ -34,10 +34,10 @@ pub trait SortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
     /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`; all four have
     /// equal lengths.
     fn sort_by_key(
-        keys: &Self::Buffer<K>,
-        values: &Self::Buffer<V>,
-        out_keys: &mut Self::Buffer<K>,
-        out_values: &mut Self::Buffer<V>,
+        keys: &Self::Slice<K>,
+        values: &Self::Slice<V>,
+        out_keys: &mut Self::Slice<K>,
+        out_values: &mut Self::Slice<V>,
         order: Order,
     ) -> Result<()>;
 }

@@ -11,10 +11,10 @@ pub trait ArgOps<T: DeviceCopy, M: ArgReduce<T>>: Backend {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `identity ⊕ lift(x[0], 0) ⊕ ... ⊕ lift(x[n-1], n-1)`.
-    fn arg_reduce(m: M, x: &Self::Buffer<T>) -> Result<M::Pick>;
+    fn arg_reduce(m: M, x: &Self::Slice<T>) -> Result<M::Pick>;
     /// [`ArgOps::arg_reduce`] into `out[0]`; `out.len() == 1`. CUDA leaves it on the device
     /// and returns without waiting.
-    fn arg_reduce_into(m: M, x: &Self::Buffer<T>, out: &mut Self::Buffer<M::Pick>) -> Result<()> {
+    fn arg_reduce_into(m: M, x: &Self::Slice<T>, out: &mut Self::Slice<M::Pick>) -> Result<()> {
         let v = Self::arg_reduce(m, x)?;
         Self::fill(out, v)
     }
@@ -29,15 +29,15 @@ pub trait InitOps<T: DeviceCopy, M: Monoid<T>>: Backend {
     fn reduce_with_init_into(
         m: M,
         init: T,
-        x: &Self::Buffer<T>,
-        out: &mut Self::Buffer<T>,
+        x: &Self::Slice<T>,
+        out: &mut Self::Slice<T>,
     ) -> Result<()>;
     /// `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i]`; equal lengths.
     fn inclusive_scan_with_init(
         m: M,
         init: T,
-        x: &Self::Buffer<T>,
-        y: &mut Self::Buffer<T>,
+        x: &Self::Slice<T>,
+        y: &mut Self::Slice<T>,
     ) -> Result<()>;
 }
 
@@ -49,20 +49,20 @@ pub trait SearchOps<T: SearchKey>: Backend {
     const SEAL: crate::backend::Seal;
     /// `out[j]`: the first `i` with `!(sorted[i] < queries[j])`.
     fn lower_bound(
-        sorted: &Self::Buffer<T>,
-        queries: &Self::Buffer<T>,
-        out: &mut Self::Buffer<usize>,
+        sorted: &Self::Slice<T>,
+        queries: &Self::Slice<T>,
+        out: &mut Self::Slice<usize>,
     ) -> Result<()>;
     /// `out[j]`: the first `i` with `queries[j] < sorted[i]`.
     fn upper_bound(
-        sorted: &Self::Buffer<T>,
-        queries: &Self::Buffer<T>,
-        out: &mut Self::Buffer<usize>,
+        sorted: &Self::Slice<T>,
+        queries: &Self::Slice<T>,
+        out: &mut Self::Slice<usize>,
     ) -> Result<()>;
     /// `out[j]`: whether `queries[j]` occurs in `sorted`.
     fn binary_search(
-        sorted: &Self::Buffer<T>,
-        queries: &Self::Buffer<T>,
-        out: &mut Self::Buffer<bool>,
+        sorted: &Self::Slice<T>,
+        queries: &Self::Slice<T>,
+        out: &mut Self::Slice<bool>,
     ) -> Result<()>;
 }

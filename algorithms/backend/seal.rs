@@ -57,3 +57,13 @@
 /// The token only this crate can name (see the module docs).
 #[derive(Clone, Copy, Debug)]
 pub struct Seal;
+
+/// What [`Backend::view_mut`](super::Backend::view_mut) and the mutable views' writes take:
+/// a value only this crate can make (the field is private and no constant holds one), so
+/// only this crate reaches a mutable view's buffer. Why: a CUDA view's buffer does not own
+/// its memory, and code that could swap it out of a `&mut` would keep it past the borrow.
+#[derive(Debug)]
+pub struct Token(());
+
+/// The crate's token (see [`Token`]).
+pub(crate) const TOKEN: Token = Token(());

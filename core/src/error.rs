@@ -127,6 +127,17 @@ pub enum Error {
         /// The length of the vector it indexes.
         len: usize,
     },
+    /// A view's range (`slice(start..end)`) that does not lie inside the vector: `start >
+    /// end` or `end > len`.
+    #[error("view range {start}..{end} is out of bounds (len = {len})")]
+    RangeOutOfBounds {
+        /// The first element asked for.
+        start: usize,
+        /// One past the last element asked for.
+        end: usize,
+        /// The length of what was sliced.
+        len: usize,
+    },
     /// An argument whose value (not length) makes the call meaningless: zero histogram bins,
     /// bounds that are not increasing, edges that are not sorted.
     #[error("invalid argument {what}: {reason}")]

@@ -260,6 +260,36 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         }
     }
 
+    /// Elements `range` as a buffer that does not own them (`view.rs`).
+    ///
+    /// # Safety
+    /// `range` lies in `0..len`, and the result is never dropped (the `ManuallyDrop` keeps
+    /// it so) and never outlives `self`.
+    pub(crate) unsafe fn alias(
+        &self,
+        range: std::ops::Range<usize>,
+    ) -> std::mem::ManuallyDrop<Self> {
+        let ptr = if range.is_empty() {
+            0
+        } else {
+            self.ptr + (range.start * size_of::<T>()) as CUdeviceptr
+        };
+        std::mem::ManuallyDrop::new(Self {
+            ptr,
+            len: range.len(),
+            device: self.device,
+            _elements: PhantomData,
+        })
+    }
+
+    /// `len` elements with unspecified contents on `device` (see [`DeviceBuffer::uninit`]).
+    ///
+    /// # Safety
+    /// As [`DeviceBuffer::uninit`].
+    pub(crate) unsafe fn uninit_on(device: &'static Device, len: usize) -> Result<Self> {
+        Self::alloc_uninit(device, len)
+    }
+
     /// The device address, typed, for kernel parameters (never dereferenced on the host).
     pub(crate) fn as_ptr(&self) -> *const T {
         device_ptr(self.ptr)

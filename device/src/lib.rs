@@ -40,6 +40,7 @@ mod kernel;
 mod launch;
 mod ops;
 pub mod user;
+mod view;
 
 pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
@@ -61,6 +62,7 @@ pub use ops::{
     transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
 pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
+pub use view::{DeviceView, DeviceViewMut, VIEW_ALIGN};
 /// Selection (`copy_if`, `remove_if`, `partition`, `unique`, `unique_by_key`, `count_if`)
 /// on the single-pass select kernels (`ops/select/`), kept in a module of its own so that
 /// `parallax_device::select::copy_if` names the family it belongs to.
