@@ -64,9 +64,11 @@ fn check_maps_and_scans(x: &[i32], (s, e): (usize, usize), at: usize) {
     let inner = xv.slice(s2..e2).unwrap();
     assert_eq!(parallax::reduce(Sum, &inner).unwrap(), r::reduce(Sum, &part[s2..e2]));
     let mut y = canvas(m, 9);
-    let mut outer = y.slice_mut(..).unwrap();
-    parallax::fill(&mut outer.slice_mut(s2..e2).unwrap(), 4).unwrap();
-    drop(outer);
+    {
+        // Scoped: on CUDA a staged view writes back when it ends.
+        let mut outer = y.slice_mut(..).unwrap();
+        parallax::fill(&mut outer.slice_mut(s2..e2).unwrap(), 4).unwrap();
+    }
     let mut want = vec![9; m];
     want[s2..e2].fill(4);
     assert_eq!(host(&y), want, "fill through a view of a view");
