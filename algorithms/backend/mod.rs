@@ -29,6 +29,7 @@ mod ops_merge;
 mod ops_select;
 mod ops_sort;
 mod ops_vocab;
+mod raw_parts;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod seal;
@@ -45,6 +46,7 @@ pub use ops_merge::{MergeByKeyOps, MergeOps};
 pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use ops_sort::{SortByKeyOps, SortOps};
 pub use ops_vocab::{ArgOps, InitOps, SearchOps};
+pub(crate) use raw_parts::RawParts;
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub(crate) use seal::Seal;
@@ -70,7 +72,7 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// A buffer of `T` in this backend's memory.
-    type Buffer<T: DeviceCopy>: Send + Sync;
+    type Buffer<T: DeviceCopy>: Send + Sync + RawParts<T>;
     /// A short name for messages and benchmark tables.
     const NAME: &'static str;
     /// Copies a host slice into a new buffer.
