@@ -31,6 +31,7 @@ mod backend;
 mod by_key;
 mod check;
 mod derive_checks;
+mod device_ref;
 mod extrema;
 mod gather;
 mod histogram;
@@ -168,6 +169,8 @@ pub use parallax_device::{Device, Kernels, LaunchConfig, UserKernel};
 // Issue 31: closures as operators on the CPU backends (functors, predicates by blanket impls in
 // parallax-core; monoids built by `monoid`).
 pub use parallax_core::{monoid, FnMonoid};
+// Issue 31, item 3: functors that read another array (`DeviceVector::device_ref`).
+pub use parallax_core::{DeviceRef, MemorySpace};
 /// The cudarc crate the CUDA backend is built on, for `CudaSlice` / `CudaStream` interop
 /// ([`DeviceVector::into_cuda_slice`], [`Device::wait_for_stream`]).
 #[cfg(feature = "cuda")]

@@ -29,6 +29,7 @@ mod ops_merge;
 mod ops_select;
 mod ops_sort;
 mod ops_vocab;
+mod raw_parts;
 #[cfg(feature = "rayon")]
 mod rayon;
 mod seal;
@@ -45,6 +46,7 @@ pub use ops_merge::{MergeByKeyOps, MergeOps};
 pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use ops_sort::{SortByKeyOps, SortOps};
 pub use ops_vocab::{ArgOps, InitOps, SearchOps};
+pub(crate) use raw_parts::RawParts;
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;
 pub(crate) use seal::Seal;
@@ -76,7 +78,7 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// A run of `T` in this backend's memory, borrowed: what the algorithms read and write.
     /// `[T]` on the host backends; on CUDA a `DeviceBuffer` that, for a view, does not own
     /// its memory (`Cuda`'s docs).
-    type Slice<T: DeviceCopy>: ?Sized + Send + Sync;
+    type Slice<T: DeviceCopy>: ?Sized + Send + Sync + RawParts<T>;
     /// A shared view of part of a [`Backend::Slice`] (`&[T]` on the host).
     #[doc(hidden)]
     type View<'a, T: DeviceCopy>: Send + Sync;

@@ -25,7 +25,7 @@ use crate::{BinaryFunction, Compare, DeviceCopy, Monoid, Predicate, UnaryFunctio
 /// ```
 impl<A, U, F> UnaryFunction<A> for F
 where
-    F: Fn(A) -> U + Copy + Send + Sync + 'static,
+    F: Fn(A) -> U + Copy + Send + Sync,
     U: DeviceCopy,
 {
     type Output = U;
@@ -44,7 +44,7 @@ where
 /// ```
 impl<A, B, U, F> BinaryFunction<A, B> for F
 where
-    F: Fn(A, B) -> U + Copy + Send + Sync + 'static,
+    F: Fn(A, B) -> U + Copy + Send + Sync,
     U: DeviceCopy,
 {
     type Output = U;

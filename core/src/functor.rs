@@ -12,7 +12,7 @@
 /// }
 /// assert_eq!(Celsius.apply(212.0), 100.0);
 /// ```
-pub trait UnaryFunction<In>: Copy + Send + Sync + 'static {
+pub trait UnaryFunction<In>: Copy + Send + Sync {
     /// The result type (plain old data, so results can live in device buffers).
     type Output: crate::DeviceCopy;
     /// Applies the map to one element.
@@ -25,7 +25,7 @@ pub trait UnaryFunction<In>: Copy + Send + Sync + 'static {
 /// use parallax_core::{BinaryFunction, SaxpyFunctor};
 /// assert_eq!(SaxpyFunctor { a: 2.0_f32 }.apply(3.0, 1.0), 7.0);
 /// ```
-pub trait BinaryFunction<Lhs, Rhs>: Copy + Send + Sync + 'static {
+pub trait BinaryFunction<Lhs, Rhs>: Copy + Send + Sync {
     /// The result type (plain old data, so results can live in device buffers).
     type Output: crate::DeviceCopy;
     /// Applies the map to one pair of elements.

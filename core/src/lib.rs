@@ -23,6 +23,7 @@ mod alloc_support;
 mod closure;
 mod compare;
 mod copy;
+mod device_ref;
 #[cfg(feature = "alloc")]
 mod error;
 mod functor;
@@ -48,6 +49,7 @@ pub use alloc_support::{
 pub use closure::{monoid, FnMonoid};
 pub use compare::{merge_path, Compare, Greater, Less};
 pub use copy::DeviceCopy;
+pub use device_ref::{DeviceRef, MemorySpace};
 #[cfg(feature = "alloc")]
 pub use error::{Error, Result, SparseProblem};
 pub use functor::{BinaryFunction, UnaryFunction};

@@ -61,7 +61,7 @@ use crate::buffer::DeviceBuffer;
 use crate::context::Device;
 use crate::{Error, Kernels, Result};
 use core::marker::PhantomData;
-use parallax_core::DeviceCopy;
+use parallax_core::{DeviceCopy, DeviceRef, MemorySpace};
 use parallax_kernels::args::{In, Out};
 
 /// The most threads a block may have.
@@ -240,6 +240,15 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         // SAFETY: a live allocation of `len` elements; the exclusive borrow keeps it alive
         // and otherwise untouched for the argument's lifetime.
         unsafe { Out::from_raw_parts(self.as_mut_ptr(), len) }
+    }
+
+    /// This buffer as a read-only view a functor can hold (`parallax_core::DeviceRef`, space
+    /// `CudaDevice`: readable in kernels, `None` on the host), borrowing it.
+    pub fn device_ref(&self) -> DeviceRef<'_, T> {
+        // SAFETY: a live allocation of `len` initialised elements in this device's memory
+        // (address 0 only when `len == 0`); the shared borrow keeps it alive and unwritten
+        // (every write needs `&mut self`) for the view's lifetime.
+        unsafe { DeviceRef::from_raw_parts(self.as_ptr(), self.len(), MemorySpace::CudaDevice) }
     }
 }
 

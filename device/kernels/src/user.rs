@@ -99,6 +99,24 @@ macro_rules! instantiate_monoid {
 /// parallax_kernels::instantiate_unary! { kernels = crate::KERNELS; (Det: crate::Det, Mat2:
 /// crate::Mat2) }
 /// ```
+///
+/// A functor with one lifetime parameter (one that holds a `parallax_core::DeviceRef` of
+/// another array) is named with the anonymous lifetime, `crate::NearestNeighbour<'_>`: the
+/// host impl is then `impl UnaryKernel<A> for NearestNeighbour<'_>` (every lifetime, so the
+/// functor may borrow a vector that lives on the stack), and the entry point takes the
+/// functor with its lifetime erased (lifetimes do not exist in the PTX). See
+/// `examples/nearest_neighbour`:
+///
+/// ```ignore
+/// parallax_kernels::instantiate_unary! {
+///     kernels = crate::KERNELS;
+///     (NearestNeighbour: crate::NearestNeighbour<'_>, f32: f32),
+/// }
+/// ```
+///
+/// [`instantiate_binary!`](crate::instantiate_binary) takes the same form. The fused-kernel
+/// macros do not (their host checks name the type inside a constant, where `'_` is not
+/// allowed).
 #[macro_export]
 macro_rules! instantiate_unary {
     (kernels = $kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {

@@ -1,0 +1,19 @@
+//! Builds this crate to PTX when the host build has the `cuda` feature (which embeds it).
+//! Without `cuda` nothing is built: the CPU part of the example needs no nightly. When this
+//! build script runs for the nvptx64 build that it started itself, it does nothing: the
+//! recursion guard.
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    if parallax_ptx_builder::inside_ptx_build() || std::env::var_os("CARGO_FEATURE_CUDA").is_none()
+    {
+        return;
+    }
+    let dir = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
+    if let Err(e) = parallax_ptx_builder::PtxBuilder::new(dir)
+        .arch("sm_80")
+        .build()
+    {
+        e.exit();
+    }
+}
