@@ -16,7 +16,7 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     /// algorithms of the same backend.
     ///
     /// ```
-    /// use parallax::{DeviceRef, DeviceVector, UnaryFunction};
+    /// use parallax::{DeviceRef, DeviceVector, Sequential, UnaryFunction};
     ///
     /// /// `i -> table[i]`, or 0 past the end.
     /// #[derive(Clone, Copy)]
@@ -30,8 +30,8 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     ///     }
     /// }
     ///
-    /// let table = DeviceVector::<u32, parallax::Sequential>::from_slice(&[10, 20, 30])?;
-    /// let i = DeviceVector::from_slice(&[2, 0, 9])?;
+    /// let table = DeviceVector::<u32, Sequential>::from_slice(&[10, 20, 30])?;
+    /// let i = DeviceVector::<u32, Sequential>::from_slice(&[2, 0, 9])?;
     /// let got = parallax::transform(Lookup { table: table.device_ref() }, &i)?;
     /// assert_eq!(got.to_vec()?, [30, 10, 0]);
     /// # Ok::<(), parallax::Error>(())

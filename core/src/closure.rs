@@ -1,7 +1,8 @@
 //! Closures as operators: every `Fn` that is `Copy + Send + Sync + 'static` (a closure that
 //! captures only `Copy` data, by `move`, or a plain `fn`) is a [`UnaryFunction`],
 //! [`BinaryFunction`], [`Predicate`] or [`Compare`], and [`monoid`] builds a [`Monoid`] from an identity
-//! and a closure.
+//! and a closure. Functor closures need not be `'static` (as the functor traits do not, so
+//! that a functor may hold a [`crate::DeviceRef`]): one may borrow a slice of the caller's.
 //!
 //! These impls serve the CPU backends (`Sequential`, `Rayon`), whose algorithms are generic
 //! over the operator traits. The CUDA backend needs a kernel compiled to PTX for each operator
