@@ -37,7 +37,7 @@ fn ints(n: usize, lo: i64, hi: i64, mut s: u64) -> Vec<i64> {
 fn check<T: PartialEq>(what: &str, got: &[T], want: &[T]) -> Result<()> {
     match got.iter().zip(want).position(|(g, w)| g != w) {
         None if got.len() == want.len() => {
-            println!("{what:<44} matches the loop ({} elements)", got.len());
+            println!("{what:<56} matches the loop ({} elements)", got.len());
             Ok(())
         }
         at => Err(format!("{what}: MISMATCH at {at:?}").into()),

@@ -203,7 +203,7 @@ mod device {
 
 #[cfg(not(target_arch = "nvptx64"))]
 mod host {
-    use super::{TransposeParams, Variant, ENTRY, ROWS, TILE};
+    use super::{TransposeParams, Variant, ROWS, TILE};
     use parallax_device::{DeviceBuffer, Error, Kernels, LaunchConfig, UserKernel};
 
     /// This crate's kernels, built for nvptx64 by `build.rs` (the kernel library
@@ -220,7 +220,6 @@ mod host {
 
     /// The handle of one rung of the ladder.
     pub fn variant_kernel<'a>(variant: Variant) -> UserKernel<TransposeParams<'a>> {
-        debug_assert!(variant != Variant::Padded || variant.entry() == ENTRY);
         // SAFETY: every `transpose_*` entry takes one `TransposeParams` (the same
         // `#[repr(C)]` definition compiled for nvptx64); it touches memory only through
         // `src` and `dst` within their lengths (checked per element on edge tiles and in the

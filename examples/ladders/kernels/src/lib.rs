@@ -12,6 +12,8 @@
 //! argument on the host, where the module's `host` half launches it through
 //! `parallax_device::UserKernel`. The binaries of the `ladders` crate time and check them.
 #![cfg_attr(target_arch = "nvptx64", no_std)]
+// `core_float_math`: `core::f32::math::mul_add`, the fused multiply-add of the matmul's
+// inner loop (`f32::mul_add` is std-only, and the kernels are `no_std`).
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx, core_float_math))]
 
 pub mod matmul;
