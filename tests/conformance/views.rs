@@ -1,8 +1,8 @@
 // Conformance body for views (`slice` / `slice_mut`): one front door of every family reads
 // views and writes mutable views; the result equals the reference on the sliced elements,
-// and the elements outside an output view are untouched. Starts fall at every offset modulo
-// 4 elements, so on CUDA both kinds of view run: 16-byte aligned ones sharing the vector's
-// memory and unaligned ones staged through a copy (parallax_device's `view.rs`).
+// and the elements outside an output view are untouched. Starts fall on and off multiples of
+// 64 elements, so on CUDA both kinds of view run: 256-byte aligned ones sharing the vector's
+// memory and the others staged through a copy (parallax_device's `view.rs`).
 
 use super::B;
 use crate::common::*;
@@ -200,9 +200,9 @@ fn views_at_every_alignment() {
     check_bounds();
     for n in [0, 1, 5, 37, 1000, 3 * HOST_CHUNK + 7] {
         let x: Vec<i32> = pseudo_random(n, n as u64).into_iter().map(|z| z as i32 % 100_000).collect();
-        for (s, e) in [(0, n), (n.min(1), n), (n.min(3), n - n.min(2)), (n / 2, n)] {
+        for (s, e) in [(0, n), (n.min(1), n), (n.min(3), n - n.min(2)), (n / 2, n), (n.min(64), n)] {
             let e = e.max(s);
-            for at in [0, 1, 4, 6] {
+            for at in [0, 1, 4, 64] {
                 check_maps_and_scans(&x, (s, e), at);
                 check_vocabulary(&x, (s, e), at);
                 check_moves(&x, (s, e), at);
