@@ -1,7 +1,8 @@
-//! Element-wise transform, transform2 and tabulate: `CHUNK`-sized pieces of the output
-//! zipped with the same pieces of the inputs, on rayon above the parallel threshold.
+//! Element-wise transform, transform2 and tabulate: pieces of the output zipped with the same
+//! pieces of the inputs, on rayon when the inputs are long or the functor is costly
+//! (`chunk/adaptive.rs`).
 
-use crate::chunk::split::{for_chunks_mut, CHUNK, PAR_MIN_MAP};
+use crate::chunk::adaptive::for_pieces_timed;
 use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 
 /// See [`parallax_core::reference::transform`]; processes the common prefix of `x` and `y`.
@@ -14,8 +15,8 @@ use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 pub fn transform<A: DeviceCopy, F: UnaryFunction<A>>(f: F, x: &[A], y: &mut [F::Output]) {
     let n = x.len().min(y.len());
     let x = &x[..n];
-    for_chunks_mut(n >= PAR_MIN_MAP, &mut y[..n], |c, yc| {
-        for (yi, &xi) in yc.iter_mut().zip(&x[c * CHUNK..]) {
+    for_pieces_timed(&mut y[..n], |start, yc| {
+        for (yi, &xi) in yc.iter_mut().zip(&x[start..]) {
             *yi = f.apply(xi);
         }
     });
@@ -37,8 +38,8 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>(
 ) {
     let n = a.len().min(b.len()).min(y.len());
     let (a, b) = (&a[..n], &b[..n]);
-    for_chunks_mut(n >= PAR_MIN_MAP, &mut y[..n], |c, yc| {
-        let (ac, bc) = (&a[c * CHUNK..], &b[c * CHUNK..]);
+    for_pieces_timed(&mut y[..n], |start, yc| {
+        let (ac, bc) = (&a[start..], &b[start..]);
         for ((yi, &ai), &bi) in yc.iter_mut().zip(ac).zip(bc) {
             *yi = f.apply(ai, bi);
         }
@@ -53,8 +54,8 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>(
 /// assert_eq!(y, [1, 4, 7, 10]);
 /// ```
 pub fn tabulate<F: UnaryFunction<u64>>(f: F, y: &mut [F::Output]) {
-    for_chunks_mut(y.len() >= PAR_MIN_MAP, y, |c, yc| {
-        let base = (c * CHUNK) as u64;
+    for_pieces_timed(y, |start, yc| {
+        let base = start as u64;
         for (k, yi) in yc.iter_mut().enumerate() {
             *yi = f.apply(base + k as u64);
         }

@@ -5,6 +5,7 @@
 //! Nothing here knows an algorithm: the families (`segmented/`, the flat `reduce.rs`,
 //! `scan.rs`, `elementwise.rs`) import from here, never the other way round.
 
+pub(crate) mod adaptive;
 pub(crate) mod lanes;
 pub(crate) mod scan;
 pub(crate) mod split;
