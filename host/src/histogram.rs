@@ -53,18 +53,34 @@ pub fn histogram_range<T: HistogramSample, C: HistogramCounter>(
 }
 
 // The per-chunk loops are functions of their own, taking the bins by reference and the
-// counters as `&mut [u32]` (no aliasing for LLVM to fear; the loop for one-value u8 bins
-// compiles to eight instructions and one increment). Still, 256 bins over u8 measure 0.3-0.5x
-// the sequential reference on the 2-core machine (`benches/RESULTS.md#histogram`), for a
-// reason not found yet; f32 is 1.2-2.3x a hand-written rayon fold.
+// counters as `&mut [u32]` cut to `bins` (so `b < bins` is the only test: no aliasing for
+// LLVM to fear, no bounds check). Bins of one integer value each (256 bins over u8) take
+// `unit_bin`: one subtraction and one unsigned comparison a sample. Through `even_bin` (two
+// comparisons and the choice of the division) the byte histogram ran at 0.3-0.5x the
+// sequential reference; measured with this change on the 2-core machine, one thread, 2^24
+// bytes: 19-24 ms before, 5-9 ms after (a plain `h[b as usize] += 1` loop: 8-17 ms).
 
 /// Adds the even bins of `xs` to `narrow`.
 #[inline(never)]
 fn tally_even<T: HistogramSample>(xs: &[T], e: &EvenBins<T>, narrow: &mut [u32]) {
-    for &v in xs {
-        // `NOT_COUNTED` (u32::MAX) is never an index, so `get_mut` drops it.
-        if let Some(c) = narrow.get_mut(v.even_bin(e) as usize) {
-            *c += 1;
+    let bins = e.bins as usize;
+    let Some(narrow) = narrow.get_mut(..bins) else {
+        return;
+    };
+    if T::unit_bins(e) {
+        for &v in xs {
+            let b = v.unit_bin(e);
+            if b < bins as u64 {
+                narrow[b as usize] += 1;
+            }
+        }
+    } else {
+        for &v in xs {
+            // `NOT_COUNTED` (u32::MAX) is at least `bins`, so it is dropped.
+            let b = v.even_bin(e) as usize;
+            if b < bins {
+                narrow[b] += 1;
+            }
         }
     }
 }
@@ -165,5 +181,39 @@ impl Tally {
             wide: a,
             pending: 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::histogram_even;
+    use parallax_core::{reference, EvenBins, HistogramSample};
+
+    /// The unit-bin path against the reference (through `even_bin`), on samples inside and
+    /// outside the bins, for lower bounds far from zero.
+    fn agrees<T: HistogramSample<Level = i64>>(xs: &[T], lower: i64, bins: u32) {
+        let e = EvenBins::<T>::new(lower, lower + i64::from(bins), bins as usize).unwrap();
+        assert!(T::unit_bins(&e));
+        let (mut got, mut want) = (vec![0_u64; bins as usize], vec![0_u64; bins as usize]);
+        histogram_even(xs, &e, &mut got);
+        reference::histogram_even(xs, &e, &mut want);
+        assert_eq!(got, want, "lower {lower}, bins {bins}");
+    }
+
+    #[test]
+    fn unit_bins_count_exactly_what_even_bins_count() {
+        let bytes: Vec<u8> = (0..=255).chain([0, 7, 255, 255]).collect();
+        agrees(&bytes, 0, 256);
+        agrees(&bytes, 10, 100);
+        agrees(&bytes, -50, 60);
+        let signed: Vec<i8> = (-128..=127).collect();
+        agrees(&signed, -128, 256);
+        agrees(&signed, -5, 3);
+        let wide = [i32::MIN, -1, 0, 1, i32::MAX, i32::MAX - 1];
+        agrees(&wide, i64::from(i32::MAX) - 3, 4);
+        agrees(&wide, i64::from(i32::MIN), 2);
+        // Far from every sample: nothing counted, nothing wraps into a bin.
+        agrees(&wide, i64::MIN, 1 << 16);
+        agrees(&[u32::MAX, 0], i64::MAX - 300, 300);
     }
 }
