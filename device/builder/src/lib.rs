@@ -18,6 +18,9 @@
 //! }
 //! ```
 //!
+//! which, with the defaults, is [`build_kernel_crate`]: `fn main() {
+//! parallax_ptx_builder::build_kernel_crate(); }`.
+//!
 //! The PTX lands in `$OUT_DIR/<crate name>.ptx` (see [`PtxBuilder::build`]), and beside it the
 //! kernel library made of it, `$OUT_DIR/<crate name>.kernels` ([`library`]: each entry point's
 //! PTX, and machine code of each family for the architectures asked for, where `ptxas` is
@@ -77,6 +80,34 @@ pub const TOOLCHAIN_ENV: &str = "PARALLAX_PTX_TOOLCHAIN";
 pub fn inside_ptx_build() -> bool {
     env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "nvptx64")
         || env::var_os(GUARD_ENV).is_some()
+}
+
+/// The whole build script of a kernel crate: builds the crate of `CARGO_MANIFEST_DIR` to PTX
+/// with [`PtxBuilder`]'s defaults (`sm_80` PTX; machine code for the architectures of
+/// [`ARCHS_ENV`] where `ptxas` is found), does nothing inside the PTX build it starts itself
+/// (the recursion guard, [`inside_ptx_build`]), and fails the build with the reason and its
+/// fix on an error.
+///
+/// ```no_run
+/// // build.rs of a kernel crate
+/// fn main() {
+///     parallax_ptx_builder::build_kernel_crate();
+/// }
+/// ```
+pub fn build_kernel_crate() {
+    if inside_ptx_build() {
+        return;
+    }
+    let Some(dir) = env::var_os("CARGO_MANIFEST_DIR") else {
+        BuildError::Io {
+            during: "reading CARGO_MANIFEST_DIR (is this a build script?)".into(),
+            reason: "not set".into(),
+        }
+        .exit()
+    };
+    if let Err(e) = PtxBuilder::new(dir).build() {
+        e.exit();
+    }
 }
 
 /// Why a PTX build failed. `Display` says what to do about it.

@@ -5,15 +5,7 @@
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    if parallax_ptx_builder::inside_ptx_build() || std::env::var_os("CARGO_FEATURE_CUDA").is_none()
-    {
-        return;
-    }
-    let dir = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
-    if let Err(e) = parallax_ptx_builder::PtxBuilder::new(dir)
-        .arch("sm_80")
-        .build()
-    {
-        e.exit();
+    if std::env::var_os("CARGO_FEATURE_CUDA").is_some() {
+        parallax_ptx_builder::build_kernel_crate();
     }
 }
