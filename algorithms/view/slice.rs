@@ -11,9 +11,8 @@ use parallax_core::DeviceCopy;
 /// Elements `a..b` of a vector, borrowed for reading: what `v.slice(a..b)` returns. Every
 /// algorithm takes it wherever it takes a vector ([`Input`]).
 ///
-/// No copy is made on the host backends. On CUDA a view whose first element is 256-byte
-/// aligned (where an allocation starts: `f32` offsets that are multiples of 64) shares the
-/// vector's memory; any other is read through an aligned copy made when the view is made
+/// No copy is made on the host backends. On CUDA a view whose first element is 16-byte
+/// aligned (`f32` offsets that are multiples of 4, `f64` of 2) shares the vector's memory; any other is read through an aligned copy made when the view is made
 /// (`parallax_device::VIEW_ALIGN` says why).
 ///
 /// ```
@@ -33,7 +32,7 @@ pub struct View<'a, T: DeviceCopy, B: Backend = DefaultBackend> {
 /// `_into` algorithm writes into it wherever it writes into a vector ([`Output`]), and every
 /// algorithm reads it as an [`Input`].
 ///
-/// No copy is made on the host backends. On CUDA a view whose first element is 256-byte
+/// No copy is made on the host backends. On CUDA a view whose first element is 16-byte
 /// aligned shares the vector's memory; any other works on an aligned copy, copied in
 /// when the view is made and back when it is dropped (queued on the stream; a fault of that
 /// copy poisons the device, and the next operation reports it).

@@ -1,7 +1,7 @@
 // Conformance body for views (`slice` / `slice_mut`): one front door of every family reads
 // views and writes mutable views; the result equals the reference on the sliced elements,
 // and the elements outside an output view are untouched. Starts fall on and off multiples of
-// 64 elements, so on CUDA both kinds of view run: 256-byte aligned ones sharing the vector's
+// 4 `i32`s, so on CUDA both kinds of view run: 16-byte aligned ones sharing the vector's
 // memory and the others staged through a copy (parallax_device's `view.rs`).
 
 use super::B;

@@ -30,7 +30,7 @@ pub fn arg_reduce<T: DeviceCopy, M: ArgReduceKernel<T>>(
             x: x.as_ptr(),
             reduce,
         };
-        // SAFETY: `x` is live for its `n` elements (256-byte aligned) until `to_host` has
+        // SAFETY: `x` is live for its `n` elements (16-byte aligned) until `to_host` has
         // waited; the rest of `p` by `to_host`.
         unsafe { launch::extrema::arg_reduce::<T, M>(dev, blocks, p) }
     };

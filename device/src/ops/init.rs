@@ -40,7 +40,7 @@ pub fn reduce_with_init_into<T: DeviceCopy, M: MonoidKernel<T>>(
             seeded: 1,
             ..p
         };
-        // SAFETY: `x` live for `n` elements (256-byte aligned); the rest of `p` by `queue`.
+        // SAFETY: `x` live for `n` elements (16-byte aligned); the rest of `p` by `queue`.
         unsafe { launch::reduce::<T, M>(dev, blocks, p) }
     };
     // SAFETY: `out` is one live element on `dev`; later frees and reads queue after it.
@@ -75,7 +75,7 @@ pub fn inclusive_scan_with_init<T: DeviceCopy, M: MonoidKernel<T>>(
             seeded: 1,
             ..p
         };
-        // SAFETY: `x` is live for `n` elements (256-byte aligned); the rest of `p` by `queue`.
+        // SAFETY: `x` is live for `n` elements (16-byte aligned); the rest of `p` by `queue`.
         unsafe { launch::scan::<T, M>(x.device(), false, tiles, p) }
     };
     // SAFETY: `queue_kernel` queues the inclusive scan over `x`'s `n` items of `T`, with

@@ -29,7 +29,7 @@ pub fn reduce<T: DeviceCopy, M: MonoidKernel<T>>(m: M, x: &DeviceBuffer<T>) -> R
     }
     let dev = x.device();
     let queue_kernel = |blocks, p| {
-        // SAFETY: `x` is live for its `n` elements (256-byte aligned allocations), and the
+        // SAFETY: `x` is live for its `n` elements (16-byte aligned: buffers and views), and the
         // borrow outlasts the wait in `to_host`; the rest of `p` by `to_host`.
         unsafe { launch::reduce::<T, M>(dev, blocks, ReduceParams { x: x.as_ptr(), ..p }) }
     };
@@ -124,7 +124,7 @@ pub fn reduce_into<T: DeviceCopy, M: MonoidKernel<T>>(
     let mut scratch = dev.scratch();
     let n = x.len();
     let queue_kernel = |blocks, p| {
-        // SAFETY: `x` is live for `n` elements (256-byte aligned); the rest of `p` by `queue`.
+        // SAFETY: `x` is live for `n` elements (16-byte aligned); the rest of `p` by `queue`.
         unsafe { launch::reduce::<T, M>(dev, blocks, ReduceParams { x: x.as_ptr(), ..p }) }
     };
     // SAFETY: `out` is one live element on `dev`. The borrows end when this returns, with

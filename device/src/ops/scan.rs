@@ -78,7 +78,7 @@ fn scan<T: DeviceCopy, M: MonoidKernel<T>>(
     let exclusive = init.is_some();
     let queue_kernel = |tiles, p: ScanParams<T, M>| {
         let p = ScanParams { x: x.as_ptr(), ..p };
-        // SAFETY: `x` is live for `n` elements (256-byte aligned); the rest of `p` by `queue`.
+        // SAFETY: `x` is live for `n` elements (16-byte aligned); the rest of `p` by `queue`.
         unsafe { launch::scan::<T, M>(x.device(), exclusive, tiles, p) }
     };
     // SAFETY: `queue_kernel` queues the scan kernel over `x`'s `n` items of `T`.
@@ -107,7 +107,7 @@ pub(super) unsafe fn queue<T: DeviceCopy, M: Monoid<T>>(
     let state = plan.state::<T>(n, deep_scan_tile_items(size_of::<T>()), packed_words::<T>());
     let (mut scratch, base) = reserve(dev, &plan)?;
     let status = state.ready(dev, &mut scratch, base)?;
-    // `y` is live for `n` elements (256-byte aligned allocations); `status` covers `tiles`
+    // `y` is live for `n` elements (16-byte aligned: buffers and views); `status` covers `tiles`
     // slots readied for this launch (later users of them and of `y`, and their frees, queue
     // after this kernel); one block per tile.
     launch(

@@ -68,7 +68,7 @@ where
             reduce,
         };
         // SAFETY: `name` is the fused entry of exactly these operators and `A`
-        // (`fused_entry`); `x` and `y` are live for their `n` elements (256-byte aligned
+        // (`fused_entry`); `x` and `y` are live for their `n` elements (16-byte aligned
         // allocations) and the borrows outlast the wait in `to_host`; the rest of `p` by
         // `to_host`, whose partition is that of `2 · size_of::<A>()`-byte items.
         unsafe { launch::transform2_reduce::<A, F, M>(dev, name, blocks, p) }

@@ -63,7 +63,7 @@ where
             reduce,
         };
         // SAFETY: `name` is the fused entry of exactly these operators and `A`
-        // (`fused_entry`); `x` is live for its `n` elements (256-byte aligned allocations)
+        // (`fused_entry`); `x` is live for its `n` elements (16-byte aligned: buffers and views)
         // and the borrow outlasts the wait in `to_host`; the rest of `p` by `to_host`.
         unsafe { launch::transform_reduce::<A, F, M>(dev, name, blocks, p) }
     };
@@ -162,7 +162,7 @@ where
         };
         // SAFETY: `name` is the fused entry of exactly these operators, `A` and the scan's
         // kind (`fused_entry`), whose output has `A`'s size (the kernel's compile-time
-        // check); `x` is live for its `n` elements (256-byte aligned) until the kernel has
+        // check); `x` is live for its `n` elements (16-byte aligned) until the kernel has
         // run (frees are ordered on the stream); the rest of `p` by `scan::queue`.
         unsafe { launch::transform_scan::<A, F, M>(dev, name, tiles, p) }
     };

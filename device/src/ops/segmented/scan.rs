@@ -90,7 +90,7 @@ unsafe fn seg_scan_alone<T: DeviceCopy, M: SegmentedKernel<T>>(
     let mut plan = Plan::default();
     let state = seg_state::<T>(&mut plan, n);
     let (mut scratch, base) = reserve(dev, &plan)?;
-    // SAFETY: `x` and `y` are live buffers of `n` elements on `dev` (256-byte aligned
+    // SAFETY: `x` and `y` are live buffers of `n` elements on `dev` (16-byte aligned
     // allocations); `heads` as the caller guarantees; the state is in the locked scratch.
     unsafe {
         seg_scan_raw(
@@ -155,7 +155,7 @@ pub fn scan_by_keys<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     };
     let key_bytes = size_of::<K>() as u32;
     // SAFETY: the keys are `x.len()` plain words of `key_bytes` bytes (1, 2, 4 or 8: a
-    // `KeyKernel` is a primitive integer) in a 256-byte aligned allocation on `dev`.
+    // `KeyKernel` is a primitive integer) in a 16-byte aligned buffer on `dev`.
     unsafe { seg_scan_alone(dev, m, keys.as_ptr().cast::<u8>(), x, y, init, key_bytes, 0) }
 }
 

@@ -38,7 +38,7 @@ pub fn copy_if<T: DeviceCopy, P: PredicateKernel<T>>(
     keep: bool,
     x: &DeviceBuffer<T>,
 ) -> Result<DeviceBuffer<T>> {
-    // SAFETY: `x` is live for its `n` items (256-byte aligned) until this returns.
+    // SAFETY: `x` is live for its `n` items (16-byte aligned) until this returns.
     Ok(unsafe { allocating(x.device(), by_predicate(p, keep, x), x.len()) }?.0)
 }
 
@@ -93,7 +93,7 @@ pub fn partition_into<T: DeviceCopy, P: PredicateKernel<T>>(
             f: Indicator { pred: p },
             reduce,
         };
-        // SAFETY: `x` is live for `n` items (256-byte aligned); the rest of `q` by `queue`.
+        // SAFETY: `x` is live for `n` items (16-byte aligned); the rest of `q` by `queue`.
         unsafe { launch::count_if::<T, P>(dev, blocks, q) }
     };
     // SAFETY: `at` is one live word on `dev`; the scratch is locked; `count` queues the
@@ -147,7 +147,7 @@ pub fn count_if<T: DeviceCopy, P: PredicateKernel<T>>(p: P, x: &DeviceBuffer<T>)
             f: Indicator { pred: p },
             reduce,
         };
-        // SAFETY: `x` is live for `n` items (256-byte aligned) until `to_host` returns.
+        // SAFETY: `x` is live for `n` items (16-byte aligned) until `to_host` returns.
         unsafe { launch::count_if::<T, P>(dev, blocks, q) }
     };
     // SAFETY: `count` queues the fused count over `x`'s `n` items of `T`.
