@@ -38,6 +38,7 @@ mod histogram;
 mod init;
 #[cfg(feature = "cuda")]
 mod interop_cuda;
+mod lazy;
 mod merge;
 mod merge_sort;
 mod reduce;
@@ -65,6 +66,7 @@ pub use backend::{
 };
 pub use backend::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use backend::{GatherOps, HistogramOps, ReverseOps};
+pub use backend::{HostMemory, LazyCollectOps, LazyMapOps, LazyMonoidOps};
 pub use backend::{SortByKeyOps, SortOps};
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
 pub use gather::{
@@ -72,6 +74,10 @@ pub use gather::{
     scatter_if, scatter_unchecked,
 };
 pub use histogram::{histogram, histogram_even, histogram_even_into, histogram_into};
+pub use lazy::{
+    constant, counting, permute, zip, zip3, CollectSource, Constant, Counting, MapSource, Mapped,
+    MonoidSource, Permuted, Reversed, Source, ZipMapped, Zipped, Zipped3,
+};
 pub use parallax_core::{
     EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
 };
@@ -143,6 +149,7 @@ pub use parallax_core::{
     SaxpyFunctor, Scale, Segmented, Semiring, SemiringAdd, Sequence, SparseIndex, SplitMix64,
     Square, Stencil, Sum, Times, UnaryFunction,
 };
+pub use parallax_core::{Both, Pair, Triple};
 pub use parallax_core::{Compare, Greater, Less};
 pub use parallax_core::{Error, Result, SparseProblem};
 

@@ -3,7 +3,7 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::{Fused2Ops, FusedOps, MonoidOps, Result};
+use crate::{Fused2Ops, FusedOps, MonoidSource, Result};
 use crate::{Input, Output};
 use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
@@ -33,11 +33,12 @@ use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 /// assert_eq!(parallax::reduce(or, &x)?, 0b1111);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
-    m: M,
-    x: &impl Input<T, B>,
-) -> Result<T> {
-    B::reduce(m, x.buffer())
+pub fn reduce<M, X>(m: M, x: &X) -> Result<X::Item>
+where
+    M: Monoid<X::Item>,
+    X: MonoidSource<M> + ?Sized,
+{
+    x.run_reduce(m)
 }
 
 /// [`reduce`] into a one-element vector of the same backend: `out[0] = identity ⊕ x[0] ⊕ ...
@@ -60,13 +61,13 @@ pub fn reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// assert_eq!(total.to_vec()?, [i32::MIN]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn reduce_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
-    m: M,
-    x: &impl Input<T, B>,
-    out: &mut impl Output<T, B>,
-) -> Result<()> {
+pub fn reduce_into<M, X>(m: M, x: &X, out: &mut impl Output<X::Item, X::Backend>) -> Result<()>
+where
+    M: Monoid<X::Item>,
+    X: MonoidSource<M> + ?Sized,
+{
     same_len("reduce_into output", 1, out)?;
-    B::reduce_into(m, x.buffer(), out.buffer_out(TOKEN))
+    x.run_reduce_into(m, out.buffer_out(TOKEN))
 }
 
 /// `reduce(m, [f(x[0]), ..., f(x[n-1])])` in one pass, with no temporary vector.

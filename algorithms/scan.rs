@@ -3,7 +3,7 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::{DeviceVector, FusedOps, MonoidOps, Result};
+use crate::{DeviceVector, FusedOps, MonoidSource, Result};
 use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
 
@@ -24,13 +24,14 @@ use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
 /// assert_eq!(xs, [1, 3, 7, 15]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
-    m: M,
-    x: &impl Input<T, B>,
-) -> Result<DeviceVector<T, B>> {
+pub fn inclusive_scan<M, X>(m: M, x: &X) -> Result<DeviceVector<X::Item, X::Backend>>
+where
+    M: Monoid<X::Item>,
+    X: MonoidSource<M> + ?Sized,
+{
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
-    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::inclusive_scan(m, x.buffer(), y.buffer_out(TOKEN))?;
+    let mut y = unsafe { DeviceVector::<X::Item, X::Backend>::for_overwrite(x.len()) }?;
+    x.run_inclusive_scan(m, y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -48,13 +49,17 @@ pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// assert_eq!(y.to_vec()?, [1, 5, 5]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn inclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+pub fn inclusive_scan_into<M, X>(
     m: M,
-    x: &impl Input<T, B>,
-    y: &mut impl Output<T, B>,
-) -> Result<()> {
+    x: &X,
+    y: &mut impl Output<X::Item, X::Backend>,
+) -> Result<()>
+where
+    M: Monoid<X::Item>,
+    X: MonoidSource<M> + ?Sized,
+{
     same_len("inclusive_scan output", x.len(), y)?;
-    B::inclusive_scan(m, x.buffer(), y.buffer_out(TOKEN))
+    x.run_inclusive_scan(m, y.buffer_out(TOKEN))
 }
 
 /// `y[0] = init`, `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i-1]`, into a new vector.
@@ -68,14 +73,14 @@ pub fn inclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// assert_eq!(parallax::exclusive_scan(Sum, 10, &x)?.to_vec()?, [10, 13, 14]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
-    m: M,
-    init: T,
-    x: &impl Input<T, B>,
-) -> Result<DeviceVector<T, B>> {
+pub fn exclusive_scan<M, X>(m: M, init: X::Item, x: &X) -> Result<DeviceVector<X::Item, X::Backend>>
+where
+    M: Monoid<X::Item>,
+    X: MonoidSource<M> + ?Sized,
+{
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
-    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::exclusive_scan(m, init, x.buffer(), y.buffer_out(TOKEN))?;
+    let mut y = unsafe { DeviceVector::<X::Item, X::Backend>::for_overwrite(x.len()) }?;
+    x.run_exclusive_scan(m, init, y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -92,14 +97,18 @@ pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// assert_eq!(y.to_vec()?, [0, 1, 2]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn exclusive_scan_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+pub fn exclusive_scan_into<M, X>(
     m: M,
-    init: T,
-    x: &impl Input<T, B>,
-    y: &mut impl Output<T, B>,
-) -> Result<()> {
+    init: X::Item,
+    x: &X,
+    y: &mut impl Output<X::Item, X::Backend>,
+) -> Result<()>
+where
+    M: Monoid<X::Item>,
+    X: MonoidSource<M> + ?Sized,
+{
     same_len("exclusive_scan output", x.len(), y)?;
-    B::exclusive_scan(m, init, x.buffer(), y.buffer_out(TOKEN))
+    x.run_exclusive_scan(m, init, y.buffer_out(TOKEN))
 }
 
 /// `y[0] = f(x[0])`, `y[i] = y[i-1] ⊕ f(x[i])`, in one pass with no temporary vector.

@@ -2,7 +2,7 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::{DeviceVector, Result, TabulateOps as Tabulate, Transform2Ops, TransformOps};
+use crate::{DeviceVector, MapSource, Result, TabulateOps as Tabulate, Transform2Ops};
 use crate::{Input, Output};
 use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction};
 
@@ -29,13 +29,14 @@ use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction}
 /// assert_eq!(parallax::transform2(|a, b| a * b, &v, &v)?.to_vec()?, [1.0, 4.0]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn transform<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
-    f: F,
-    x: &impl Input<A, B>,
-) -> Result<DeviceVector<F::Output, B>> {
+pub fn transform<F, X>(f: F, x: &X) -> Result<DeviceVector<F::Output, X::Backend>>
+where
+    F: UnaryFunction<X::Item>,
+    X: MapSource<F> + ?Sized,
+{
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
-    let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(x.len()) }?;
-    B::transform(f, x.buffer(), y.buffer_out(TOKEN))?;
+    let mut y = unsafe { DeviceVector::<F::Output, X::Backend>::for_overwrite(x.len()) }?;
+    x.run_transform(f, y.buffer_out(TOKEN))?;
     Ok(y)
 }
 
@@ -53,13 +54,13 @@ pub fn transform<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
 /// assert_eq!(y.to_vec()?, [3.0, 6.0]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn transform_into<A: DeviceCopy, F: UnaryFunction<A>, B: TransformOps<A, F>>(
-    f: F,
-    x: &impl Input<A, B>,
-    y: &mut impl Output<F::Output, B>,
-) -> Result<()> {
+pub fn transform_into<F, X>(f: F, x: &X, y: &mut impl Output<F::Output, X::Backend>) -> Result<()>
+where
+    F: UnaryFunction<X::Item>,
+    X: MapSource<F> + ?Sized,
+{
     same_len("transform output", x.len(), y)?;
-    B::transform(f, x.buffer(), y.buffer_out(TOKEN))
+    x.run_transform(f, y.buffer_out(TOKEN))
 }
 
 /// `y[i] = f(a[i], b[i])`, into a new vector: saxpy is `transform2(SaxpyFunctor { a }, &x, &y)`.

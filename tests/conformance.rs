@@ -70,6 +70,9 @@ macro_rules! conformance {
             mod views {
                 include!("conformance/views.rs");
             }
+            mod lazy {
+                include!("conformance/lazy.rs");
+            }
         }
     };
 }

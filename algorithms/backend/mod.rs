@@ -10,6 +10,8 @@ mod cuda;
 #[cfg(feature = "cuda")]
 mod cuda_histogram;
 #[cfg(feature = "cuda")]
+mod cuda_lazy;
+#[cfg(feature = "cuda")]
 mod cuda_merge;
 #[cfg(feature = "cuda")]
 mod cuda_select;
@@ -19,12 +21,14 @@ mod cuda_sort;
 mod cuda_vocab;
 mod host_backend;
 mod host_histogram;
+mod host_lazy;
 mod host_merge;
 mod host_select;
 mod host_sort;
 mod host_vocab;
 mod ops;
 mod ops_histogram;
+mod ops_lazy;
 mod ops_merge;
 mod ops_select;
 mod ops_sort;
@@ -42,6 +46,7 @@ pub use ops::{
     TransformOps,
 };
 pub use ops_histogram::{GatherOps, HistogramOps, ReverseOps};
+pub use ops_lazy::{HostMemory, LazyCollectOps, LazyMapOps, LazyMonoidOps};
 pub use ops_merge::{MergeByKeyOps, MergeOps};
 pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use ops_sort::{SortByKeyOps, SortOps};

@@ -28,5 +28,10 @@ use parallax_host as par;
 pub struct Rayon;
 
 host_backend!(Rayon, "rayon", par);
+
+use super::host_lazy::host_lazy;
+use crate::lazy::AtOf;
+use parallax_host::indexed;
+host_lazy!(Rayon, indexed, AtOf);
 host_histogram!(Rayon, par);
 host_vocab!(Rayon, par);

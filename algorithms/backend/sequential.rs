@@ -52,5 +52,9 @@ mod seq {
 }
 
 host_backend!(Sequential, "sequential", seq);
+
+use super::host_lazy::host_lazy;
+use super::host_lazy::sequential::{self as seq_lazy, Seq};
+host_lazy!(Sequential, seq_lazy, Seq);
 host_histogram!(Sequential, seq);
 host_vocab!(Sequential, seq);

@@ -14,6 +14,46 @@ pub(crate) fn sum(x: &[f32]) -> f32 {
     x.par_iter().sum()
 }
 
+/// `par_iter().map(|v| v * v).sum()`.
+pub(crate) fn sum_of_squares(x: &[f32]) -> f32 {
+    x.par_iter().map(|v| v * v).sum()
+}
+
+/// The sum and the count in one `fold` / `reduce`, then their quotient.
+pub(crate) fn mean(x: &[f32]) -> f32 {
+    let (s, c) = x
+        .par_iter()
+        .fold(|| (0.0_f32, 0_u64), |(s, c), v| (s + v, c + 1))
+        .reduce(|| (0.0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    s / c as f32
+}
+
+/// [`scan`] of `a[i] * b[i]`, the products computed in both passes (no temporary).
+pub(crate) fn scan_of_products(a: &[f32], b: &[f32], out: &mut [f32]) {
+    let chunk = (a.len() / rayon::current_num_threads()).max(1 << 14);
+    let sums: Vec<f32> = a
+        .par_chunks(chunk)
+        .zip(b.par_chunks(chunk))
+        .map(|(p, q)| p.iter().zip(q).map(|(u, v)| u * v).sum())
+        .collect();
+    let mut offs = Vec::with_capacity(sums.len());
+    let mut acc = 0.0f32;
+    for s in &sums {
+        offs.push(acc);
+        acc += s;
+    }
+    out.par_chunks_mut(chunk)
+        .zip(a.par_chunks(chunk).zip(b.par_chunks(chunk)))
+        .zip(offs.par_iter())
+        .for_each(|((o, (p, q)), &off)| {
+            let mut acc = off;
+            for (oo, (u, v)) in o.iter_mut().zip(p.iter().zip(q)) {
+                acc += u * v;
+                *oo = acc;
+            }
+        });
+}
+
 /// The naive two-pass rayon scan of `benches/peers/cpu_peers` (the CPU scan peer): sum
 /// each chunk in parallel, scan the chunk sums, then scan each chunk from its offset.
 pub(crate) fn scan(x: &[f32], out: &mut [f32]) {

@@ -14,6 +14,7 @@
 
 mod hand_written;
 mod histogram;
+mod lazy;
 mod select;
 mod sort;
 mod timing;
@@ -347,10 +348,8 @@ fn main() {
     // `--min-log2 N` / `--max-log2 N`: sizes from / up to 2^N only (to fit a time budget).
     let min_log2: u32 = option(&args, "--min-log2", 16);
     let max_log2: u32 = option(&args, "--max-log2", 26);
-    // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, spmv,
-    // histogram).
-    // select).
-    // `--only GROUP`: one group of cases (elementwise, scan, segmented, stencil, sort, spmv).
+    // `--only GROUP`: one group of cases (elementwise, scan, lazy, segmented, stencil,
+    // histogram, select, sort, spmv).
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -380,6 +379,9 @@ fn main() {
         }
         if run("scan") {
             bench_scans(n, &x);
+        }
+        if run("lazy") {
+            lazy::bench_lazy(n, &x, &y);
         }
         if run("segmented") {
             bench_segmented(n, &x);

@@ -17,6 +17,7 @@
 //! else `$OUT/gpu_bench.csv` when `$OUT` is set, else `gpu_bench.csv`.
 
 mod histogram_gather;
+mod lazy;
 mod matrices;
 mod merge;
 mod report;
@@ -909,6 +910,7 @@ fn main() {
     for e in (o.min_log2..=o.max_log2).step_by(o.step as usize) {
         let n = 1_usize << e;
         bench_elementwise(&mut b, n);
+        lazy::bench_lazy(&mut b, n);
         bench_monoid::<f32>(&mut b, n);
         bench_alloc_scan(&mut b, n);
         bench_monoid::<f64>(&mut b, n);

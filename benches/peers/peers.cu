@@ -29,6 +29,9 @@
 #include <thrust/transform_scan.h>
 #include <thrust/inner_product.h>
 #include <thrust/execution_policy.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/zip_iterator.h>
+#include <thrust/tuple.h>
 #include <cusparse.h>
 #include <cstdio>
 #include <cstdlib>
@@ -48,6 +51,11 @@
 
 struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
+// Issue 31: the product of a zipped pair, read through a transform_iterator over a zip_iterator
+// (the fused scan parallax's `inclusive_scan(Sum, zip(a, b).map(Times))` is measured against).
+struct zip_times {
+  __host__ __device__ float operator()(const thrust::tuple<float, float>& t) const { return thrust::get<0>(t) * thrust::get<1>(t); }
+};
 
 #include "sort_rows.cuh"  // issue 30: CUB radix sort rows
 #include "merge_rows.cuh"  // issue 30: CUB merge sort, Thrust merge rows
@@ -117,6 +125,7 @@ template <class T> void other_type(const char* tname, size_t n) {
 
 int main(int argc, char** argv) {
   int max_log2 = 30; bool do_spmv = true; bool sort_only = false; bool merge_only = false;
+  bool map_only = false;  // --map-only: the copy, reduce, scan and element-wise rows alone
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
       g_csv = fopen(argv[++i], "w");
@@ -127,7 +136,8 @@ int main(int argc, char** argv) {
     else if (!strcmp(argv[i], "--no-spmv")) do_spmv = false;
     else if (!strcmp(argv[i], "--sort-only")) sort_only = true;
     else if (!strcmp(argv[i], "--merge-only")) merge_only = true;
-    else { printf("usage: %s [--csv FILE] [--max-log2 N] [--iters N] [--no-spmv] [--sort-only] [--merge-only]\n", argv[0]); return 2; }
+    else if (!strcmp(argv[i], "--map-only")) { map_only = true; do_spmv = false; }
+    else { printf("usage: %s [--csv FILE] [--max-log2 N] [--iters N] [--no-spmv] [--sort-only] [--merge-only] [--map-only]\n", argv[0]); return 2; }
   }
   cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
   printf("# peers on %s, median of %d after 3 warm-ups\n", prop.name, g_iters);
@@ -138,8 +148,8 @@ int main(int argc, char** argv) {
       if (e == 24 || e == 28) merge_rows(n);
       continue;
     }
-    if (e == 20 || e == 24 || e == 28) sort_rows(n);
-    if (e == 24 || e == 28) merge_rows(n);
+    if (!map_only && (e == 20 || e == 24 || e == 28)) sort_rows(n);
+    if (!map_only && (e == 24 || e == 28)) merge_rows(n);
     if (sort_only) continue;
     float *x, *y, *out;
     CK(cudaMalloc(&x, n * 4)); CK(cudaMalloc(&y, n * 4)); CK(cudaMalloc(&out, n * 4));
@@ -169,8 +179,10 @@ int main(int argc, char** argv) {
 
     // segmented (by key) inclusive scan at runs of 32 and 1000, reduce by key at runs of 1000:
     // 4-byte keys (with Thrust's scan by key beside CUB's) and 8-byte keys
-    keyed_rows<int>("", x, out, n, true);
-    keyed_rows<unsigned long long>("_u64", x, out, n, false);
+    if (!map_only) {
+      keyed_rows<int>("", x, out, n, true);
+      keyed_rows<unsigned long long>("_u64", x, out, n, false);
+    }
     // saxpy and unary transforms
     {
       thrust::device_ptr<float> xv(x), yv(y), ov(out);
@@ -192,8 +204,14 @@ int main(int argc, char** argv) {
       emit("thrust_transform_inclusive_scan_square_f32", n, ms, 2.0 * n * 4);
       ms = time_ms([&] { thrust::transform_exclusive_scan(thrust::device, xv, xv + n, ov, square{}, 1.0f, ::cuda::std::plus<float>{}); });
       emit("thrust_transform_exclusive_scan_square_f32", n, ms, 2.0 * n * 4);
+      // Issue 31: a scan of products read through fancy iterators, fused (reads x and y once,
+      // writes the scan once).
+      auto products = thrust::make_transform_iterator(thrust::make_zip_iterator(thrust::make_tuple(xv, yv)), zip_times{});
+      ms = time_ms([&] { thrust::inclusive_scan(thrust::device, products, products + n, ov); });
+      emit("thrust_inclusive_scan_zip_times_f32", n, ms, 3.0 * n * 4);
     }
     CK(cudaFree(x)); CK(cudaFree(y)); CK(cudaFree(out)); CK(cudaFree(d_sum));
+    if (map_only) continue;
     // other element types for reduce and scan (inclusive and exclusive)
     other_type<double>("f64", n);
     other_type<int>("i32", n);

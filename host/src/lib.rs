@@ -13,6 +13,7 @@ mod elementwise;
 mod extrema;
 mod gather;
 mod histogram;
+pub mod indexed;
 mod memory;
 mod merge;
 mod reduce;

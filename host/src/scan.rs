@@ -5,22 +5,31 @@
 //! so `y[i] = carry ⊕ (x[lane start] ⊕ ... ⊕ x[i])`: operands stay in index order.
 
 use crate::chunk::lanes::{lockstep, Discard, Lanes, LANES};
-use crate::chunk::scan::{chunked_scan, LaneScan};
+use crate::chunk::scan::{chunked_scan, LaneScan, Windowed};
 use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
 /// A plain scan of `f(x[i])`: inclusive when `init` is `None`, else exclusive from `init`.
-struct Plain<'a, A, F, M, T> {
-    x: &'a [A],
+/// A scan of `f(x[i])` under `m`, seeded with `init` for the exclusive form; `x` a slice or
+/// an index-driven sequence (`crate::indexed`).
+pub(crate) struct Plain<X, F, M, T> {
+    x: X,
     f: F,
     m: M,
     init: Option<T>,
 }
 
-impl<A, T, F, M> LaneScan for Plain<'_, A, F, M, T>
+impl<X, F, M, T> Plain<X, F, M, T> {
+    pub(crate) fn new(x: X, f: F, m: M, init: Option<T>) -> Self {
+        Self { x, f, m, init }
+    }
+}
+
+impl<X, T, F, M> LaneScan for Plain<X, F, M, T>
 where
-    A: DeviceCopy,
+    X: Windowed,
+    X::Item: DeviceCopy,
     T: DeviceCopy,
-    F: UnaryFunction<A, Output = T>,
+    F: UnaryFunction<X::Item, Output = T>,
     M: Monoid<T>,
 {
     type Carry = T;
@@ -33,7 +42,7 @@ where
 
     fn totals(&self, start: usize, end: usize) -> Option<(Lanes<T>, ())> {
         let (f, m) = (self.f, self.m);
-        let x = self.x.get(start..end)?;
+        let x = self.x.window(start, end)?;
         let lanes = lockstep(
             x,
             Discard,
@@ -45,7 +54,9 @@ where
 
     fn scan(&self, start: usize, seeds: &[Option<T>; LANES], _: &(), y: &mut [T]) {
         let (f, m) = (self.f, self.m);
-        let x = self.x.get(start..).unwrap_or(&[]);
+        let Some(x) = self.x.window(start, self.x.len()) else {
+            return;
+        };
         match self.init {
             None => lockstep(
                 x,

@@ -4,5 +4,6 @@ pub(crate) mod affine;
 pub(crate) mod argminmax;
 pub(crate) mod functors;
 pub(crate) mod monoids;
+pub(crate) mod pair;
 pub(crate) mod search_key;
 pub(crate) mod segmented;

@@ -9,7 +9,7 @@
 //! The carries are one left fold of all lane totals in index order, whatever the super-block
 //! size, so the super-block size (which may follow the thread count) never changes a result.
 
-use super::lanes::{Lanes, LANES};
+use super::lanes::{Lanes, Source, LANES};
 use super::split::{chunk_count, chunk_range, for_chunks_mut, index_map, CHUNK, PAR_MIN};
 
 /// Bytes of output per super-block: 4 MiB (64 chunks of f32) fits the shared L3 of both
@@ -50,6 +50,35 @@ pub(crate) trait LaneScan: Sync {
         found: &Self::Found,
         y: &mut [Self::Out],
     );
+}
+
+/// An input the scans read by windows: a slice, or an index-driven sequence
+/// (`crate::indexed`).
+pub(crate) trait Windowed: Sync {
+    /// The element type.
+    type Item: Copy;
+    /// A window's walkable form.
+    type Window<'w>: Source<Item = Self::Item>
+    where
+        Self: 'w;
+    /// The number of elements.
+    fn len(&self) -> usize;
+    /// Elements `start..end`, or `None` when that is not inside the input.
+    fn window(&self, start: usize, end: usize) -> Option<Self::Window<'_>>;
+}
+
+impl<A: Copy + Sync> Windowed for &[A] {
+    type Item = A;
+    type Window<'w>
+        = &'w [A]
+    where
+        Self: 'w;
+    fn len(&self) -> usize {
+        <[A]>::len(self)
+    }
+    fn window(&self, start: usize, end: usize) -> Option<&[A]> {
+        self.get(start..end)
+    }
 }
 
 /// Runs `s` over `y.len()` elements with the carry-in `first` before index 0.

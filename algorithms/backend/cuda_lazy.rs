@@ -1,0 +1,220 @@
+//! How CUDA reads the lazy sequences: a map of a stored vector or view runs the fused kernels
+//! (`FusedOps`), a zip mapped by a binary functor the binary ones (`Fused2Ops` for reductions,
+//! `Transform2Ops` to write it out), and counting, constant, `rev` and `permute` of stored
+//! sources are written out once by the existing kernels (`sequence`, `fill`, `reverse`,
+//! `gather`) and then read by the algorithm. A kernel generic over such a source (read in
+//! place, as the host backends do) is not built: each shape would need its own entry points.
+
+use super::ops::{Fused2Ops, FusedOps, MonoidOps, TabulateOps, Transform2Ops, TransformOps};
+use super::ops_histogram::{GatherOps, ReverseOps};
+use super::ops_lazy::{LazyCollectOps, LazyMapOps, LazyMonoidOps};
+use crate::lazy::{Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped};
+use crate::{Backend, Cuda, Input, Result};
+use parallax_core::{BinaryFunction, Monoid, Number, Sequence, SparseIndex, UnaryFunction};
+use parallax_device::DeviceBuffer;
+
+/// A stored CUDA source (a vector or view, borrowed): its buffer.
+trait Stored: Source<Backend = Cuda> + Input<<Self as Source>::Item, Cuda> {}
+impl<X: Source<Backend = Cuda> + Input<X::Item, Cuda> + ?Sized> Stored for X {}
+
+/// `s` written out into a new buffer.
+fn collected<S: Source<Backend = Cuda>>(s: &S) -> Result<DeviceBuffer<S::Item>>
+where
+    Cuda: LazyCollectOps<S>,
+{
+    // SAFETY: `collect` writes every element; on an error the buffer is dropped unread.
+    let mut y = unsafe { Cuda::for_overwrite::<S::Item>(s.len()) }?;
+    <Cuda as LazyCollectOps<S>>::collect(s, &mut y)?;
+    Ok(y)
+}
+
+// ---- `x.map(f)` of a stored source: the fused kernels.
+
+impl<X: Stored, F, M> LazyMonoidOps<Mapped<&X, F>, M> for Cuda
+where
+    F: UnaryFunction<X::Item>,
+    M: Monoid<F::Output>,
+    Cuda: FusedOps<X::Item, F::Output, F, M>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn reduce(m: M, s: &Mapped<&X, F>) -> Result<F::Output> {
+        <Cuda as FusedOps<_, _, F, M>>::transform_reduce(s.f, m, s.source.buffer())
+    }
+    fn inclusive_scan(m: M, s: &Mapped<&X, F>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
+        <Cuda as FusedOps<_, _, F, M>>::transform_inclusive_scan(s.f, m, s.source.buffer(), y)
+    }
+    fn exclusive_scan(
+        m: M,
+        init: F::Output,
+        s: &Mapped<&X, F>,
+        y: &mut DeviceBuffer<F::Output>,
+    ) -> Result<()> {
+        <Cuda as FusedOps<_, _, F, M>>::transform_exclusive_scan(s.f, m, init, s.source.buffer(), y)
+    }
+}
+
+impl<X: Stored, F: UnaryFunction<X::Item>> LazyCollectOps<Mapped<&X, F>> for Cuda
+where
+    Cuda: TransformOps<X::Item, F>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(s: &Mapped<&X, F>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
+        <Cuda as TransformOps<_, F>>::transform(s.f, s.source.buffer(), y)
+    }
+}
+
+// ---- `zip(a, b).map(f)` of stored sources: the binary kernels.
+
+impl<X: Stored, Y: Stored, F, M> LazyMonoidOps<ZipMapped<&X, &Y, F>, M> for Cuda
+where
+    F: BinaryFunction<X::Item, Y::Item>,
+    M: Monoid<F::Output>,
+    Cuda: Fused2Ops<X::Item, Y::Item, F::Output, F, M>
+        + Transform2Ops<X::Item, Y::Item, F>
+        + MonoidOps<F::Output, M>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn reduce(m: M, s: &ZipMapped<&X, &Y, F>) -> Result<F::Output> {
+        let (a, b) = (s.a.buffer(), s.b.buffer());
+        <Cuda as Fused2Ops<_, _, _, F, M>>::transform2_reduce(s.f, m, a, b)
+    }
+    fn inclusive_scan(
+        m: M,
+        s: &ZipMapped<&X, &Y, F>,
+        y: &mut DeviceBuffer<F::Output>,
+    ) -> Result<()> {
+        <Cuda as MonoidOps<_, M>>::inclusive_scan(m, &collected(s)?, y)
+    }
+    fn exclusive_scan(
+        m: M,
+        init: F::Output,
+        s: &ZipMapped<&X, &Y, F>,
+        y: &mut DeviceBuffer<F::Output>,
+    ) -> Result<()> {
+        <Cuda as MonoidOps<_, M>>::exclusive_scan(m, init, &collected(s)?, y)
+    }
+}
+
+impl<X: Stored, Y: Stored, F> LazyCollectOps<ZipMapped<&X, &Y, F>> for Cuda
+where
+    F: BinaryFunction<X::Item, Y::Item>,
+    Cuda: Transform2Ops<X::Item, Y::Item, F>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(s: &ZipMapped<&X, &Y, F>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
+        <Cuda as Transform2Ops<_, _, F>>::transform2(s.f, s.a.buffer(), s.b.buffer(), y)
+    }
+}
+
+// ---- Written out by an existing kernel.
+
+impl<T: Number> LazyCollectOps<Counting<T, Cuda>> for Cuda
+where
+    Cuda: TabulateOps<Sequence<T>>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(s: &Counting<T, Cuda>, y: &mut DeviceBuffer<T>) -> Result<()> {
+        <Cuda as TabulateOps<Sequence<T>>>::tabulate(s.rule(), y)
+    }
+}
+
+impl<T: parallax_core::DeviceCopy> LazyCollectOps<Constant<T, Cuda>> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(s: &Constant<T, Cuda>, y: &mut DeviceBuffer<T>) -> Result<()> {
+        Cuda::fill(y, s.value)
+    }
+}
+
+impl<X: Stored> LazyCollectOps<Reversed<&X>> for Cuda
+where
+    Cuda: ReverseOps<X::Item>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(s: &Reversed<&X>, y: &mut DeviceBuffer<X::Item>) -> Result<()> {
+        <Cuda as ReverseOps<_>>::reverse(s.source.buffer(), y)
+    }
+}
+
+impl<X: Stored, Y: Stored> LazyCollectOps<Permuted<&X, &Y>> for Cuda
+where
+    Y::Item: SparseIndex,
+    Cuda: GatherOps<Y::Item, X::Item>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(s: &Permuted<&X, &Y>, y: &mut DeviceBuffer<X::Item>) -> Result<()> {
+        // SAFETY: `permute` checked every map entry against the source's length, and both
+        // stay borrowed immutably since.
+        unsafe { <Cuda as GatherOps<_, _>>::gather(s.map.buffer(), s.src.buffer(), y) }
+    }
+}
+
+/// Reduce, scans and transform of lazy sequences that CUDA writes out first (their
+/// `LazyCollectOps` above): the temporary, then the algorithm on it.
+macro_rules! via_collect {
+    ($([$($g:tt)*] $ty:ty),* $(,)?) => {$(
+        impl<$($g)*, M> LazyMonoidOps<$ty, M> for Cuda
+        where
+            $ty: Source<Backend = Cuda>,
+            M: Monoid<<$ty as Source>::Item>,
+            Cuda: LazyCollectOps<$ty> + MonoidOps<<$ty as Source>::Item, M>,
+        {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
+            fn reduce(m: M, s: &$ty) -> Result<<$ty as Source>::Item> {
+                <Cuda as MonoidOps<_, M>>::reduce(m, &collected(s)?)
+            }
+            fn reduce_into(
+                m: M,
+                s: &$ty,
+                out: &mut DeviceBuffer<<$ty as Source>::Item>,
+            ) -> Result<()> {
+                <Cuda as MonoidOps<_, M>>::reduce_into(m, &collected(s)?, out)
+            }
+            fn inclusive_scan(
+                m: M,
+                s: &$ty,
+                y: &mut DeviceBuffer<<$ty as Source>::Item>,
+            ) -> Result<()> {
+                <Cuda as MonoidOps<_, M>>::inclusive_scan(m, &collected(s)?, y)
+            }
+            fn exclusive_scan(
+                m: M,
+                init: <$ty as Source>::Item,
+                s: &$ty,
+                y: &mut DeviceBuffer<<$ty as Source>::Item>,
+            ) -> Result<()> {
+                <Cuda as MonoidOps<_, M>>::exclusive_scan(m, init, &collected(s)?, y)
+            }
+        }
+    )*};
+}
+via_collect!(
+    [T: Number] Counting<T, Cuda>,
+    [T: parallax_core::DeviceCopy] Constant<T, Cuda>,
+    ['a, X: Stored] Reversed<&'a X>,
+    ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
+);
+
+/// `transform` of any lazy sequence CUDA can write out: the temporary, then the transform.
+macro_rules! map_via_collect {
+    ($([$($g:tt)*] $ty:ty),* $(,)?) => {$(
+        impl<$($g)*, G> LazyMapOps<$ty, G> for Cuda
+        where
+            $ty: Source<Backend = Cuda>,
+            G: UnaryFunction<<$ty as Source>::Item>,
+            Cuda: LazyCollectOps<$ty> + TransformOps<<$ty as Source>::Item, G>,
+        {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
+            fn transform(g: G, s: &$ty, y: &mut DeviceBuffer<G::Output>) -> Result<()> {
+                <Cuda as TransformOps<_, G>>::transform(g, &collected(s)?, y)
+            }
+        }
+    )*};
+}
+map_via_collect!(
+    [T: Number] Counting<T, Cuda>,
+    [T: parallax_core::DeviceCopy] Constant<T, Cuda>,
+    ['a, X: Stored] Reversed<&'a X>,
+    ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
+    ['a, X: Stored, F: UnaryFunction<X::Item>] Mapped<&'a X, F>,
+    ['a, 'b, X: Stored, Y: Stored, F: BinaryFunction<X::Item, Y::Item>] ZipMapped<&'a X, &'b Y, F>,
+);

@@ -1,0 +1,40 @@
+//! Lazy sequences: [`counting`], [`constant`], `x.map(f)`, [`zip`] / [`zip3`], [`permute`]
+//! and `x.rev()` — Thrust's fancy iterators. Nothing is computed when one is made; an
+//! algorithm that takes a [`Source`] (reduce, reduce_into, the inclusive and exclusive scans,
+//! transform, and [`CollectSource::collect`]) reads each element where it needs it.
+//!
+//! How each backend reads them:
+//! - **Sequential and Rayon**: any composition, each element computed in the algorithm's own
+//!   loop (`parallax_host::indexed`): one pass, no temporary.
+//! - **CUDA**: `x.map(f)` of a vector or view runs the fused kernels (`transform_reduce`,
+//!   the transform scans; see [`FusedOps`](crate::FusedOps) for which pairs are fused);
+//!   `zip(a, b).map(f)` is `transform2` (and the fused `transform2_reduce`); counting,
+//!   constant, `rev` and `permute` of a vector or view are written out once by the
+//!   existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read. A `zip`'s pairs
+//!   and nested compositions do not compile for CUDA (the error says so).
+//!
+//! The layout: [`Source`] (what algorithms read), one file per sequence family, the consumer
+//! traits in `consume.rs`, and each backend's lowering in `backend/{host,cuda}_lazy.rs`.
+
+mod consume;
+mod generated;
+mod host_at;
+mod mapped;
+mod methods;
+mod reorder;
+mod source;
+mod zipped;
+
+pub use consume::{CollectSource, MapSource, MonoidSource};
+pub use generated::{constant, counting, Constant, Counting};
+#[cfg(feature = "rayon")]
+pub(crate) use host_at::AtOf;
+pub(crate) use host_at::HostAt;
+pub use mapped::Mapped;
+pub use reorder::{permute, Permuted, Reversed};
+pub use source::Source;
+pub use zipped::{zip, zip3, ZipMapped, Zipped, Zipped3};
+
+/// The lazy sequences (not the stored sources): what the backends' lowerings take.
+#[doc(hidden)]
+pub trait Lazy: Source {}
