@@ -22,3 +22,16 @@ macro_rules! sharded_suite {
 sharded_suite!(sequential, parallax::Sequential);
 #[cfg(feature = "rayon")]
 sharded_suite!(rayon, parallax::Rayon);
+
+/// The sharded algorithms are generic over the backend: reduce and transform already
+/// type-check on CUDA with stock kernels (checked by clippy with `--features cuda`). The
+/// scans need `PrependCarry` kernels, which the GPU step of issue 34 adds.
+#[cfg(feature = "cuda")]
+#[allow(dead_code)]
+fn compiles_on_cuda(
+    x: &parallax::ShardedVector<f32, parallax::Cuda>,
+) -> parallax::Result<(f32, parallax::ShardedVector<f32, parallax::Cuda>)> {
+    use parallax::shard::{self, InMemory};
+    let total = shard::reduce(parallax::Sum, x, &InMemory)?;
+    Ok((total, shard::transform(parallax::Square, x)?))
+}

@@ -36,17 +36,12 @@ where
     B: MonoidOps<T, M> + TransformOps<T, PrependCarry<M, T>>,
     C: Collective,
 {
-    let k = x.shards().len();
-    let mut local = try_with_capacity(k)?;
-    let mut totals = try_with_capacity(k)?;
-    for shard in x.shards() {
-        let y = crate::inclusive_scan(m, shard)?;
-        try_push(&mut totals, last(&y)?.unwrap_or(m.identity()))?;
-        try_push(&mut local, y)?;
-    }
-    let carries = carries(m, m.identity(), &collective.all_gather(&totals)?, k)?;
     // Shard 0's carry is the identity: its local scan is already final.
-    fold_carries(m, local, &carries, 1)
+    scan_shards(m, m.identity(), x, collective, 1, |shard| {
+        let y = crate::inclusive_scan(m, shard)?;
+        let total = last(&y)?.unwrap_or(m.identity());
+        Ok((y, total))
+    })
 }
 
 /// `y[0] = init`, `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i-1]` across shard boundaries: the unsharded
@@ -78,20 +73,43 @@ where
     B: MonoidOps<T, M> + TransformOps<T, PrependCarry<M, T>>,
     C: Collective,
 {
-    let k = x.shards().len();
-    let mut local = try_with_capacity(k)?;
-    let mut totals = try_with_capacity(k)?;
-    for shard in x.shards() {
+    scan_shards(m, init, x, collective, 0, |shard| {
         let y = crate::exclusive_scan(m, m.identity(), shard)?;
         let total = match (last(&y)?, last(shard)?) {
             (Some(before_last), Some(last_element)) => m.combine(before_last, last_element),
             _ => m.identity(),
         };
+        Ok((y, total))
+    })
+}
+
+/// The skeleton of both scans: `local_scan` gives each shard's scan and total; the totals are
+/// gathered through the collective and scanned from `seed` into carries, which are folded
+/// into the shards from `first_folded` on.
+fn scan_shards<T, M, B, C>(
+    m: M,
+    seed: T,
+    x: &ShardedVector<T, B>,
+    collective: &C,
+    first_folded: usize,
+    local_scan: impl Fn(&DeviceVector<T, B>) -> Result<(DeviceVector<T, B>, T)>,
+) -> Result<ShardedVector<T, B>>
+where
+    T: DeviceCopy,
+    M: Monoid<T>,
+    B: TransformOps<T, PrependCarry<M, T>>,
+    C: Collective,
+{
+    let k = x.shards().len();
+    let mut local = try_with_capacity(k)?;
+    let mut totals = try_with_capacity(k)?;
+    for shard in x.shards() {
+        let (y, total) = local_scan(shard)?;
         try_push(&mut totals, total)?;
         try_push(&mut local, y)?;
     }
-    let carries = carries(m, init, &collective.all_gather(&totals)?, k)?;
-    fold_carries(m, local, &carries, 0)
+    let carries = carries(m, seed, &collective.all_gather(&totals)?, k)?;
+    fold_carries(m, local, &carries, first_folded)
 }
 
 /// The last element of `v` (one element copied to the host), `None` when `v` is empty.

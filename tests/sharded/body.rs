@@ -4,7 +4,7 @@ use super::B;
 use crate::common::pseudo_random;
 use parallax::shard::{self, Collective, InMemory, ShardedVector};
 use parallax::{reference, Affine, AffineMap, DeviceCopy, DeviceVector, Error, Max, Monoid};
-use parallax::{Square, Sum};
+use parallax::{Plus, Square, Sum};
 use proptest::prelude::*;
 
 const SHARD_COUNTS: [usize; 5] = [1, 2, 3, 4, 7];
@@ -84,9 +84,18 @@ fn check_transform(x: &[i64], k: usize) {
     assert_eq!(got.to_vec().unwrap(), want);
 }
 
+fn check_transform2(x: &[i64], k: usize) {
+    let y: Vec<i64> = x.iter().rev().copied().collect();
+    let want: Vec<i64> = x.iter().zip(&y).map(|(a, b)| a.wrapping_add(*b)).collect();
+    let got = shard::transform2(Plus, &sharded(x, k), &sharded(&y, k)).unwrap();
+    assert_eq!(got.shard_lengths(), expected_lengths(x.len(), k));
+    assert_eq!(got.to_vec().unwrap(), want);
+}
+
 fn check_all(x: &[i64], f: &[AffineMap<i64>], k: usize) {
     check_container(x, k);
     check_transform(x, k);
+    check_transform2(x, k);
     check_monoid(Sum, 7, x, k);
     check_monoid(Max, i64::MIN + 3, x, k);
     check_monoid(Affine, AffineMap::new(3, -5), f, k);
@@ -120,6 +129,18 @@ fn a_zero_shard_count_is_a_typed_error() {
     let x = DeviceVector::<i64, B>::from_slice(&[1, 2]).unwrap();
     let err = ShardedVector::scatter(&x, 0).unwrap_err();
     assert!(matches!(err, Error::InvalidArgument { .. }), "{err}");
+}
+
+#[test]
+fn transform2_of_other_lengths_or_shard_counts_is_a_typed_error() {
+    let a = sharded(&[1_i64, 2, 3, 4], 2);
+    for (b, expected, actual) in [(sharded(&[1_i64, 2, 3], 2), 4, 3), (sharded(&[1, 2, 3, 4], 3), 2, 3)] {
+        let err = shard::transform2(Plus, &a, &b).unwrap_err();
+        assert!(
+            matches!(err, Error::LengthMismatch { expected: e, actual: g, .. } if e == expected && g == actual),
+            "{err}"
+        );
+    }
 }
 
 #[test]
