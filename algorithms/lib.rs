@@ -103,7 +103,7 @@ pub use select::{
     unique_into,
 };
 // Issue 34 (CPU step): sharded vectors and the algorithms over shards (`parallax::shard`).
-pub use shard::{Collective, InMemory, PrependCarry, ShardedVector};
+pub use shard::{Collective, InMemory, ShardedVector};
 pub use sort::{
     sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
 };

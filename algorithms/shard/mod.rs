@@ -5,14 +5,13 @@
 //! others are the three steps a multi-GPU run takes: a local pass per shard (the backend's
 //! own algorithm on that shard's [`DeviceVector`](crate::DeviceVector)), an exchange of one
 //! small value per shard through the [`Collective`] (shard totals, in shard order), and a
-//! local fix-up (each shard's carry folded into its elements by [`PrependCarry`]). On the
+//! second local pass (each shard scanned from its carry). On the
 //! CPU backends the shards live in one process and [`InMemory`] is the collective; the GPU
 //! step puts one shard per device and NCCL behind the trait.
 //!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
 
-mod carry;
 mod collective;
 mod reduce;
 mod scan;
@@ -20,7 +19,6 @@ mod split;
 mod transform;
 mod vector;
 
-pub use carry::PrependCarry;
 pub use collective::{Collective, InMemory};
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};

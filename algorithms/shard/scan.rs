@@ -1,16 +1,19 @@
-//! [`inclusive_scan`] and [`exclusive_scan`] over shards: a local scan per shard, an
-//! exclusive scan of the shard totals in shard order (the carries), and each shard's carry
-//! folded into its elements ([`PrependCarry`]).
+//! [`inclusive_scan`] and [`exclusive_scan`] over shards, reduce-then-scan: each shard's
+//! total (a local reduce), an exclusive scan of the totals in shard order (the carries), and
+//! each shard scanned from its carry (`inclusive_scan_with_init` / `exclusive_scan` seeded
+//! with it). Every element is read twice and written once (3n), and the local steps are the
+//! single-GPU algorithms with the kernels they already have; a scan-then-fix-up order would
+//! move 4n and need a kernel per (monoid, type) for the fix-up.
 
-use super::{Collective, PrependCarry, ShardedVector};
-use crate::{Backend, DeviceVector, Error, Input, MonoidOps, Result, TransformOps};
+use super::{Collective, ShardedVector};
+use crate::{DeviceVector, Error, InitOps, MonoidOps, Result};
 use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]` across shard boundaries: the unsharded inclusive
 /// scan, with `x`'s shard lengths. Operand order is kept (non-commutative monoids are fine).
 ///
-/// Shard `j`'s carry is `t[0] ⊕ ... ⊕ t[j-1]` over the shard totals `t` (the last element of
-/// each local scan; the identity for an empty shard), gathered through the collective.
+/// Shard `j`'s carry is `t[0] ⊕ ... ⊕ t[j-1]` over the shard totals `t` (the identity for an
+/// empty shard), gathered through the collective.
 ///
 /// # Errors
 /// Out of memory, a device fault; a failure of the collective, or
@@ -33,22 +36,22 @@ pub fn inclusive_scan<T, M, B, C>(
 where
     T: DeviceCopy,
     M: Monoid<T>,
-    B: MonoidOps<T, M> + TransformOps<T, PrependCarry<M, T>>,
+    B: MonoidOps<T, M> + InitOps<T, M>,
     C: Collective,
 {
-    // Shard 0's carry is the identity: its local scan is already final.
-    scan_shards(m, m.identity(), x, collective, 1, |shard| {
-        let y = crate::inclusive_scan(m, shard)?;
-        let total = last(&y)?.unwrap_or(m.identity());
-        Ok((y, total))
+    scan_shards(m, m.identity(), x, collective, |j, carry, shard| {
+        if j == 0 {
+            // Shard 0's carry is the identity: its plain scan is final.
+            crate::inclusive_scan(m, shard)
+        } else {
+            crate::inclusive_scan_with_init(m, carry, shard)
+        }
     })
 }
 
 /// `y[0] = init`, `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i-1]` across shard boundaries: the unsharded
-/// exclusive scan, with `x`'s shard lengths.
-///
-/// Each shard scans from the identity; its total is its last local value ⊕ its last element
-/// (the identity when empty); shard `j`'s carry is `init ⊕ t[0] ⊕ ... ⊕ t[j-1]`.
+/// exclusive scan, with `x`'s shard lengths. Shard `j` scans from `init ⊕ t[0] ⊕ ... ⊕
+/// t[j-1]` over the shard totals `t`.
 ///
 /// # Errors
 /// As [`inclusive_scan`].
@@ -70,54 +73,41 @@ pub fn exclusive_scan<T, M, B, C>(
 where
     T: DeviceCopy,
     M: Monoid<T>,
-    B: MonoidOps<T, M> + TransformOps<T, PrependCarry<M, T>>,
+    B: MonoidOps<T, M>,
     C: Collective,
 {
-    scan_shards(m, init, x, collective, 0, |shard| {
-        let y = crate::exclusive_scan(m, m.identity(), shard)?;
-        let total = match (last(&y)?, last(shard)?) {
-            (Some(before_last), Some(last_element)) => m.combine(before_last, last_element),
-            _ => m.identity(),
-        };
-        Ok((y, total))
+    scan_shards(m, init, x, collective, |_, carry, shard| {
+        crate::exclusive_scan(m, carry, shard)
     })
 }
 
-/// The skeleton of both scans: `local_scan` gives each shard's scan and total; the totals are
-/// gathered through the collective and scanned from `seed` into carries, which are folded
-/// into the shards from `first_folded` on.
+/// The skeleton of both scans: the shard totals (local reduces) are gathered through the
+/// collective and scanned from `seed` into carries; `scan(j, carry_j, shard_j)` then scans
+/// each shard from its carry.
 fn scan_shards<T, M, B, C>(
     m: M,
     seed: T,
     x: &ShardedVector<T, B>,
     collective: &C,
-    first_folded: usize,
-    local_scan: impl Fn(&DeviceVector<T, B>) -> Result<(DeviceVector<T, B>, T)>,
+    scan: impl Fn(usize, T, &DeviceVector<T, B>) -> Result<DeviceVector<T, B>>,
 ) -> Result<ShardedVector<T, B>>
 where
     T: DeviceCopy,
     M: Monoid<T>,
-    B: TransformOps<T, PrependCarry<M, T>>,
+    B: MonoidOps<T, M>,
     C: Collective,
 {
     let k = x.shards().len();
-    let mut local = try_with_capacity(k)?;
     let mut totals = try_with_capacity(k)?;
     for shard in x.shards() {
-        let (y, total) = local_scan(shard)?;
-        try_push(&mut totals, total)?;
-        try_push(&mut local, y)?;
+        try_push(&mut totals, crate::reduce(m, shard)?)?;
     }
     let carries = carries(m, seed, &collective.all_gather(&totals)?, k)?;
-    fold_carries(m, local, &carries, first_folded)
-}
-
-/// The last element of `v` (one element copied to the host), `None` when `v` is empty.
-fn last<T: DeviceCopy, B: Backend>(v: &DeviceVector<T, B>) -> Result<Option<T>> {
-    match v.len() {
-        0 => Ok(None),
-        n => Ok(v.slice(n - 1..)?.to_vec()?.pop()),
+    let mut shards = try_with_capacity(k)?;
+    for (j, (shard, &carry)) in x.shards().iter().zip(&carries).enumerate() {
+        try_push(&mut shards, scan(j, carry, shard)?)?;
     }
+    Ok(ShardedVector::from_shards(shards))
 }
 
 /// `carry[j] = seed ⊕ t[0] ⊕ ... ⊕ t[j-1]` for the `k` shard totals `t`, in shard order.
@@ -135,33 +125,8 @@ fn carries<T: DeviceCopy, M: Monoid<T>>(m: M, seed: T, totals: &[T], k: usize) -
     let mut carries = try_with_capacity(k)?;
     let mut running = seed;
     for &t in totals {
-        carries.push(running);
+        try_push(&mut carries, running)?;
         running = m.combine(running, t);
     }
     Ok(carries)
-}
-
-/// Each local scan from shard `first` on with its carry folded in (`carry ⊕ y[i]`); the
-/// shards before `first` and empty shards are kept as they are.
-fn fold_carries<T, M, B>(
-    m: M,
-    local: Vec<DeviceVector<T, B>>,
-    carries: &[T],
-    first: usize,
-) -> Result<ShardedVector<T, B>>
-where
-    T: DeviceCopy,
-    M: Monoid<T>,
-    B: TransformOps<T, PrependCarry<M, T>>,
-{
-    let mut shards = try_with_capacity(local.len())?;
-    for (j, (y, &carry)) in local.into_iter().zip(carries).enumerate() {
-        let folded = if j < first || y.is_empty() {
-            y
-        } else {
-            crate::transform(PrependCarry { m, carry }, &y)?
-        };
-        try_push(&mut shards, folded)?;
-    }
-    Ok(ShardedVector::from_shards(shards))
 }
