@@ -47,6 +47,7 @@ mod search;
 mod segmented;
 mod segmented_into;
 mod select;
+pub mod shard;
 mod sort;
 pub mod sparse;
 mod spmv;
@@ -101,6 +102,8 @@ pub use select::{
     partition_into, remove_if, remove_if_into, unique, unique_by_key, unique_by_key_into,
     unique_into,
 };
+// Issue 34 (CPU step): sharded vectors and the algorithms over shards (`parallax::shard`).
+pub use shard::{Collective, InMemory, ShardedVector};
 pub use sort::{
     sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
 };

@@ -1,0 +1,26 @@
+//! Sharded vectors (issue 34, the CPU step): `n` elements split into contiguous blocks over
+//! `k` shards, and the algorithms written once over any backend and any [`Collective`].
+//!
+//! The element-wise algorithms ([`transform`], [`transform2`]) run on each shard alone. The
+//! others are the three steps a multi-GPU run takes: a local pass per shard (the backend's
+//! own algorithm on that shard's [`DeviceVector`](crate::DeviceVector)), an exchange of one
+//! small value per shard through the [`Collective`] (shard totals, in shard order), and a
+//! second local pass (each shard scanned from its carry). On the
+//! CPU backends the shards live in one process and [`InMemory`] is the collective; the GPU
+//! step puts one shard per device and NCCL behind the trait.
+//!
+//! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
+//! one element more than the rest.
+
+mod collective;
+mod reduce;
+mod scan;
+mod split;
+mod transform;
+mod vector;
+
+pub use collective::{Collective, InMemory};
+pub use reduce::reduce;
+pub use scan::{exclusive_scan, inclusive_scan};
+pub use transform::{transform, transform2};
+pub use vector::ShardedVector;

@@ -1,0 +1,82 @@
+//! [`transform`] and [`transform2`] over shards: element-wise, so each shard alone (no
+//! exchange).
+
+use super::ShardedVector;
+use crate::{Error, Result, Transform2Ops, TransformOps};
+use parallax_core::{try_push, try_with_capacity, BinaryFunction, DeviceCopy, UnaryFunction};
+
+/// `y[i] = f(x[i])`, shard by shard: `y` has `x`'s shard lengths.
+///
+/// # Errors
+/// Out of memory or a device fault.
+///
+/// ```
+/// use parallax::shard::{self, ShardedVector};
+/// use parallax::{Rayon, Square};
+/// let x = ShardedVector::<i32, Rayon>::from_slice(&[1, 2, 3, 4, 5], 2)?;
+/// assert_eq!(shard::transform(Square, &x)?.to_vec()?, [1, 4, 9, 16, 25]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform<T, F, B>(f: F, x: &ShardedVector<T, B>) -> Result<ShardedVector<F::Output, B>>
+where
+    T: DeviceCopy,
+    F: UnaryFunction<T>,
+    B: TransformOps<T, F>,
+{
+    let mut shards = try_with_capacity(x.shards().len())?;
+    for shard in x.shards() {
+        try_push(&mut shards, crate::transform(f, shard)?)?;
+    }
+    Ok(ShardedVector::from_shards(shards))
+}
+
+/// `y[i] = f(a[i], b[i])`, shard by shard: `a` and `b` must have the same length and shard
+/// count (then, by the split rule, the same shard lengths), and `y` has them too.
+///
+/// # Errors
+/// [`Error::LengthMismatch`] when the lengths or the shard counts differ (nothing is
+/// computed); out of memory or a device fault.
+///
+/// ```
+/// use parallax::shard::{self, ShardedVector};
+/// use parallax::{Plus, Sequential};
+/// let a = ShardedVector::<i32, Sequential>::from_slice(&[1, 2, 3], 2)?;
+/// let b = ShardedVector::from_slice(&[10, 20, 30], 2)?;
+/// assert_eq!(shard::transform2(Plus, &a, &b)?.to_vec()?, [11, 22, 33]);
+/// let c = ShardedVector::from_slice(&[10, 20, 30], 3)?;
+/// assert!(shard::transform2(Plus, &a, &c).is_err()); // other shards
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn transform2<A, C, F, B>(
+    f: F,
+    a: &ShardedVector<A, B>,
+    b: &ShardedVector<C, B>,
+) -> Result<ShardedVector<F::Output, B>>
+where
+    A: DeviceCopy,
+    C: DeviceCopy,
+    F: BinaryFunction<A, C>,
+    B: Transform2Ops<A, C, F>,
+{
+    for (what, expected, actual) in [
+        ("shard transform2 second input", a.len(), b.len()),
+        (
+            "shard transform2 second input's shard count",
+            a.shards().len(),
+            b.shards().len(),
+        ),
+    ] {
+        if expected != actual {
+            return Err(Error::LengthMismatch {
+                what,
+                expected,
+                actual,
+            });
+        }
+    }
+    let mut shards = try_with_capacity(a.shards().len())?;
+    for (x, y) in a.shards().iter().zip(b.shards()) {
+        try_push(&mut shards, crate::transform2(f, x, y)?)?;
+    }
+    Ok(ShardedVector::from_shards(shards))
+}

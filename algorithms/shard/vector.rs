@@ -1,0 +1,131 @@
+//! [`ShardedVector`]: a vector split into contiguous blocks over shards.
+
+use super::split::{check_shard_count, shard_range};
+use crate::{Backend, DefaultBackend, DeviceVector, Input, Result};
+use core::fmt;
+use parallax_core::{try_push, try_with_capacity, DeviceCopy};
+
+/// `n` elements of `T` split into contiguous blocks over `k` shards, each a
+/// [`DeviceVector`] of backend `B` (issue 34: on the GPU, one shard per device).
+///
+/// Split rule: shard `j` holds the elements `j*b + min(j, r) ..` of length `b + (j < r)`,
+/// with `b = n / k` and `r = n % k`: the first `n % k` shards hold one element more. So any
+/// `k >= 1` works for any `n`, and shards of one or no elements occur (`k > n`).
+///
+/// ```
+/// use parallax::shard::ShardedVector;
+/// use parallax::Sequential;
+/// let x = ShardedVector::<i32, Sequential>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
+/// assert_eq!(x.shard_lengths(), [3, 2, 2]);
+/// assert_eq!(x.shards()[1].to_vec()?, [4, 5]);
+/// assert_eq!(x.to_vec()?, [1, 2, 3, 4, 5, 6, 7]);
+/// // More shards than elements: the last ones are empty.
+/// let y = ShardedVector::<i32, Sequential>::from_slice(&[8, 9], 4)?;
+/// assert_eq!(y.shard_lengths(), [1, 1, 0, 0]);
+/// assert_eq!(y.gather()?.to_vec()?, [8, 9]);
+/// // No shards at all is a typed error.
+/// assert!(matches!(
+///     ShardedVector::<i32, Sequential>::from_slice(&[1], 0),
+///     Err(parallax::Error::InvalidArgument { .. })
+/// ));
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub struct ShardedVector<T: DeviceCopy, B: Backend = DefaultBackend> {
+    shards: Vec<DeviceVector<T, B>>,
+    len: usize,
+}
+
+impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
+    /// Copies `data` into `k` shards (the split rule in the type's docs).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) when `k == 0`; out of memory
+    /// or a device fault.
+    pub fn from_slice(data: &[T], k: usize) -> Result<Self> {
+        check_shard_count(k)?;
+        let n = data.len();
+        let mut shards = try_with_capacity(k)?;
+        for j in 0..k {
+            try_push(
+                &mut shards,
+                DeviceVector::from_slice(&data[shard_range(n, k, j)])?,
+            )?;
+        }
+        Ok(Self { shards, len: n })
+    }
+
+    /// Splits the elements of a vector or view of the same backend into `k` shards. In this
+    /// CPU step the elements pass through host memory once (the GPU step copies between
+    /// devices instead).
+    ///
+    /// # Errors
+    /// As [`from_slice`](Self::from_slice).
+    ///
+    /// ```
+    /// use parallax::shard::ShardedVector;
+    /// use parallax::{DeviceVector, Rayon};
+    /// let x = DeviceVector::<u8, Rayon>::from_slice(&[1, 2, 3, 4, 5])?;
+    /// let s = ShardedVector::scatter(&x, 2)?;
+    /// assert_eq!(s.shard_lengths(), [3, 2]);
+    /// # Ok::<(), parallax::Error>(())
+    /// ```
+    pub fn scatter(x: &impl Input<T, B>, k: usize) -> Result<Self> {
+        check_shard_count(k)?;
+        Self::from_slice(&x.to_vec()?, k)
+    }
+
+    /// Shards made by a sharded algorithm, one per shard of its input and of the same
+    /// lengths, so the split rule holds for them too.
+    pub(super) fn from_shards(shards: Vec<DeviceVector<T, B>>) -> Self {
+        let len = shards.iter().map(DeviceVector::len).sum();
+        Self { shards, len }
+    }
+
+    /// The number of elements over all shards.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `true` when no shard holds an element.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The shards, in order: shard `j` holds the `j`-th block of elements.
+    pub fn shards(&self) -> &[DeviceVector<T, B>] {
+        &self.shards
+    }
+
+    /// The number of elements of each shard, in shard order.
+    pub fn shard_lengths(&self) -> Vec<usize> {
+        self.shards.iter().map(DeviceVector::len).collect()
+    }
+
+    /// Every element, in order, in a host vector.
+    ///
+    /// # Errors
+    /// Out of host memory or a device fault.
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        let mut all = try_with_capacity(self.len)?;
+        for shard in &self.shards {
+            all.extend_from_slice(&shard.to_vec()?);
+        }
+        Ok(all)
+    }
+
+    /// Every element, in order, in one vector of backend `B` (through host memory in this
+    /// CPU step).
+    ///
+    /// # Errors
+    /// Out of memory or a device fault.
+    pub fn gather(&self) -> Result<DeviceVector<T, B>> {
+        DeviceVector::from_vec(self.to_vec()?)
+    }
+}
+
+impl<T: DeviceCopy + fmt::Debug, B: Backend> fmt::Debug for ShardedVector<T, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ShardedVector<{}>", B::NAME)?;
+        f.debug_list().entries(&self.shards).finish()
+    }
+}

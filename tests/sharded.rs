@@ -1,0 +1,39 @@
+//! Sharded vectors and the algorithms over shards (issue 34, CPU step): every algorithm on a
+//! `ShardedVector` with the in-memory collective gives exactly what `parallax::reference`
+//! gives on the unsharded data, for shard counts from 1 to more than the elements. Run on
+//! `Sequential` and (with the `rayon` feature) `Rayon`; integers (wrapping arithmetic) and
+//! affine maps (a non-commutative monoid), so the comparisons are exact.
+
+#[macro_use]
+mod common;
+
+macro_rules! sharded_suite {
+    ($name:ident, $backend:ty) => {
+        mod $name {
+            /// The backend under test.
+            pub(crate) type B = $backend;
+            mod body {
+                include!("sharded/body.rs");
+            }
+        }
+    };
+}
+
+sharded_suite!(sequential, parallax::Sequential);
+#[cfg(feature = "rayon")]
+sharded_suite!(rayon, parallax::Rayon);
+
+/// The sharded algorithms are generic over the backend: they type-check on CUDA with the
+/// stock kernels (checked by clippy with `--features cuda`); running them there waits for the
+/// GPU step of issue 34 (one device per shard, NCCL).
+#[cfg(feature = "cuda")]
+#[allow(dead_code)]
+fn compiles_on_cuda(
+    x: &parallax::ShardedVector<f32, parallax::Cuda>,
+) -> parallax::Result<(f32, parallax::ShardedVector<f32, parallax::Cuda>)> {
+    use parallax::shard::{self, InMemory};
+    let total = shard::reduce(parallax::Sum, x, &InMemory)?;
+    let _ = shard::inclusive_scan(parallax::Sum, x, &InMemory)?;
+    let _ = shard::exclusive_scan(parallax::Max, 0.0, x, &InMemory)?;
+    Ok((total, shard::transform(parallax::Square, x)?))
+}

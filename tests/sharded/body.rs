@@ -1,0 +1,194 @@
+// Sharded-vs-reference body, instantiated per host backend by tests/sharded.rs.
+
+use super::B;
+use crate::common::pseudo_random;
+use parallax::shard::{self, Collective, InMemory, ShardedVector};
+use parallax::{reference, Affine, AffineMap, DeviceCopy, DeviceVector, Error, Max, Monoid};
+use parallax::{Plus, Square, Sum};
+use proptest::prelude::*;
+
+const SHARD_COUNTS: [usize; 5] = [1, 2, 3, 4, 7];
+const SIZES: [usize; 6] = [0, 1, 2, 5, 1000, 70001];
+
+/// Integers of every magnitude: sums and squares wrap, which the reference does too.
+fn integers(n: usize, seed: u64) -> Vec<i64> {
+    pseudo_random(n, seed).into_iter().map(|v| v as i64).collect()
+}
+
+/// Affine maps with slopes in -2..=2, so long compositions are not all the zero map.
+fn maps(n: usize, seed: u64) -> Vec<AffineMap<i64>> {
+    pseudo_random(n, seed)
+        .into_iter()
+        .map(|v| AffineMap::new((v % 5) as i64 - 2, (v >> 32) as i64 % 1000))
+        .collect()
+}
+
+fn sharded<T: DeviceCopy>(data: &[T], k: usize) -> ShardedVector<T, B> {
+    ShardedVector::from_slice(data, k).expect("shard")
+}
+
+/// The split rule: contiguous blocks, the first `n % k` shards one longer.
+fn expected_lengths(n: usize, k: usize) -> Vec<usize> {
+    (0..k).map(|j| n / k + usize::from(j < n % k)).collect()
+}
+
+fn check_container(x: &[i64], k: usize) {
+    let s = sharded(x, k);
+    assert_eq!(s.len(), x.len());
+    assert_eq!(s.is_empty(), x.is_empty());
+    assert_eq!(s.shard_lengths(), expected_lengths(x.len(), k), "n = {}, k = {k}", x.len());
+    assert_eq!(s.shards().len(), k);
+    assert_eq!(s.to_vec().unwrap(), x);
+    assert_eq!(s.gather().unwrap().to_vec().unwrap(), x);
+    // Shard j holds the j-th block.
+    let mut start = 0;
+    for shard in s.shards() {
+        let block = shard.to_vec().unwrap();
+        assert_eq!(block, x[start..start + block.len()]);
+        start += block.len();
+    }
+    let from_vector = ShardedVector::scatter(&DeviceVector::<i64, B>::from_slice(x).unwrap(), k);
+    assert_eq!(from_vector.unwrap().shard_lengths(), s.shard_lengths());
+}
+
+/// Every algorithm on monoid `m` against the reference; `init` seeds the exclusive scan.
+fn check_monoid<T, M>(m: M, init: T, x: &[T], k: usize)
+where
+    T: DeviceCopy + PartialEq + core::fmt::Debug,
+    M: Monoid<T>,
+{
+    let s = sharded(x, k);
+    let what = format!("n = {}, k = {k}", x.len());
+    assert_eq!(
+        shard::reduce(m, &s, &InMemory).unwrap(),
+        reference::reduce(m, x),
+        "reduce, {what}"
+    );
+
+    let mut want = x.to_vec();
+    reference::inclusive_scan(m, x, &mut want);
+    let got = shard::inclusive_scan(m, &s, &InMemory).unwrap();
+    assert_eq!(got.shard_lengths(), s.shard_lengths());
+    assert_eq!(got.to_vec().unwrap(), want, "inclusive_scan, {what}");
+
+    reference::exclusive_scan(m, init, x, &mut want);
+    let got = shard::exclusive_scan(m, init, &s, &InMemory).unwrap();
+    assert_eq!(got.shard_lengths(), s.shard_lengths());
+    assert_eq!(got.to_vec().unwrap(), want, "exclusive_scan, {what}");
+}
+
+fn check_transform(x: &[i64], k: usize) {
+    let want: Vec<i64> = x.iter().map(|&v| v.wrapping_mul(v)).collect();
+    let got = shard::transform(Square, &sharded(x, k)).unwrap();
+    assert_eq!(got.shard_lengths(), expected_lengths(x.len(), k));
+    assert_eq!(got.to_vec().unwrap(), want);
+}
+
+fn check_transform2(x: &[i64], k: usize) {
+    let y: Vec<i64> = x.iter().rev().copied().collect();
+    let want: Vec<i64> = x.iter().zip(&y).map(|(a, b)| a.wrapping_add(*b)).collect();
+    let got = shard::transform2(Plus, &sharded(x, k), &sharded(&y, k)).unwrap();
+    assert_eq!(got.shard_lengths(), expected_lengths(x.len(), k));
+    assert_eq!(got.to_vec().unwrap(), want);
+}
+
+fn check_all(x: &[i64], f: &[AffineMap<i64>], k: usize) {
+    check_container(x, k);
+    check_transform(x, k);
+    check_transform2(x, k);
+    check_monoid(Sum, 7, x, k);
+    check_monoid(Max, i64::MIN + 3, x, k);
+    check_monoid(Affine, AffineMap::new(3, -5), f, k);
+}
+
+#[test]
+fn every_algorithm_matches_the_reference_on_every_split() {
+    for (i, n) in SIZES.into_iter().enumerate() {
+        let (x, f) = (integers(n, i as u64), maps(n, 100 + i as u64));
+        for k in SHARD_COUNTS {
+            check_all(&x, &f, k);
+        }
+    }
+}
+
+/// More shards than elements leaves empty shards anywhere after the first ones; their
+/// totals must be the identity and the carries pass through them unchanged.
+#[test]
+fn empty_shards_pass_the_carry_through() {
+    let f = maps(3, 7);
+    for k in [4, 5, 9, 64] {
+        check_monoid(Affine, AffineMap::new(-1, 2), &f, k);
+        check_monoid(Sum, -4, &[5_i64, 6, 7], k);
+    }
+}
+
+#[test]
+fn a_zero_shard_count_is_a_typed_error() {
+    let err = ShardedVector::<i64, B>::from_slice(&[1, 2], 0).unwrap_err();
+    assert!(matches!(err, Error::InvalidArgument { what: "shard count", .. }), "{err}");
+    let x = DeviceVector::<i64, B>::from_slice(&[1, 2]).unwrap();
+    let err = ShardedVector::scatter(&x, 0).unwrap_err();
+    assert!(matches!(err, Error::InvalidArgument { .. }), "{err}");
+}
+
+#[test]
+fn transform2_of_other_lengths_or_shard_counts_is_a_typed_error() {
+    let a = sharded(&[1_i64, 2, 3, 4], 2);
+    for (b, expected, actual) in [(sharded(&[1_i64, 2, 3], 2), 4, 3), (sharded(&[1, 2, 3, 4], 3), 2, 3)] {
+        let err = shard::transform2(Plus, &a, &b).unwrap_err();
+        assert!(
+            matches!(err, Error::LengthMismatch { expected: e, actual: g, .. } if e == expected && g == actual),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn the_in_memory_collective_reads_the_shards_in_order() {
+    let values = [AffineMap::new(2_i64, 1), AffineMap::new(3, 0)];
+    assert_eq!(InMemory.all_gather(&values).unwrap(), values);
+    assert_eq!(InMemory.broadcast(1, &values).unwrap(), values[1]);
+    // The provided all_reduce folds in shard order: g(f(x)) = 3(2x + 1).
+    assert_eq!(InMemory.all_reduce(Affine, &values).unwrap().apply(1), 9);
+    let err = InMemory.broadcast(2, &values).unwrap_err();
+    assert!(matches!(err, Error::IndexOutOfRange { index: 2, len: 2, .. }), "{err}");
+}
+
+/// A collective that loses the last shard's value: the scans report it as a typed error
+/// instead of reading past the totals.
+struct LosesOne;
+
+impl Collective for LosesOne {
+    fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> parallax::Result<Vec<T>> {
+        Ok(local[..local.len().saturating_sub(1)].to_vec())
+    }
+    fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> parallax::Result<T> {
+        InMemory.broadcast(root, local)
+    }
+}
+
+#[test]
+fn a_collective_with_too_few_totals_is_a_typed_error() {
+    let s = sharded(&[1_i64, 2, 3, 4], 3);
+    for err in [
+        shard::inclusive_scan(Sum, &s, &LosesOne).unwrap_err(),
+        shard::exclusive_scan(Sum, 0, &s, &LosesOne).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, Error::LengthMismatch { expected: 3, actual: 2, .. }),
+            "{err}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn sharded_algorithms_match_the_reference(
+        x in prop::collection::vec(any::<i64>(), 0..300),
+        k in 1_usize..12,
+        seed in any::<u64>(),
+    ) {
+        check_all(&x, &maps(x.len(), seed), k);
+    }
+}
