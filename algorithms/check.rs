@@ -10,13 +10,18 @@ pub(crate) fn same_len<T: DeviceCopy, B: Backend>(
     expected: usize,
     v: &impl Input<T, B>,
 ) -> Result<()> {
-    if v.len() == expected {
+    lengths_agree(what, expected, v.len())
+}
+
+/// `Err(LengthMismatch)` unless `actual == expected`.
+pub(crate) fn lengths_agree(what: &'static str, expected: usize, actual: usize) -> Result<()> {
+    if actual == expected {
         Ok(())
     } else {
         Err(Error::LengthMismatch {
             what,
             expected,
-            actual: v.len(),
+            actual,
         })
     }
 }

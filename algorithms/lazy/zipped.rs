@@ -2,7 +2,8 @@
 //! `map` with a binary functor ([`ZipMapped`]).
 
 use super::{HostAt, Lazy, Source};
-use crate::{Error, Result};
+use crate::check::lengths_agree as zipped_len;
+use crate::Result;
 use parallax_core::{BinaryFunction, Pair, Triple};
 
 /// `Pair(a[i], b[i])`: Thrust's `zip_iterator` over two sequences. Made by [`zip`].
@@ -28,24 +29,11 @@ pub struct ZipMapped<S1, S2, F> {
     pub(crate) f: F,
 }
 
-/// `Err(LengthMismatch)` unless the zipped lengths agree.
-fn zipped_len(what: &'static str, expected: usize, actual: usize) -> Result<()> {
-    if expected == actual {
-        Ok(())
-    } else {
-        Err(Error::LengthMismatch {
-            what,
-            expected,
-            actual,
-        })
-    }
-}
-
 /// The elements of `a` and `b` side by side, as [`Pair`]s (`#[repr(C)]`, so host and GPU
 /// agree on the layout), read where an algorithm reads them.
 ///
 /// # Errors
-/// [`Error::LengthMismatch`] when the lengths differ.
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the lengths differ.
 ///
 /// ```
 /// use parallax::{Both, DeviceVector, Max, Min, Pair};
@@ -64,7 +52,7 @@ pub fn zip<S1: Source, S2: Source<Backend = S1::Backend>>(a: S1, b: S2) -> Resul
 /// The elements of three sequences side by side, as [`Triple`]s.
 ///
 /// # Errors
-/// [`Error::LengthMismatch`] when the lengths differ.
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the lengths differ.
 pub fn zip3<S1, S2, S3>(a: S1, b: S2, c: S3) -> Result<Zipped3<S1, S2, S3>>
 where
     S1: Source,

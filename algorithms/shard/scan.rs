@@ -6,7 +6,8 @@
 //! move 4n and need a kernel per (monoid, type) for the fix-up.
 
 use super::{Collective, ShardedVector};
-use crate::{DeviceVector, Error, InitOps, MonoidOps, Result};
+use crate::check::lengths_agree;
+use crate::{DeviceVector, InitOps, MonoidOps, Result};
 use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]` across shard boundaries: the unsharded inclusive
@@ -17,7 +18,7 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 ///
 /// # Errors
 /// Out of memory, a device fault; a failure of the collective, or
-/// [`Error::LengthMismatch`] when it returns other than one total per shard.
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when it returns other than one total per shard.
 ///
 /// ```
 /// use parallax::shard::{self, InMemory, ShardedVector};
@@ -113,15 +114,9 @@ where
 /// `carry[j] = seed ⊕ t[0] ⊕ ... ⊕ t[j-1]` for the `k` shard totals `t`, in shard order.
 ///
 /// # Errors
-/// [`Error::LengthMismatch`] unless the collective gave exactly `k` totals; out of memory.
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless the collective gave exactly `k` totals; out of memory.
 fn carries<T: DeviceCopy, M: Monoid<T>>(m: M, seed: T, totals: &[T], k: usize) -> Result<Vec<T>> {
-    if totals.len() != k {
-        return Err(Error::LengthMismatch {
-            what: "shard totals from the collective",
-            expected: k,
-            actual: totals.len(),
-        });
-    }
+    lengths_agree("shard totals from the collective", k, totals.len())?;
     let mut carries = try_with_capacity(k)?;
     let mut running = seed;
     for &t in totals {

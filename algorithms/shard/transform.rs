@@ -2,7 +2,8 @@
 //! exchange).
 
 use super::ShardedVector;
-use crate::{Error, Result, Transform2Ops, TransformOps};
+use crate::check::lengths_agree;
+use crate::{Result, Transform2Ops, TransformOps};
 use parallax_core::{try_push, try_with_capacity, BinaryFunction, DeviceCopy, UnaryFunction};
 
 /// `y[i] = f(x[i])`, shard by shard: `y` has `x`'s shard lengths.
@@ -34,7 +35,7 @@ where
 /// count (then, by the split rule, the same shard lengths), and `y` has them too.
 ///
 /// # Errors
-/// [`Error::LengthMismatch`] when the lengths or the shard counts differ (nothing is
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the lengths or the shard counts differ (nothing is
 /// computed); out of memory or a device fault.
 ///
 /// ```
@@ -58,22 +59,12 @@ where
     F: BinaryFunction<A, C>,
     B: Transform2Ops<A, C, F>,
 {
-    for (what, expected, actual) in [
-        ("shard transform2 second input", a.len(), b.len()),
-        (
-            "shard transform2 second input's shard count",
-            a.shards().len(),
-            b.shards().len(),
-        ),
-    ] {
-        if expected != actual {
-            return Err(Error::LengthMismatch {
-                what,
-                expected,
-                actual,
-            });
-        }
-    }
+    lengths_agree("shard transform2 second input", a.len(), b.len())?;
+    lengths_agree(
+        "shard transform2 second input's shard count",
+        a.shards().len(),
+        b.shards().len(),
+    )?;
     let mut shards = try_with_capacity(a.shards().len())?;
     for (x, y) in a.shards().iter().zip(b.shards()) {
         try_push(&mut shards, crate::transform2(f, x, y)?)?;

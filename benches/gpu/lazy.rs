@@ -7,7 +7,7 @@
 //! `transform2` into a temporary and the scan (`algorithms/backend/cuda_lazy.rs`): it moves
 //! 5n words where the fused peer moves 3n.
 
-use super::{Bench, Dv, Res};
+use super::Bench;
 use parallax::{Square, Sum, Times};
 
 /// The four rows at `n` (x = 0.5 and y = 1.5 everywhere, as `bench_elementwise`).
@@ -18,24 +18,8 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
         "lazy_scan_map_square_f32",
         "lazy_scan_zip_times_f32",
     ];
-    if !cases.iter().any(|c| b.wants(c)) {
+    let Some((x, y, mut z)) = super::map_inputs(b, n, &cases) else {
         return;
-    }
-    let vecs = (|| -> Res<_> {
-        Ok((
-            Dv::filled(n, 0.5_f32)?,
-            Dv::filled(n, 1.5_f32)?,
-            Dv::zeros(n)?,
-        ))
-    })();
-    let (x, y, mut z) = match vecs {
-        Ok(v) => v,
-        Err(e) => {
-            for c in cases {
-                b.skipped(c, n, e.to_string());
-            }
-            return;
-        }
     };
     let bytes = (n * 4) as f64;
     let mut got = None;

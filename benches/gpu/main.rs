@@ -445,24 +445,8 @@ fn bench_elementwise(b: &mut Bench, n: usize) {
         "transform_inclusive_scan_square_f32",
         "transform_exclusive_scan_square_f32",
     ];
-    if !cases.iter().any(|c| b.wants(c)) {
+    let Some((x, y, mut z)) = map_inputs(b, n, &cases) else {
         return;
-    }
-    let vecs = (|| -> Res<_> {
-        Ok((
-            Dv::filled(n, 0.5_f32)?,
-            Dv::filled(n, 1.5_f32)?,
-            Dv::zeros(n)?,
-        ))
-    })();
-    let (x, y, mut z) = match vecs {
-        Ok(v) => v,
-        Err(e) => {
-            for c in cases {
-                b.skipped(c, n, e.to_string());
-            }
-            return;
-        }
     };
     let bytes = (n * 4) as f64;
     b.case("copy_f32", n, 2.0 * bytes, None, || {
@@ -550,6 +534,30 @@ fn bench_elementwise(b: &mut Bench, n: usize) {
     if n <= 1 << 22 && b.wants("transform_exclusive_scan_square_f32") {
         let want = 1.0 + (n - 1) as f32 / 4.0;
         check_last(&z, want, "transform_exclusive_scan_square_f32", n);
+    }
+}
+
+/// The element-wise rows' inputs at `n`: `x = 0.5`, `y = 1.5` and an output `z`; `None`
+/// when no case of `cases` is selected, or (recorded as skipped) when they do not fit.
+fn map_inputs(b: &mut Bench, n: usize, cases: &[&str]) -> Option<(Dv<f32>, Dv<f32>, Dv<f32>)> {
+    if !cases.iter().any(|c| b.wants(c)) {
+        return None;
+    }
+    let vecs = (|| -> Res<_> {
+        Ok((
+            Dv::filled(n, 0.5_f32)?,
+            Dv::filled(n, 1.5_f32)?,
+            Dv::zeros(n)?,
+        ))
+    })();
+    match vecs {
+        Ok(v) => Some(v),
+        Err(e) => {
+            for c in cases {
+                b.skipped(c, n, e.to_string());
+            }
+            None
+        }
     }
 }
 
