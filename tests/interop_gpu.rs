@@ -1,7 +1,8 @@
 //! Interop with other CUDA code on the GPU (issue 31): `DeviceVector<T, Cuda>` to and from
 //! cudarc's `CudaSlice` without a copy (the same device address on both sides), the raw
 //! device address, and ordering with a non-blocking stream of the caller's through
-//! `Device::signal_stream` / `Device::wait_for_stream` (no host wait between the two sides).
+//! `Device::signal_stream` / `Device::wait_for_stream` and the scope `Device::with_stream` (no
+//! host wait between the two sides).
 //! Every value read back is compared with the closed form or the host reference.
 #![cfg(feature = "cuda")]
 
@@ -106,6 +107,42 @@ fn raw_pointers_order_with_a_caller_stream() {
         N as u32,
         "parallax's read"
     );
+    stream.synchronize().unwrap();
+}
+
+#[test]
+fn with_stream_orders_parallax_between_the_callers_work() {
+    require_gpu!();
+    let stream = user_stream();
+    let mut w = DeviceVector::<u32, B>::zeros(N).unwrap();
+    let ones = vec![1_u32; N];
+    // SAFETY: `w` outlives the copy (the scan below is ordered after it); every element
+    // written is a valid u32; parallax's zeroing of `w` is ordered before the copy by
+    // `signal_stream`.
+    unsafe {
+        device().signal_stream(&stream).unwrap();
+        result::memcpy_htod_async(w.as_device_ptr_mut(), &ones, stream.cu_stream()).unwrap();
+    }
+    // The scan reads the caller's write; the caller's read below sees the scan.
+    let y = device()
+        .with_stream(&stream, || parallax::inclusive_scan(Sum, &w))
+        .unwrap();
+    let mut host = vec![0_u32; N];
+    // SAFETY: `y` lives until after the synchronize below; the copy is ordered after the scan
+    // by `with_stream`, and parallax queues nothing on `y` meanwhile.
+    unsafe { result::memcpy_dtoh_async(&mut host, y.as_device_ptr(), stream.cu_stream()) }.unwrap();
+    stream.synchronize().unwrap();
+    assert!(
+        host.iter().enumerate().all(|(i, &x)| x == i as u32 + 1),
+        "the caller's read of a scan of the caller's write"
+    );
+    // The work's own error comes back as it is, and the stream stays usable.
+    let e = device()
+        .with_stream(&stream, || {
+            parallax::reduce_into(Sum, &w, &mut DeviceVector::<u32, B>::zeros(2)?)
+        })
+        .unwrap_err();
+    assert!(matches!(e, parallax::Error::LengthMismatch { .. }), "{e:?}");
     stream.synchronize().unwrap();
 }
 

@@ -11,7 +11,8 @@
 //! which a *blocking* stream of the caller's is implicitly ordered with; for a non-blocking
 //! stream (`CU_STREAM_NON_BLOCKING`, as cudarc's `new_stream` creates), order the two
 //! explicitly with [`Device::wait_for_stream`] / [`Device::signal_stream`] (an event each, no
-//! host wait). Running parallax's own kernels on the caller's stream is not offered: every
+//! host wait), or put parallax's calls in the caller's stream order with the scope
+//! [`Device::with_stream`]. The kernels themselves always run on parallax's own stream: every
 //! operation, its scratch memory and its frees are ordered on the one stream.
 
 use crate::buffer::DeviceBuffer;
@@ -135,5 +136,41 @@ impl Device {
         stream
             .wait(&event)
             .map_err(|e| self.fail("making the caller's stream wait", e))
+    }
+
+    /// Runs `work` in the order of the caller's `stream`: the parallax operations `work`
+    /// queues start after everything queued on `stream` before this call
+    /// ([`wait_for_stream`](Self::wait_for_stream)), and what is queued on `stream` after this
+    /// call starts after them ([`signal_stream`](Self::signal_stream)): two events, no host
+    /// wait, no device-wide synchronize. The kernels themselves still run on parallax's
+    /// stream, where each operation's scratch memory and frees are ordered; to the caller's
+    /// stream they are one step between its neighbours, as cuBLAS calls on it would be.
+    ///
+    /// ```no_run
+    /// # fn main() -> parallax_device::Result<()> {
+    /// use parallax_device::{Device, DeviceBuffer};
+    /// let dev = Device::default_device()?;
+    /// let stream = dev.context().new_stream().expect("a stream"); // a stream of the caller's
+    /// let x = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
+    /// let total = dev.with_stream(&stream, || parallax_device::reduce(parallax_core::Sum, &x))?;
+    /// assert_eq!(total, 6.0);
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// `work`'s error (the stream is still signalled, so what `work` queued stays ordered
+    /// before the stream's later work); a poisoned device; a driver error (the stream
+    /// belongs to another context).
+    pub fn with_stream<R>(
+        &self,
+        stream: &Arc<CudaStream>,
+        work: impl FnOnce() -> Result<R>,
+    ) -> Result<R> {
+        self.wait_for_stream(stream)?;
+        let result = work();
+        let signalled = self.signal_stream(stream);
+        let value = result?;
+        signalled.map(|()| value)
     }
 }
