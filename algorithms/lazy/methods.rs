@@ -1,7 +1,11 @@
-//! `.map(f)` and `.rev()` on vectors, views and lazy sequences: the ways into the lazy ones.
+//! `.map(f)` and `.rev()` on vectors, views and lazy sequences (the ways into the lazy ones),
+//! and `.collect()` on the lazy ones.
 
-use super::{Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped, Zipped, Zipped3};
-use crate::{Backend, DeviceVector, View, ViewMut};
+use super::{
+    CollectSource, Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped, Zipped,
+    Zipped3,
+};
+use crate::{Backend, DeviceVector, Result, View, ViewMut};
 use parallax_core::{DeviceCopy, UnaryFunction};
 
 /// `.map` and `.rev` on the stored sources, which the lazy sequence borrows.
@@ -22,7 +26,7 @@ macro_rules! stored_methods {
 }
 stored_methods!(DeviceVector<T, B>, View<'_, T, B>, ViewMut<'_, T, B>);
 
-/// `.rev` on every lazy sequence, and `.map` on those whose `map` takes a unary functor
+/// `.rev` and `.collect` on every lazy sequence, and `.map` on those whose `map` takes a unary functor
 /// (a [`Zipped`] pair's takes a binary one: [`Zipped::map`]).
 macro_rules! lazy_methods {
     (rev: $([$($g:ident),*] $ty:ty),*; map: $([$($h:ident),*] $mty:ty),*) => {
@@ -34,6 +38,19 @@ macro_rules! lazy_methods {
                 /// The elements in reverse order (see [`Reversed`]).
                 pub fn rev(self) -> Reversed<Self> {
                     Reversed { source: self }
+                }
+                /// The elements written out into a new vector of the backend (see
+                /// [`CollectSource::collect`]; this inherent form needs no import).
+                ///
+                /// # Errors
+                /// Out of memory or a device fault.
+                pub fn collect(
+                    &self,
+                ) -> Result<DeviceVector<<Self as Source>::Item, <Self as Source>::Backend>>
+                where
+                    Self: CollectSource,
+                {
+                    CollectSource::collect(self)
                 }
             }
         )*

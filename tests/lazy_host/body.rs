@@ -4,7 +4,7 @@ use super::B;
 use crate::common::*;
 use parallax::reference as r;
 use parallax::{
-    Affine, AffineMap, Both, CollectSource, DeviceVector, Max, Min, Pair, Square, Sum, Triple,
+    Affine, AffineMap, Both, DeviceVector, Max, Min, Pair, Square, Sum, Triple,
     UnaryFunction,
 };
 
