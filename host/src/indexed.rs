@@ -3,7 +3,7 @@
 //! on the host. Each element is computed where the algorithm reads it, so a composed sequence
 //! is one pass with no temporary.
 //!
-//! The same chunks, lanes and super-blocks as the slice algorithms ([`crate::chunk`]), so the
+//! The same chunks, lanes and super-blocks as the slice algorithms (`chunk/`), so the
 //! results are as reproducible: a function of the length and the values alone.
 
 use crate::chunk::adaptive::for_pieces_timed;
