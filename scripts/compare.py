@@ -79,7 +79,9 @@ def rule(case, n):
         peer = f"cub_{m.group(1)}_sum_{m.group(2)}"
         if small:
             return peer, False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
-        return peer, False, 1.1, None, ">= 1.10x CUB"
+        # Issue 29's target (the first issue asked 1.10x; CUB's scans run at 80-90% of the
+        # copy roof, which leaves no 10% for a 2n-traffic scan to gain).
+        return peer, False, 1.05, None, ">= 1.05x CUB"
     m = re.fullmatch(r"scan_by_(keys|flags|offsets)_seg(\d+)_f32", case)
     if m:
         peer = f"cub_inclusive_sum_by_key_seg{m.group(2)}_f32"

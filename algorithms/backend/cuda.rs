@@ -144,6 +144,10 @@ impl Backend for Cuda {
     fn fill<T: DeviceCopy>(buf: &mut DeviceBuffer<T>, value: T) -> Result<()> {
         buf.fill(value)
     }
+    const SHARDS_RUN_APART: bool = true;
+    fn at_home_of<T: DeviceCopy, R>(s: &DeviceBuffer<T>, f: impl FnOnce() -> R) -> R {
+        s.device().as_default(f)
+    }
 }
 
 impl<A: DeviceCopy, F: UnaryKernel<A>> TransformOps<A, F> for Cuda {

@@ -6,13 +6,19 @@
 //! own algorithm on that shard's [`DeviceVector`](crate::DeviceVector)), an exchange of one
 //! small value per shard through the [`Collective`] (shard totals, in shard order), and a
 //! second local pass (each shard scanned from its carry). On the
-//! CPU backends the shards live in one process and [`InMemory`] is the collective; the GPU
-//! step puts one shard per device and NCCL behind the trait.
+//! CPU backends the shards live in one process and [`InMemory`] is the collective. On CUDA,
+//! [`ShardedVector::from_slice_on`] puts shards on several GPUs of one process; each shard's
+//! steps then run on its GPU, one thread per shard, so the GPUs work at the same time, and
+//! the shard totals pass through host memory ([`InMemory`]). NCCL behind the trait, for one
+//! process per GPU, is the next step.
 //!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
 
 mod collective;
+#[cfg(feature = "cuda")]
+mod devices;
+mod each;
 mod reduce;
 mod scan;
 mod split;

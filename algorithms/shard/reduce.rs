@@ -1,9 +1,10 @@
 //! [`reduce`] over shards: a local reduce per shard, then the partials combined in shard
 //! order through the collective.
 
+use super::each::each_shard;
 use super::{Collective, ShardedVector};
 use crate::{MonoidOps, Result};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
+use parallax_core::{DeviceCopy, Monoid};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]` over every shard's elements: each shard reduces its
 /// own block, then [`Collective::all_reduce`] combines the partials in shard order, so a
@@ -32,9 +33,6 @@ where
     B: MonoidOps<T, M>,
     C: Collective,
 {
-    let mut partials = try_with_capacity(x.shards().len())?;
-    for shard in x.shards() {
-        try_push(&mut partials, crate::reduce(m, shard)?)?;
-    }
+    let partials = each_shard(x.shards(), |_, shard| crate::reduce(m, shard))?;
     collective.all_reduce(m, &partials)
 }

@@ -5,6 +5,7 @@
 //! single-GPU algorithms with the kernels they already have; a scan-then-fix-up order would
 //! move 4n and need a kernel per (monoid, type) for the fix-up.
 
+use super::each::each_shard;
 use super::{Collective, ShardedVector};
 use crate::check::lengths_agree;
 use crate::{DeviceVector, InitOps, MonoidOps, Result};
@@ -90,7 +91,7 @@ fn scan_shards<T, M, B, C>(
     seed: T,
     x: &ShardedVector<T, B>,
     collective: &C,
-    scan: impl Fn(usize, T, &DeviceVector<T, B>) -> Result<DeviceVector<T, B>>,
+    scan: impl Fn(usize, T, &DeviceVector<T, B>) -> Result<DeviceVector<T, B>> + Sync,
 ) -> Result<ShardedVector<T, B>>
 where
     T: DeviceCopy,
@@ -99,15 +100,9 @@ where
     C: Collective,
 {
     let k = x.shards().len();
-    let mut totals = try_with_capacity(k)?;
-    for shard in x.shards() {
-        try_push(&mut totals, crate::reduce(m, shard)?)?;
-    }
+    let totals = each_shard(x.shards(), |_, shard| crate::reduce(m, shard))?;
     let carries = carries(m, seed, &collective.all_gather(&totals)?, k)?;
-    let mut shards = try_with_capacity(k)?;
-    for (j, (shard, &carry)) in x.shards().iter().zip(&carries).enumerate() {
-        try_push(&mut shards, scan(j, carry, shard)?)?;
-    }
+    let shards = each_shard(x.shards(), |j, shard| scan(j, carries[j], shard))?;
     Ok(ShardedVector::from_shards(shards))
 }
 

@@ -1,10 +1,11 @@
 //! [`transform`] and [`transform2`] over shards: element-wise, so each shard alone (no
 //! exchange).
 
+use super::each::each_shard;
 use super::ShardedVector;
 use crate::check::lengths_agree;
 use crate::{Result, Transform2Ops, TransformOps};
-use parallax_core::{try_push, try_with_capacity, BinaryFunction, DeviceCopy, UnaryFunction};
+use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 
 /// `y[i] = f(x[i])`, shard by shard: `y` has `x`'s shard lengths.
 ///
@@ -24,10 +25,7 @@ where
     F: UnaryFunction<T>,
     B: TransformOps<T, F>,
 {
-    let mut shards = try_with_capacity(x.shards().len())?;
-    for shard in x.shards() {
-        try_push(&mut shards, crate::transform(f, shard)?)?;
-    }
+    let shards = each_shard(x.shards(), |_, shard| crate::transform(f, shard))?;
     Ok(ShardedVector::from_shards(shards))
 }
 
@@ -65,9 +63,6 @@ where
         a.shards().len(),
         b.shards().len(),
     )?;
-    let mut shards = try_with_capacity(a.shards().len())?;
-    for (x, y) in a.shards().iter().zip(b.shards()) {
-        try_push(&mut shards, crate::transform2(f, x, y)?)?;
-    }
+    let shards = each_shard(a.shards(), |j, x| crate::transform2(f, x, &b.shards()[j]))?;
     Ok(ShardedVector::from_shards(shards))
 }

@@ -74,6 +74,47 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
         Self::from_slice(&x.to_vec()?, k)
     }
 
+    /// Takes vectors made elsewhere (on CUDA, say, each filled on its own GPU) as the
+    /// shards, in order. Their lengths must be those of the split rule for their total and
+    /// count, so that every sharded algorithm may rely on it.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) when `shards` is empty or
+    /// its lengths break the split rule (the vectors are dropped).
+    ///
+    /// ```
+    /// use parallax::shard::ShardedVector;
+    /// use parallax::{DeviceVector, Sequential};
+    /// let parts = vec![
+    ///     DeviceVector::<u8, Sequential>::from_slice(&[1, 2])?,
+    ///     DeviceVector::from_slice(&[3])?,
+    /// ];
+    /// assert_eq!(ShardedVector::from_parts(parts)?.to_vec()?, [1, 2, 3]);
+    /// let uneven = vec![
+    ///     DeviceVector::<u8, Sequential>::from_slice(&[1])?,
+    ///     DeviceVector::from_slice(&[2, 3])?,
+    /// ];
+    /// assert!(ShardedVector::from_parts(uneven).is_err()); // the longer shard comes first
+    /// # Ok::<(), parallax::Error>(())
+    /// ```
+    pub fn from_parts(shards: Vec<DeviceVector<T, B>>) -> Result<Self> {
+        check_shard_count(shards.len())?;
+        let parts = Self::from_shards(shards);
+        let k = parts.shards.len();
+        let follows_rule = parts
+            .shards
+            .iter()
+            .enumerate()
+            .all(|(j, s)| s.len() == shard_range(parts.len, k, j).len());
+        if !follows_rule {
+            return Err(crate::Error::InvalidArgument {
+                what: "shard lengths",
+                reason: "must follow the split rule: the first n % k shards one longer",
+            });
+        }
+        Ok(parts)
+    }
+
     /// Shards made by a sharded algorithm, one per shard of its input and of the same
     /// lengths, so the split rule holds for them too.
     pub(super) fn from_shards(shards: Vec<DeviceVector<T, B>>) -> Self {

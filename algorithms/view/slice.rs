@@ -76,9 +76,52 @@ impl<T: DeviceCopy, B: Backend> View<'_, T, B> {
     pub fn slice(&self, range: impl RangeBounds<usize>) -> Result<View<'_, T, B>> {
         view_of(self.buffer(), range)
     }
+
+    /// The number of elements (also through [`Input`], which needs importing).
+    pub fn len(&self) -> usize {
+        Input::len(self)
+    }
+
+    /// `true` when the view has no elements.
+    pub fn is_empty(&self) -> bool {
+        Input::is_empty(self)
+    }
+
+    /// The elements, copied into a host vector.
+    ///
+    /// # Errors
+    /// Out of host memory or a device fault.
+    ///
+    /// ```
+    /// use parallax::DeviceVector;
+    /// let x = DeviceVector::<u32>::from_slice(&[4, 5, 6, 7])?;
+    /// assert_eq!(x.slice(1..3)?.to_vec()?, [5, 6]);
+    /// # Ok::<(), parallax::Error>(())
+    /// ```
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        Input::to_vec(self)
+    }
 }
 
 impl<T: DeviceCopy, B: Backend> ViewMut<'_, T, B> {
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        Input::len(self)
+    }
+
+    /// `true` when the view has no elements.
+    pub fn is_empty(&self) -> bool {
+        Input::is_empty(self)
+    }
+
+    /// The elements, copied into a host vector.
+    ///
+    /// # Errors
+    /// Out of host memory or a device fault.
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        Input::to_vec(self)
+    }
+
     /// The elements `range` of this view, as a view.
     ///
     /// # Errors

@@ -8,7 +8,7 @@ use super::B;
 use crate::common::*;
 use parallax::reference as r;
 use parallax::{
-    CsrMatrix, DeviceVector, Error, GreaterThan, Input, Max, Negate, Order, PlusTimes, Sum,
+    CsrMatrix, DeviceVector, Error, GreaterThan, Max, Negate, Order, PlusTimes, Sum,
 };
 use proptest::prelude::*;
 

@@ -116,12 +116,16 @@ impl Device {
         Ok(device)
     }
 
-    /// The device named by `PARALLAX_CUDA_DEVICE` (default 0): where `DeviceBuffer`s are
-    /// allocated unless another device is named.
+    /// The thread's default device: the one of the innermost [`Device::as_default`] running
+    /// on this thread, else the one `PARALLAX_CUDA_DEVICE` names (default 0). `DeviceBuffer`s
+    /// are allocated there unless another device is named.
     ///
     /// # Errors
     /// As [`Device::get`].
     pub fn default_device() -> Result<&'static Device> {
+        if let Some(scoped) = super::current::scoped_default() {
+            return Ok(scoped);
+        }
         let ordinal = std::env::var(DEVICE_ENV)
             .ok()
             .and_then(|v| v.trim().parse().ok())
@@ -129,7 +133,11 @@ impl Device {
         Self::get(ordinal)
     }
 
-    fn open(ordinal: usize) -> Result<Device> {
+    /// The number of CUDA devices the driver sees (0 when it reports none).
+    ///
+    /// # Errors
+    /// [`Error::NoDriver`] without a loadable or working driver.
+    pub fn count() -> Result<usize> {
         if !driver_present() {
             return Err(Error::NoDriver {
                 reason: "libcuda.so could not be loaded (is the NVIDIA driver installed?)".into(),
@@ -139,14 +147,18 @@ impl Device {
             reason: describe(e),
         };
         if let Err(e) = cudarc::driver::result::init() {
-            return Err(if e.0 as u32 == NO_DEVICE {
-                Error::NoDevice { ordinal, count: 0 }
+            return if e.0 as u32 == NO_DEVICE {
+                Ok(0)
             } else {
-                no_driver(e)
-            });
+                Err(no_driver(e))
+            };
         }
         let count = CudaContext::device_count().map_err(no_driver)?;
-        let count = usize::try_from(count).unwrap_or(0);
+        Ok(usize::try_from(count).unwrap_or(0))
+    }
+
+    fn open(ordinal: usize) -> Result<Device> {
+        let count = Self::count()?;
         if ordinal >= count {
             return Err(Error::NoDevice { ordinal, count });
         }
@@ -414,6 +426,17 @@ impl Device {
             .occupancy_max_active_blocks_per_multiprocessor(threads, shared, None)
             .map_err(|e| self.fail(name, e))?;
         Ok(u64::from(self.multiprocessors) * u64::from(per_sm.max(1)))
+    }
+
+    /// Waits until every operation parallax queued on this device has finished (the
+    /// algorithms return once their work is queued, unless they return a value to the host):
+    /// for timing, or before other code reads the results without stream ordering.
+    ///
+    /// # Errors
+    /// A poisoned device; an asynchronous fault of the queued work.
+    pub fn wait(&self) -> Result<()> {
+        self.enter()?;
+        self.synchronize("waiting for the device")
     }
 
     /// Waits for all work queued on the stream; surfaces asynchronous kernel faults.

@@ -3,6 +3,7 @@
 //! (the scratch region, the reduce counters, the mapped host slot, the look-back words).
 
 mod access;
+mod current;
 mod device;
 mod grow_only;
 mod host_slot;
