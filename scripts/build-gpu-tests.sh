@@ -16,8 +16,8 @@ dest=${1:-.device-bin/tests}
 
 json=$(mktemp)
 trap 'rm -f "$json"' EXIT
-echo "== cargo test --release --features cuda --workspace --no-run"
-cargo test --release --features cuda --workspace --no-run --message-format=json >"$json"
+echo "== cargo test --release --features cuda,nccl --workspace --no-run"
+cargo test --release --features cuda,nccl --workspace --no-run --message-format=json >"$json"
 
 rm -rf "$dest"
 mkdir -p "$dest/bin"

@@ -9,8 +9,9 @@
 //! CPU backends the shards live in one process and [`InMemory`] is the collective. On CUDA,
 //! [`ShardedVector::from_slice_on`] puts shards on several GPUs of one process; each shard's
 //! steps then run on its GPU, one thread per shard, so the GPUs work at the same time, and
-//! the shard totals pass through host memory ([`InMemory`]). NCCL behind the trait, for one
-//! process per GPU, is the next step.
+//! the shard totals pass through host memory ([`InMemory`]). With one process per GPU (on one
+//! host or several), each process holds its own shard ([`ShardedVector::from_rank`]) and
+//! `Nccl` (feature `nccl`) is the collective.
 //!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
@@ -19,6 +20,8 @@ mod collective;
 #[cfg(feature = "cuda")]
 mod devices;
 mod each;
+#[cfg(feature = "nccl")]
+mod nccl;
 mod reduce;
 mod scan;
 mod split;
@@ -26,6 +29,12 @@ mod transform;
 mod vector;
 
 pub use collective::{Collective, InMemory};
+#[cfg(feature = "nccl")]
+#[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
+pub use nccl::Nccl;
+#[cfg(feature = "nccl")]
+#[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
+pub use parallax_device::nccl::UniqueId;
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use transform::{transform, transform2};

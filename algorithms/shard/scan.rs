@@ -99,11 +99,14 @@ where
     B: MonoidOps<T, M>,
     C: Collective,
 {
-    let k = x.shards().len();
     let totals = each_shard(x.shards(), |_, shard| crate::reduce(m, shard))?;
-    let carries = carries(m, seed, &collective.all_gather(&totals)?, k)?;
-    let shards = each_shard(x.shards(), |j, shard| scan(j, carries[j], shard))?;
-    Ok(ShardedVector::from_shards(shards))
+    let carries = carries(m, seed, &collective.all_gather(&totals)?, x.shard_count())?;
+    // Shard `first + j` of all is the `j`-th held here.
+    let first = x.first_shard();
+    let shards = each_shard(x.shards(), |j, shard| {
+        scan(first + j, carries[first + j], shard)
+    })?;
+    Ok(x.with_shards(shards))
 }
 
 /// `carry[j] = seed ⊕ t[0] ⊕ ... ⊕ t[j-1]` for the `k` shard totals `t`, in shard order.

@@ -26,7 +26,7 @@ where
     B: TransformOps<T, F>,
 {
     let shards = each_shard(x.shards(), |_, shard| crate::transform(f, shard))?;
-    Ok(ShardedVector::from_shards(shards))
+    Ok(x.with_shards(shards))
 }
 
 /// `y[i] = f(a[i], b[i])`, shard by shard: `a` and `b` must have the same length and shard
@@ -60,9 +60,15 @@ where
     lengths_agree("shard transform2 second input", a.len(), b.len())?;
     lengths_agree(
         "shard transform2 second input's shard count",
-        a.shards().len(),
-        b.shards().len(),
+        a.shard_count(),
+        b.shard_count(),
     )?;
+    if !a.same_layout(b) {
+        return Err(crate::Error::InvalidArgument {
+            what: "shard transform2 second input",
+            reason: "must hold the same shards as the first",
+        });
+    }
     let shards = each_shard(a.shards(), |j, x| crate::transform2(f, x, &b.shards()[j]))?;
-    Ok(ShardedVector::from_shards(shards))
+    Ok(a.with_shards(shards))
 }

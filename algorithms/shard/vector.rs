@@ -31,8 +31,14 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy};
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub struct ShardedVector<T: DeviceCopy, B: Backend = DefaultBackend> {
+    /// The shards this participant holds (in one process: all of them), in order.
     shards: Vec<DeviceVector<T, B>>,
+    /// Elements over every shard of every participant.
     len: usize,
+    /// The index of `shards[0]` among all shards.
+    first: usize,
+    /// Shards over every participant.
+    count: usize,
 }
 
 impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
@@ -51,7 +57,7 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
                 DeviceVector::from_slice(&data[shard_range(n, k, j)])?,
             )?;
         }
-        Ok(Self { shards, len: n })
+        Ok(Self::from_shards(shards))
     }
 
     /// Splits the elements of a vector or view of the same backend into `k` shards. In this
@@ -119,10 +125,72 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
     /// lengths, so the split rule holds for them too.
     pub(super) fn from_shards(shards: Vec<DeviceVector<T, B>>) -> Self {
         let len = shards.iter().map(DeviceVector::len).sum();
-        Self { shards, len }
+        let count = shards.len();
+        Self {
+            shards,
+            len,
+            first: 0,
+            count,
+        }
     }
 
-    /// The number of elements over all shards.
+    /// One participant's shard of a vector of `total` elements split over `world`
+    /// participants, one shard each (the split rule): the form of a run with one process per
+    /// GPU, where each process holds only its own shard and the exchanges go through a
+    /// [`Collective`](super::Collective) such as NCCL. `part` is shard `rank`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) when `world == 0`, `rank >=
+    /// world`, or `part` is not shard `rank`'s length under the split rule.
+    ///
+    /// ```
+    /// use parallax::shard::ShardedVector;
+    /// use parallax::{DeviceVector, Sequential};
+    /// // Rank 1 of 3 over 8 elements holds elements 3..6.
+    /// let part = DeviceVector::<u32, Sequential>::from_slice(&[3, 4, 5])?;
+    /// let x = ShardedVector::from_rank(part, 1, 3, 8)?;
+    /// assert_eq!((x.len(), x.first_shard(), x.shard_count()), (8, 1, 3));
+    /// assert_eq!(x.to_vec()?, [3, 4, 5]); // the elements held here
+    /// # Ok::<(), parallax::Error>(())
+    /// ```
+    pub fn from_rank(
+        part: DeviceVector<T, B>,
+        rank: usize,
+        world: usize,
+        total: usize,
+    ) -> Result<Self> {
+        check_shard_count(world)?;
+        if rank >= world || part.len() != shard_range(total, world, rank).len() {
+            return Err(crate::Error::InvalidArgument {
+                what: "rank's shard",
+                reason: "rank must be below world, and the part shard rank's length under the split rule",
+            });
+        }
+        let mut shards = try_with_capacity(1)?;
+        try_push(&mut shards, part)?;
+        Ok(Self {
+            shards,
+            len: total,
+            first: rank,
+            count: world,
+        })
+    }
+
+    /// Result shards of a sharded algorithm over `self`: one per shard held here, of the same
+    /// lengths, so the layout (and the split rule) carries over.
+    pub(super) fn with_shards<U: DeviceCopy>(
+        &self,
+        shards: Vec<DeviceVector<U, B>>,
+    ) -> ShardedVector<U, B> {
+        ShardedVector {
+            shards,
+            len: self.len,
+            first: self.first,
+            count: self.count,
+        }
+    }
+
+    /// The number of elements over all shards (of every participant).
     pub fn len(&self) -> usize {
         self.len
     }
@@ -132,17 +200,35 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
         self.len == 0
     }
 
-    /// The shards, in order: shard `j` holds the `j`-th block of elements.
+    /// The shards held here, in order: `shards()[j]` is shard `first_shard() + j`, which holds
+    /// that block of elements. In one process, every shard.
     pub fn shards(&self) -> &[DeviceVector<T, B>] {
         &self.shards
     }
 
-    /// The number of elements of each shard, in shard order.
+    /// The index of the first shard held here among all shards (0 in one process).
+    pub fn first_shard(&self) -> usize {
+        self.first
+    }
+
+    /// The number of shards over every participant.
+    pub fn shard_count(&self) -> usize {
+        self.count
+    }
+
+    /// Whether `other` is split the same way: the same length, shard count and shards held.
+    pub(super) fn same_layout<U: DeviceCopy>(&self, other: &ShardedVector<U, B>) -> bool {
+        (self.len, self.first, self.count, self.shards.len())
+            == (other.len, other.first, other.count, other.shards.len())
+    }
+
+    /// The number of elements of each shard held here, in shard order.
     pub fn shard_lengths(&self) -> Vec<usize> {
         self.shards.iter().map(DeviceVector::len).collect()
     }
 
-    /// Every element, in order, in a host vector.
+    /// The elements of the shards held here, in order, in a host vector (in one process:
+    /// every element).
     ///
     /// # Errors
     /// Out of host memory or a device fault.
@@ -154,8 +240,8 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
         Ok(all)
     }
 
-    /// Every element, in order, in one vector of backend `B` (through host memory in this
-    /// CPU step).
+    /// The elements of the shards held here (in one process: every element), in order, in
+    /// one vector of backend `B`, through host memory.
     ///
     /// # Errors
     /// Out of memory or a device fault.

@@ -147,6 +147,15 @@ pub enum Error {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// The communication between the participants of a sharded algorithm failed: NCCL not
+    /// found or failing, a rendezvous that timed out, participants that disagree.
+    #[error("collective communication failed in {during}: {reason}")]
+    Collective {
+        /// What was being done.
+        during: &'static str,
+        /// The library's or the rendezvous's message.
+        reason: String,
+    },
 }
 
 /// What is wrong with a sparse structure or a segment-offset array.

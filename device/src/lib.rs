@@ -33,11 +33,16 @@
 //! # Ok::<(), parallax_device::Error>(())
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod buffer;
 mod context;
 mod interop;
 mod kernel;
 mod launch;
+#[cfg(feature = "nccl")]
+#[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
+pub mod nccl;
 mod ops;
 pub mod user;
 mod view;
