@@ -109,7 +109,9 @@ fn values_of<T: DeviceCopy>(bytes: &[u8]) -> Result<Vec<T>> {
     for chunk in bytes.chunks_exact(size_of::<T>()) {
         // SAFETY: `chunk` holds `size_of::<T>()` bytes that were a `T` on some participant
         // (all run the same program), and every bit pattern of those bytes was a valid `T`.
-        out.push(unsafe { chunk.as_ptr().cast::<T>().read_unaligned() });
+        parallax_core::try_push(&mut out, unsafe {
+            chunk.as_ptr().cast::<T>().read_unaligned()
+        })?;
     }
     Ok(out)
 }
