@@ -2,7 +2,8 @@
 //! number of `u32` per GPU on 1, 2, 4, ... GPUs, each shard made and kept on its own GPU
 //! (`ShardedVector::from_parts` over a `sequence` filled on each device), and the time of
 //! `shard::transform`, `shard::reduce` and `shard::inclusive_scan` on each count. The
-//! speed-up is `k · t(1) / t(k)`: how much more work per second `k` GPUs do than one.
+//! speed-up is `k · t(1) / t(k)` with `t(1)` the unsharded algorithm on one GPU's worth: how
+//! much more work per second `k` GPUs do than one.
 //!
 //! ```text
 //! cargo run --release --features cuda --example multi_gpu -- [LOG2_PER_GPU] [REPS]
@@ -86,7 +87,33 @@ fn main() -> parallax::Result<()> {
         counts.push(count);
     }
     println!("# {count} GPU(s); {per_gpu} u32 per GPU; median of {reps}");
-    let mut base = [0.0_f64; 3];
+    // The baseline: the unsharded algorithms on one GPU's worth of elements.
+    let gpu0 = Device::get(0)?;
+    let v = parallax::sequence::<u32, B>(per_gpu, 0, 1)?;
+    let wait0 = || gpu0.wait().expect("waiting for the GPU");
+    let base = [
+        time(
+            reps,
+            || drop(parallax::transform(Square, &v).expect("transform")),
+            &wait0,
+        ),
+        time(
+            reps,
+            || {
+                std::hint::black_box(parallax::reduce(Sum, &v).expect("reduce"));
+            },
+            &wait0,
+        ),
+        time(
+            reps,
+            || drop(parallax::inclusive_scan(Sum, &v).expect("scan")),
+            &wait0,
+        ),
+    ];
+    drop(v);
+    for (op, ms) in ["transform", "reduce", "inclusive_scan"].iter().zip(base) {
+        println!("multi_gpu op={op} gpus=1 unsharded n={per_gpu} ms={ms:.3} speedup=1.00");
+    }
     for &k in &counts {
         let gpus: Vec<&'static Device> = (0..k).map(Device::get).collect::<Result<_, _>>()?;
         // Each GPU fills its own shard: shard j holds j·per_gpu, j·per_gpu + 1, ...
@@ -132,9 +159,6 @@ fn main() -> parallax::Result<()> {
             ),
         ];
         for (i, (op, ms)) in rows.into_iter().enumerate() {
-            if k == 1 {
-                base[i] = ms;
-            }
             let speedup = k as f64 * base[i] / ms;
             println!("multi_gpu op={op} gpus={k} n={n} ms={ms:.3} speedup={speedup:.2}");
         }

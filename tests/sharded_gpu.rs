@@ -1,5 +1,5 @@
 //! Sharded vectors on the GPU (issue 34): shards on devices of the caller's choosing, each
-//! shard's steps on its own device (one thread per shard), and every result equal to the
+//! shard's steps on its own device, and every result equal to the
 //! unsharded algorithm's, on the same device many times over (any GPU machine) and over
 //! every GPU of the machine (a counted skip with fewer than two). The results must also
 //! stay where their inputs are: each output shard on its input shard's device.

@@ -144,7 +144,6 @@ impl Backend for Cuda {
     fn fill<T: DeviceCopy>(buf: &mut DeviceBuffer<T>, value: T) -> Result<()> {
         buf.fill(value)
     }
-    const SHARDS_RUN_APART: bool = true;
     fn at_home_of<T: DeviceCopy, R>(s: &DeviceBuffer<T>, f: impl FnOnce() -> R) -> R {
         s.device().as_default(f)
     }

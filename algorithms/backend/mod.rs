@@ -185,12 +185,6 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// A device fault.
     fn fill<T: DeviceCopy>(buf: &mut Self::Slice<T>, value: T) -> Result<()>;
-    /// Whether the shards of a sharded algorithm (`shard`) can be in separate memories that
-    /// work at the same time (CUDA: one GPU each), so each shard's steps get a thread of
-    /// their own. On the host backends every shard shares the cores rayon already uses, and
-    /// the shards run one after the other.
-    #[doc(hidden)]
-    const SHARDS_RUN_APART: bool = false;
     /// Runs `f` where `s` lives: on CUDA with `s`'s device as the thread's default device,
     /// so that what `f` allocates lands beside `s`. The host backends have one memory.
     #[doc(hidden)]

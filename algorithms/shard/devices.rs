@@ -1,6 +1,6 @@
 //! Sharded vectors on several GPUs of one process: shard `j` on a device of the caller's
-//! choosing. The sharded algorithms then run each shard's steps on its own GPU, on a thread
-//! of its own (`each.rs`), and allocate each result shard beside its input.
+//! choosing. The sharded algorithms then queue each shard's steps on its own GPU (`each.rs`)
+//! and allocate each result shard beside its input.
 
 use super::split::{check_shard_count, shard_range};
 use super::ShardedVector;

@@ -8,7 +8,8 @@
 //! second local pass (each shard scanned from its carry). On the
 //! CPU backends the shards live in one process and [`InMemory`] is the collective. On CUDA,
 //! [`ShardedVector::from_slice_on`] puts shards on several GPUs of one process; each shard's
-//! steps then run on its GPU, one thread per shard, so the GPUs work at the same time, and
+//! steps are queued on its GPU, on every GPU before any result is read, so the GPUs work at
+//! the same time, and
 //! the shard totals pass through host memory ([`InMemory`]). With one process per GPU (on one
 //! host or several), each process holds its own shard ([`ShardedVector::from_rank`]) and
 //! `Nccl` (feature `nccl`) is the collective.

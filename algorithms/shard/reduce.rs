@@ -1,7 +1,7 @@
 //! [`reduce`] over shards: a local reduce per shard, then the partials combined in shard
 //! order through the collective.
 
-use super::each::each_shard;
+use super::each::shard_totals;
 use super::{Collective, ShardedVector};
 use crate::{MonoidOps, Result};
 use parallax_core::{DeviceCopy, Monoid};
@@ -33,6 +33,6 @@ where
     B: MonoidOps<T, M>,
     C: Collective,
 {
-    let partials = each_shard(x.shards(), |_, shard| crate::reduce(m, shard))?;
+    let partials = shard_totals(m, x.shards())?;
     collective.all_reduce(m, &partials)
 }

@@ -5,7 +5,7 @@
 //! single-GPU algorithms with the kernels they already have; a scan-then-fix-up order would
 //! move 4n and need a kernel per (monoid, type) for the fix-up.
 
-use super::each::each_shard;
+use super::each::{each_shard, shard_totals};
 use super::{Collective, ShardedVector};
 use crate::check::lengths_agree;
 use crate::{DeviceVector, InitOps, MonoidOps, Result};
@@ -91,7 +91,7 @@ fn scan_shards<T, M, B, C>(
     seed: T,
     x: &ShardedVector<T, B>,
     collective: &C,
-    scan: impl Fn(usize, T, &DeviceVector<T, B>) -> Result<DeviceVector<T, B>> + Sync,
+    scan: impl Fn(usize, T, &DeviceVector<T, B>) -> Result<DeviceVector<T, B>>,
 ) -> Result<ShardedVector<T, B>>
 where
     T: DeviceCopy,
@@ -99,7 +99,7 @@ where
     B: MonoidOps<T, M>,
     C: Collective,
 {
-    let totals = each_shard(x.shards(), |_, shard| crate::reduce(m, shard))?;
+    let totals = shard_totals(m, x.shards())?;
     let carries = carries(m, seed, &collective.all_gather(&totals)?, x.shard_count())?;
     // Shard `first + j` of all is the `j`-th held here.
     let first = x.first_shard();
