@@ -181,6 +181,85 @@ fn a_collective_with_too_few_totals_is_a_typed_error() {
     }
 }
 
+/// The segmented scans by offsets against the reference: segments that span shards, empty
+/// segments, heads on shard boundaries, one segment over everything.
+fn check_segmented<T, M>(m: M, init: T, x: &[T], offsets: &[usize], k: usize)
+where
+    T: DeviceCopy + PartialEq + core::fmt::Debug,
+    M: Monoid<T>,
+{
+    let s = sharded(x, k);
+    let what = format!("n = {}, k = {k}, offsets = {offsets:?}", x.len());
+    let mut want = x.to_vec();
+    reference::scan_by_offsets(m, offsets, x, &mut want, reference::ScanKind::Inclusive);
+    let got = shard::inclusive_scan_by_offsets(m, offsets, &s, &InMemory).unwrap();
+    assert_eq!(got.shard_lengths(), s.shard_lengths());
+    assert_eq!(got.to_vec().unwrap(), want, "inclusive, {what}");
+    reference::scan_by_offsets(m, offsets, x, &mut want, reference::ScanKind::Exclusive(init));
+    let got = shard::exclusive_scan_by_offsets(m, init, offsets, &s, &InMemory).unwrap();
+    assert_eq!(got.to_vec().unwrap(), want, "exclusive, {what}");
+}
+
+/// Offsets for `n` elements from cut points: sorted, framed by 0 and `n`, duplicates kept
+/// (empty segments).
+fn offsets_from(n: usize, cuts: &[usize]) -> Vec<usize> {
+    let mut o: Vec<usize> = cuts.iter().map(|c| c % (n + 1)).collect();
+    o.push(0);
+    o.push(n);
+    o.sort_unstable();
+    o
+}
+
+#[test]
+fn segmented_scans_carry_segments_across_shards() {
+    for (i, n) in SIZES.into_iter().enumerate() {
+        let (x, f) = (integers(n, 40 + i as u64), maps(n, 140 + i as u64));
+        let cut_sets: [Vec<usize>; 5] = [
+            vec![],                                   // one segment over every shard
+            (0..n).collect(),                         // every element its own segment
+            vec![n / 3, n / 3, n / 2 + 1],            // an empty segment, uneven cuts
+            (0..n).step_by(17).collect(),             // many short segments
+            vec![n / 7, n / 7 + 1, 6 * n / 7],        // a short one between long ones
+        ];
+        for cuts in &cut_sets {
+            let offsets = offsets_from(n, cuts);
+            for k in SHARD_COUNTS {
+                check_segmented(Sum, 11, &x, &offsets, k);
+                check_segmented(Affine, AffineMap::new(2, -1), &f, &offsets, k);
+                // Heads exactly on the shard boundaries.
+                let bounds: Vec<usize> = (0..k).map(|j| j * (n / k) + j.min(n % k)).collect();
+                check_segmented(Sum, -3, &x, &offsets_from(n, &bounds), k);
+            }
+        }
+    }
+}
+
+#[test]
+fn segmented_scans_reject_bad_offsets_with_a_typed_error() {
+    let s = sharded(&[1_i64, 2, 3, 4], 2);
+    for bad in [&[][..], &[1, 4][..], &[0, 3, 2, 4][..], &[0, 3][..]] {
+        let err = shard::inclusive_scan_by_offsets(Sum, bad, &s, &InMemory).unwrap_err();
+        assert!(matches!(err, Error::InvalidOffsets { .. }), "{bad:?}: {err}");
+        let err = shard::exclusive_scan_by_offsets(Sum, 0, bad, &s, &InMemory).unwrap_err();
+        assert!(matches!(err, Error::InvalidOffsets { .. }), "{bad:?}: {err}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn sharded_segmented_scans_match_the_reference(
+        x in prop::collection::vec(any::<i64>(), 0..200),
+        cuts in prop::collection::vec(any::<usize>(), 0..12),
+        k in 1_usize..12,
+        seed in any::<u64>(),
+    ) {
+        let offsets = offsets_from(x.len(), &cuts);
+        check_segmented(Sum, 5, &x, &offsets, k);
+        check_segmented(Affine, AffineMap::new(-1, 3), &maps(x.len(), seed), &offsets, k);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
