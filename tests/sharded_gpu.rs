@@ -1,7 +1,8 @@
 //! Sharded vectors on the GPU (issue 34): shards on devices of the caller's choosing, each
 //! shard's steps on its own device, and every result equal to the
 //! unsharded algorithm's, on the same device many times over (any GPU machine) and over
-//! every GPU of the machine (a counted skip with fewer than two). The results must also
+//! every GPU of the machine (a counted skip with fewer than two), the segmented scans by
+//! offsets included. The results must also
 //! stay where their inputs are: each output shard on its input shard's device.
 #![cfg(feature = "cuda")]
 
@@ -79,6 +80,34 @@ fn check_on(devices: &[&'static Device]) {
                 .to_vec()
                 .unwrap(),
             "exclusive scan, n={n}"
+        );
+
+        // Segments of 1000 and one long segment over the middle third: they cross shards.
+        let mut offsets: Vec<usize> = (0..n)
+            .step_by(1000)
+            .filter(|&o| o < n / 3 || o > 2 * n / 3)
+            .collect();
+        offsets.push(n);
+        offsets.dedup();
+        let whole_offsets = DeviceVector::<usize, B>::from_slice(&offsets).unwrap();
+        let seg = shard::inclusive_scan_by_offsets(Sum, &offsets, &x, &InMemory).unwrap();
+        assert_eq!(seg.devices(), want);
+        assert_eq!(
+            seg.to_vec().unwrap(),
+            parallax::inclusive_scan_by_offsets(Sum, &whole_offsets, &whole)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            "segmented inclusive scan, n={n}"
+        );
+        let seg = shard::exclusive_scan_by_offsets(Max, 3, &offsets, &x, &InMemory).unwrap();
+        assert_eq!(
+            seg.to_vec().unwrap(),
+            parallax::exclusive_scan_by_offsets(Max, 3, &whole_offsets, &whole)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            "segmented exclusive scan, n={n}"
         );
     }
 }
