@@ -10,7 +10,8 @@
 //! algorithms, not a kernel of its own (`backend/cuda_sort_segmented.rs`): a radix sort by
 //! key carrying positions, the segment id of each position (a scatter of the offsets and a
 //! scan), a second radix sort by segment id (4 passes with `u32` ids, used while the length
-//! fits), then a gather of the keys (and values): about the cost of two sorts.
+//! fits), then a gather of the keys (and values): 3.0-3.5x the time of a plain `sort` of
+//! the same `u32` keys at segments of 1000 on the H200 (`benches/results/h200/sort-narrow/`).
 
 use crate::backend::TOKEN;
 use crate::check::{offsets as check_offsets, same_len};

@@ -2,7 +2,8 @@
 //! `radix_sort_pairs_u32_u32`, against CUB's `DeviceRadixSort` (`peers/sort_rows.cuh`) on
 //! the same keys: splitmix64 of `i ^ seed` (seeds 1, 4 and 3; values seed 2), f32 uniform in
 //! [0, 1) from its top 24 bits. `radix_sort_keys_{u8,u16}` (seeds 5 and 6, the low bits;
-//! one and two passes) have no peer row yet. Bytes as CUB's rows count them: keys read and written once
+//! one and two passes) against `peers/sort_narrow_peers.cu` (results:
+//! `benches/results/h200/sort-narrow/`). Bytes as CUB's rows count them: keys read and written once
 //! (`2 n sizeof(K)`), pairs `16 n`. Timed: the backend call into preallocated outputs (as
 //! CUB's is), which allocates its temporaries from the pool. After timing, the first 2^20
 //! outputs are checked sorted (`CHECK FAILED` otherwise), as the peer checks its own.

@@ -137,7 +137,7 @@ fn pairs_are_stable_for_every_type() {
         check_pairs(&k8, |i| i as u32, "i8+u32");
         check_pairs(&k8, |i| i as f64, "i8+f64");
         // Equal low bytes, different high bytes.
-        let k16: Vec<u16> = x.iter().map(|&v| (v % 3) as u16 * 0x100 | 7).collect();
+        let k16: Vec<u16> = x.iter().map(|&v| ((v % 3) as u16 * 0x100) | 7).collect();
         check_pairs(&k16, |i| i as i32, "u16+i32");
         check_pairs(&k16, |i| i as u64, "u16+u64");
         // Equal low words, different high words.

@@ -54,10 +54,10 @@ pub fn sort_segmented<K: SortKey>(
 ///
 /// ```
 /// use parallax_core::Order;
-/// let (mut k, mut v) = ([0_i32; 4], [' '; 4]);
-/// parallax_host::sort_by_key_segmented(&[0, 2, 4], &[5, 1, 7, 7], &['a', 'b', 'c', 'd'],
-///     &mut k, &mut v, Order::Descending)?;
-/// assert_eq!((k, v), ([5, 1, 7, 7], ['a', 'b', 'c', 'd']));
+/// let (mut k, mut v) = ([0_i32; 4], [0_u8; 4]);
+/// parallax_host::sort_by_key_segmented(&[0, 2, 4], &[1, 5, 7, 7], &[1, 2, 3, 4], &mut k,
+///     &mut v, Order::Descending)?;
+/// assert_eq!((k, v), ([5, 1, 7, 7], [2, 1, 3, 4])); // equal keys keep their order
 /// # Ok::<(), parallax_core::Error>(())
 /// ```
 pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy>(
