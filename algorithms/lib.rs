@@ -49,6 +49,7 @@ mod segmented_into;
 mod select;
 pub mod shard;
 mod sort;
+mod sort_segmented;
 pub mod sparse;
 mod spmv;
 mod stencil;
@@ -68,7 +69,7 @@ pub use backend::{
 pub use backend::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use backend::{GatherOps, HistogramOps, ReverseOps};
 pub use backend::{HostMemory, LazyCollectOps, LazyMapOps, LazyMonoidOps};
-pub use backend::{SortByKeyOps, SortOps};
+pub use backend::{SegmentedSortByKeyOps, SegmentedSortOps, SortByKeyOps, SortOps};
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
 pub use gather::{
     gather, gather_if, gather_into, gather_unchecked_into, reverse, reverse_into, scatter,
@@ -106,6 +107,10 @@ pub use select::{
 pub use shard::{Collective, InMemory, ShardedVector};
 pub use sort::{
     sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
+};
+pub use sort_segmented::{
+    sort_by_key_segmented, sort_by_key_segmented_descending, sort_by_key_segmented_into,
+    sort_segmented, sort_segmented_descending, sort_segmented_into,
 };
 pub use sparse::{
     CooMatrix, CsrMatrix, EllMatrix, HybMatrix, MatrixMarketForm, MATRIX_MARKET_MAX_LINE,

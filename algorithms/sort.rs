@@ -4,7 +4,9 @@
 //! by value; floats `-inf < ... < -0.0 < +0.0 < ... < +inf < NaN`, all NaNs one key (so they
 //! keep their input order, bits untouched). Descending is the reverse order (NaNs first),
 //! still stable. Keys: every integer type, `usize`, `f32` and `f64` on the host backends;
-//! on CUDA the 4- and 8-byte ones (`SortKernel`), with 4- and 8-byte values.
+//! on CUDA the 1-, 2-, 4- and 8-byte integers, `usize`, `f32` and `f64` (`SortKernel`; not
+//! `isize`), with 4- and 8-byte values. The GPU runs one pass per key byte, so 1- and 2-byte
+//! keys take one and two passes.
 
 use crate::backend::TOKEN;
 use crate::check::same_len;

@@ -55,6 +55,12 @@ macro_rules! conformance {
             mod sort {
                 include!("conformance/sort.rs");
             }
+            mod sort_narrow {
+                include!("conformance/sort_narrow.rs");
+            }
+            mod sort_segmented {
+                include!("conformance/sort_segmented.rs");
+            }
             // Issue 30: extrema and init values, vectorized search.
             mod extrema {
                 include!("conformance/extrema.rs");
@@ -95,23 +101,6 @@ mod merge_user {
     }
 }
 
-/// Sorts of 1- and 2-byte keys, on the host backends only (the GPU sorts 4- and 8-byte keys).
-mod sort_narrow {
-    mod sequential {
-        pub(crate) type B = parallax::Sequential;
-        mod keys {
-            include!("conformance/sort_narrow.rs");
-        }
-    }
-    #[cfg(feature = "rayon")]
-    mod rayon {
-        pub(crate) type B = parallax::Rayon;
-        mod keys {
-            include!("conformance/sort_narrow.rs");
-        }
-    }
-}
-
 conformance!(sequential, parallax::Sequential);
 #[cfg(feature = "rayon")]
 conformance!(rayon, parallax::Rayon);
@@ -136,6 +125,10 @@ fn every_test_body_calls_require_gpu() {
         ("select", include_str!("conformance/select.rs")),
         ("sort", include_str!("conformance/sort.rs")),
         ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
+        (
+            "sort_segmented",
+            include_str!("conformance/sort_segmented.rs"),
+        ),
         ("invalid_input sort", include_str!("invalid_input/sort.rs")),
         ("extrema", include_str!("conformance/extrema.rs")),
         ("search", include_str!("conformance/search.rs")),

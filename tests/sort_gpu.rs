@@ -64,6 +64,38 @@ fn many_tiles_of_every_key_type() {
             order,
             "f64",
         );
+        // One and two passes over thousands of tiles (~12 000 keys a bin for u8).
+        let k8: Vec<u8> = x.iter().map(|&v| v as u8).collect();
+        check_keys(&k8, order, "u8");
+        let k16: Vec<i16> = x.iter().map(|&v| (v >> 17) as i16).collect();
+        check_keys(&k16, order, "i16");
+    }
+}
+
+/// 1- and 2-byte keys with values over many tiles: positions as values, so any instability
+/// or misplaced value shows.
+#[test]
+fn narrow_pairs_over_many_tiles() {
+    require_gpu!();
+    let n = (1 << 21) + 333;
+    let x = pseudo_random(n, 5150);
+    let pos32: Vec<u32> = (0..n as u32).collect();
+    let pos64: Vec<u64> = (0..n as u64).collect();
+    let k8: Vec<i8> = x.iter().map(|&v| (v >> 3) as i8).collect();
+    let k16: Vec<u16> = x.iter().map(|&v| (v >> 9) as u16 % 700).collect();
+    for order in [Order::Ascending, Order::Descending] {
+        let (mut wk, mut wv) = (k8.clone(), pos32.clone());
+        r::sort_by_key(&k8, &pos32, &mut wk, &mut wv, order).unwrap();
+        let (mut gk, mut gv) = (dv::<i8, B>(&k8), dv::<u32, B>(&pos32));
+        let (kd, vd) = (dv::<i8, B>(&k8), dv::<u32, B>(&pos32));
+        parallax::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
+        assert!(host(&gk) == wk && host(&gv) == wv, "i8+u32 {order:?}");
+        let (mut wk, mut wv) = (k16.clone(), pos64.clone());
+        r::sort_by_key(&k16, &pos64, &mut wk, &mut wv, order).unwrap();
+        let (mut gk, mut gv) = (dv::<u16, B>(&k16), dv::<u64, B>(&pos64));
+        let (kd, vd) = (dv::<u16, B>(&k16), dv::<u64, B>(&pos64));
+        parallax::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
+        assert!(host(&gk) == wk && host(&gv) == wv, "u16+u64 {order:?}");
     }
 }
 

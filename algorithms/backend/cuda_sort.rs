@@ -1,6 +1,7 @@
 //! The sort traits on CUDA: the onesweep radix sort of `parallax_device` for the key types
-//! with kernels (`SortKernel`: the 4- and 8-byte integers, `usize`, `f32`, `f64`) and values
-//! of 4 or 8 bytes (`SortValue`); other key or value types do not compile.
+//! with kernels (`SortKernel`: the 1-, 2-, 4- and 8-byte integers, `usize`, `f32`, `f64`; a
+//! pass per key byte) and values of 4 or 8 bytes (`SortValue`); other key or value types
+//! (`isize` among them) do not compile.
 
 use super::ops_sort::{SortByKeyOps, SortOps};
 use super::Cuda;

@@ -18,6 +18,8 @@ mod cuda_select;
 #[cfg(feature = "cuda")]
 mod cuda_sort;
 #[cfg(feature = "cuda")]
+mod cuda_sort_segmented;
+#[cfg(feature = "cuda")]
 mod cuda_vocab;
 mod host_backend;
 mod host_histogram;
@@ -25,6 +27,7 @@ mod host_lazy;
 mod host_merge;
 mod host_select;
 mod host_sort;
+mod host_sort_segmented;
 mod host_vocab;
 mod ops;
 mod ops_histogram;
@@ -32,6 +35,7 @@ mod ops_lazy;
 mod ops_merge;
 mod ops_select;
 mod ops_sort;
+mod ops_sort_segmented;
 mod ops_vocab;
 mod raw_parts;
 #[cfg(feature = "rayon")]
@@ -50,6 +54,7 @@ pub use ops_lazy::{HostMemory, LazyCollectOps, LazyMapOps, LazyMonoidOps};
 pub use ops_merge::{MergeByKeyOps, MergeOps};
 pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use ops_sort::{SortByKeyOps, SortOps};
+pub use ops_sort_segmented::{SegmentedSortByKeyOps, SegmentedSortOps};
 pub use ops_vocab::{ArgOps, InitOps, SearchOps};
 pub(crate) use raw_parts::RawParts;
 #[cfg(feature = "rayon")]

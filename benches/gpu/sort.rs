@@ -1,13 +1,15 @@
 //! Radix sort rows (issue 30): `radix_sort_keys_{u32,f32,u64}` and
 //! `radix_sort_pairs_u32_u32`, against CUB's `DeviceRadixSort` (`peers/sort_rows.cuh`) on
 //! the same keys: splitmix64 of `i ^ seed` (seeds 1, 4 and 3; values seed 2), f32 uniform in
-//! [0, 1) from its top 24 bits. Bytes as CUB's rows count them: keys read and written once
+//! [0, 1) from its top 24 bits. `radix_sort_keys_{u8,u16}` (seeds 5 and 6, the low bits;
+//! one and two passes) against `peers/sort_narrow_peers.cu` (results:
+//! `benches/results/h200/sort-narrow/`). Bytes as CUB's rows count them: keys read and written once
 //! (`2 n sizeof(K)`), pairs `16 n`. Timed: the backend call into preallocated outputs (as
 //! CUB's is), which allocates its temporaries from the pool. After timing, the first 2^20
 //! outputs are checked sorted (`CHECK FAILED` otherwise), as the peer checks its own.
 
 use super::{Bench, Dv};
-use parallax::{Cuda, DeviceCopy, Order, SortByKeyOps, SortKey, SortOps};
+use parallax::{Cuda, DeviceCopy, Order, SegmentedSortOps, SortByKeyOps, SortKey, SortOps};
 use rayon::prelude::*;
 
 /// splitmix64's output function, as the peer's `sort_mix`.
@@ -47,6 +49,33 @@ where
     }
 }
 
+/// `sort_segmented` of `u32` keys (seed 1) in segments of `len` (the last shorter): the GPU
+/// composition (two radix sorts, a scan, gathers); bytes as a sort of the keys counts them.
+fn sort_segmented_row(b: &mut Bench, case: &str, n: usize, len: usize) {
+    let offsets: Vec<usize> = (0..n.div_ceil(len)).map(|s| s * len).chain([n]).collect();
+    let inputs = (keys(n, |i| mix(i ^ 1) as u32), Dv::from_vec(offsets).ok());
+    let (Some(k), Some(o), Ok(mut out)) = (inputs.0, inputs.1, Dv::<u32>::zeros(n)) else {
+        b.skipped(case, n, "no memory for the inputs".into());
+        return;
+    };
+    b.case(case, n, 8.0 * n as f64, None, || {
+        <Cuda as SegmentedSortOps<u32>>::sort_segmented(
+            o.buffer(),
+            k.buffer(),
+            out.buffer_mut(),
+            Order::Ascending,
+        )
+    });
+    let h = out.to_vec().unwrap_or_default();
+    let m = h.len().min(1 << 20);
+    if !(0..m)
+        .step_by(len)
+        .all(|s| h[s..(s + len).min(m)].is_sorted())
+    {
+        println!("  CHECK FAILED: {case} n={n}: a segment not sorted");
+    }
+}
+
 /// The sort rows at `n` (the issue's sizes: 2^24 and 2^28; any size runs).
 pub(super) fn bench_sort(b: &mut Bench, n: usize) {
     let case = "radix_sort_keys_u32";
@@ -61,6 +90,18 @@ pub(super) fn bench_sort(b: &mut Bench, n: usize) {
     let case = "radix_sort_keys_u64";
     if b.wants(case) {
         sort_keys_row(b, case, n, keys(n, |i| mix(i ^ 3)));
+    }
+    let case = "radix_sort_keys_u8";
+    if b.wants(case) {
+        sort_keys_row(b, case, n, keys(n, |i| mix(i ^ 5) as u8));
+    }
+    let case = "radix_sort_keys_u16";
+    if b.wants(case) {
+        sort_keys_row(b, case, n, keys(n, |i| mix(i ^ 6) as u16));
+    }
+    let case = "sort_segmented_keys_u32_seg1000";
+    if b.wants(case) {
+        sort_segmented_row(b, case, n, 1000);
     }
     let case = "radix_sort_pairs_u32_u32";
     if !b.wants(case) {

@@ -25,7 +25,7 @@ macro_rules! check_sort_keys {
 #[test]
 fn every_sort_key_has_its_entry_points() {
     let keys = parallax_device::kernels::for_each_sort_key_instance!(check_sort_keys);
-    assert_eq!(keys, 24, "6 key types x (histogram + 3 passes)");
+    assert_eq!(keys, 40, "10 key types x (histogram + 3 passes)");
     assert_entry(
         "parallax_radix_offsets__Bins__u64",
         size_of::<RadixOffsetsParams>(),

@@ -44,7 +44,7 @@ pub use select::{
     copy_if, copy_if_stencil, copy_if_stencil_vec, copy_if_vec, count_if, partition, remove_if,
     remove_if_vec, unique, unique_by_key, unique_by_key_vec, unique_vec,
 };
-pub use sort::{sort, sort_by_key};
+pub use sort::{sort, sort_by_key, sort_by_key_segmented, sort_segmented};
 pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;
 pub use spmv::ell::spmv_ell;

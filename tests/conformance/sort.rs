@@ -1,6 +1,7 @@
 // Conformance body for the radix sorts (`sort`, `sort_descending`, `sort_by_key`,
-// `sort_by_key_descending` and the `_into` forms) over every 4- and 8-byte key type (the ones
-// every backend sorts; 1- and 2-byte keys: `sort_narrow.rs`, host backends), against the
+// `sort_by_key_descending` and the `_into` forms) over every key type every backend sorts
+// (1-, 2-, 4- and 8-byte integers, `usize`, floats; more 1- and 2-byte rows in
+// `sort_narrow.rs`), against the
 // reference (a stable comparison sort): exact, bit for bit (-0.0 vs +0.0, NaN payloads),
 // values included, so stability is checked wherever keys repeat.
 
@@ -20,7 +21,7 @@ macro_rules! exact_int { ($($t:ty),*) => { $(impl Exact for $t {
     type Word = $t;
     fn word(self) -> $t { self }
 })* } }
-exact_int!(u32, i32, u64, i64, usize);
+exact_int!(u8, i8, u16, i16, u32, i32, u64, i64, usize);
 impl Exact for f32 {
     type Word = u32;
     fn word(self) -> u32 {
@@ -105,6 +106,10 @@ fn keys_of_every_type_match_reference() {
     require_gpu!();
     for n in sizes() {
         let x = random_keys(n, 7 + n as u64);
+        check_keys(&x.iter().map(|&v| v as u8).collect::<Vec<_>>(), "u8");
+        check_keys(&x.iter().map(|&v| (v >> 9) as i8).collect::<Vec<_>>(), "i8");
+        check_keys(&x.iter().map(|&v| v as u16).collect::<Vec<_>>(), "u16");
+        check_keys(&x.iter().map(|&v| (v >> 5) as i16).collect::<Vec<_>>(), "i16");
         check_keys(&x.iter().map(|&v| v as u32).collect::<Vec<_>>(), "u32");
         check_keys(&x.iter().map(|&v| (v >> 7) as i32).collect::<Vec<_>>(), "i32");
         check_keys(&x, "u64");
@@ -128,6 +133,13 @@ fn pairs_are_stable_for_every_type() {
         check_pairs(&k32, |i| i as u64, "u32+u64");
         let ki: Vec<i32> = x.iter().map(|&v| (v % 7) as i32 - 3).collect();
         check_pairs(&ki, |i| i as f32, "i32+f32");
+        let k8: Vec<i8> = x.iter().map(|&v| (v % 5) as i8 - 2).collect();
+        check_pairs(&k8, |i| i as u32, "i8+u32");
+        check_pairs(&k8, |i| i as f64, "i8+f64");
+        // Equal low bytes, different high bytes.
+        let k16: Vec<u16> = x.iter().map(|&v| ((v % 3) as u16 * 0x100) | 7).collect();
+        check_pairs(&k16, |i| i as i32, "u16+i32");
+        check_pairs(&k16, |i| i as u64, "u16+u64");
         // Equal low words, different high words.
         let k64: Vec<u64> = x.iter().map(|&v| (v % 3) << 40 | 5).collect();
         check_pairs(&k64, |i| i as u32, "u64+u32");
@@ -141,6 +153,10 @@ fn pairs_are_stable_for_every_type() {
         // Random keys too (every digit of every pass active).
         check_pairs(&x.iter().map(|&v| v as u32).collect::<Vec<_>>(), |i| i as u32, "rand u32+u32");
         check_pairs(&x, |i| i as u64, "rand u64+u64");
+        let r8: Vec<u8> = x.iter().map(|&v| v as u8).collect();
+        check_pairs(&r8, |i| i as u32, "rand u8+u32");
+        let r16: Vec<i16> = x.iter().map(|&v| v as i16).collect();
+        check_pairs(&r16, |i| i as u64, "rand i16+u64");
     }
 }
 
@@ -208,6 +224,13 @@ fn extremes_and_constant_digits() {
         check_keys(&k, "i64 extremes");
         check_pairs(&k, |i| i as u32, "i64 extremes + u32");
         check_keys(&vec![7_u32; n], "u32 all equal");
+        let k: Vec<i16> = x
+            .iter()
+            .map(|&v| [i16::MIN, i16::MAX, 0, -1, 1][(v % 5) as usize])
+            .collect();
+        check_pairs(&k, |i| i as u32, "i16 extremes + u32");
+        let k: Vec<i8> = x.iter().map(|&v| [i8::MIN, i8::MAX, 0, -1][(v % 4) as usize]).collect();
+        check_keys(&k, "i8 extremes");
         check_pairs(&vec![-2.5_f64; n], |i| i as u64, "f64 all equal");
         let sorted: Vec<i32> = (0..n as i32).map(|i| i - 500).collect();
         check_keys(&sorted, "i32 sorted");
@@ -231,6 +254,13 @@ proptest! {
     ) {
         require_gpu!(proptest);
         check_pairs(&x, |i| i as u32, "prop i64+u32");
+    }
+
+    #[test]
+    fn prop_sort_narrow_matches_reference(x in prop::collection::vec(any::<u16>(), 0..3000)) {
+        require_gpu!(proptest);
+        check_keys(&x, "prop u16");
+        check_pairs(&x.iter().map(|&v| v as i8).collect::<Vec<_>>(), |i| i as u32, "prop i8+u32");
     }
 
     #[test]

@@ -1,5 +1,6 @@
-// Conformance body for sorts of 1- and 2-byte keys (u8, i8, u16, i16) on the host backends
-// (the GPU sorts 4- and 8-byte keys): keys and pairs, both orders, against the reference.
+// Conformance body for sorts of 1- and 2-byte keys (u8, i8, u16, i16) on every backend (the
+// GPU runs one onesweep pass per key byte): keys and pairs with 4- and 8-byte values, both
+// orders, against the reference.
 
 use super::B;
 use crate::common::*;
@@ -36,5 +37,8 @@ fn narrow_keys_match_reference() {
         check(&x.iter().map(|&v| (v % 7) as i8 - 3).collect::<Vec<_>>(), &pos);
         check(&x.iter().map(|&v| v as u16).collect::<Vec<_>>(), &pos);
         check(&x.iter().map(|&v| (v >> 3) as i16).collect::<Vec<_>>(), &pos);
+        let wide: Vec<u64> = (0..n as u64).collect();
+        check(&x.iter().map(|&v| (v % 3) as u8).collect::<Vec<_>>(), &wide);
+        check(&x.iter().map(|&v| (v >> 11) as i16).collect::<Vec<_>>(), &wide);
     }
 }

@@ -15,7 +15,7 @@ use parallax_kernels::entry_name;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA radix sort kernel",
     label = "no GPU kernel for this type",
-    note = "CUDA sorts 4- and 8-byte keys (u32, i32, f32, u64, i64, f64, usize); the CPU backends sort every integer type",
+    note = "CUDA sorts u8, i8, u16, i16, u32, i32, f32, u64, i64, f64 and usize keys; the CPU backends sort every integer type",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait SortKernel: SortKey {

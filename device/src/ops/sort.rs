@@ -1,7 +1,7 @@
 //! Radix sort (onesweep): one histogram kernel over the keys for every digit, one block
-//! scanning the histograms into bin starts, then per digit one onesweep pass kernel per
-//! portion (`kernels/sort/`), ping-ponging between the output and a temporary so the last
-//! pass lands in the output. Returns once queued, as CUB's `DeviceRadixSort`.
+//! scanning the histograms into bin starts, then per digit (a pass per key byte: 1, 2, 4 or
+//! 8) one onesweep pass kernel per portion (`kernels/sort/`), ping-ponging between the
+//! output and a temporary so the last pass lands in the output. Returns once queued, as CUB's `DeviceRadixSort`.
 //!
 //! Temporaries: the counts and bin starts in the scratch; the keys' (and values') second
 //! buffer and the per-bin look-back words from the memory pool (returned to it, stream
@@ -39,7 +39,7 @@ pub fn sort<K: SortKernel>(
     let Some(dev) = enter(keys.device(), keys.is_empty())? else {
         return Ok(());
     };
-    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, keys.len())?;
+    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, ping_pong_len::<K>(keys.len()))?;
     let io = Io::<K, ()> {
         keys: keys.as_ptr(),
         out: out.as_mut_ptr(),
@@ -76,8 +76,8 @@ pub fn sort_by_key<K: SortKernel, V: SortValue>(
     let Some(dev) = enter(keys.device(), n == 0)? else {
         return Ok(());
     };
-    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, n)?;
-    let mut values_tmp = DeviceBuffer::<V>::alloc_uninit(dev, n)?;
+    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, ping_pong_len::<K>(n))?;
+    let mut values_tmp = DeviceBuffer::<V>::alloc_uninit(dev, ping_pong_len::<K>(n))?;
     let io = Io::<K, V::Word> {
         keys: keys.as_ptr(),
         out: out_keys.as_mut_ptr(),
@@ -88,6 +88,16 @@ pub fn sort_by_key<K: SortKernel, V: SortValue>(
     };
     // SAFETY: every pointer is live for `n` items on `dev`; `V::Word` has `V`'s size.
     unsafe { queue(dev, n as u64, io, V::pass::<K>(), order) }
+}
+
+/// The length of the second (ping-pong) buffers: `n`, or none for 1-byte keys, whose one
+/// pass reads the input and writes the output (the temporaries' pointers, null, go unused).
+fn ping_pong_len<K>(n: usize) -> usize {
+    if size_of::<K>() > 1 {
+        n
+    } else {
+        0
+    }
 }
 
 /// The buffers of one sort: input, output and temporary, for keys and values.

@@ -3,6 +3,9 @@
 //! Same results as `parallax_core::reference::sort` / `sort_by_key`, which compare keys.
 
 mod lsd;
+mod segmented;
+
+pub use segmented::{sort_by_key_segmented, sort_segmented};
 
 use parallax_core::{try_filled_vec, DeviceCopy, Order, Result, SortKey};
 

@@ -419,12 +419,16 @@ macro_rules! __unique_by_key_keys {
     };
 }
 
-/// Calls `$cb!` with every key type the GPU radix sort instantiates, as `tag: type`: the
-/// 4- and 8-byte integers and floats (`usize` sorts on the `u64` kernels).
+/// Calls `$cb!` with every key type the GPU radix sort instantiates, as `tag: type`: every
+/// fixed-width integer (1, 2, 4 and 8 bytes) and both floats (`usize` sorts on the `u64`
+/// kernels).
 #[macro_export]
 macro_rules! for_each_sort_key_instance {
     ($cb:ident) => {
-        $cb! { u32: u32, i32: i32, f32: f32, u64: u64, i64: i64, f64: f64 }
+        $cb! {
+            u8: u8, i8: i8, u16: u16, i16: i16,
+            u32: u32, i32: i32, f32: f32, u64: u64, i64: i64, f64: f64,
+        }
     };
 }
 

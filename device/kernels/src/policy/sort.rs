@@ -13,9 +13,11 @@ pub const RADIX_BINS: usize = 1 << RADIX_BITS;
 
 const _: () = assert!(RADIX_BINS == BLOCK_THREADS as usize, "a thread per bin");
 
-/// Keys per thread in a onesweep pass: 16 for 4-byte keys (tiles of 4096 keys, ~16 keys per
-/// bin, so a bin's run in the tile is a 64-byte write), 12 for 8-byte keys (3072; the
-/// exchange buffer stays under the 48 KiB of shared memory a launch gets without opt-in).
+/// Keys per thread in a onesweep pass: 16 for keys of 1 to 4 bytes (tiles of 4096 keys, ~16
+/// keys per bin, so a 4-byte bin's run in the tile is a 64-byte write; 1- and 2-byte keys
+/// keep the tile, so with 8-byte values their exchange is the 4-byte keys' size), 12 for
+/// 8-byte keys (3072; the exchange buffer stays under the 48 KiB of shared memory a launch
+/// gets without opt-in).
 pub const fn radix_items(key_size: usize) -> usize {
     if key_size <= 4 {
         16

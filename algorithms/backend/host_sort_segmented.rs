@@ -1,0 +1,67 @@
+//! The segmented sort traits on the two host backends, directly (no temporaries beyond a
+//! segment's own sort): `Sequential` sorts segment after segment with the reference,
+//! `Rayon` runs `parallax_host`'s segmented sort (segments in parallel, a large segment with
+//! the parallel radix sort).
+
+use super::ops_sort_segmented::{SegmentedSortByKeyOps, SegmentedSortOps};
+use crate::Result;
+use parallax_core::reference;
+use parallax_core::{DeviceCopy, Order, SortKey};
+
+impl<K: SortKey> SegmentedSortOps<K> for super::Sequential {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn sort_segmented(offsets: &[usize], keys: &[K], out: &mut [K], order: Order) -> Result<()> {
+        for w in offsets.windows(2) {
+            let r = w[0]..w[1];
+            reference::sort(&keys[r.clone()], &mut out[r], order)?;
+        }
+        Ok(())
+    }
+}
+
+impl<K: SortKey, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for super::Sequential {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn sort_by_key_segmented(
+        offsets: &[usize],
+        keys: &[K],
+        values: &[V],
+        out_keys: &mut [K],
+        out_values: &mut [V],
+        order: Order,
+    ) -> Result<()> {
+        for w in offsets.windows(2) {
+            let r = w[0]..w[1];
+            reference::sort_by_key(
+                &keys[r.clone()],
+                &values[r.clone()],
+                &mut out_keys[r.clone()],
+                &mut out_values[r],
+                order,
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "rayon")]
+impl<K: SortKey> SegmentedSortOps<K> for super::Rayon {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn sort_segmented(offsets: &[usize], keys: &[K], out: &mut [K], order: Order) -> Result<()> {
+        parallax_host::sort_segmented(offsets, keys, out, order)
+    }
+}
+
+#[cfg(feature = "rayon")]
+impl<K: SortKey, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for super::Rayon {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn sort_by_key_segmented(
+        offsets: &[usize],
+        keys: &[K],
+        values: &[V],
+        out_keys: &mut [K],
+        out_values: &mut [V],
+        order: Order,
+    ) -> Result<()> {
+        parallax_host::sort_by_key_segmented(offsets, keys, values, out_keys, out_values, order)
+    }
+}
