@@ -120,7 +120,7 @@ def rule(case, n):
     if case == "count_if_f32":
         return "thrust_count_if_f32", False, 1.0, None, ">= 1.00x Thrust"
     # Radix sort (issue 30): keys u32 / f32 / u64 and pairs u32+u32 against CUB.
-    m = re.fullmatch(r"radix_sort_(keys_u32|keys_f32|keys_u64|pairs_u32_u32)", case)
+    m = re.fullmatch(r"radix_sort_(keys_u8|keys_u16|keys_u32|keys_f32|keys_u64|pairs_u32_u32)", case)
     if m:
         return f"cub_radix_sort_{m.group(1)}", False, 1.0, None, ">= 1.00x CUB DeviceRadixSort"
     # Merge sort and merge (issue 30): CUB DeviceMergeSort with the same comparator functor,

@@ -4,9 +4,11 @@
 // width (seeds 5, 6 and 1, as benches/gpu/sort.rs), 2 n sizeof(K) bytes, timed with the
 // shared prelude (timing.cuh: median after warm-ups, cudaEvent timing).
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o sort_narrow_peers benches/peers/sort_narrow_peers.cu
+//   ./sort_narrow_peers [--csv FILE]   (scripts/gpu-bench.sh appends its rows to peers.csv)
 #include <cub/cub.cuh>
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 #include "timing.cuh"  // CK, time_ms, emit
 
@@ -41,14 +43,19 @@ template <class K> static void narrow_row(const char* name, size_t n, uint64_t s
   CK(cudaFree(tmp)); CK(cudaFree(k)); CK(cudaFree(o));
 }
 
-int main() {
+int main(int argc, char** argv) {
+  // --csv FILE: the rows also as CSV (timing.cuh's format, no header), appended to FILE.
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--csv") g_csv = fopen(argv[i + 1], "a");
   cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
   printf("# narrow-key sort peers on %s, median of %d after warm-ups\n", prop.name, g_iters);
   for (int e : {24, 28}) {
     size_t n = size_t(1) << e;
     narrow_row<uint8_t>("cub_radix_sort_keys_u8", n, 5);
     narrow_row<uint16_t>("cub_radix_sort_keys_u16", n, 6);
-    narrow_row<uint32_t>("cub_radix_sort_keys_u32", n, 1);
+    // The u32 reference row only when run alone: beside peers.cu, whose CSV has it, it would
+    // be a second row of one case.
+    if (!g_csv) narrow_row<uint32_t>("cub_radix_sort_keys_u32", n, 1);
   }
   return 0;
 }
