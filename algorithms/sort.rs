@@ -134,20 +134,26 @@ fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     order: Order,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     same_len("sort_by_key values", keys.len(), values)?;
-    // SAFETY: the sort writes every element of both; on an error they are dropped unread.
+    new_pairs(keys.len(), |ok, ov| {
+        B::sort_by_key(keys.buffer(), values.buffer(), ok, ov, order)
+    })
+}
+
+/// New key and value vectors of `n` elements each, which `sort` writes whole (every sort by
+/// key's allocating form).
+#[allow(clippy::type_complexity)]
+pub(crate) fn new_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
+    n: usize,
+    sort: impl FnOnce(&mut B::Slice<K>, &mut B::Slice<V>) -> Result<()>,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    // SAFETY: `sort` writes every element of both; on an error they are dropped unread.
     let (mut ok, mut ov) = unsafe {
         (
-            DeviceVector::<K, B>::for_overwrite(keys.len())?,
-            DeviceVector::<V, B>::for_overwrite(keys.len())?,
+            DeviceVector::<K, B>::for_overwrite(n)?,
+            DeviceVector::<V, B>::for_overwrite(n)?,
         )
     };
-    B::sort_by_key(
-        keys.buffer(),
-        values.buffer(),
-        ok.buffer_out(TOKEN),
-        ov.buffer_out(TOKEN),
-        order,
-    )?;
+    sort(ok.buffer_out(TOKEN), ov.buffer_out(TOKEN))?;
     Ok((ok, ov))
 }
 

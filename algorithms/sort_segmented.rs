@@ -175,22 +175,16 @@ fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     check_offsets(offsets, keys.len())?;
     same_len("sort_by_key_segmented values", keys.len(), values)?;
-    // SAFETY: the sort writes every element of both; on an error they are dropped unread.
-    let (mut ok, mut ov) = unsafe {
-        (
-            DeviceVector::<K, B>::for_overwrite(keys.len())?,
-            DeviceVector::<V, B>::for_overwrite(keys.len())?,
+    crate::sort::new_pairs(keys.len(), |ok, ov| {
+        B::sort_by_key_segmented(
+            offsets.buffer(),
+            keys.buffer(),
+            values.buffer(),
+            ok,
+            ov,
+            order,
         )
-    };
-    B::sort_by_key_segmented(
-        offsets.buffer(),
-        keys.buffer(),
-        values.buffer(),
-        ok.buffer_out(TOKEN),
-        ov.buffer_out(TOKEN),
-        order,
-    )?;
-    Ok((ok, ov))
+    })
 }
 
 /// The pairs with every segment sorted stably by key in `order`, into `out_keys` and
