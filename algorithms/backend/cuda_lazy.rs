@@ -1,8 +1,9 @@
 //! How CUDA reads the lazy sequences: a map of a stored vector or view runs the fused kernels
 //! (`FusedOps`), a zip mapped by a binary functor the binary ones (`Fused2Ops` for reductions,
-//! `Transform2Ops` to write it out), and counting, constant, `rev` and `permute` of stored
-//! sources are written out once by the existing kernels (`sequence`, `fill`, `reverse`,
-//! `gather`) and then read by the algorithm. A kernel generic over such a source (read in
+//! `parallax_device::transform2_{in,ex}clusive_scan` for scans, `Transform2Ops` to write it
+//! out), and counting, constant, `rev` and `permute` of stored sources are written out once
+//! by the existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read by the
+//! algorithm. A kernel generic over such a source (read in
 //! place, as the host backends do) is not built: each shape would need its own entry points.
 
 use super::ops::{Fused2Ops, FusedOps, MonoidOps, TabulateOps, Transform2Ops, TransformOps};
@@ -11,7 +12,7 @@ use super::ops_lazy::{LazyCollectOps, LazyMapOps, LazyMonoidOps};
 use crate::lazy::{Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped};
 use crate::{Backend, Cuda, Input, Result};
 use parallax_core::{BinaryFunction, Monoid, Number, Sequence, SparseIndex, UnaryFunction};
-use parallax_device::DeviceBuffer;
+use parallax_device::{self as device, BinaryKernel, DeviceBuffer, MonoidKernel};
 
 /// A stored CUDA source (a vector or view, borrowed): its buffer.
 trait Stored: Source<Backend = Cuda> + Input<<Self as Source>::Item, Cuda> {}
@@ -65,25 +66,26 @@ where
 
 // ---- `zip(a, b).map(f)` of stored sources: the binary kernels.
 
-impl<X: Stored, Y: Stored, F, M> LazyMonoidOps<ZipMapped<&X, &Y, F>, M> for Cuda
+impl<X: Stored, Y: Stored<Item = X::Item>, F, M> LazyMonoidOps<ZipMapped<&X, &Y, F>, M> for Cuda
 where
-    F: BinaryFunction<X::Item, Y::Item>,
-    M: Monoid<F::Output>,
-    Cuda: Fused2Ops<X::Item, Y::Item, F::Output, F, M>
-        + Transform2Ops<X::Item, Y::Item, F>
-        + MonoidOps<F::Output, M>,
+    F: BinaryFunction<X::Item, X::Item> + BinaryKernel<X::Item, X::Item>,
+    M: Monoid<F::Output> + MonoidKernel<F::Output>,
+    Cuda: Fused2Ops<X::Item, X::Item, F::Output, F, M>,
 {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn reduce(m: M, s: &ZipMapped<&X, &Y, F>) -> Result<F::Output> {
         let (a, b) = (s.a.buffer(), s.b.buffer());
         <Cuda as Fused2Ops<_, _, _, F, M>>::transform2_reduce(s.f, m, a, b)
     }
+    // The scans read both inputs inside the scan kernel where the triple has a fused
+    // entry (`for_each_fused2_scan_instance!`), else `transform2` into a temporary and the
+    // scan (`parallax_device::transform2_inclusive_scan`).
     fn inclusive_scan(
         m: M,
         s: &ZipMapped<&X, &Y, F>,
         y: &mut DeviceBuffer<F::Output>,
     ) -> Result<()> {
-        <Cuda as MonoidOps<_, M>>::inclusive_scan(m, &collected(s)?, y)
+        device::transform2_inclusive_scan(s.f, m, s.a.buffer(), s.b.buffer(), y)
     }
     fn exclusive_scan(
         m: M,
@@ -91,7 +93,7 @@ where
         s: &ZipMapped<&X, &Y, F>,
         y: &mut DeviceBuffer<F::Output>,
     ) -> Result<()> {
-        <Cuda as MonoidOps<_, M>>::exclusive_scan(m, init, &collected(s)?, y)
+        device::transform2_exclusive_scan(s.f, m, init, s.a.buffer(), s.b.buffer(), y)
     }
 }
 

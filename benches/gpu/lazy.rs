@@ -3,9 +3,10 @@
 //! call), `reduce(Sum, zip(x, y).map(Times))` beside `transform2_reduce_times_f32`, the scan of
 //! a map beside `transform_inclusive_scan_square_f32`, and the scan of a zip's products
 //! beside Thrust's `inclusive_scan` over a `transform_iterator` of a `zip_iterator`
-//! (`thrust_inclusive_scan_zip_times_f32` in benches/peers/peers.cu). On CUDA that scan is a
-//! `transform2` into a temporary and the scan (`algorithms/backend/cuda_lazy.rs`): it moves
-//! 5n words where the fused peer moves 3n.
+//! (`thrust_inclusive_scan_zip_times_f32` in benches/peers/peers.cu). On CUDA that scan is
+//! the fused `transform2_inclusive_scan` (`algorithms/backend/cuda_lazy.rs`,
+//! `device/kernels/src/kernels/scan/zipped.rs`): 3n words, as the fused peer; until then a
+//! `transform2` into a temporary and the scan moved 5n (`benches/results/h100/lazy/`).
 
 use super::Bench;
 use parallax::{Square, Sum, Times};

@@ -12,8 +12,9 @@ use parallax_device::kernels::fused_entry_name;
 use parallax_device::kernels::{
     params::reduce::ReduceParams, params::reduce::Transform2ReduceParams,
     params::reduce::TransformReduceParams, params::scan::ScanParams,
-    params::scan::TransformScanParams, params::transform::TabulateParams,
-    params::transform::Transform2Params, params::transform::TransformParams,
+    params::scan::Transform2ScanParams, params::scan::TransformScanParams,
+    params::transform::TabulateParams, params::transform::Transform2Params,
+    params::transform::TransformParams,
 };
 use parallax_device::kernels::{
     params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams, params::spmv::SpmvEllParams,
@@ -88,10 +89,10 @@ macro_rules! check_fused_exclusive_scan {
     };
 }
 
-/// Every triple of the fused binary list: the binary functor's tags and the monoid's, and
-/// the entry with the size of `Transform2ReduceParams<A, A, F, Output, M>`.
-macro_rules! check_fused2_reduce {
-    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $({
+/// Every triple of a fused binary list: the binary functor's tags and the monoid's, and
+/// the entry `$algo` with the size of `$params<A, A, F, Output, M>`.
+macro_rules! check_fused2 {
+    ($algo:ident, $params:ident; $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $({
         // The host finds the entry by the operators' tags (`device/src/ops/fused/binary.rs`).
         assert_eq!(
             (<$f as BinaryKernel<$t, $t>>::OP, <$f as BinaryKernel<$t, $t>>::TYPE),
@@ -100,11 +101,24 @@ macro_rules! check_fused2_reduce {
         type Out = <$f as BinaryFunction<$t, $t>>::Output;
         assert_eq!(<$m as MonoidKernel<Out>>::OP, stringify!($mt));
         assert_entry(
-            fused_entry_name!(transform2_reduce, $ft, $mt, $tt),
-            size_of::<Transform2ReduceParams<$t, $t, $f, Out, $m>>(),
+            fused_entry_name!($algo, $ft, $mt, $tt),
+            size_of::<$params<$t, $t, $f, Out, $m>>(),
         );
         count += 1;
     })* count }};
+}
+
+macro_rules! check_fused2_reduce {
+    ($($triples:tt)*) => { check_fused2!(transform2_reduce, Transform2ReduceParams; $($triples)*) };
+}
+
+/// Both two-input scans of each triple (`Transform2ScanParams<A, C, F, T, M>` orders its
+/// parameters as `Transform2ReduceParams`'s: inputs, functor, output, monoid).
+macro_rules! check_fused2_scans {
+    ($($triples:tt)*) => {
+        check_fused2!(transform2_inclusive_scan, Transform2ScanParams; $($triples)*)
+            + check_fused2!(transform2_exclusive_scan, Transform2ScanParams; $($triples)*)
+    };
 }
 
 macro_rules! check_binary {
@@ -185,15 +199,17 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let fused = parallax_device::kernels::for_each_fused_reduce_instance!(check_fused_reduce)
         + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_scan)
         + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
-        + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce);
+        + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce)
+        + parallax_device::kernels::for_each_fused2_scan_instance!(check_fused2_scans);
     // 47 monoid pairs (35, and issue 30's ArgMin / ArgMax over `Indexed<T>` of 6 types) x 3
     // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
     // fused: reduces of Square with Sum and Max over 6 types and Identity with Affine (13),
     // inclusive and exclusive scans of Square with Sum over 6 types and Identity with Affine
-    // (7 each), reduces of Times with Sum over two inputs of 6 types (6).
+    // (7 each), reduces of Times with Sum over two inputs of 6 types (6), and its inclusive
+    // and exclusive scans (6 each).
     assert_eq!(
         (monoid, unary, binary, tabulate, fused),
-        (141, 19, 18, 6, 33)
+        (141, 19, 18, 6, 45)
     );
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 7 per
     // monoid pair, 1 offsets pass): nothing the host does not know about.

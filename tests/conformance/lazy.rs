@@ -1,8 +1,10 @@
 // Conformance body for lazy sequences (issue 31): the shapes every backend reads — `x.map(f)`
 // of a vector or view, `zip(a, b).map(f)`, `counting`, `constant`, `x.rev()` and `permute` —
 // through reduce, reduce_into, both scans, transform and `collect`, against the reference on
-// the sequence written out by hand. On CUDA a map of a vector runs the fused kernels and the
-// others are written out by existing kernels (`backend/cuda_lazy.rs`); compositions that only
+// the sequence written out by hand. On CUDA a map of a vector runs the fused kernels, a zip's
+// map the two-input fused ones (its `Sum` scans fused, `Max` composed: tests/fused2_scan_gpu.rs
+// asserts which), and the others are written out by existing kernels
+// (`backend/cuda_lazy.rs`); compositions that only
 // the CPU backends read are in tests/lazy_host.rs. Integers: exact on any association.
 
 use super::B;

@@ -214,6 +214,47 @@ macro_rules! instantiate_transform2_reduce {
     };
 }
 
+/// Instantiates a fused `transform2_inclusive_scan` kernel for your own (binary functor,
+/// monoid, input type) triples (both inputs of that type), found by the host as
+/// [`instantiate_transform2_reduce!`](crate::instantiate_transform2_reduce)'s are; the
+/// functor's output must have its inputs' size and alignment (a compile-time error in the
+/// PTX build otherwise).
+///
+/// ```ignore
+/// parallax_kernels::instantiate_transform2_inclusive_scan! {
+///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_transform2_inclusive_scan {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__transform2_inclusive_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__fused2_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+    };
+}
+
+/// Instantiates a fused `transform2_exclusive_scan` kernel for your own (binary functor,
+/// monoid, input type) triples, as
+/// [`instantiate_transform2_inclusive_scan!`](crate::instantiate_transform2_inclusive_scan)
+/// does the inclusive one.
+///
+/// ```ignore
+/// parallax_kernels::instantiate_transform2_exclusive_scan! {
+///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
+/// }
+/// ```
+#[macro_export]
+macro_rules! instantiate_transform2_exclusive_scan {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__transform2_exclusive_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__fused2_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
+    };
+}
+
 /// Instantiates `transform2` for your own (binary functor, type) pairs (both inputs of that
 /// type); as [`instantiate_monoid!`](crate::instantiate_monoid), implementing
 /// `parallax_device::BinaryKernel<T, T>` on the host.

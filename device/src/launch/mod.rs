@@ -30,9 +30,9 @@ use parallax_core::DeviceCopy;
 use parallax_kernels::{
     params::reduce::ReduceParams, params::reduce::Transform2ReduceParams,
     params::reduce::TransformReduceParams, params::scan::ScanParams,
-    params::scan::TransformScanParams, params::transform::FillParams,
-    params::transform::TabulateParams, params::transform::Transform2Params,
-    params::transform::TransformParams,
+    params::scan::Transform2ScanParams, params::scan::TransformScanParams,
+    params::transform::FillParams, params::transform::TabulateParams,
+    params::transform::Transform2Params, params::transform::TransformParams,
 };
 use parallax_kernels::{
     policy::common::BlockShared, policy::common::BLOCK_THREADS, policy::scan::scan_shared_bytes,
@@ -240,6 +240,29 @@ pub(crate) unsafe fn transform_scan<A, F, M>(
 where
     A: DeviceCopy,
     F: UnaryKernel<A>,
+    M: MonoidKernel<F::Output>,
+{
+    let shared = scan_shared_bytes::<F::Output>();
+    // SAFETY: the entry point takes this parameter type (contract); pointers by contract.
+    unsafe { launch(dev, F::KERNELS, name, tiles, shared, p) }
+}
+
+/// `parallax_transform2_{in,ex}clusive_scan__<F>__<M>__<A>(Transform2ScanParams<A, A, F,
+/// F::Output, M>)`, with `scan_shared_bytes::<F::Output>()` of shared memory.
+///
+/// # Safety
+/// `name` is that fused entry point of `F::KERNELS` for exactly these operators and `A` (whose
+/// size is the output's); `p.x` and `p.y` readable for `n > 0` elements, 16-byte aligned;
+/// the rest as for [`scan`].
+pub(crate) unsafe fn transform2_scan<A, F, M>(
+    dev: &Device,
+    name: &'static str,
+    tiles: u64,
+    p: Transform2ScanParams<A, A, F, F::Output, M>,
+) -> Result<()>
+where
+    A: DeviceCopy,
+    F: BinaryKernel<A, A>,
     M: MonoidKernel<F::Output>,
 {
     let shared = scan_shared_bytes::<F::Output>();

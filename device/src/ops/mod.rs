@@ -24,9 +24,10 @@ mod stencil;
 mod transform;
 
 pub use fused::{
-    transform2_reduce, transform2_reduce_is_fused, transform_exclusive_scan,
-    transform_exclusive_scan_is_fused, transform_inclusive_scan, transform_inclusive_scan_is_fused,
-    transform_reduce, transform_reduce_is_fused,
+    transform2_exclusive_scan, transform2_exclusive_scan_is_fused, transform2_inclusive_scan,
+    transform2_inclusive_scan_is_fused, transform2_reduce, transform2_reduce_is_fused,
+    transform_exclusive_scan, transform_exclusive_scan_is_fused, transform_inclusive_scan,
+    transform_inclusive_scan_is_fused, transform_reduce, transform_reduce_is_fused,
 };
 pub use gather::{first_out_of_range, gather, reverse, scatter};
 pub use histogram::{histogram_even, histogram_range};

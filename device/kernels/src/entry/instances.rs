@@ -141,6 +141,18 @@ macro_rules! for_each_fused2_reduce_instance {
     };
 }
 
+/// Calls `$cb!` with every (binary functor, monoid, input element) triple that has fused
+/// `transform2_inclusive_scan` and `transform2_exclusive_scan` kernels (both inputs of the
+/// element type): those of [`for_each_fused2_reduce_instance!`] (`Times` with `Sum`: the
+/// running inner product, `inclusive_scan(Sum, zip(x, y).map(Times))`). Every other pair of
+/// a `transform2` and a scan kernel runs as a `transform2` into a temporary and the scan.
+#[macro_export]
+macro_rules! for_each_fused2_scan_instance {
+    ($cb:ident) => {
+        $crate::for_each_fused2_reduce_instance! { $cb }
+    };
+}
+
 /// Calls `$cb!` with every (unary functor, monoid, input element) triple that has fused
 /// `transform_inclusive_scan` and `transform_exclusive_scan` kernels: `Square` with `Sum` over the six primitive numbers
 /// and `Identity` with `Affine` over `AffineMap<i64>` (a non-commutative monoid, which

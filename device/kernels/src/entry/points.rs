@@ -231,6 +231,69 @@ macro_rules! __transform_scan_entry_points {
     )* };
 }
 
+/// One fused two-input scan entry point `parallax_<algo>__<F>__<M>__<A>` (both inputs of
+/// `A`) taking `Transform2ScanParams<A, A, F, Output, M>`: the inclusive
+/// (`$exclusive = false`) or exclusive scan of `f(x[i], y[i])`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __transform2_scan_entry_point {
+    ($algo:ident, $exclusive:expr; ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty)) => {
+        const _: () = {
+            type Out = <$f as $crate::ops::BinaryFunction<$t, $t>>::Output;
+            #[unsafe(export_name = $crate::fused_entry_name!($algo, $ft, $mt, $tt))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn entry(
+                p: $crate::params::scan::Transform2ScanParams<$t, $t, $f, Out, $m>,
+            ) {
+                // SAFETY: launched by parallax-device's fused launcher, with the parameters
+                // the name's tags denote, which upholds the kernel's contract.
+                unsafe {
+                    $crate::kernels::scan::transform2_scan::<
+                        $t,
+                        $t,
+                        Out,
+                        $f,
+                        $m,
+                        { $crate::policy::common::items_per_thread(::core::mem::size_of::<Out>()) },
+                        $exclusive,
+                    >(p)
+                }
+            }
+        };
+    };
+}
+
+/// Fused `transform2_inclusive_scan` entry points for each (binary functor, monoid, input
+/// type) triple, both inputs of that type: the stock list and
+/// [`instantiate_transform2_inclusive_scan!`](crate::instantiate_transform2_inclusive_scan)
+/// expand to this.
+///
+/// PTX: `parallax_transform2_inclusive_scan__<F>__<M>__<A>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __transform2_inclusive_scan_entry_points {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        $crate::__transform2_scan_entry_point!(
+            transform2_inclusive_scan, false; ($ft: $f, $mt: $m, $tt: $t)
+        );
+    )* };
+}
+
+/// Fused `transform2_exclusive_scan` entry points, as
+/// [`__transform2_inclusive_scan_entry_points!`](crate::__transform2_inclusive_scan_entry_points)
+/// (and [`instantiate_transform2_exclusive_scan!`](crate::instantiate_transform2_exclusive_scan)).
+///
+/// PTX: `parallax_transform2_exclusive_scan__<F>__<M>__<A>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __transform2_exclusive_scan_entry_points {
+    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
+        $crate::__transform2_scan_entry_point!(
+            transform2_exclusive_scan, true; ($ft: $f, $mt: $m, $tt: $t)
+        );
+    )* };
+}
+
 /// `transform2` entry points for each (binary functor, type) pair (both inputs that type).
 ///
 /// PTX: `parallax_transform2__<F>__<A>`.

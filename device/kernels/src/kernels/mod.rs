@@ -1,7 +1,7 @@
 //! The entry points: one `extern "ptx-kernel"` function per (algorithm, operator, type) in
 //! the instantiation lists, named by `entry_name!` and taking one `#[repr(C)]` parameter
 //! struct from [`crate::params`]. The generic bodies live in one file or folder per family
-//! (`reduce/`, `scan.rs`, `transform.rs`, `segmented/`, `spmv/`, `stencil/`); a family's
+//! (`reduce/`, `scan/`, `transform.rs`, `segmented/`, `spmv/`, `stencil/`); a family's
 //! files share helpers through its `common.rs` and import nothing from another family, so
 //! each family compiles on top of the tiers alone.
 
@@ -104,6 +104,17 @@ macro_rules! transform_scan_entry_points {
     ($($triples:tt)*) => { crate::__transform_scan_entry_points! { $($triples)* } };
 }
 crate::for_each_fused_scan_instance!(transform_scan_entry_points);
+
+/// Fused `transform2_inclusive_scan` and `transform2_exclusive_scan` for each (binary
+/// functor, monoid, input type) triple (shared with `instantiate_transform2_inclusive_scan!`
+/// and `instantiate_transform2_exclusive_scan!`).
+macro_rules! transform2_scan_entry_points {
+    ($($triples:tt)*) => {
+        crate::__transform2_inclusive_scan_entry_points! { $($triples)* }
+        crate::__transform2_exclusive_scan_entry_points! { $($triples)* }
+    };
+}
+crate::for_each_fused2_scan_instance!(transform2_scan_entry_points);
 
 /// `transform2` for each (binary functor, type) pair (both inputs of that type; shared with
 /// `instantiate_binary!`).

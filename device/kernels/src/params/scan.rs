@@ -1,4 +1,5 @@
-//! Parameters of the single-pass scans: the plain scan and the fused transform scans.
+//! Parameters of the single-pass scans: the plain scan and the fused transform scans (of one
+//! input and of two).
 
 use super::common::TileStatus;
 
@@ -28,7 +29,7 @@ pub struct ScanParams<T, M> {
     pub m: M,
 }
 
-/// Fused `transform_inclusive_scan` and `transform_exclusive_scan` (`kernels/scan.rs`,
+/// Fused `transform_inclusive_scan` and `transform_exclusive_scan` (`kernels/scan/`,
 /// `transform_scan`; the exclusive one seeded with `scan.init`): the scan of `f(x[i])`, each
 /// item mapped as the kernel reads it; `A` has `T`'s size and alignment, and everything else
 /// is `scan`'s, whose `scan.x` this kernel does not read (null).
@@ -38,6 +39,23 @@ pub struct TransformScanParams<A, F, T, M> {
     /// Input, `scan.n` elements of `A`.
     pub x: *const A,
     /// The map applied to each input element.
+    pub f: F,
+    /// The scan of the mapped values.
+    pub scan: ScanParams<T, M>,
+}
+
+/// Fused `transform2_inclusive_scan` and `transform2_exclusive_scan` (`kernels/scan/`,
+/// `transform2_scan`; the exclusive one seeded with `scan.init`): the scan of `f(x[i], y[i])`,
+/// each pair mapped as the kernel reads it; `A` and `C` have `T`'s size and alignment, and
+/// everything else is `scan`'s, whose `scan.x` this kernel does not read (null).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Transform2ScanParams<A, C, F, T, M> {
+    /// Left input, `scan.n` elements of `A`.
+    pub x: *const A,
+    /// Right input, `scan.n` elements of `C`.
+    pub y: *const C,
+    /// The map applied to each pair.
     pub f: F,
     /// The scan of the mapped values.
     pub scan: ScanParams<T, M>,

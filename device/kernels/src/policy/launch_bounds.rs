@@ -12,4 +12,14 @@
 ///   of stalls short-scoreboard), not by memory. Three blocks hold it to 80 registers with
 ///   20-120 bytes of spills (ptxas 13, sm_90):
 ///   `benches/RESULTS.md#h200-2026-11-27-radix-profile`.
-pub const LAUNCH_BOUNDS: &[(&str, u32, u32)] = &[("parallax_radix_pass__", 256, 3)];
+/// - `parallax_transform2_{in,ex}clusive_scan__` (`kernels/scan/zipped.rs`): holding each
+///   thread's runs of `y` in registers while `x` lands took 56 registers for f32 (62 for
+///   64-bit integers), four blocks per multiprocessor; five blocks hold it to 48 with no
+///   spills for f32 (8-20 bytes for 64-bit types), six to 40 with 72-148 bytes of spills
+///   (ptxas 13, sm_90). On the H200 five ran 1.5-2% faster than none at 2^24-2^28 f32
+///   (`benches/results/h200/zipscan/`).
+pub const LAUNCH_BOUNDS: &[(&str, u32, u32)] = &[
+    ("parallax_radix_pass__", 256, 3),
+    ("parallax_transform2_inclusive_scan__", 256, 5),
+    ("parallax_transform2_exclusive_scan__", 256, 5),
+];

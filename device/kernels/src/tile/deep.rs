@@ -212,6 +212,16 @@ impl DeepTile {
         }
     }
 
+    /// The same runs read and written directly (never staged): how a scan reads a second
+    /// input beside the staged one (`kernels/scan/zipped.rs`).
+    #[inline(always)]
+    pub(crate) fn unstaged(self) -> Self {
+        Self {
+            staged: false,
+            ..self
+        }
+    }
+
     /// The first item of this thread's run `r`.
     #[inline(always)]
     pub(crate) fn run_base<const ITEMS: usize>(self, r: usize) -> u64 {
@@ -222,6 +232,12 @@ impl DeepTile {
     #[inline(always)]
     pub(crate) fn start(self) -> u64 {
         self.start
+    }
+
+    /// Full and held in shared memory (block-uniform).
+    #[inline(always)]
+    pub(crate) fn staged(self) -> bool {
+        self.staged
     }
 
     /// The whole tile is below `n`.

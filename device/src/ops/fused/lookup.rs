@@ -2,7 +2,8 @@
 //! operators' kernel-trait tags (`fused_entry_name!` in the kernels crate), searched once per
 //! triple in the kernels holding both operators' kernels (their library's index) and
 //! cached. Shared
-//! by the unary fused algorithms (`unary.rs`) and `transform2_reduce` (`binary.rs`).
+//! by the unary fused algorithms (`unary.rs`), `transform2_reduce` (`binary.rs`) and the
+//! two-input scans (`binary_scan.rs`).
 
 use crate::kernel::{BinaryKernel, MonoidKernel, UnaryKernel};
 use crate::Kernels;
@@ -117,6 +118,7 @@ fn entry_name(algo: &str, t: FusedTags) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::binary::TRANSFORM2_REDUCE;
+    use super::super::binary_scan::{TRANSFORM2_EXCLUSIVE_SCAN, TRANSFORM2_INCLUSIVE_SCAN};
     use super::super::unary::{EXCLUSIVE_SCAN, INCLUSIVE_SCAN, REDUCE};
     use super::{entry_name, FusedTags};
     use parallax_kernels::fused_entry_name;
@@ -154,5 +156,12 @@ mod tests {
         parallax_kernels::for_each_fused_scan_instance!(scans);
         parallax_kernels::for_each_fused_scan_instance!(exclusive_scans);
         parallax_kernels::for_each_fused2_reduce_instance!(binary_reduces);
+        macro_rules! binary_scans {
+            ($($triples:tt)*) => {
+                check!(transform2_inclusive_scan, TRANSFORM2_INCLUSIVE_SCAN, binary; $($triples)*);
+                check!(transform2_exclusive_scan, TRANSFORM2_EXCLUSIVE_SCAN, binary; $($triples)*);
+            };
+        }
+        parallax_kernels::for_each_fused2_scan_instance!(binary_scans);
     }
 }

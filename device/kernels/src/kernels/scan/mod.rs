@@ -4,7 +4,12 @@
 //! scans the folds through one block scan, publishes the tile aggregate, looks back for the
 //! prefix of all earlier tiles, scans the runs with their prefixes and writes the tile once.
 //! The fused `transform_inclusive_scan` is the same kernel with each item mapped as it is
-//! read from the tile (input and output of one size, so the tile layout is the same).
+//! read from the tile (input and output of one size, so the tile layout is the same); the
+//! fused two-input scans (`transform2_*_scan`) are its sibling in `zipped.rs`.
+
+mod zipped;
+
+pub use zipped::transform2_scan;
 
 use crate::block;
 use crate::lookback::{draw_tile, looked_back_prefix, Plain};
