@@ -135,6 +135,17 @@ def rule(case, n):
         peer = f"cusparse_spmv_{m.group(1)}_alg1"
         need = 1.2 if "powerlaw" in case else 1.0
         return peer, False, need, None, f">= {need:.1f}x cuSPARSE ALG1"
+    # Lazy sequences (issue 31): within 5% of the fused kernel they lower to (ours), and the
+    # zipped scan within 5% of Thrust's scan over a transform_iterator of a zip_iterator.
+    lazy = {
+        "lazy_reduce_map_square_f32": ("transform_reduce_square_f32", True),
+        "lazy_reduce_zip_times_f32": ("transform2_reduce_times_f32", True),
+        "lazy_scan_map_square_f32": ("transform_inclusive_scan_square_f32", True),
+        "lazy_scan_zip_times_f32": ("thrust_inclusive_scan_zip_times_f32", False),
+    }
+    if case in lazy:
+        peer, ours = lazy[case]
+        return peer, ours, 1 / 1.05, None, "within 5% of the fused form"
     m = re.fullmatch(r"spmv_min_plus_(\w+)", case)
     if m:
         return f"spmv_plus_times_{m.group(1)}", True, 1 / 1.05, None, "within 5% of our (+,x) time"
