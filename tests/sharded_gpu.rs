@@ -83,9 +83,10 @@ fn check_on(devices: &[&'static Device]) {
         );
 
         // Segments of 1000 and one long segment over the middle third: they cross shards.
+        // Offset 0 always stays (the offsets must start there).
         let mut offsets: Vec<usize> = (0..n)
             .step_by(1000)
-            .filter(|&o| o < n / 3 || o > 2 * n / 3)
+            .filter(|&o| o == 0 || o < n / 3 || o > 2 * n / 3)
             .collect();
         offsets.push(n);
         offsets.dedup();
