@@ -1,15 +1,14 @@
-//! Sharded vectors (issue 34, the CPU step): `n` elements split into contiguous blocks over
+//! Sharded vectors (issue 34): `n` elements split into contiguous blocks over
 //! `k` shards, and the algorithms written once over any backend and any [`Collective`].
 //!
 //! The element-wise algorithms ([`transform`], [`transform2`]) run on each shard alone. The
 //! others are the three steps a multi-GPU run takes: a local pass per shard (the backend's
 //! own algorithm on that shard's [`DeviceVector`](crate::DeviceVector)), an exchange of one
 //! small value per shard through the [`Collective`] (shard totals, in shard order), and a
-//! second local pass (each shard scanned from its carry). On the
-//! CPU backends the shards live in one process and [`InMemory`] is the collective. On CUDA,
-//! [`ShardedVector::from_slice_on`] puts shards on several GPUs of one process; each shard's
-//! steps are queued on its GPU, on every GPU before any result is read, so the GPUs work at
-//! the same time, and
+//! second local pass (each shard scanned from its carry). On the CPU backends the shards live
+//! in one process and [`InMemory`] is the collective. On CUDA, `ShardedVector::from_slice_on`
+//! (feature `cuda`) puts shards on several GPUs of one process; each shard's steps are queued
+//! on its GPU, on every GPU before any result is read, so the GPUs work at the same time, and
 //! the shard totals pass through host memory ([`InMemory`]). With one process per GPU (on one
 //! host or several), each process holds its own shard ([`ShardedVector::from_rank`]) and
 //! `Nccl` (feature `nccl`) is the collective.
