@@ -9,6 +9,9 @@
 //! cargo run --release --features cuda --example multi_gpu -- [LOG2_PER_GPU] [REPS]
 //! ```
 //!
+//! With 2^33 per GPU on four GPUs the input alone is 128 GiB and the scan's output as much:
+//! a scan of more elements than one GPU holds.
+//!
 //! Prints `multi_gpu op=<op> gpus=<k> n=<n> ms=<median> speedup=<x>` per row, after checking
 //! every result against its closed form (the sum of `0..n`, the scan at each shard's first
 //! and last element); exits non-zero on a mismatch. Without the `cuda` feature it checks the
@@ -20,9 +23,12 @@ use std::time::Instant;
 
 type B = DefaultBackend;
 
-/// `0 + 1 + ... + (i - 1)` wrapped to `u32`, the exclusive prefix of the sequence at `i`.
+/// `0 + 1 + ... + (i - 1)` wrapped to `u32`, the exclusive prefix of the sequence at `i`
+/// (whose elements are their index wrapped to `u32`); in `u128`, so that `i (i - 1)` does not
+/// wrap before the halving for `i` past 2^32.
 fn triangle(i: u64) -> u32 {
-    (i.wrapping_mul(i.wrapping_sub(1)) / 2) as u32
+    let i = u128::from(i);
+    (i * i.saturating_sub(1) / 2) as u32
 }
 
 /// Checks the reduce and the scan of the sequence `0..n` against their closed forms.
@@ -87,6 +93,18 @@ fn main() -> parallax::Result<()> {
         counts.push(count);
     }
     println!("# {count} GPU(s); {per_gpu} u32 per GPU; median of {reps}");
+    let one_gpu = Device::get(0)?.properties().memory_bytes;
+    let all = count as u64 * per_gpu as u64 * 4;
+    println!(
+        "# over the {count} GPUs: {:.1} GiB of input and as much output; one GPU has {:.1} GiB{}",
+        all as f64 / f64::from(1 << 30),
+        one_gpu as f64 / f64::from(1 << 30),
+        if 2 * all > one_gpu {
+            " (more than one GPU holds)"
+        } else {
+            ""
+        }
+    );
     // The baseline: the unsharded algorithms on one GPU's worth of elements.
     let gpu0 = Device::get(0)?;
     let v = parallax::sequence::<u32, B>(per_gpu, 0, 1)?;
