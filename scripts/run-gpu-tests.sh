@@ -199,7 +199,7 @@ sort -t$'\t' -k1,1 -k2,2 "$summary" | awk -F'\t' '
         print ""
         for (b = 1; b <= nb; b++) printf "%-44s %-28s %7d %7d %7d %7d\n", order[b], "(all)", bp[order[b]], bf[order[b]], bs[order[b]], bi[order[b]]
         printf "%-44s %-28s %7d %7d %7d %7d\n", "TOTAL", "", tp, tf, ts, ti
-        if (ts > 0) printf "\n%d tests SKIPPED (no usable GPU, PARALLAX_SKIP_GPU=1): they did not run\n", ts
+        if (ts > 0) printf "\n%d tests SKIPPED (each printed its reason on its SKIPPED line): they did not run\n", ts
     }'
 if [[ $failures -gt 0 ]]; then
     echo "run-gpu-tests: $failures binary run(s) failed"
