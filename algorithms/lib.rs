@@ -30,6 +30,7 @@
 mod backend;
 mod by_key;
 mod check;
+mod copy;
 mod derive_checks;
 mod device_ref;
 mod extrema;
@@ -71,6 +72,7 @@ pub use backend::{GatherOps, HistogramOps, ReverseOps};
 pub use backend::{HostMemory, LazyCollectOps, LazyMapOps, LazyMonoidOps};
 pub use backend::{SegmentedSortByKeyOps, SegmentedSortOps, SortByKeyOps, SortOps};
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
+pub use copy::copy;
 pub use gather::{
     gather, gather_if, gather_into, gather_unchecked_into, reverse, reverse_into, scatter,
     scatter_if, scatter_unchecked,

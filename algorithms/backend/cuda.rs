@@ -144,6 +144,9 @@ impl Backend for Cuda {
     fn fill<T: DeviceCopy>(buf: &mut DeviceBuffer<T>, value: T) -> Result<()> {
         buf.fill(value)
     }
+    fn copy<T: DeviceCopy>(src: &DeviceBuffer<T>, dst: &mut DeviceBuffer<T>) -> Result<()> {
+        dst.copy_from(src)
+    }
     fn at_home_of<T: DeviceCopy, R>(s: &DeviceBuffer<T>, f: impl FnOnce() -> R) -> R {
         s.device().as_default(f)
     }

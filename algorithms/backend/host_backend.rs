@@ -70,6 +70,10 @@ macro_rules! host_backend {
                 $algo::fill(buf, value);
                 Ok(())
             }
+            fn copy<T: DeviceCopy>(src: &[T], dst: &mut [T]) -> Result<()> {
+                $algo::copy(src, dst);
+                Ok(())
+            }
         }
 
         impl<A: DeviceCopy, F: UnaryFunction<A>> TransformOps<A, F> for $backend {

@@ -36,6 +36,11 @@ mod seq {
         buf.fill(value);
     }
 
+    /// `dst[i] = src[i]`; equal lengths (the front door checks).
+    pub(super) fn copy<T: Copy>(src: &[T], dst: &mut [T]) {
+        dst.copy_from_slice(src);
+    }
+
     /// The reference `reduce_by_key`, compacted into new vectors of the run count.
     pub(super) fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
         m: M,

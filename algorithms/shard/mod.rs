@@ -20,6 +20,7 @@ mod collective;
 #[cfg(feature = "cuda")]
 mod devices;
 mod each;
+mod exchange;
 #[cfg(feature = "nccl")]
 mod nccl;
 mod reduce;
@@ -30,6 +31,7 @@ mod transform;
 mod vector;
 
 pub use collective::{Collective, InMemory};
+pub use exchange::{Exchange, Move};
 #[cfg(feature = "nccl")]
 #[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
 pub use nccl::Nccl;

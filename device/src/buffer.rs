@@ -130,16 +130,23 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     }
 
     /// Overwrites the whole buffer with the contents of `src` (a device-to-device copy),
-    /// returning once the copy is queued.
+    /// returning once the copy is queued. `src` may live on another device of the process:
+    /// the copy is then ordered after the work queued on both devices (`context/peer.rs`).
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless the lengths agree, [`Error::DeviceMismatch`]
-    /// across devices; a fault of earlier queued work.
+    /// [`Error::LengthMismatch`] unless the lengths agree; a fault of earlier queued work.
     pub fn copy_from(&mut self, src: &DeviceBuffer<T>) -> Result<()> {
         check_len("copy_from source", self.len, src.len)?;
-        let (first, second) = (self.device.ordinal(), src.device.ordinal());
-        if first != second {
-            return Err(Error::DeviceMismatch { first, second });
+        if self.device.ordinal() != src.device.ordinal() {
+            if self.ptr == 0 {
+                return Ok(());
+            }
+            // SAFETY: both are live allocations of `bytes()` bytes on their devices; `self`
+            // is borrowed mutably, so nothing else touches it while the copy is queued.
+            return unsafe {
+                self.device
+                    .copy_from_peer(self.ptr, src.device, src.ptr, self.bytes())
+            };
         }
         self.device.enter()?;
         if self.ptr != 0 {

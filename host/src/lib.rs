@@ -31,7 +31,7 @@ pub use chunk::split::CHUNK;
 pub use elementwise::{tabulate, transform, transform2};
 pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
 pub use histogram::{histogram_even, histogram_range};
-pub use memory::{fill, zeroed_vec};
+pub use memory::{copy, fill, zeroed_vec};
 pub use merge::{merge_by, merge_by_key_with, sort_by, sort_by_key_with};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
 pub use scan::{

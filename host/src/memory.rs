@@ -1,4 +1,4 @@
-//! Allocation and filling of host buffers.
+//! Allocation, filling and copying of host buffers.
 
 pub use parallax_core::zeroed_vec;
 use parallax_core::DeviceCopy;
@@ -14,5 +14,16 @@ pub fn fill<T: DeviceCopy>(buf: &mut [T], value: T) {
     } else {
         buf.par_chunks_mut(PARALLEL_FILL_MIN)
             .for_each(|c| c.fill(value));
+    }
+}
+
+/// `dst[i] = src[i]` (equal lengths: the caller checks), in parallel above 2^16 elements.
+pub fn copy<T: DeviceCopy>(src: &[T], dst: &mut [T]) {
+    if dst.len() < PARALLEL_FILL_MIN {
+        dst.copy_from_slice(src);
+    } else {
+        dst.par_chunks_mut(PARALLEL_FILL_MIN)
+            .zip(src.par_chunks(PARALLEL_FILL_MIN))
+            .for_each(|(d, s)| d.copy_from_slice(s));
     }
 }

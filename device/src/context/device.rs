@@ -13,6 +13,7 @@ use cudarc::driver::{
 };
 use parallax_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
 use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// Environment variable naming the default device ordinal (0 when unset or unparsable).
@@ -31,7 +32,7 @@ const NO_DEVICE: u32 = 100;
 /// [`Device::default_device`]; lives for the rest of the process.
 pub struct Device {
     ordinal: usize,
-    ctx: Arc<CudaContext>,
+    pub(super) ctx: Arc<CudaContext>,
     /// Loaded modules by (the kernels' key, the piece): nothing is loaded when the device
     /// opens; each piece on the first launch of a kernel in it (`kernels.rs`).
     modules: Mutex<HashMap<(usize, Piece), Arc<CudaModule>>>,
@@ -41,7 +42,7 @@ pub struct Device {
     capability: (u32, u32),
     scratch: Mutex<Scratch>,
     /// Where buffers and the scratch get their memory (`memory.rs`).
-    memory: MemoryPool,
+    pub(super) memory: MemoryPool,
     poison: OnceLock<String>,
     /// Streaming multiprocessors, read when the device opens.
     multiprocessors: u32,
@@ -49,6 +50,8 @@ pub struct Device {
     properties: GpuProperties,
     /// The launch shapes in use: the table's entry for `properties` unless set.
     tuning: Mutex<Tuning>,
+    /// The devices (bit = ordinal) already granted access to this one's pool (`peer.rs`).
+    pub(super) peers: AtomicU64,
 }
 
 impl core::fmt::Debug for Device {
@@ -209,6 +212,7 @@ impl Device {
             multiprocessors: u32::try_from(multiprocessors).unwrap_or(1).max(1),
             properties,
             tuning: Mutex::new(tuning_for(&properties)),
+            peers: AtomicU64::new(0),
         })
     }
 

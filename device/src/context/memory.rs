@@ -75,6 +75,21 @@ impl MemoryPool {
         }
     }
 
+    /// Lets `peer` read and write this pool's memory (a copy between devices then goes
+    /// directly, `peer.rs`). Best effort: without a pool, or on a refusal, nothing changes
+    /// and such copies go through the host.
+    pub(crate) fn grant(&self, peer: sys::CUdevice) {
+        let Some(pool) = self.0 else { return };
+        // SAFETY: an all-zero `CUmemAccessDesc` is valid; the fields set are plain enums and
+        // an int.
+        let mut desc: sys::CUmemAccessDesc = unsafe { MaybeUninit::zeroed().assume_init() };
+        desc.location.type_ = sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE;
+        desc.location.id = peer;
+        desc.flags = sys::CUmemAccess_flags::CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+        // SAFETY: one valid descriptor for this live pool.
+        let _ = unsafe { sys::cuMemPoolSetAccess(pool, &desc, 1) };
+    }
+
     /// Hands every byte the pool keeps but no allocation uses back to the driver, after
     /// waiting for queued frees (memory freed on the stream returns to the pool only once the
     /// stream reaches the free). Nothing to do without a pool.

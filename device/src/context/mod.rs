@@ -10,6 +10,7 @@ mod host_slot;
 mod kernels;
 mod lookback_words;
 mod memory;
+mod peer;
 mod scratch;
 mod timing;
 mod tuning;
