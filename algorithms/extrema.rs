@@ -6,8 +6,9 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
+use crate::Output;
+use crate::Readable;
 use crate::{ArgOps, Result};
-use crate::{Input, Output};
 use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax, Number};
 
 /// `Some((index, value))` of a pick, `None` for the identity's `u64::MAX` (empty input).
@@ -29,9 +30,9 @@ fn found<T>(p: Indexed<T>) -> Option<(usize, T)> {
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<Option<(usize, T)>> {
-    Ok(found(B::arg_reduce(ArgMin, x.buffer())?))
+    Ok(found(x.with_stored(|x| B::arg_reduce(ArgMin, x))?))
 }
 
 /// The first largest element of `x` and its index; `None` when `x` is empty.
@@ -46,9 +47,9 @@ pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<Option<(usize, T)>> {
-    Ok(found(B::arg_reduce(ArgMax, x.buffer())?))
+    Ok(found(x.with_stored(|x| B::arg_reduce(ArgMax, x))?))
 }
 
 /// The first smallest and the **last** largest element of `x` with their indices, in one
@@ -65,12 +66,12 @@ pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn minmax_element<T: Number, B: ArgOps<T, ArgMinMax>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<Option<((usize, T), (usize, T))>> {
     if x.is_empty() {
         return Ok(None);
     }
-    let p = B::arg_reduce(ArgMinMax, x.buffer())?;
+    let p = x.with_stored(|x| B::arg_reduce(ArgMinMax, x))?;
     let pos = |i: Indexed<T>| (i.index as usize, i.value);
     Ok(Some((pos(p.min), pos(p.max))))
 }
@@ -92,11 +93,11 @@ pub fn minmax_element<T: Number, B: ArgOps<T, ArgMinMax>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn min_element_into<T: Number, B: ArgOps<T, ArgMin>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<Indexed<T>, B>,
 ) -> Result<()> {
     same_len("min_element_into output", 1, out)?;
-    B::arg_reduce_into(ArgMin, x.buffer(), out.buffer_out(TOKEN))
+    x.with_stored(|x| B::arg_reduce_into(ArgMin, x, out.buffer_out(TOKEN)))
 }
 
 /// [`max_element`] into a one-element vector (index `u64::MAX` when `x` is empty).
@@ -113,11 +114,11 @@ pub fn min_element_into<T: Number, B: ArgOps<T, ArgMin>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn max_element_into<T: Number, B: ArgOps<T, ArgMax>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<Indexed<T>, B>,
 ) -> Result<()> {
     same_len("max_element_into output", 1, out)?;
-    B::arg_reduce_into(ArgMax, x.buffer(), out.buffer_out(TOKEN))
+    x.with_stored(|x| B::arg_reduce_into(ArgMax, x, out.buffer_out(TOKEN)))
 }
 
 /// [`minmax_element`] into a one-element vector of [`MinMax`] pairs (`ArgMinMax`'s identity
@@ -136,9 +137,9 @@ pub fn max_element_into<T: Number, B: ArgOps<T, ArgMax>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn minmax_element_into<T: Number, B: ArgOps<T, ArgMinMax>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<MinMax<T>, B>,
 ) -> Result<()> {
     same_len("minmax_element_into output", 1, out)?;
-    B::arg_reduce_into(ArgMinMax, x.buffer(), out.buffer_out(TOKEN))
+    x.with_stored(|x| B::arg_reduce_into(ArgMinMax, x, out.buffer_out(TOKEN)))
 }

@@ -14,6 +14,7 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
+use crate::Readable;
 use crate::{DeviceVector, Error, GatherOps, Result, ReverseOps};
 use crate::{Input, Output};
 use parallax_core::{DeviceCopy, SparseIndex};
@@ -256,11 +257,11 @@ pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the reverse writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::reverse(x.buffer(), y.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::reverse(x, y.buffer_out(TOKEN)))?;
     Ok(y)
 }
 
@@ -278,9 +279,9 @@ pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn reverse_into<T: DeviceCopy, B: ReverseOps<T>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("reverse output", x.len(), y)?;
-    B::reverse(x.buffer(), y.buffer_out(TOKEN))
+    x.with_stored(|x| B::reverse(x, y.buffer_out(TOKEN)))
 }

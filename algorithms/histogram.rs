@@ -8,6 +8,7 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
+use crate::Readable;
 use crate::{DeviceVector, Error, HistogramOps, Result};
 use crate::{Input, Output};
 use parallax_core::{check_edges, EvenBins, HistogramCounter, HistogramSample};
@@ -34,7 +35,7 @@ fn invalid((what, reason): (&'static str, &'static str)) -> Error {
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram_even<T, C, B>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     bins: usize,
     lower: T::Level,
     upper: T::Level,
@@ -47,7 +48,7 @@ where
     let e = EvenBins::new(lower, upper, bins).map_err(invalid)?;
     // SAFETY: the histogram overwrites every counter; on an error it is dropped unread.
     let mut counts = unsafe { DeviceVector::<C, B>::for_overwrite(bins) }?;
-    B::histogram_even(x.buffer(), &e, counts.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::histogram_even(x, &e, counts.buffer_out(TOKEN)))?;
     Ok(counts)
 }
 
@@ -66,7 +67,7 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram_even_into<T, C, B>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     bins: usize,
     lower: T::Level,
     upper: T::Level,
@@ -79,7 +80,7 @@ where
 {
     let e = EvenBins::new(lower, upper, bins).map_err(invalid)?;
     same_len("histogram counts", bins, counts)?;
-    B::histogram_even(x.buffer(), &e, counts.buffer_out(TOKEN))
+    x.with_stored(|x| B::histogram_even(x, &e, counts.buffer_out(TOKEN)))
 }
 
 /// Counts the samples of `x` in bin `i` where `edges[i] <= x < edges[i + 1]`; returns
@@ -99,7 +100,7 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram<T, C, B>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     edges: &impl Input<T::Level, B>,
 ) -> Result<DeviceVector<C, B>>
 where
@@ -110,7 +111,7 @@ where
     B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
     // SAFETY: the histogram overwrites every counter; on an error it is dropped unread.
     let mut counts = unsafe { DeviceVector::<C, B>::for_overwrite(edges.len() - 1) }?;
-    B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::histogram_range(x, edges.buffer(), counts.buffer_out(TOKEN)))?;
     Ok(counts)
 }
 
@@ -130,7 +131,7 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn histogram_into<T, C, B>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     edges: &impl Input<T::Level, B>,
     counts: &mut impl Output<C, B>,
 ) -> Result<()>
@@ -141,5 +142,5 @@ where
 {
     B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
     same_len("histogram counts", edges.len() - 1, counts)?;
-    B::histogram_range(x.buffer(), edges.buffer(), counts.buffer_out(TOKEN))
+    x.with_stored(|x| B::histogram_range(x, edges.buffer(), counts.buffer_out(TOKEN)))
 }

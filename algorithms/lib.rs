@@ -80,7 +80,7 @@ pub use gather::{
 pub use histogram::{histogram, histogram_even, histogram_even_into, histogram_into};
 pub use lazy::{
     constant, counting, permute, zip, zip3, CollectSource, Constant, Counting, MapSource, Mapped,
-    MonoidSource, Permuted, Reversed, Source, ZipMapped, Zipped, Zipped3,
+    MonoidSource, Permuted, Readable, Reversed, Source, ZipMapped, Zipped, Zipped3,
 };
 pub use parallax_core::{
     EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,

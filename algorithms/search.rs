@@ -9,8 +9,9 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
+use crate::Output;
+use crate::Readable;
 use crate::{DeviceVector, Result, SearchOps};
-use crate::{Input, Output};
 use parallax_core::SearchKey;
 
 /// Which search a front door runs.
@@ -22,26 +23,30 @@ enum Bound {
 
 fn bound_into<T: SearchKey, B: SearchOps<T>>(
     which: Bound,
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
     out: &mut impl Output<usize, B>,
 ) -> Result<()> {
     match which {
         Bound::Lower => {
             same_len("lower_bound output", queries.len(), out)?;
-            B::lower_bound(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))
+            queries.with_stored(|queries| {
+                sorted.with_stored(|sorted| B::lower_bound(sorted, queries, out.buffer_out(TOKEN)))
+            })
         }
         Bound::Upper => {
             same_len("upper_bound output", queries.len(), out)?;
-            B::upper_bound(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))
+            queries.with_stored(|queries| {
+                sorted.with_stored(|sorted| B::upper_bound(sorted, queries, out.buffer_out(TOKEN)))
+            })
         }
     }
 }
 
 fn bound<T: SearchKey, B: SearchOps<T>>(
     which: Bound,
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
 ) -> Result<DeviceVector<usize, B>> {
     // SAFETY: the search below writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<usize, B>::for_overwrite(queries.len()) }?;
@@ -63,8 +68,8 @@ fn bound<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn lower_bound<T: SearchKey, B: SearchOps<T>>(
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
 ) -> Result<DeviceVector<usize, B>> {
     bound(Bound::Lower, sorted, queries)
 }
@@ -85,8 +90,8 @@ pub fn lower_bound<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn lower_bound_into<T: SearchKey, B: SearchOps<T>>(
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
     out: &mut impl Output<usize, B>,
 ) -> Result<()> {
     bound_into(Bound::Lower, sorted, queries, out)
@@ -106,8 +111,8 @@ pub fn lower_bound_into<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn upper_bound<T: SearchKey, B: SearchOps<T>>(
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
 ) -> Result<DeviceVector<usize, B>> {
     bound(Bound::Upper, sorted, queries)
 }
@@ -127,8 +132,8 @@ pub fn upper_bound<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn upper_bound_into<T: SearchKey, B: SearchOps<T>>(
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
     out: &mut impl Output<usize, B>,
 ) -> Result<()> {
     bound_into(Bound::Upper, sorted, queries, out)
@@ -147,12 +152,14 @@ pub fn upper_bound_into<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn binary_search<T: SearchKey, B: SearchOps<T>>(
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
 ) -> Result<DeviceVector<bool, B>> {
     // SAFETY: the search below writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<bool, B>::for_overwrite(queries.len()) }?;
-    B::binary_search(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))?;
+    queries.with_stored(|queries| {
+        sorted.with_stored(|sorted| B::binary_search(sorted, queries, out.buffer_out(TOKEN)))
+    })?;
     Ok(out)
 }
 
@@ -171,10 +178,12 @@ pub fn binary_search<T: SearchKey, B: SearchOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn binary_search_into<T: SearchKey, B: SearchOps<T>>(
-    sorted: &impl Input<T, B>,
-    queries: &impl Input<T, B>,
+    sorted: &impl Readable<T, B>,
+    queries: &impl Readable<T, B>,
     out: &mut impl Output<bool, B>,
 ) -> Result<()> {
     same_len("binary_search output", queries.len(), out)?;
-    B::binary_search(sorted.buffer(), queries.buffer(), out.buffer_out(TOKEN))
+    queries.with_stored(|queries| {
+        sorted.with_stored(|sorted| B::binary_search(sorted, queries, out.buffer_out(TOKEN)))
+    })
 }

@@ -9,6 +9,7 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
+use crate::Readable;
 use crate::{Backend, EqualTo};
 use crate::{DeviceVector, Error, FlaggedOps, Result, SelectOps, UniqueByKeyOps, UniqueOps};
 use crate::{Input, Output};
@@ -45,9 +46,10 @@ fn room<T: DeviceCopy, B: Backend>(
 /// ```
 pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    B::copy_if(p, true, x.buffer()).map(DeviceVector::from_buffer)
+    x.with_stored(|x| B::copy_if(p, true, x))
+        .map(DeviceVector::from_buffer)
 }
 
 /// [`copy_if`] into the caller's vectors: the selected elements go to the first `count[0]`
@@ -70,19 +72,13 @@ pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
     count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     room("copy_if_into output", x.len(), out)?;
     same_len("copy_if_into count", 1, count)?;
-    B::copy_if_into(
-        p,
-        true,
-        x.buffer(),
-        out.buffer_out(TOKEN),
-        count.buffer_out(TOKEN),
-    )
+    x.with_stored(|x| B::copy_if_into(p, true, x, out.buffer_out(TOKEN), count.buffer_out(TOKEN)))
 }
 
 /// The elements of `x` that `p` rejects, in order (Thrust's `remove_copy_if`; `x` is not
@@ -99,9 +95,10 @@ pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    B::copy_if(p, false, x.buffer()).map(DeviceVector::from_buffer)
+    x.with_stored(|x| B::copy_if(p, false, x))
+        .map(DeviceVector::from_buffer)
 }
 
 /// [`remove_if`] into the caller's vectors, as [`copy_if_into`].
@@ -120,19 +117,13 @@ pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
     count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     room("remove_if_into output", x.len(), out)?;
     same_len("remove_if_into count", 1, count)?;
-    B::copy_if_into(
-        p,
-        false,
-        x.buffer(),
-        out.buffer_out(TOKEN),
-        count.buffer_out(TOKEN),
-    )
+    x.with_stored(|x| B::copy_if_into(p, false, x, out.buffer_out(TOKEN), count.buffer_out(TOKEN)))
 }
 
 /// Stable partition: the elements `p` selects, in order, then the others, in order, and the
@@ -152,18 +143,13 @@ pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<(DeviceVector<T, B>, usize)> {
     // SAFETY: a partition writes every element of its output (each input element goes to
     // one slot); on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
     let mut split = DeviceVector::<usize, B>::zeros(1)?;
-    B::partition_into(
-        p,
-        x.buffer(),
-        out.buffer_out(TOKEN),
-        split.buffer_out(TOKEN),
-    )?;
+    x.with_stored(|x| B::partition_into(p, x, out.buffer_out(TOKEN), split.buffer_out(TOKEN)))?;
     let split = split.to_vec()?[0];
     Ok((out, split))
 }
@@ -185,18 +171,13 @@ pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
     split: &mut impl Output<usize, B>,
 ) -> Result<()> {
     same_len("partition_into output", x.len(), out)?;
     same_len("partition_into split", 1, split)?;
-    B::partition_into(
-        p,
-        x.buffer(),
-        out.buffer_out(TOKEN),
-        split.buffer_out(TOKEN),
-    )
+    x.with_stored(|x| B::partition_into(p, x, out.buffer_out(TOKEN), split.buffer_out(TOKEN)))
 }
 
 /// The elements of `x` whose `stencil` flag is set, in order (Thrust's `copy_if` with a
@@ -214,10 +195,11 @@ pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// ```
 pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
     stencil: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     same_len("copy_if_stencil stencil", x.len(), stencil)?;
-    B::copy_if_stencil(stencil.buffer(), x.buffer()).map(DeviceVector::from_buffer)
+    x.with_stored(|x| B::copy_if_stencil(stencil.buffer(), x))
+        .map(DeviceVector::from_buffer)
 }
 
 /// [`copy_if_stencil`] into the caller's vectors, as [`copy_if_into`].
@@ -238,19 +220,21 @@ pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
 /// ```
 pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
     stencil: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
     count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     same_len("copy_if_stencil_into stencil", x.len(), stencil)?;
     room("copy_if_stencil_into output", x.len(), out)?;
     same_len("copy_if_stencil_into count", 1, count)?;
-    B::copy_if_stencil_into(
-        stencil.buffer(),
-        x.buffer(),
-        out.buffer_out(TOKEN),
-        count.buffer_out(TOKEN),
-    )
+    x.with_stored(|x| {
+        B::copy_if_stencil_into(
+            stencil.buffer(),
+            x,
+            out.buffer_out(TOKEN),
+            count.buffer_out(TOKEN),
+        )
+    })
 }
 
 /// The first element of every run of equal consecutive elements, in order (Thrust's
@@ -267,9 +251,10 @@ pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    B::unique(x.buffer()).map(DeviceVector::from_buffer)
+    x.with_stored(|x| B::unique(x))
+        .map(DeviceVector::from_buffer)
 }
 
 /// [`unique`] into the caller's vectors, as [`copy_if_into`].
@@ -287,13 +272,13 @@ pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
     count: &mut impl Output<usize, B>,
 ) -> Result<()> {
     room("unique_into output", x.len(), out)?;
     same_len("unique_into count", 1, count)?;
-    B::unique_into(x.buffer(), out.buffer_out(TOKEN), count.buffer_out(TOKEN))
+    x.with_stored(|x| B::unique_into(x, out.buffer_out(TOKEN), count.buffer_out(TOKEN)))
 }
 
 /// For every run of equal consecutive keys, its first key and the value beside it (Thrust's
@@ -382,9 +367,9 @@ where
 /// ```
 pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<usize> {
-    B::count_if(p, x.buffer())
+    x.with_stored(|x| B::count_if(p, x))
 }
 
 /// The number of elements of `x` equal to `value` (Thrust's `count`): [`count_if`] with
@@ -399,7 +384,7 @@ pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// assert_eq!(parallax::count(&x, 3)?, 3);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn count<T, B>(x: &impl Input<T, B>, value: T) -> Result<usize>
+pub fn count<T, B>(x: &impl Readable<T, B>, value: T) -> Result<usize>
 where
     T: DeviceCopy + PartialEq,
     B: SelectOps<T, EqualTo<T>>,

@@ -9,9 +9,10 @@
 //! keys take one and two passes.
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
+use crate::Output;
+use crate::Readable;
 use crate::{DeviceVector, Result, SortByKeyOps, SortOps};
-use crate::{Input, Output};
 use parallax_core::{DeviceCopy, Order, SortKey};
 
 /// The keys sorted ascending, stably, into a new vector.
@@ -27,7 +28,7 @@ use parallax_core::{DeviceCopy, Order, SortKey};
 /// assert!(s[1].is_sign_negative() && s[4].is_nan()); // -0.0 before +0.0, NaNs last
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Input<K, B>) -> Result<DeviceVector<K, B>> {
+pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Readable<K, B>) -> Result<DeviceVector<K, B>> {
     sorted(keys, Order::Ascending)
 }
 
@@ -44,18 +45,18 @@ pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Input<K, B>) -> Result<Device
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_descending<K: SortKey, B: SortOps<K>>(
-    keys: &impl Input<K, B>,
+    keys: &impl Readable<K, B>,
 ) -> Result<DeviceVector<K, B>> {
     sorted(keys, Order::Descending)
 }
 
 fn sorted<K: SortKey, B: SortOps<K>>(
-    keys: &impl Input<K, B>,
+    keys: &impl Readable<K, B>,
     order: Order,
 ) -> Result<DeviceVector<K, B>> {
     // SAFETY: the sort writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(keys.len()) }?;
-    B::sort(keys.buffer(), out.buffer_out(TOKEN), order)?;
+    keys.with_stored(|keys| B::sort(keys, out.buffer_out(TOKEN), order))?;
     Ok(out)
 }
 
@@ -74,12 +75,12 @@ fn sorted<K: SortKey, B: SortOps<K>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_into<K: SortKey, B: SortOps<K>>(
-    keys: &impl Input<K, B>,
+    keys: &impl Readable<K, B>,
     out: &mut impl Output<K, B>,
     order: Order,
 ) -> Result<()> {
     same_len("sort output", keys.len(), out)?;
-    B::sort(keys.buffer(), out.buffer_out(TOKEN), order)
+    keys.with_stored(|keys| B::sort(keys, out.buffer_out(TOKEN), order))
 }
 
 /// The pairs `(keys[i], values[i])` sorted ascending by key, stably (pairs with equal keys
@@ -100,8 +101,8 @@ pub fn sort_into<K: SortKey, B: SortOps<K>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     sorted_pairs(keys, values, Order::Ascending)
 }
@@ -121,21 +122,23 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_descending<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     sorted_pairs(keys, values, Order::Descending)
 }
 
 #[allow(clippy::type_complexity)]
 fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
     order: Order,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
-    same_len("sort_by_key values", keys.len(), values)?;
+    lengths_agree("sort_by_key values", keys.len(), values.len())?;
     new_pairs(keys.len(), |ok, ov| {
-        B::sort_by_key(keys.buffer(), values.buffer(), ok, ov, order)
+        keys.with_stored(|keys| {
+            values.with_stored(|values| B::sort_by_key(keys, values, ok, ov, order))
+        })
     })
 }
 
@@ -174,20 +177,24 @@ pub(crate) fn new_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_by_key_into<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<V, B>,
     order: Order,
 ) -> Result<()> {
-    same_len("sort_by_key values", keys.len(), values)?;
+    lengths_agree("sort_by_key values", keys.len(), values.len())?;
     same_len("sort_by_key output keys", keys.len(), out_keys)?;
     same_len("sort_by_key output values", keys.len(), out_values)?;
-    B::sort_by_key(
-        keys.buffer(),
-        values.buffer(),
-        out_keys.buffer_out(TOKEN),
-        out_values.buffer_out(TOKEN),
-        order,
-    )
+    keys.with_stored(|keys| {
+        values.with_stored(|values| {
+            B::sort_by_key(
+                keys,
+                values,
+                out_keys.buffer_out(TOKEN),
+                out_values.buffer_out(TOKEN),
+                order,
+            )
+        })
+    })
 }

@@ -150,6 +150,37 @@ where
     }
 }
 
+/// `s.map(f)` of a lazy `s` (a nested composition): `s` written out, then `f` by the
+/// `transform` kernel into the output. Each level is one pass over a temporary; a kernel
+/// that composes the levels would need entry points per composition.
+macro_rules! map_of_lazy {
+    ($([$($g:tt)*] $inner:ty),* $(,)?) => {$(
+        impl<$($g)*, F> LazyCollectOps<Mapped<$inner, F>> for Cuda
+        where
+            $inner: Source<Backend = Cuda>,
+            F: UnaryFunction<<$inner as Source>::Item>,
+            Cuda: LazyCollectOps<$inner> + TransformOps<<$inner as Source>::Item, F>,
+        {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
+            fn collect(s: &Mapped<$inner, F>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
+                <Cuda as TransformOps<<$inner as Source>::Item, F>>::transform(
+                    s.f,
+                    &collected::<$inner>(&s.source)?,
+                    y,
+                )
+            }
+        }
+    )*};
+}
+map_of_lazy!(
+    [T: Number] Counting<T, Cuda>,
+    [T: parallax_core::DeviceCopy] Constant<T, Cuda>,
+    ['a, X: Stored] Reversed<&'a X>,
+    ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
+    [S, H] Mapped<S, H>,
+    ['a, 'b, X: Stored, Y: Stored, H] ZipMapped<&'a X, &'b Y, H>,
+);
+
 /// Reduce, scans and transform of lazy sequences that CUDA writes out first (their
 /// `LazyCollectOps` above): the temporary, then the algorithm on it.
 macro_rules! via_collect {
@@ -162,21 +193,21 @@ macro_rules! via_collect {
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn reduce(m: M, s: &$ty) -> Result<<$ty as Source>::Item> {
-                <Cuda as MonoidOps<_, M>>::reduce(m, &collected(s)?)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::reduce(m, &collected::<$ty>(s)?)
             }
             fn reduce_into(
                 m: M,
                 s: &$ty,
                 out: &mut DeviceBuffer<<$ty as Source>::Item>,
             ) -> Result<()> {
-                <Cuda as MonoidOps<_, M>>::reduce_into(m, &collected(s)?, out)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::reduce_into(m, &collected::<$ty>(s)?, out)
             }
             fn inclusive_scan(
                 m: M,
                 s: &$ty,
                 y: &mut DeviceBuffer<<$ty as Source>::Item>,
             ) -> Result<()> {
-                <Cuda as MonoidOps<_, M>>::inclusive_scan(m, &collected(s)?, y)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::inclusive_scan(m, &collected::<$ty>(s)?, y)
             }
             fn exclusive_scan(
                 m: M,
@@ -184,7 +215,7 @@ macro_rules! via_collect {
                 s: &$ty,
                 y: &mut DeviceBuffer<<$ty as Source>::Item>,
             ) -> Result<()> {
-                <Cuda as MonoidOps<_, M>>::exclusive_scan(m, init, &collected(s)?, y)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::exclusive_scan(m, init, &collected::<$ty>(s)?, y)
             }
         }
     )*};
@@ -194,6 +225,12 @@ via_collect!(
     [T: parallax_core::DeviceCopy] Constant<T, Cuda>,
     ['a, X: Stored] Reversed<&'a X>,
     ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
+    [T: Number, F] Mapped<Counting<T, Cuda>, F>,
+    [T: parallax_core::DeviceCopy, F] Mapped<Constant<T, Cuda>, F>,
+    ['a, X: Stored, F] Mapped<Reversed<&'a X>, F>,
+    ['a, 'b, X: Stored, Y: Stored, F] Mapped<Permuted<&'a X, &'b Y>, F>,
+    [S, H, F] Mapped<Mapped<S, H>, F>,
+    ['a, 'b, X: Stored, Y: Stored, H, F] Mapped<ZipMapped<&'a X, &'b Y, H>, F>,
 );
 
 /// `transform` of any lazy sequence CUDA can write out: the temporary, then the transform.
@@ -207,7 +244,7 @@ macro_rules! map_via_collect {
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn transform(g: G, s: &$ty, y: &mut DeviceBuffer<G::Output>) -> Result<()> {
-                <Cuda as TransformOps<_, G>>::transform(g, &collected(s)?, y)
+                <Cuda as TransformOps<<$ty as Source>::Item, G>>::transform(g, &collected::<$ty>(s)?, y)
             }
         }
     )*};
@@ -219,4 +256,10 @@ map_via_collect!(
     ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
     ['a, X: Stored, F: UnaryFunction<X::Item>] Mapped<&'a X, F>,
     ['a, 'b, X: Stored, Y: Stored, F: BinaryFunction<X::Item, Y::Item>] ZipMapped<&'a X, &'b Y, F>,
+    [T: Number, F] Mapped<Counting<T, Cuda>, F>,
+    [T: parallax_core::DeviceCopy, F] Mapped<Constant<T, Cuda>, F>,
+    ['a, X: Stored, F] Mapped<Reversed<&'a X>, F>,
+    ['a, 'b, X: Stored, Y: Stored, F] Mapped<Permuted<&'a X, &'b Y>, F>,
+    [S, H, F] Mapped<Mapped<S, H>, F>,
+    ['a, 'b, X: Stored, Y: Stored, H, F] Mapped<ZipMapped<&'a X, &'b Y, H>, F>,
 );

@@ -19,8 +19,8 @@ type SliceOf<S, T> = <<S as Source>::Backend as Backend>::Slice<T>;
     message = "`{Self}` cannot be reduced or scanned with `{M}` on its backend",
     note = "on CUDA a lazy sequence is read by a fused kernel (`x.map(f)` of a vector or view: the \
             fused transform_reduce / transform scans) or written out by an existing kernel \
-            (counting, constant, rev, permute, `zip(a, b).map(f)`); `zip` pairs and nested lazy \
-            sequences run on the CPU backends only",
+            (counting, constant, rev, permute, `zip(a, b).map(f)`, maps of those); `zip` pairs \
+            run on the CPU backends only",
     note = "a GPU monoid or functor of your own needs its kernels instantiated: see \
             `parallax_device::instantiate_monoid!` and `instantiate_unary!`"
 )]

@@ -1,26 +1,31 @@
 //! Lazy sequences: [`counting`], [`constant`], `x.map(f)`, [`zip`] / [`zip3`], [`permute`]
-//! and `x.rev()` — Thrust's fancy iterators. Nothing is computed when one is made; an
-//! algorithm that takes a [`Source`] (reduce, reduce_into, the inclusive and exclusive scans,
-//! transform, and [`CollectSource::collect`]) reads each element where it needs it.
+//! and `x.rev()` — Thrust's fancy iterators. Nothing is computed when one is made. The
+//! algorithms that take a [`Source`] (reduce, reduce_into, the inclusive and exclusive scans,
+//! transform, and [`CollectSource::collect`]) read each element where they need it; the
+//! selection, extrema, histogram, search, sort and `reverse` families take a [`Readable`] and
+//! write a lazy input out once first.
 //!
-//! How each backend reads them:
+//! How each backend reads them in the first group:
 //! - **Sequential and Rayon**: any composition, each element computed in the algorithm's own
 //!   loop (`parallax_host::indexed`): one pass, no temporary.
 //! - **CUDA**: `x.map(f)` of a vector or view runs the fused kernels (`transform_reduce`,
 //!   the transform scans; see [`FusedOps`](crate::FusedOps) for which pairs are fused);
-//!   `zip(a, b).map(f)` is `transform2` (and the fused `transform2_reduce`); counting,
-//!   constant, `rev` and `permute` of a vector or view are written out once by the
-//!   existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read. A `zip`'s pairs
-//!   and nested compositions do not compile for CUDA (the error says so).
+//!   `zip(a, b).map(f)` is `transform2` (and the fused `transform2_reduce` and scans);
+//!   counting, constant, `rev` and `permute` of a vector or view are written out once by the
+//!   existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read, and a map of
+//!   any of those (`x.map(f).map(g)`) writes its source out, then maps it. A `zip`'s pairs do
+//!   not compile for CUDA (the error says so).
 //!
 //! The layout: [`Source`] (what algorithms read), one file per sequence family, the consumer
-//! traits in `consume.rs`, and each backend's lowering in `backend/{host,cuda}_lazy.rs`.
+//! traits in `consume.rs` and `readable.rs`, and each backend's lowering in
+//! `backend/{host,cuda}_lazy.rs`.
 
 mod consume;
 mod generated;
 mod host_at;
 mod mapped;
 mod methods;
+mod readable;
 mod reorder;
 mod source;
 mod zipped;
@@ -31,6 +36,7 @@ pub use generated::{constant, counting, Constant, Counting};
 pub(crate) use host_at::AtOf;
 pub(crate) use host_at::HostAt;
 pub use mapped::Mapped;
+pub use readable::Readable;
 pub use reorder::{permute, Permuted, Reversed};
 pub use source::Source;
 pub use zipped::{zip, zip3, ZipMapped, Zipped, Zipped3};

@@ -1,7 +1,8 @@
 // Conformance body for lazy sequences (issue 31): the shapes every backend reads — `x.map(f)`
-// of a vector or view, `zip(a, b).map(f)`, `counting`, `constant`, `x.rev()` and `permute` —
-// through reduce, reduce_into, both scans, transform and `collect`, against the reference on
-// the sequence written out by hand. On CUDA a map of a vector runs the fused kernels, a zip's
+// of a vector or view, `zip(a, b).map(f)`, `counting`, `constant`, `x.rev()`, `permute` and
+// maps of those — through reduce, reduce_into, both scans, transform and `collect`, and through
+// the families that take a `Readable` (selection, extrema, sort, reverse, search), against the
+// reference on the sequence written out by hand. On CUDA a map of a vector runs the fused kernels, a zip's
 // map the two-input fused ones (its `Sum` scans fused, `Max` composed: tests/fused2_scan_gpu.rs
 // asserts which), and the others are written out by existing kernels
 // (`backend/cuda_lazy.rs`); compositions that only
@@ -10,7 +11,7 @@
 use super::B;
 use crate::common::*;
 use parallax::reference as r;
-use parallax::{CollectSource, DeviceVector, Error, Max, Negate, Source, Square, Sum, Times};
+use parallax::{CollectSource, DeviceVector, Error, GreaterThan, Max, Negate, Source, Square, Sum, Times};
 use proptest::prelude::*;
 
 /// Small integers: squares and products stay far from overflow.
@@ -59,6 +60,33 @@ where
     assert_eq!(host(&short), vec![3; n + 1], "{what}: untouched");
 }
 
+/// The families that take a [`parallax::Readable`] (written out once, then the algorithm),
+/// on `s`, against the reference on `want`.
+fn check_families<S: parallax::Readable<i32, B>>(s: &S, want: &[i32], what: &str) {
+    let p = GreaterThan { bound: 0 };
+    assert_eq!(parallax::count_if(p, s).unwrap(), r::count_if(p, want), "{what}: count_if");
+    let mut kept = vec![0; want.len()];
+    let k = r::copy_if(p, want, &mut kept);
+    assert_eq!(host(&parallax::copy_if(p, s).unwrap()), kept[..k], "{what}: copy_if");
+    let k = r::remove_if(p, want, &mut kept);
+    assert_eq!(host(&parallax::remove_if(p, s).unwrap()), kept[..k], "{what}: remove_if");
+    let k = r::unique(want, &mut kept);
+    assert_eq!(host(&parallax::unique(s).unwrap()), kept[..k], "{what}: unique");
+    let mut sorted = want.to_vec();
+    sorted.sort_unstable();
+    assert_eq!(host(&parallax::sort(s).unwrap()), sorted, "{what}: sort");
+    let reversed: Vec<i32> = want.iter().rev().copied().collect();
+    assert_eq!(host(&parallax::reverse(s).unwrap()), reversed, "{what}: reverse");
+    let first_min = sorted.first().map(|&m| (want.iter().position(|&v| v == m).unwrap(), m));
+    assert_eq!(parallax::min_element(s).unwrap(), first_min, "{what}: min_element");
+    let first_max = sorted.last().map(|&m| (want.iter().position(|&v| v == m).unwrap(), m));
+    assert_eq!(parallax::max_element(s).unwrap(), first_max, "{what}: max_element");
+    // The sequence as the queries of a search in a stored sorted vector.
+    let haystack = dv::<i32, B>(&sorted);
+    let found: Vec<usize> = want.iter().map(|q| sorted.partition_point(|v| v < q)).collect();
+    assert_eq!(host(&parallax::lower_bound(&haystack, s).unwrap()), found, "{what}: lower_bound");
+}
+
 fn check_all(x: &[i32], y: &[i32], (a, b): (usize, usize)) {
     let n = x.len();
     let (dx, dy) = (dv::<i32, B>(x), dv::<i32, B>(y));
@@ -84,6 +112,19 @@ fn check_all(x: &[i32], y: &[i32], (a, b): (usize, usize)) {
     let dmap = dv::<u32, B>(&map);
     let gathered: Vec<i32> = map.iter().map(|&i| x[i as usize]).collect();
     check_consumers(&parallax::permute(&dx, &dmap).unwrap(), &gathered, "permute");
+
+    // Nested maps: on CUDA each level is written out once (`map_of_lazy!`).
+    let negated_squares: Vec<i32> = squares.iter().map(|v| v.wrapping_neg()).collect();
+    check_consumers(&dx.map(Square).map(Negate), &negated_squares, "map of a map");
+    let negated_count: Vec<i32> = count.iter().map(|v| v.wrapping_neg()).collect();
+    check_consumers(&parallax::counting::<B, i32>(-5, n).map(Negate), &negated_count, "map of counting");
+
+    check_families(&dx, x, "vector");
+    check_families(&dx.map(Square), &squares, "map of a vector");
+    check_families(&parallax::counting::<B, i32>(-5, n), &count, "counting");
+    check_families(&dx.rev(), &reversed, "rev");
+    check_families(&parallax::permute(&dx, &dmap).unwrap(), &gathered, "permute");
+    check_families(&dx.map(Square).map(Negate), &negated_squares, "map of a map");
 }
 
 fn check_errors() {

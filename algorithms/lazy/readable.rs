@@ -1,0 +1,62 @@
+//! [`Readable`]: the input of the algorithms that read a lazy sequence by writing it out
+//! first. Reduce, the scans and transform read every element where they need it (`consume.rs`);
+//! the other families (selection, extrema, histogram, search, sort, gather) take a
+//! `Readable`, so a lazy sequence goes in directly and is written out once, into a temporary
+//! of its length, before the algorithm runs. A stored source (a vector or view) is read in
+//! place, as before.
+
+use super::{Lazy, Source};
+use crate::backend::LazyCollectOps;
+use crate::{Backend, DeviceVector, Input, Result, View, ViewMut};
+use parallax_core::DeviceCopy;
+
+/// A source of `T` in backend `B` that every algorithm accepts: a [`DeviceVector`], a
+/// [`View`], a [`ViewMut`], or a lazy sequence (written out once first: see the module docs
+/// of [`lazy`](crate::counting) and each algorithm's docs).
+///
+/// ```
+/// use parallax::{counting, GreaterThan, Sequential, Source};
+/// let evens = counting::<Sequential, u32>(0, 10).map(parallax::Scale { factor: 2 });
+/// assert_eq!(parallax::count_if(GreaterThan { bound: 9 }, &evens)?, 5);
+/// assert_eq!(parallax::max_element(&evens)?, Some((9, 18))); // (index, value)
+/// # Ok::<(), parallax::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read as a run of `{T}` on its backend",
+    note = "on CUDA a lazy sequence must be one the backend can write out: counting, constant, \
+            `x.map(f)`, `zip(a, b).map(f)`, `rev` or `permute` of a vector or view, with \
+            instantiated kernels for the functor"
+)]
+pub trait Readable<T: DeviceCopy, B: Backend>: Source<Item = T, Backend = B> {
+    /// Runs `f` on the elements as the backend's algorithms take them: a stored source's own
+    /// buffer, a lazy one's elements written out into a temporary.
+    #[doc(hidden)]
+    fn with_stored<R>(&self, f: impl FnOnce(&B::Slice<T>) -> Result<R>) -> Result<R>;
+}
+
+/// [`Readable`] for the stored sources: their own buffer.
+macro_rules! stored_readable {
+    ($($ty:ty),*) => {$(
+        impl<T: DeviceCopy, B: Backend> Readable<T, B> for $ty {
+            fn with_stored<R>(&self, f: impl FnOnce(&B::Slice<T>) -> Result<R>) -> Result<R> {
+                f(Input::buffer(self))
+            }
+        }
+    )*};
+}
+stored_readable!(DeviceVector<T, B>, View<'_, T, B>, ViewMut<'_, T, B>);
+
+impl<L: Lazy> Readable<L::Item, L::Backend> for L
+where
+    L::Backend: LazyCollectOps<L>,
+{
+    fn with_stored<R>(
+        &self,
+        f: impl FnOnce(&<L::Backend as Backend>::Slice<L::Item>) -> Result<R>,
+    ) -> Result<R> {
+        // SAFETY: `collect` writes every element; on an error the buffer is dropped unread.
+        let mut y = unsafe { DeviceVector::<L::Item, L::Backend>::for_overwrite(self.len()) }?;
+        <L::Backend as LazyCollectOps<L>>::collect(self, y.buffer_mut())?;
+        f(Input::buffer(&y))
+    }
+}
