@@ -17,21 +17,29 @@
 //! one element more than the rest.
 
 mod collective;
+mod csr;
 #[cfg(feature = "cuda")]
 mod devices;
 mod each;
 mod exchange;
+mod grid;
 #[cfg(feature = "nccl")]
 mod nccl;
+#[cfg(feature = "cuda")]
+mod placed;
 mod reduce;
 mod scan;
 mod segmented;
 mod split;
+mod spmv;
+mod stencil;
 mod transform;
 mod vector;
 
 pub use collective::{Collective, InMemory};
+pub use csr::{HostCsr, ShardedCsr};
 pub use exchange::{Exchange, Move};
+pub use grid::ShardedGrid;
 #[cfg(feature = "nccl")]
 #[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
 pub use nccl::Nccl;
@@ -41,5 +49,7 @@ pub use parallax_device::nccl::UniqueId;
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use segmented::{exclusive_scan_by_offsets, inclusive_scan_by_offsets};
+pub use spmv::{spmv, ShardedSpmv};
+pub use stencil::{stencil3d, stencil3d_into};
 pub use transform::{transform, transform2};
 pub use vector::ShardedVector;
