@@ -15,6 +15,15 @@
 //!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
+//!
+//! Beyond vectors, with elements moving between shards through an [`Exchange`]:
+//! - [`ShardedCsr`]: a CSR matrix split by rows (the split rule over the row count), each
+//!   block with global columns; [`HostCsr`] is the borrowed host CSR it is made from.
+//! - [`spmv`] and [`ShardedSpmv`]: `y = A·x` with `x` all-gathered beside each row block
+//!   (the plan keeps the gathered buffers between calls); `y` is split like the rows.
+//! - [`ShardedGrid`]: a 3D grid split into z-slabs (the split rule over planes).
+//! - [`stencil3d`] and [`stencil3d_into`]: the 3D stencil over slabs with halo planes, equal
+//!   to [`stencil_map`](crate::stencil_map) on the whole grid.
 
 mod collective;
 mod csr;
