@@ -21,7 +21,8 @@
 //! cargo run --release --features cuda --example multi_gpu_spmv -- [SIDE] [CUBE] [REPS]
 //! ```
 //!
-//! Prints `multi_gpu_spmv op=<op> gpus=<k> ms=<median> speedup=<t(baseline)/t(k)>` per row.
+//! Prints `multi_gpu_spmv op=<op> gpus=<k> ms=<median> speedup=<t(baseline)/t(k)>` per row;
+//! measured rows and their reading: `benches/results/h200-x2/multi-gpu/spmv.md`.
 //! Without the `cuda` feature it checks a small case on four rayon shards and times nothing.
 
 use parallax::shard::{self, InMemory, ShardedCsr, ShardedGrid, ShardedVector};
