@@ -134,6 +134,29 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
         }
     }
 
+    /// Result shards with a layout given outright: `len` elements over `count` shards, the
+    /// first held here being shard `first` (a sharded SpMV's `y` follows the matrix's rows,
+    /// not `x`'s columns). The caller made each shard its split-rule length.
+    pub(super) fn from_layout(
+        shards: Vec<DeviceVector<T, B>>,
+        len: usize,
+        first: usize,
+        count: usize,
+    ) -> Self {
+        Self {
+            shards,
+            len,
+            first,
+            count,
+        }
+    }
+
+    /// The shards held here, to be overwritten in place by an `_into` algorithm (which keeps
+    /// each shard's length, so the split rule holds).
+    pub(super) fn shards_mut(&mut self) -> &mut [DeviceVector<T, B>] {
+        &mut self.shards
+    }
+
     /// One participant's shard of a vector of `total` elements split over `world`
     /// participants, one shard each (the split rule): the form of a run with one process per
     /// GPU, where each process holds only its own shard and the exchanges go through a

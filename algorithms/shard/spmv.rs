@@ -1,0 +1,238 @@
+//! SpMV over a row-partitioned [`ShardedCsr`]: `x` (sharded over the columns) is
+//! all-gathered into one whole copy beside each row block through an [`Exchange`] (every `x`
+//! shard moves into every block's copy), then each block's `parallax::spmv` runs where it
+//! lives and `y` comes out sharded like the rows. [`ShardedSpmv`] keeps the gathered copies
+//! between calls, so an iteration (`x ← A·x`) allocates them once.
+//!
+//! Memory traffic beyond the unsharded product: each shard receives the `ncols - ncols / k`
+//! elements of `x` it does not hold (over NVLink or PCIe between GPUs); a banded matrix
+//! (a stencil's) needs only its neighbours' edges, which a halo exchange would move instead.
+//! On 2 × H200 the products scale 1.97× but the gather of a 2^28-column `x` takes longer than
+//! the product (`benches/results/h200-x2/multi-gpu/spmv.md`).
+
+use super::each::each_shard;
+use super::split::shard_range;
+use super::{Exchange, Move, ShardedCsr, ShardedVector};
+use crate::check::lengths_agree;
+use crate::{Backend, DeviceVector, Error, Result, SpmvOps};
+use parallax_core::{try_push, try_with_capacity, DeviceCopy, Semiring, SparseIndex};
+
+/// `y = A·x` over the semiring `s` (as [`parallax::spmv`](crate::spmv)), with `A` split by
+/// rows and `x` by columns over the same shards; `y` is split like `A`'s rows. For repeated
+/// products keep a [`ShardedSpmv`] instead (this allocates the gathered `x` each call).
+///
+/// # Errors
+/// As [`ShardedSpmv::apply`].
+///
+/// ```
+/// use parallax::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedVector};
+/// use parallax::{PlusTimes, Rayon};
+/// // [[2, 0, 0], [1, 3, 0], [0, 0, 4]]
+/// let host = HostCsr { nrows: 3, ncols: 3, row_ptr: &[0_u32, 1, 3, 4], col_idx: &[0, 0, 1, 2], values: &[2, 1, 3, 4] };
+/// let a = ShardedCsr::<i64, u32, Rayon>::from_csr(&host, 2)?;
+/// let x = ShardedVector::from_slice(&[1, 10, 100], 2)?;
+/// let y = shard::spmv(PlusTimes, &a, &x, &InMemory)?;
+/// assert_eq!(y.to_vec()?, [2, 31, 400]);
+/// assert_eq!(y.shard_lengths(), [2, 1]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn spmv<T, I, S, B, X>(
+    s: S,
+    a: &ShardedCsr<T, I, B>,
+    x: &ShardedVector<T, B>,
+    exchange: &X,
+) -> Result<ShardedVector<T, B>>
+where
+    T: DeviceCopy,
+    I: SparseIndex,
+    S: Semiring<T>,
+    B: SpmvOps<T, I, S>,
+    X: Exchange,
+{
+    ShardedSpmv::new(a)?.apply(s, a, x, exchange)
+}
+
+/// A reusable sharded SpMV for matrices of one layout: one whole-`x` buffer beside each
+/// held row block, allocated once ([`new`](Self::new)) and refilled by every
+/// [`gather`](Self::gather).
+///
+/// ```
+/// use parallax::shard::{HostCsr, InMemory, ShardedCsr, ShardedSpmv, ShardedVector};
+/// use parallax::{PlusTimes, Sequential};
+/// // The cyclic shift: y[i] = x[(i + 1) % 3].
+/// let host = HostCsr { nrows: 3, ncols: 3, row_ptr: &[0_u32, 1, 2, 3], col_idx: &[1, 2, 0], values: &[1, 1, 1] };
+/// let a = ShardedCsr::<u8, u32, Sequential>::from_csr(&host, 3)?;
+/// let mut plan = ShardedSpmv::new(&a)?;
+/// let mut x = ShardedVector::from_slice(&[1, 2, 3], 3)?;
+/// for _ in 0..2 {
+///     x = plan.apply(PlusTimes, &a, &x, &InMemory)?; // no new gathered buffers
+/// }
+/// assert_eq!(x.to_vec()?, [3, 1, 2]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub struct ShardedSpmv<T: DeviceCopy, B: Backend> {
+    /// A whole `x` beside each held row block, in shard order.
+    gathered: Vec<DeviceVector<T, B>>,
+    /// The layout the plan serves: columns, first held shard, shard count.
+    ncols: usize,
+    first: usize,
+    count: usize,
+}
+
+impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
+    /// Allocates a whole-`x` buffer (`a.ncols()` elements) beside each block of `a` held
+    /// here.
+    ///
+    /// # Errors
+    /// Out of memory or a device fault.
+    pub fn new<I: SparseIndex>(a: &ShardedCsr<T, I, B>) -> Result<Self> {
+        let mut gathered = try_with_capacity(a.blocks().len())?;
+        for block in a.blocks() {
+            // The row pointers are never empty (nrows + 1), so they name the block's home.
+            let home = block.row_ptr().buffer();
+            try_push(
+                &mut gathered,
+                B::at_home_of(home, || DeviceVector::zeros(a.ncols()))?,
+            )?;
+        }
+        Ok(Self {
+            gathered,
+            ncols: a.ncols(),
+            first: a.first_shard(),
+            count: a.shard_count(),
+        })
+    }
+
+    /// Gathers the whole `x` into the buffer beside every held block: shard `f` of `x` moves
+    /// to columns `shard_range(ncols, k, f)` of every block's copy (the same move list on
+    /// every participant).
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] when `x.len()` is not the plan's column count;
+    /// [`Error::InvalidArgument`] unless `x` has the plan's shard count and holds the same
+    /// shards; a failure of the exchange.
+    pub fn gather<X: Exchange>(&mut self, x: &ShardedVector<T, B>, exchange: &X) -> Result<()> {
+        lengths_agree("sharded spmv x (ncols)", self.ncols, x.len())?;
+        let held = (x.first_shard(), x.shard_count(), x.shards().len());
+        if held != (self.first, self.count, self.gathered.len()) {
+            return Err(Error::InvalidArgument {
+                what: "sharded spmv x",
+                reason: "must have the matrix's shard count and hold the same shards",
+            });
+        }
+        let k = self.count;
+        let mut moves = try_with_capacity(k.saturating_mul(k))?;
+        for to in 0..k {
+            for from in 0..k {
+                let cols = shard_range(self.ncols, k, from);
+                try_push(
+                    &mut moves,
+                    Move {
+                        from,
+                        from_start: 0,
+                        to,
+                        to_start: cols.start,
+                        len: cols.len(),
+                    },
+                )?;
+            }
+        }
+        exchange.exchange(&moves, self.first, x.shards(), &mut self.gathered)
+    }
+
+    /// `y = A·x` on the `x` of the last [`gather`](Self::gather): each block's product,
+    /// queued where it lives, into a new `y` split like the rows.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `a` is not of the plan's layout; a device fault.
+    pub fn multiply<I, S>(&self, s: S, a: &ShardedCsr<T, I, B>) -> Result<ShardedVector<T, B>>
+    where
+        I: SparseIndex,
+        S: Semiring<T>,
+        B: SpmvOps<T, I, S>,
+    {
+        self.check_matrix(a)?;
+        let shards = each_shard(&self.gathered, |j, x| crate::spmv(s, &a.blocks()[j], x))?;
+        Ok(ShardedVector::from_layout(
+            shards,
+            a.nrows(),
+            a.first_shard(),
+            a.shard_count(),
+        ))
+    }
+
+    /// [`multiply`](Self::multiply) into an existing `y` split like the rows (each shard on
+    /// its block's device), or with `accumulate` `y = y ⊕ A·x`.
+    ///
+    /// # Errors
+    /// As [`multiply`](Self::multiply), and [`Error::LengthMismatch`] or
+    /// [`Error::InvalidArgument`] when `y` is not split like the rows.
+    pub fn multiply_into<I, S>(
+        &self,
+        s: S,
+        a: &ShardedCsr<T, I, B>,
+        y: &mut ShardedVector<T, B>,
+        accumulate: bool,
+    ) -> Result<()>
+    where
+        I: SparseIndex,
+        S: Semiring<T>,
+        B: SpmvOps<T, I, S>,
+    {
+        self.check_matrix(a)?;
+        lengths_agree("sharded spmv y (nrows)", a.nrows(), y.len())?;
+        if (y.first_shard(), y.shard_count(), y.shards().len())
+            != (self.first, self.count, self.gathered.len())
+        {
+            return Err(Error::InvalidArgument {
+                what: "sharded spmv y",
+                reason: "must be split like the matrix's rows",
+            });
+        }
+        for ((block, x), y) in a.blocks().iter().zip(&self.gathered).zip(y.shards_mut()) {
+            B::at_home_of(x.buffer(), || {
+                crate::spmv_into(s, block, x, &mut *y, accumulate)
+            })?;
+        }
+        Ok(())
+    }
+
+    /// [`gather`](Self::gather) then [`multiply`](Self::multiply).
+    ///
+    /// # Errors
+    /// As those two.
+    pub fn apply<I, S, X>(
+        &mut self,
+        s: S,
+        a: &ShardedCsr<T, I, B>,
+        x: &ShardedVector<T, B>,
+        exchange: &X,
+    ) -> Result<ShardedVector<T, B>>
+    where
+        I: SparseIndex,
+        S: Semiring<T>,
+        B: SpmvOps<T, I, S>,
+        X: Exchange,
+    {
+        self.check_matrix(a)?;
+        self.gather(x, exchange)?;
+        self.multiply(s, a)
+    }
+
+    /// `a` has the layout the plan was made for.
+    fn check_matrix<I: SparseIndex>(&self, a: &ShardedCsr<T, I, B>) -> Result<()> {
+        let layout = (
+            a.ncols(),
+            a.first_shard(),
+            a.shard_count(),
+            a.blocks().len(),
+        );
+        if layout != (self.ncols, self.first, self.count, self.gathered.len()) {
+            return Err(Error::InvalidArgument {
+                what: "sharded spmv plan",
+                reason: "was made for a matrix of another column count or shard layout",
+            });
+        }
+        Ok(())
+    }
+}
