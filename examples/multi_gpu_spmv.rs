@@ -257,7 +257,7 @@ fn main() -> parallax::Result<()> {
             );
             println!("multi_gpu_spmv op=spmv gpus=1 unsharded ms={base:.3} speedup=1.00");
         }
-        let mut plan = ShardedSpmv::new(&a)?;
+        let mut plan = ShardedSpmv::new(&a, &InMemory)?;
         let y = plan.apply(PlusTimes, &a, &x, &InMemory)?;
         check_spmv(side, &x_host, &y)?;
         drop(y);

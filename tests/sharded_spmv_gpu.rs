@@ -110,7 +110,7 @@ fn check_spmv_on(devices: &[&'static Device]) {
         );
         // Iterated through one plan (square matrices): x <- A·x three times.
         if nrows == ncols {
-            let mut plan = ShardedSpmv::new(&sharded).unwrap();
+            let mut plan = ShardedSpmv::new(&sharded, &InMemory).unwrap();
             let (mut xs, mut xw) = (x, x_whole);
             for _ in 0..3 {
                 xs = plan.apply(PlusTimes, &sharded, &xs, &InMemory).unwrap();

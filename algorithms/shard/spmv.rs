@@ -1,21 +1,24 @@
-//! SpMV over a row-partitioned [`ShardedCsr`]: `x` (sharded over the columns) is
-//! all-gathered into one whole copy beside each row block through an [`Exchange`] (every `x`
-//! shard moves into every block's copy), then each block's `parallax::spmv` runs where it
-//! lives and `y` comes out sharded like the rows. [`ShardedSpmv`] keeps the gathered copies
-//! between calls, so an iteration (`x ← A·x`) allocates them once.
+//! SpMV over a row-partitioned [`ShardedCsr`]: `x` (sharded over the columns) is gathered
+//! beside each row block through an [`Exchange`], then each block's `parallax::spmv` runs
+//! where it lives and `y` comes out sharded like the rows. [`ShardedSpmv`] keeps the gathered
+//! copies between calls, so an iteration (`x ← A·x`) allocates them once.
 //!
-//! Memory traffic beyond the unsharded product: each shard receives the `ncols - ncols / k`
-//! elements of `x` it does not hold (over NVLink or PCIe between GPUs); a banded matrix
-//! (a stencil's) needs only its neighbours' edges, which a halo exchange would move instead.
-//! On 2 × H200 the products scale 1.97× but the gather of a 2^28-column `x` takes longer than
-//! the product (`benches/results/h200-x2/multi-gpu/spmv.md`).
+//! What moves: each block's column span (its smallest to its largest column index, found once
+//! by [`ShardedSpmv::new`] and all-gathered through the [`Collective`]) is filled from the `x`
+//! shards it overlaps, and nothing else. A general matrix spans every column, and each shard
+//! receives the `ncols - ncols / k` elements of `x` it does not hold (over NVLink or PCIe
+//! between GPUs); a banded matrix (a discretised PDE's, Poisson's) spans its own rows' columns
+//! and a band beside them, so the gather is a halo exchange of the band's width. The full
+//! all-gather of a 2^28-column `x` took longer than the product on 2 × H200; the spans are
+//! what make SpMV scale (`benches/results/h200-x2/multi-gpu/spmv.md`).
 
 use super::each::each_shard;
 use super::split::shard_range;
-use super::{Exchange, Move, ShardedCsr, ShardedVector};
+use super::{Collective, Exchange, Move, ShardedCsr, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{Backend, DeviceVector, Error, Result, SpmvOps};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Semiring, SparseIndex};
+use crate::{ArgMinMax, ArgOps, Backend, DeviceVector, Error, Result, SpmvOps};
+use core::ops::Range;
+use parallax_core::{try_push, try_with_capacity, DeviceCopy, Number, Pair, Semiring, SparseIndex};
 
 /// `y = A·x` over the semiring `s` (as [`parallax::spmv`](crate::spmv)), with `A` split by
 /// rows and `x` by columns over the same shards; `y` is split like `A`'s rows. For repeated
@@ -44,12 +47,12 @@ pub fn spmv<T, I, S, B, X>(
 ) -> Result<ShardedVector<T, B>>
 where
     T: DeviceCopy,
-    I: SparseIndex,
+    I: SparseIndex + Number,
     S: Semiring<T>,
-    B: SpmvOps<T, I, S>,
-    X: Exchange,
+    B: SpmvOps<T, I, S> + ArgOps<I, ArgMinMax>,
+    X: Collective + Exchange,
 {
-    ShardedSpmv::new(a)?.apply(s, a, x, exchange)
+    ShardedSpmv::new(a, exchange)?.apply(s, a, x, exchange)
 }
 
 /// A reusable sharded SpMV for matrices of one layout: one whole-`x` buffer beside each
@@ -62,7 +65,7 @@ where
 /// // The cyclic shift: y[i] = x[(i + 1) % 3].
 /// let host = HostCsr { nrows: 3, ncols: 3, row_ptr: &[0_u32, 1, 2, 3], col_idx: &[1, 2, 0], values: &[1, 1, 1] };
 /// let a = ShardedCsr::<u8, u32, Sequential>::from_csr(&host, 3)?;
-/// let mut plan = ShardedSpmv::new(&a)?;
+/// let mut plan = ShardedSpmv::new(&a, &InMemory)?;
 /// let mut x = ShardedVector::from_slice(&[1, 2, 3], 3)?;
 /// for _ in 0..2 {
 ///     x = plan.apply(PlusTimes, &a, &x, &InMemory)?; // no new gathered buffers
@@ -71,8 +74,11 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub struct ShardedSpmv<T: DeviceCopy, B: Backend> {
-    /// A whole `x` beside each held row block, in shard order.
+    /// A whole-length `x` beside each held row block, in shard order; only the block's
+    /// column span is filled.
     gathered: Vec<DeviceVector<T, B>>,
+    /// The columns each block reads (every shard's, held here or not), in shard order.
+    spans: Vec<Range<usize>>,
     /// The layout the plan serves: columns, first held shard, shard count.
     ncols: usize,
     first: usize,
@@ -80,13 +86,21 @@ pub struct ShardedSpmv<T: DeviceCopy, B: Backend> {
 }
 
 impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
-    /// Allocates a whole-`x` buffer (`a.ncols()` elements) beside each block of `a` held
-    /// here.
+    /// Allocates a whole-length `x` buffer beside each block of `a` held here, and finds the
+    /// column span of every block (one `minmax_element` of its column indices per held block,
+    /// then one all-gather through `c`).
     ///
     /// # Errors
-    /// Out of memory or a device fault.
-    pub fn new<I: SparseIndex>(a: &ShardedCsr<T, I, B>) -> Result<Self> {
+    /// [`Error::Collective`] when `c` does not return one span per shard; out of memory, a
+    /// device fault or a communication failure.
+    pub fn new<I, C>(a: &ShardedCsr<T, I, B>, c: &C) -> Result<Self>
+    where
+        I: SparseIndex + Number,
+        B: ArgOps<I, ArgMinMax>,
+        C: Collective,
+    {
         let mut gathered = try_with_capacity(a.blocks().len())?;
+        let mut local = try_with_capacity(a.blocks().len())?;
         for block in a.blocks() {
             // The row pointers are never empty (nrows + 1), so they name the block's home.
             let home = block.row_ptr().buffer();
@@ -94,18 +108,34 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
                 &mut gathered,
                 B::at_home_of(home, || DeviceVector::zeros(a.ncols()))?,
             )?;
+            let span = crate::minmax_element(block.col_idx())?.map_or((0, 0), |(lo, hi)| {
+                (lo.1.to_usize() as u64, hi.1.to_usize() as u64 + 1)
+            });
+            try_push(&mut local, Pair::new(span.0, span.1))?;
         }
+        let all = c.all_gather(&local)?;
+        if all.len() != a.shard_count() {
+            return Err(Error::Collective {
+                during: "gathering the sharded spmv column spans",
+                reason: format!("{} spans for {} shards", all.len(), a.shard_count()),
+            });
+        }
+        let spans = all
+            .iter()
+            .map(|p| p.first as usize..p.second as usize)
+            .collect();
         Ok(Self {
             gathered,
+            spans,
             ncols: a.ncols(),
             first: a.first_shard(),
             count: a.shard_count(),
         })
     }
 
-    /// Gathers the whole `x` into the buffer beside every held block: shard `f` of `x` moves
-    /// to columns `shard_range(ncols, k, f)` of every block's copy (the same move list on
-    /// every participant).
+    /// Gathers `x` beside every held block: the part of `x` shard `f` (columns
+    /// `shard_range(ncols, k, f)`) inside block `t`'s column span moves to the same columns of
+    /// block `t`'s copy (the same move list on every participant).
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] when `x.len()` is not the plan's column count;
@@ -122,19 +152,22 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         }
         let k = self.count;
         let mut moves = try_with_capacity(k.saturating_mul(k))?;
-        for to in 0..k {
+        for (to, span) in self.spans.iter().enumerate() {
             for from in 0..k {
                 let cols = shard_range(self.ncols, k, from);
-                try_push(
-                    &mut moves,
-                    Move {
-                        from,
-                        from_start: 0,
-                        to,
-                        to_start: cols.start,
-                        len: cols.len(),
-                    },
-                )?;
+                let (lo, hi) = (cols.start.max(span.start), cols.end.min(span.end));
+                if lo < hi {
+                    try_push(
+                        &mut moves,
+                        Move {
+                            from,
+                            from_start: lo - cols.start,
+                            to,
+                            to_start: lo,
+                            len: hi - lo,
+                        },
+                    )?;
+                }
             }
         }
         exchange.exchange(&moves, self.first, x.shards(), &mut self.gathered)

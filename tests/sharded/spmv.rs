@@ -47,6 +47,28 @@ impl Csr {
         }
     }
 
+    /// Square, entries only within `band` of the diagonal (a discretised PDE's shape): each
+    /// row block reads a narrow column span, so the gather moves only a halo of `x`.
+    fn banded(n: usize, band: usize, seed: u64) -> Self {
+        let r = pseudo_random(n * (2 * band + 1) + 1, seed);
+        let mut row_ptr = vec![0_u32];
+        let (mut col_idx, mut values) = (Vec::new(), Vec::new());
+        for i in 0..n {
+            for c in i.saturating_sub(band)..(i + band + 1).min(n) {
+                col_idx.push(c as u32);
+                values.push((r[col_idx.len()] >> 40) as i64 - (1 << 23));
+            }
+            row_ptr.push(col_idx.len() as u32);
+        }
+        Self {
+            nrows: n,
+            ncols: n,
+            row_ptr,
+            col_idx,
+            values,
+        }
+    }
+
     fn host(&self) -> HostCsr<'_, i64, u32> {
         HostCsr {
             nrows: self.nrows,
@@ -93,7 +115,7 @@ fn check_spmv(a: &Csr, k: usize, seed: u64) {
 
     // A square matrix iterates x <- A·x through one plan; y += A·x accumulates.
     if a.nrows == a.ncols {
-        let mut plan = ShardedSpmv::new(&sharded).unwrap();
+        let mut plan = ShardedSpmv::new(&sharded, &InMemory).unwrap();
         let (mut xs, mut want) = (x, x_host.clone());
         for _ in 0..3 {
             xs = plan.apply(PlusTimes, &sharded, &xs, &InMemory).unwrap();
@@ -120,6 +142,16 @@ fn sharded_spmv_matches_the_reference() {
             check_spmv(&a, k, k as u64);
         }
         check_spmv(&a, nrows + 3, 5);
+    }
+}
+
+#[test]
+fn banded_matrices_gather_only_the_column_spans_and_match_the_reference() {
+    for (n, band) in [(1, 0), (7, 1), (50, 2), (300, 9)] {
+        let a = Csr::banded(n, band, n as u64);
+        for k in 1..=(n + 2).min(16) {
+            check_spmv(&a, k, 3 + k as u64);
+        }
     }
 }
 
@@ -210,7 +242,7 @@ fn bad_matrices_and_layouts_are_typed_errors() {
         Err(Error::InvalidArgument { .. })
     ));
     // A plan for another layout, and a y not split like the rows.
-    let mut plan = ShardedSpmv::new(&m).unwrap();
+    let mut plan = ShardedSpmv::new(&m, &InMemory).unwrap();
     let x = ShardedVector::<i64, B>::from_slice(&values(4, 1), 2).unwrap();
     let other = ShardedCsr::<i64, u32, B>::from_csr(&Csr::random(6, 5, 2).host(), 2).unwrap();
     assert!(matches!(
