@@ -16,6 +16,7 @@
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
 
+mod carry;
 mod collective;
 #[cfg(feature = "cuda")]
 mod devices;
