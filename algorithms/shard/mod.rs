@@ -15,24 +15,43 @@
 //!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
+//!
+//! The segmented algorithms carry segments across shard boundaries:
+//! - [`inclusive_scan_by_offsets`], [`exclusive_scan_by_offsets`]: by host offsets;
+//! - [`inclusive_scan_by_flags`], [`exclusive_scan_by_flags`]: by sharded head flags;
+//! - [`inclusive_scan_by_key`], [`exclusive_scan_by_key`]: by runs of equal sharded keys;
+//! - [`reduce_by_key`]: one key and fold per run, as sharded vectors split by the rule over
+//!   the runs (the runs placed through an [`Exchange`]);
+//! - [`segmented_reduce`]: one fold per segment of host offsets, split likewise.
 
+mod boundary;
+mod by_key;
 mod carry;
 mod collective;
 #[cfg(feature = "cuda")]
 mod devices;
 mod each;
 mod exchange;
+mod flags;
+mod heads;
+mod keys;
+mod layout;
 #[cfg(feature = "nccl")]
 mod nccl;
 mod reduce;
+mod runs;
 mod scan;
 mod segmented;
+mod segmented_reduce;
 mod split;
 mod transform;
 mod vector;
 
+pub use by_key::reduce_by_key;
 pub use collective::{Collective, InMemory};
 pub use exchange::{Exchange, Move};
+pub use flags::{exclusive_scan_by_flags, inclusive_scan_by_flags};
+pub use keys::{exclusive_scan_by_key, inclusive_scan_by_key};
 #[cfg(feature = "nccl")]
 #[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
 pub use nccl::Nccl;
@@ -42,5 +61,6 @@ pub use parallax_device::nccl::UniqueId;
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use segmented::{exclusive_scan_by_offsets, inclusive_scan_by_offsets};
+pub use segmented_reduce::segmented_reduce;
 pub use transform::{transform, transform2};
 pub use vector::ShardedVector;
