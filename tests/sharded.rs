@@ -18,6 +18,9 @@ macro_rules! sharded_suite {
             mod spmv {
                 include!("sharded/spmv.rs");
             }
+            mod keys {
+                include!("sharded/keys.rs");
+            }
         }
     };
 }

@@ -35,9 +35,24 @@ where
     M: Monoid<T>,
     B: MonoidOps<T, M>,
 {
-    let on_device = each_shard(shards, |_, shard| {
+    shard_totals_from(m, shards, |_| 0)
+}
+
+/// [`shard_totals`] of the shards' tails: shard `j` reduced from `start(j)` (at most its
+/// length) to its end, as the segmented scans need for the run after a shard's last head.
+pub(super) fn shard_totals_from<T, M, B>(
+    m: M,
+    shards: &[DeviceVector<T, B>],
+    start: impl Fn(usize) -> usize,
+) -> Result<Vec<T>>
+where
+    T: DeviceCopy,
+    M: Monoid<T>,
+    B: MonoidOps<T, M>,
+{
+    let on_device = each_shard(shards, |j, shard| {
         let mut total = DeviceVector::<T, B>::zeros(1)?;
-        crate::reduce_into(m, shard, &mut total)?;
+        crate::reduce_into(m, &shard.slice(start(j)..)?, &mut total)?;
         Ok(total)
     })?;
     let mut totals = try_with_capacity(shards.len())?;

@@ -19,36 +19,56 @@
 //! Beyond vectors, with elements moving between shards through an [`Exchange`]:
 //! - [`ShardedCsr`]: a CSR matrix split by rows (the split rule over the row count), each
 //!   block with global columns; [`HostCsr`] is the borrowed host CSR it is made from.
-//! - [`spmv`] and [`ShardedSpmv`]: `y = A·x` with `x` all-gathered beside each row block
-//!   (the plan keeps the gathered buffers between calls); `y` is split like the rows.
+//! - [`spmv`] and [`ShardedSpmv`]: `y = A·x` with each row block's column span of `x`
+//!   gathered beside it (the plan keeps the buffers between calls); `y` is split like the rows.
 //! - [`ShardedGrid`]: a 3D grid split into z-slabs (the split rule over planes).
 //! - [`stencil3d`] and [`stencil3d_into`]: the 3D stencil over slabs with halo planes, equal
 //!   to [`stencil_map`](crate::stencil_map) on the whole grid.
+//!
+//! The segmented algorithms carry segments across shard boundaries:
+//! - [`inclusive_scan_by_offsets`], [`exclusive_scan_by_offsets`]: by host offsets;
+//! - [`inclusive_scan_by_flags`], [`exclusive_scan_by_flags`]: by sharded head flags;
+//! - [`inclusive_scan_by_key`], [`exclusive_scan_by_key`]: by runs of equal sharded keys;
+//! - [`reduce_by_key`]: one key and fold per run, as sharded vectors split by the rule over
+//!   the runs (the runs placed through an [`Exchange`]);
+//! - [`segmented_reduce`]: one fold per segment of host offsets, split likewise.
 
+mod boundary;
+mod by_key;
+mod carry;
 mod collective;
 mod csr;
 #[cfg(feature = "cuda")]
 mod devices;
 mod each;
 mod exchange;
+mod flags;
 mod grid;
+mod heads;
+mod keys;
+mod layout;
 #[cfg(feature = "nccl")]
 mod nccl;
 #[cfg(feature = "cuda")]
 mod placed;
 mod reduce;
+mod runs;
 mod scan;
 mod segmented;
+mod segmented_reduce;
 mod split;
 mod spmv;
 mod stencil;
 mod transform;
 mod vector;
 
+pub use by_key::reduce_by_key;
 pub use collective::{Collective, InMemory};
 pub use csr::{HostCsr, ShardedCsr};
 pub use exchange::{Exchange, Move};
+pub use flags::{exclusive_scan_by_flags, inclusive_scan_by_flags};
 pub use grid::ShardedGrid;
+pub use keys::{exclusive_scan_by_key, inclusive_scan_by_key};
 #[cfg(feature = "nccl")]
 #[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
 pub use nccl::Nccl;
@@ -58,6 +78,7 @@ pub use parallax_device::nccl::UniqueId;
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use segmented::{exclusive_scan_by_offsets, inclusive_scan_by_offsets};
+pub use segmented_reduce::segmented_reduce;
 pub use spmv::{spmv, ShardedSpmv};
 pub use stencil::{stencil3d, stencil3d_into};
 pub use transform::{transform, transform2};

@@ -213,6 +213,22 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
         }
     }
 
+    /// Result shards of a sharded algorithm over `self` whose output has its own length: `len`
+    /// elements over as many shards as `self`, held alike, the `shards` following the split
+    /// rule for `len` (the reductions by segment, whose outputs hold one value per segment).
+    pub(super) fn with_split_shards<U: DeviceCopy>(
+        &self,
+        shards: Vec<DeviceVector<U, B>>,
+        len: usize,
+    ) -> ShardedVector<U, B> {
+        ShardedVector {
+            shards,
+            len,
+            first: self.first,
+            count: self.count,
+        }
+    }
+
     /// The number of elements over all shards (of every participant).
     pub fn len(&self) -> usize {
         self.len
