@@ -28,5 +28,5 @@ pub fn copy<T: DeviceCopy, B: Backend>(
     dst: &mut impl Output<T, B>,
 ) -> Result<()> {
     lengths_agree("copy destination", src.len(), dst.len())?;
-    B::copy(src.buffer(), dst.buffer_out(TOKEN))
+    B::copy_range(src.buffer(), 0, dst.buffer_out(TOKEN), 0, src.len())
 }

@@ -32,7 +32,7 @@ fn found<T>(p: Indexed<T>) -> Option<(usize, T)> {
 pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
     x: &impl Readable<T, B>,
 ) -> Result<Option<(usize, T)>> {
-    Ok(found(x.with_stored(|x| B::arg_reduce(ArgMin, x))?))
+    Ok(found(x.run_arg_reduce(ArgMin)?))
 }
 
 /// The first largest element of `x` and its index; `None` when `x` is empty.
@@ -49,7 +49,7 @@ pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
 pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
     x: &impl Readable<T, B>,
 ) -> Result<Option<(usize, T)>> {
-    Ok(found(x.with_stored(|x| B::arg_reduce(ArgMax, x))?))
+    Ok(found(x.run_arg_reduce(ArgMax)?))
 }
 
 /// The first smallest and the **last** largest element of `x` with their indices, in one
@@ -71,7 +71,7 @@ pub fn minmax_element<T: Number, B: ArgOps<T, ArgMinMax>>(
     if x.is_empty() {
         return Ok(None);
     }
-    let p = x.with_stored(|x| B::arg_reduce(ArgMinMax, x))?;
+    let p = x.run_arg_reduce(ArgMinMax)?;
     let pos = |i: Indexed<T>| (i.index as usize, i.value);
     Ok(Some((pos(p.min), pos(p.max))))
 }

@@ -369,7 +369,7 @@ pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
     x: &impl Readable<T, B>,
 ) -> Result<usize> {
-    x.with_stored(|x| B::count_if(p, x))
+    x.run_count_if(p)
 }
 
 /// The number of elements of `x` equal to `value` (Thrust's `count`): [`count_if`] with

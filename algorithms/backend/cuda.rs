@@ -144,8 +144,14 @@ impl Backend for Cuda {
     fn fill<T: DeviceCopy>(buf: &mut DeviceBuffer<T>, value: T) -> Result<()> {
         buf.fill(value)
     }
-    fn copy<T: DeviceCopy>(src: &DeviceBuffer<T>, dst: &mut DeviceBuffer<T>) -> Result<()> {
-        dst.copy_from(src)
+    fn copy_range<T: DeviceCopy>(
+        src: &DeviceBuffer<T>,
+        from: usize,
+        dst: &mut DeviceBuffer<T>,
+        to: usize,
+        len: usize,
+    ) -> Result<()> {
+        dst.copy_range_from(to, src, from..from + len)
     }
     fn at_home_of<T: DeviceCopy, R>(s: &DeviceBuffer<T>, f: impl FnOnce() -> R) -> R {
         s.device().as_default(f)

@@ -23,10 +23,7 @@ fn collected<S: Source<Backend = Cuda>>(s: &S) -> Result<DeviceBuffer<S::Item>>
 where
     Cuda: LazyCollectOps<S>,
 {
-    // SAFETY: `collect` writes every element; on an error the buffer is dropped unread.
-    let mut y = unsafe { Cuda::for_overwrite::<S::Item>(s.len()) }?;
-    <Cuda as LazyCollectOps<S>>::collect(s, &mut y)?;
-    Ok(y)
+    <Cuda as LazyCollectOps<S>>::collected(s)
 }
 
 // ---- `x.map(f)` of a stored source: the fused kernels.

@@ -70,8 +70,14 @@ macro_rules! host_backend {
                 $algo::fill(buf, value);
                 Ok(())
             }
-            fn copy<T: DeviceCopy>(src: &[T], dst: &mut [T]) -> Result<()> {
-                $algo::copy(src, dst);
+            fn copy_range<T: DeviceCopy>(
+                src: &[T],
+                from: usize,
+                dst: &mut [T],
+                to: usize,
+                len: usize,
+            ) -> Result<()> {
+                $algo::copy(&src[from..from + len], &mut dst[to..to + len]);
                 Ok(())
             }
         }

@@ -61,6 +61,32 @@ macro_rules! host_lazy {
                 $algo::tabulate(&$wrap(s), &mut y[..n]);
                 Ok(())
             }
+            // The reductions of the `Readable` families: each element computed in the
+            // reduction's loop, as reduce does (no temporary).
+            fn count_if<P: parallax_core::Predicate<S::Item>>(p: P, s: &S) -> crate::Result<usize>
+            where
+                Self: crate::backend::SelectOps<S::Item, P>,
+            {
+                let ones = crate::lazy::Mapped {
+                    source: s,
+                    f: move |v| usize::from(p.test(v)),
+                };
+                Ok($algo::reduce(parallax_core::Sum, s.len(), &$wrap(&ones)))
+            }
+            fn arg_reduce<M: parallax_core::ArgReduce<S::Item>>(
+                m: M,
+                s: &S,
+            ) -> crate::Result<M::Pick>
+            where
+                Self: crate::backend::ArgOps<S::Item, M>,
+            {
+                let at = crate::counting::<$backend, u64>(0, s.len());
+                let lifted = crate::lazy::Mapped {
+                    source: crate::zip(at, s)?,
+                    f: move |v: parallax_core::Pair<u64, S::Item>| m.lift(v.second, v.first),
+                };
+                Ok($algo::reduce(m, s.len(), &$wrap(&lifted)))
+            }
         }
     };
 }

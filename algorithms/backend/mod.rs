@@ -190,12 +190,20 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// A device fault.
     fn fill<T: DeviceCopy>(buf: &mut Self::Slice<T>, value: T) -> Result<()>;
-    /// `dst[i] = src[i]`; the lengths agree (the front door, [`copy`](crate::copy), checks).
-    /// On CUDA the two may live on different devices of the process.
+    /// `dst[to + i] = src[from + i]` for `i < len`; both ranges lie inside their slices (the
+    /// callers, [`copy`](crate::copy) and the sharded exchange, check). On CUDA the two may
+    /// live on different devices of the process.
     ///
     /// # Errors
     /// A device fault.
-    fn copy<T: DeviceCopy>(src: &Self::Slice<T>, dst: &mut Self::Slice<T>) -> Result<()>;
+    #[doc(hidden)]
+    fn copy_range<T: DeviceCopy>(
+        src: &Self::Slice<T>,
+        from: usize,
+        dst: &mut Self::Slice<T>,
+        to: usize,
+        len: usize,
+    ) -> Result<()>;
     /// Runs `f` where `s` lives: on CUDA with `s`'s device as the thread's default device,
     /// so that what `f` allocates lands beside `s`. The host backends have one memory.
     #[doc(hidden)]

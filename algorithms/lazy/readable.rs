@@ -7,8 +7,8 @@
 
 use super::{Lazy, Source};
 use crate::backend::LazyCollectOps;
-use crate::{Backend, DeviceVector, Input, Result, View, ViewMut};
-use parallax_core::DeviceCopy;
+use crate::{ArgOps, Backend, DeviceVector, Input, Result, SelectOps, View, ViewMut};
+use parallax_core::{ArgReduce, DeviceCopy, Predicate};
 
 /// A source of `T` in backend `B` that every algorithm accepts: a [`DeviceVector`], a
 /// [`View`], a [`ViewMut`], or a lazy sequence (written out once first: see the module docs
@@ -32,6 +32,25 @@ pub trait Readable<T: DeviceCopy, B: Backend>: Source<Item = T, Backend = B> {
     /// buffer, a lazy one's elements written out into a temporary.
     #[doc(hidden)]
     fn with_stored<R>(&self, f: impl FnOnce(&B::Slice<T>) -> Result<R>) -> Result<R>;
+
+    /// `count_if`: the backend's count on the stored elements; a lazy sequence's lowering
+    /// (on the host backends computed in the count's own loop).
+    #[doc(hidden)]
+    fn run_count_if<P: Predicate<T>>(&self, p: P) -> Result<usize>
+    where
+        B: SelectOps<T, P>,
+    {
+        self.with_stored(|x| B::count_if(p, x))
+    }
+
+    /// The extrema: as [`run_count_if`](Self::run_count_if).
+    #[doc(hidden)]
+    fn run_arg_reduce<M: ArgReduce<T>>(&self, m: M) -> Result<M::Pick>
+    where
+        B: ArgOps<T, M>,
+    {
+        self.with_stored(|x| B::arg_reduce(m, x))
+    }
 }
 
 /// [`Readable`] for the stored sources: their own buffer.
@@ -54,9 +73,21 @@ where
         &self,
         f: impl FnOnce(&<L::Backend as Backend>::Slice<L::Item>) -> Result<R>,
     ) -> Result<R> {
-        // SAFETY: `collect` writes every element; on an error the buffer is dropped unread.
-        let mut y = unsafe { DeviceVector::<L::Item, L::Backend>::for_overwrite(self.len()) }?;
-        <L::Backend as LazyCollectOps<L>>::collect(self, y.buffer_mut())?;
-        f(Input::buffer(&y))
+        let y = <L::Backend as LazyCollectOps<L>>::collected(self)?;
+        f(<L::Backend as Backend>::as_slice(&y))
+    }
+
+    fn run_count_if<P: Predicate<L::Item>>(&self, p: P) -> Result<usize>
+    where
+        L::Backend: SelectOps<L::Item, P>,
+    {
+        <L::Backend as LazyCollectOps<L>>::count_if(p, self)
+    }
+
+    fn run_arg_reduce<M: ArgReduce<L::Item>>(&self, m: M) -> Result<M::Pick>
+    where
+        L::Backend: ArgOps<L::Item, M>,
+    {
+        <L::Backend as LazyCollectOps<L>>::arg_reduce(m, self)
     }
 }

@@ -11,7 +11,7 @@
 //! NCCL's point-to-point send and receive.
 
 use super::InMemory;
-use crate::{Backend, DeviceVector, Error, Result};
+use crate::{Backend, DeviceVector, Error, Output, Result};
 use parallax_core::DeviceCopy;
 
 /// `len` elements from shard `from`'s source vector, at `from_start`, to shard `to`'s
@@ -80,12 +80,11 @@ impl Exchange for InMemory {
             check_move(m, first, src, dst)?;
         }
         for m in moves.iter().filter(|m| m.len > 0) {
-            let from = &src[m.from - first];
-            let to = &mut dst[m.to - first];
-            crate::copy(
-                &from.slice(m.from_start..m.from_start + m.len)?,
-                &mut to.slice_mut(m.to_start..m.to_start + m.len)?,
-            )?;
+            // Ranges of the whole vectors, not views: a view at an unaligned start would stage
+            // a copy of its range on the GPU (`parallax_device`'s view docs).
+            let from = src[m.from - first].buffer();
+            let to = dst[m.to - first].buffer_out(crate::backend::TOKEN);
+            B::copy_range(from, m.from_start, to, m.to_start, m.len)?;
         }
         Ok(())
     }

@@ -158,6 +158,44 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         Ok(())
     }
 
+    /// Overwrites elements `at..at + range.len()` with `src[range]`, returning once the copy
+    /// is queued; `src` may live on another device, as in [`copy_from`](Self::copy_from). No
+    /// alignment is needed (a byte copy), so no view staging either.
+    ///
+    /// # Errors
+    /// [`Error::IndexOutOfRange`] when either range reaches past its buffer (nothing is
+    /// copied); a fault of earlier queued work.
+    pub fn copy_range_from(
+        &mut self,
+        at: usize,
+        src: &DeviceBuffer<T>,
+        range: std::ops::Range<usize>,
+    ) -> Result<()> {
+        let len = range.end.saturating_sub(range.start);
+        if range.start > range.end || range.end > src.len {
+            return Err(Error::IndexOutOfRange {
+                what: "copy source range",
+                at: 0,
+                index: range.end,
+                len: src.len,
+            });
+        }
+        let end = at.checked_add(len).filter(|&e| e <= self.len);
+        let Some(end) = end else {
+            return Err(Error::IndexOutOfRange {
+                what: "copy destination range",
+                at: 0,
+                index: at.saturating_add(len),
+                len: self.len,
+            });
+        };
+        // SAFETY: both ranges were checked to lie inside their buffers; the aliases are
+        // `ManuallyDrop` (never freed) and die at the end of this call, while `self` is
+        // borrowed mutably and `src` immutably, so nothing else touches the destination.
+        let (from, mut to) = unsafe { (src.alias(range), self.alias(at..end)) };
+        to.copy_from(&from)
+    }
+
     /// Copies the buffer into a new host vector (waits for earlier work on the buffer).
     ///
     /// # Errors
