@@ -15,6 +15,9 @@ macro_rules! sharded_suite {
             mod body {
                 include!("sharded/body.rs");
             }
+            mod sort {
+                include!("sharded/sort.rs");
+            }
         }
     };
 }

@@ -16,6 +16,7 @@
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
 
+mod buckets;
 mod collective;
 #[cfg(feature = "cuda")]
 mod devices;
@@ -24,9 +25,12 @@ mod exchange;
 #[cfg(feature = "nccl")]
 mod nccl;
 mod reduce;
+mod rows;
 mod scan;
 mod segmented;
+mod sort;
 mod split;
+mod splitters;
 mod transform;
 mod vector;
 
@@ -41,5 +45,6 @@ pub use parallax_device::nccl::UniqueId;
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use segmented::{exclusive_scan_by_offsets, inclusive_scan_by_offsets};
+pub use sort::sort;
 pub use transform::{transform, transform2};
 pub use vector::ShardedVector;

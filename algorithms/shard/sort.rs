@@ -1,0 +1,292 @@
+//! [`sort`]: a sample sort over shards. Five steps, each queued on every shard (every GPU)
+//! before anything waits:
+//! 1. every shard sorted where it lives (the backend's own sort);
+//! 2. `s >= 4k` regular samples of each sorted shard, all-gathered; every participant picks
+//!    the same `k - 1` splitters from them (`splitters.rs`: elements ordered by key, then
+//!    shard, then position, so many equal keys still split evenly);
+//! 3. each shard cut at the splitters (`lower_bound` / `upper_bound` of their keys), the cuts
+//!    all-gathered, so every participant knows every bucket's size;
+//! 4. bucket `b` of every shard moved to shard `b` ([`Exchange`]; a shard's own bucket stays
+//!    where it is), and the `k` sorted runs there merged pairwise (`parallax::merge`, a
+//!    stable merge: shard order is kept among equal keys);
+//! 5. the buckets, in order the sorted sequence, moved to the split rule's blocks (a second
+//!    move list: bucket sizes differ from `n / k` by about `n / s`, so little moves; a bucket
+//!    that is exactly its block stays).
+//!
+//! Memory per shard beyond input and output: the local sort's output, the received runs and
+//! the merged bucket (each about `n / k`), plus the merges' intermediate runs for `k > 2`.
+
+use super::buckets::{rebalance, Buckets};
+use super::each::each_shard;
+use super::rows::all_gather_rows;
+use super::split::shard_range;
+use super::splitters::{self, Splitter};
+use super::{Collective, Exchange, ShardedVector};
+use crate::{DeviceVector, GatherOps, MergeOps, Result, SearchOps, SortOps, View};
+use parallax_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, SortKey};
+
+/// The elements of `x` sorted ascending in [`SortKey`]'s total order (the order of the
+/// unsharded [`sort`](crate::sort): floats `-inf < ... < -0.0 < +0.0 < ... < +inf < NaN`),
+/// as a sharded vector of the same layout (the split rule), so every sharded algorithm takes
+/// it. Equal keys (all NaNs among them) are bit-for-bit whatever the input held, in input
+/// order.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when a held shard breaks the
+/// split rule; out of memory, a device fault; a failure of the collective or the exchange.
+///
+/// ```
+/// use parallax::shard::{self, InMemory, ShardedVector};
+/// use parallax::Rayon;
+/// let x = ShardedVector::<i32, Rayon>::from_slice(&[5, -1, 5, 3, 9, 0, 5], 3)?;
+/// let y = shard::sort(&x, &InMemory)?;
+/// assert_eq!(y.shard_lengths(), [3, 2, 2]);
+/// assert_eq!(y.to_vec()?, [-1, 0, 3, 5, 5, 5, 9]);
+/// # Ok::<(), parallax::Error>(())
+/// ```
+pub fn sort<K, B, C>(x: &ShardedVector<K, B>, collective: &C) -> Result<ShardedVector<K, B>>
+where
+    K: SortKey + SearchKey,
+    B: SortOps<K> + SearchOps<K> + MergeOps<K, Less> + GatherOps<usize, K>,
+    C: Collective + Exchange,
+{
+    let (n, k, first) = (x.len(), x.shard_count(), x.first_shard());
+    let mut lengths = try_with_capacity(k)?;
+    for g in 0..k {
+        try_push(&mut lengths, shard_range(n, k, g).len())?;
+    }
+    for (j, shard) in x.shards().iter().enumerate() {
+        crate::check::lengths_agree("shard length", lengths[first + j], shard.len())?;
+    }
+    let sorted = each_shard(x.shards(), |_, shard| crate::sort(shard))?;
+    if k == 1 {
+        return Ok(x.with_shards(sorted));
+    }
+    let splitters = pick_splitters(&sorted, &lengths, collective)?;
+    let buckets = cut(&sorted, &splitters, &lengths, first, collective)?;
+    let received = exchange_buckets(&sorted, &buckets, first, collective)?;
+    let merged = each_shard(&sorted, |j, local| {
+        merge_bucket(local, &received[j], first + j, &buckets)
+    })?;
+    drop((sorted, received));
+    let mut sizes = try_with_capacity(k)?;
+    for b in 0..k {
+        try_push(&mut sizes, buckets.size(b))?;
+    }
+    Ok(x.with_shards(to_split_rule(merged, &sizes, first, collective)?))
+}
+
+/// Step 2: `s` regular samples of every held sorted shard (read back after all are
+/// queued), all-gathered, and the splitters chosen from them.
+fn pick_splitters<K, B, C>(
+    sorted: &[DeviceVector<K, B>],
+    lengths: &[usize],
+    collective: &C,
+) -> Result<Vec<Splitter<K>>>
+where
+    K: SortKey + SearchKey,
+    B: GatherOps<usize, K>,
+    C: Collective,
+{
+    let s = splitters::samples_per_shard(lengths.iter().sum(), lengths.len());
+    let on_device = each_shard(sorted, |_, shard| {
+        if shard.is_empty() {
+            return Ok(None);
+        }
+        let mut positions = try_with_capacity(s)?;
+        for i in 0..s {
+            try_push(
+                &mut positions,
+                splitters::sample_position(i, s, shard.len()),
+            )?;
+        }
+        let map = DeviceVector::<usize, B>::from_slice(&positions)?;
+        let mut samples = DeviceVector::<K, B>::zeros(s)?;
+        // SAFETY: every sample position is below the shard's length (`sample_position`).
+        unsafe { crate::gather_unchecked_into(&map, shard, &mut samples)? };
+        Ok(Some(samples))
+    })?;
+    let mut rows = try_with_capacity(sorted.len())?;
+    for samples in &on_device {
+        let row = match samples {
+            Some(v) => v.to_vec()?,
+            None => Vec::new(),
+        };
+        try_push(&mut rows, row)?;
+    }
+    // `K::ZERO` pads empty shards' rows; `choose` skips them.
+    let all = all_gather_rows(collective, &rows, s, K::ZERO, lengths.len())?;
+    splitters::choose(&all, lengths, s)
+}
+
+/// Step 3: every held shard's `k - 1` cuts (searched on every shard before any is read),
+/// all-gathered into every shard's buckets.
+fn cut<K, B, C>(
+    sorted: &[DeviceVector<K, B>],
+    splitters: &[Splitter<K>],
+    lengths: &[usize],
+    first: usize,
+    collective: &C,
+) -> Result<Buckets>
+where
+    K: SortKey + SearchKey,
+    B: SearchOps<K>,
+    C: Collective,
+{
+    let mut keys = try_with_capacity(splitters.len())?;
+    for sp in splitters {
+        try_push(&mut keys, sp.key)?;
+    }
+    let on_device = each_shard(sorted, |_, shard| {
+        if shard.is_empty() || keys.is_empty() {
+            return Ok(None);
+        }
+        let queries = DeviceVector::<K, B>::from_slice(&keys)?;
+        Ok(Some((
+            crate::lower_bound(shard, &queries)?,
+            crate::upper_bound(shard, &queries)?,
+        )))
+    })?;
+    let mut rows = try_with_capacity(sorted.len())?;
+    for (j, bounds) in on_device.iter().enumerate() {
+        let mut row = try_with_capacity(splitters.len())?;
+        match bounds {
+            Some((lower, upper)) => {
+                let (lower, upper) = (lower.to_vec()?, upper.to_vec()?);
+                for (i, sp) in splitters.iter().enumerate() {
+                    try_push(&mut row, sp.cut(first + j, lower[i], upper[i]))?;
+                }
+            }
+            None => row.resize(splitters.len(), 0),
+        }
+        try_push(&mut rows, row)?;
+    }
+    let k = lengths.len();
+    let inner = all_gather_rows(collective, &rows, k - 1, 0, k)?;
+    Buckets::new(&inner, lengths)
+}
+
+/// Step 4's exchange: into each held shard's receive buffer, the other shards' parts of its
+/// bucket, in shard order.
+fn exchange_buckets<T, B, C>(
+    sorted: &[DeviceVector<T, B>],
+    buckets: &Buckets,
+    first: usize,
+    collective: &C,
+) -> Result<Vec<DeviceVector<T, B>>>
+where
+    T: DeviceCopy,
+    B: crate::Backend,
+    C: Exchange,
+{
+    let mut received = each_shard(sorted, |j, _| {
+        // SAFETY: the moves below write every element (the parts fill the buffer end to
+        // end, `Buckets::received`); on an error the buffers are dropped unread.
+        unsafe { DeviceVector::<T, B>::for_overwrite(buckets.received(first + j)) }
+    })?;
+    collective.exchange(&buckets.moves()?, first, sorted, &mut received)?;
+    Ok(received)
+}
+
+/// A sorted run to merge: part of a vector, or a merge's output.
+enum Run<'a, K: DeviceCopy, B: crate::Backend> {
+    Part(View<'a, K, B>),
+    Whole(DeviceVector<K, B>),
+}
+
+/// The stable merge of two runs (ties: `a` first).
+fn merge_pair<K, B>(a: &Run<'_, K, B>, b: &Run<'_, K, B>) -> Result<DeviceVector<K, B>>
+where
+    K: SortKey,
+    B: MergeOps<K, Less>,
+{
+    match (a, b) {
+        (Run::Part(a), Run::Part(b)) => crate::merge(a, b),
+        (Run::Part(a), Run::Whole(b)) => crate::merge(a, b),
+        (Run::Whole(a), Run::Part(b)) => crate::merge(a, b),
+        (Run::Whole(a), Run::Whole(b)) => crate::merge(a, b),
+    }
+}
+
+/// Step 4's merge: shard `g`'s bucket from its own part (in `local`, the sorted shard) and
+/// the received parts, merged pairwise in shard order (a tree of `log2 k` rounds).
+fn merge_bucket<K, B>(
+    local: &DeviceVector<K, B>,
+    received: &DeviceVector<K, B>,
+    g: usize,
+    buckets: &Buckets,
+) -> Result<DeviceVector<K, B>>
+where
+    K: SortKey,
+    B: MergeOps<K, Less>,
+{
+    let k = buckets.shards();
+    let mut runs = try_with_capacity(k)?;
+    for from in 0..k {
+        let part = if from == g {
+            local.slice(buckets.run(g, g))?
+        } else {
+            let at = buckets.received_at(from, g);
+            received.slice(at..at + buckets.run(from, g).len())?
+        };
+        if !part.is_empty() {
+            try_push(&mut runs, Run::Part(part))?;
+        }
+    }
+    while runs.len() > 1 {
+        let mut next = try_with_capacity(runs.len().div_ceil(2))?;
+        let mut pending = runs.into_iter();
+        while let Some(a) = pending.next() {
+            let merged = match pending.next() {
+                Some(b) => Run::Whole(merge_pair(&a, &b)?),
+                None => a,
+            };
+            try_push(&mut next, merged)?;
+        }
+        runs = next;
+    }
+    match runs.pop() {
+        Some(Run::Whole(v)) => Ok(v),
+        Some(Run::Part(v)) => {
+            // SAFETY: the copy writes every element; on an error `out` is dropped unread.
+            let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(v.len()) }?;
+            crate::copy(&v, &mut out)?;
+            Ok(out)
+        }
+        None => DeviceVector::zeros(0),
+    }
+}
+
+/// Step 5: the merged buckets (bucket `b` on shard `b`, `sizes[b]` elements) moved to the
+/// split rule's blocks; a bucket that is exactly its block is kept.
+fn to_split_rule<T, B, C>(
+    merged: Vec<DeviceVector<T, B>>,
+    sizes: &[usize],
+    first: usize,
+    collective: &C,
+) -> Result<Vec<DeviceVector<T, B>>>
+where
+    T: DeviceCopy,
+    B: crate::Backend,
+    C: Exchange,
+{
+    let (k, n) = (sizes.len(), sizes.iter().sum());
+    let (moves, in_place) = rebalance(sizes)?;
+    let mut out = each_shard(&merged, |j, _| {
+        let len = if in_place[first + j] {
+            0
+        } else {
+            shard_range(n, k, first + j).len()
+        };
+        // SAFETY: the moves write every element of each block not kept in place
+        // (`rebalance`); on an error the buffers are dropped unread.
+        unsafe { DeviceVector::<T, B>::for_overwrite(len) }
+    })?;
+    collective.exchange(&moves, first, &merged, &mut out)?;
+    for (j, bucket) in merged.into_iter().enumerate() {
+        if in_place[first + j] {
+            out[j] = bucket;
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,176 @@
+// Sharded sort against the reference sort, instantiated per host backend by
+// tests/sharded.rs: every key sequence the sample sort could split badly (all equal, few
+// distinct, sorted, reverse-sorted, floats with -0.0 and NaNs), shard counts from 1 to more
+// than the elements, and the output's layout (the split rule).
+
+use super::B;
+use crate::common::pseudo_random;
+use parallax::shard::{self, Collective, Exchange, InMemory, Move, ShardedVector};
+use parallax::{reference, DeviceCopy, DeviceVector, Error, Order, SortKey, Sum};
+use proptest::prelude::*;
+
+/// The unsharded, stable sort: equal keys keep their input order, bit for bit.
+fn reference_sort<K: SortKey>(x: &[K]) -> Vec<K> {
+    let mut want = x.to_vec();
+    reference::sort(x, &mut want, Order::Ascending).unwrap();
+    want
+}
+
+/// The split rule: contiguous blocks, the first `n % k` shards one longer.
+fn split_rule(n: usize, k: usize) -> Vec<usize> {
+    (0..k).map(|j| n / k + usize::from(j < n % k)).collect()
+}
+
+/// `shard::sort` of `x` over `k` shards: the reference's elements (compared as `bits`) in
+/// the split rule's layout.
+fn check_sort<K, W>(label: &str, x: &[K], k: usize, bits: impl Fn(K) -> W)
+where
+    K: SortKey + parallax::SearchKey,
+    W: PartialEq + core::fmt::Debug,
+{
+    let s = ShardedVector::<K, B>::from_slice(x, k).unwrap();
+    let y = shard::sort(&s, &InMemory).unwrap();
+    let what = format!("{label}, n = {}, k = {k}", x.len());
+    assert_eq!(y.shard_lengths(), split_rule(x.len(), k), "layout, {what}");
+    assert_eq!(y.shard_count(), k);
+    let got: Vec<W> = y.to_vec().unwrap().into_iter().map(&bits).collect();
+    let want: Vec<W> = reference_sort(x).into_iter().map(&bits).collect();
+    assert_eq!(got, want, "sort, {what}");
+}
+
+/// The inputs a sample sort must survive.
+fn key_sets(n: usize, seed: u64) -> Vec<(&'static str, Vec<i64>)> {
+    let random: Vec<i64> = pseudo_random(n, seed).into_iter().map(|v| v as i64).collect();
+    let mut sorted = random.clone();
+    sorted.sort_unstable();
+    let reversed: Vec<i64> = sorted.iter().rev().copied().collect();
+    vec![
+        ("random", random.clone()),
+        ("all equal", vec![-7; n]),
+        ("three distinct", random.iter().map(|v| v.rem_euclid(3)).collect()),
+        ("sorted", sorted),
+        ("reverse sorted", reversed),
+    ]
+}
+
+#[test]
+fn sort_matches_the_reference_on_every_split() {
+    for n in [0, 1, 2, 5, 1000, 70001] {
+        for (kind, x) in key_sets(n, n as u64) {
+            // More shards than elements only for small n: the cuts are k × k.
+            for k in [1, 2, 3, 4, 7, if n <= 1000 { n + 3 } else { 64 }] {
+                check_sort(kind, &x, k, |v| v);
+            }
+        }
+    }
+}
+
+#[test]
+fn small_keys_with_many_duplicates_split_evenly_enough_to_sort() {
+    let x: Vec<u8> = pseudo_random(5000, 3).into_iter().map(|v| v as u8).collect();
+    for k in [2, 5, 16, 40] {
+        check_sort("bytes", &x, k, |v| v);
+    }
+}
+
+#[test]
+fn floats_sort_in_the_total_order_with_signed_zeros_and_nans() {
+    let mut x: Vec<f32> = pseudo_random(3000, 9)
+        .into_iter()
+        .map(|v| (v % 2001) as f32 - 1000.0)
+        .collect();
+    let specials = [
+        -0.0,
+        0.0,
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7fc0_0001),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        -0.0,
+    ];
+    for (i, v) in specials.into_iter().enumerate() {
+        x[i * 371] = v;
+    }
+    for k in [1, 2, 3, 8, 13] {
+        check_sort("f32", &x, k, f32::to_bits);
+    }
+    let doubles: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
+    check_sort("f64", &doubles, 5, f64::to_bits);
+    check_sort("NaNs", &[f64::NAN; 9], 4, f64::to_bits);
+    check_sort("zeros", &[0.0_f64, -0.0, 0.0, -0.0], 3, f64::to_bits);
+}
+
+#[test]
+fn the_sorted_shards_feed_the_other_sharded_algorithms() {
+    let x: Vec<i64> = pseudo_random(999, 4).into_iter().map(|v| v as i64).collect();
+    let y = shard::sort(&ShardedVector::<i64, B>::from_slice(&x, 4).unwrap(), &InMemory).unwrap();
+    let sorted = reference_sort(&x);
+    let mut want = sorted.clone();
+    reference::inclusive_scan(Sum, &sorted, &mut want);
+    let scan = shard::inclusive_scan(Sum, &y, &InMemory).unwrap();
+    assert_eq!(scan.to_vec().unwrap(), want);
+    let whole = DeviceVector::<i64, B>::from_slice(&sorted).unwrap();
+    assert_eq!(shard::reduce(Sum, &y, &InMemory).unwrap(), parallax::reduce(Sum, &whole).unwrap());
+}
+
+/// A collective that loses the last shard's value, and one whose cuts are out of order:
+/// the sort reports a typed error instead of moving elements out of bounds.
+struct Faulty {
+    lose_last: bool,
+}
+
+impl Collective for Faulty {
+    fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> parallax::Result<Vec<T>> {
+        let mut all = local.to_vec();
+        if self.lose_last {
+            all.pop();
+        } else {
+            all.reverse();
+        }
+        Ok(all)
+    }
+    fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> parallax::Result<T> {
+        InMemory.broadcast(root, local)
+    }
+}
+
+impl Exchange for Faulty {
+    fn exchange<T: DeviceCopy, Bk: parallax::Backend>(
+        &self,
+        moves: &[Move],
+        first: usize,
+        src: &[DeviceVector<T, Bk>],
+        dst: &mut [DeviceVector<T, Bk>],
+    ) -> parallax::Result<()> {
+        InMemory.exchange(moves, first, src, dst)
+    }
+}
+
+#[test]
+fn a_faulty_collective_is_a_typed_error() {
+    let x: Vec<i32> = (0..100).rev().collect();
+    let s = ShardedVector::<i32, B>::from_slice(&x, 3).unwrap();
+    let err = shard::sort(&s, &Faulty { lose_last: true }).unwrap_err();
+    assert!(matches!(err, Error::LengthMismatch { expected: 3, actual: 2, .. }), "{err}");
+    // Rows in the wrong shard order: the cuts are then another shard's (out of range or
+    // descending); either the sort notices or the result is still sorted.
+    match shard::sort(&s, &Faulty { lose_last: false }) {
+        Err(e) => assert!(matches!(e, Error::Collective { .. } | Error::IndexOutOfRange { .. }), "{e}"),
+        Ok(y) => assert_eq!(y.to_vec().unwrap(), reference_sort(&x)),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn sharded_sort_matches_the_reference(
+        x in prop::collection::vec(any::<i32>(), 0..300),
+        modulus in 1_i32..1000,
+        k in 1_usize..12,
+    ) {
+        check_sort("any", &x, k, |v| v);
+        let few: Vec<i32> = x.iter().map(|v| v.rem_euclid(modulus)).collect();
+        check_sort("few", &few, k, |v| v);
+    }
+}
