@@ -3,8 +3,9 @@
 //! ranks meet through a file (`Nccl::join_through_file`), each fills its own shard on its
 //! own GPU, and every result is checked against its closed form: reduce (`Sum`, `Max`, and
 //! `Affine`, which does not commute, so shard order matters), both scans at each shard's
-//! ends, and the collective's `all_gather` and `broadcast`. With fewer than two GPUs, or no
-//! NCCL library, the parent prints a counted skip.
+//! ends, and the collective's `all_gather` and `broadcast`; the sharded sort, whose buckets
+//! move between the ranks by NCCL sends and receives, against the host's sort of the whole
+//! input. With fewer than two GPUs, or no NCCL library, the parent prints a counted skip.
 #![cfg(feature = "nccl")]
 
 #[macro_use]
@@ -150,6 +151,32 @@ fn nccl_rank() {
     let composed = shard::reduce(Affine, &f, &nccl).unwrap();
     let want = (0..world as i64).fold(0_i64, |x, r| 2 * (x + r + 1));
     assert_eq!(composed.apply(0), want);
+
+    // The sort: every rank makes the whole input on the host, holds its block on its GPU,
+    // and must end with its block of the host's sort of the whole.
+    let inputs: [(&str, fn(u64) -> u32); 3] = [
+        ("hashed", |i| {
+            (i as u32).wrapping_mul(2_654_435_761).rotate_left(11)
+        }),
+        ("seven distinct", |i| (i % 7) as u32),
+        ("all equal", |_| 5),
+    ];
+    for (what, f) in inputs {
+        let whole: Vec<u32> = (0..N as u64).map(f).collect();
+        let mut want = whole.clone();
+        want.sort_unstable();
+        let part = device
+            .as_default(|| parallax::DeviceVector::<u32, B>::from_slice(&whole[first..first + len]))
+            .unwrap();
+        let x = ShardedVector::from_rank(part, rank, world, N).unwrap();
+        let y = shard::sort(&x, &nccl).unwrap();
+        assert_eq!(y.devices(), [rank]);
+        assert_eq!(y.shard_lengths(), [len], "sort layout, {what}");
+        assert!(
+            y.to_vec().unwrap() == want[first..first + len],
+            "rank {rank}: sorted block differs, {what}"
+        );
+    }
 
     let all = nccl.all_gather(&[rank as u64 * 10]).unwrap();
     assert_eq!(all, (0..world as u64).map(|r| r * 10).collect::<Vec<_>>());

@@ -13,6 +13,10 @@
 //! host or several), each process holds its own shard ([`ShardedVector::from_rank`]) and
 //! `Nccl` (feature `nccl`) is the collective.
 //!
+//! [`sort`] moves elements between shards: a sample sort whose buckets travel through an
+//! [`Exchange`] (`InMemory`: copies, between GPUs peer copies; `Nccl`: NCCL sends and
+//! receives in one group) and come back in the split rule's layout.
+//!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
 
@@ -24,10 +28,13 @@ mod each;
 mod exchange;
 #[cfg(feature = "nccl")]
 mod nccl;
+#[cfg(feature = "nccl")]
+mod nccl_exchange;
 mod reduce;
 mod rows;
 mod scan;
 mod segmented;
+mod select;
 mod sort;
 mod split;
 mod splitters;

@@ -1,26 +1,26 @@
 //! [`sort`]: a sample sort over shards. Five steps, each queued on every shard (every GPU)
 //! before anything waits:
 //! 1. every shard sorted where it lives (the backend's own sort);
-//! 2. `s >= 4k` regular samples of each sorted shard, all-gathered; every participant picks
-//!    the same `k - 1` splitters from them (`splitters.rs`: elements ordered by key, then
-//!    shard, then position, so many equal keys still split evenly);
-//! 3. each shard cut at the splitters (`lower_bound` / `upper_bound` of their keys), the cuts
-//!    all-gathered, so every participant knows every bucket's size;
+//! 2. each sorted shard cut before every block boundary of the split rule, exactly
+//!    (`select.rs`: rounds of samples of every shard, all-gathered, ranked by
+//!    `lower_bound` / `upper_bound` in every shard, until a sample of each boundary's rank is
+//!    found; elements ordered by key, then shard, then position, so many equal keys split
+//!    evenly); every participant ends with every cut, so with every move;
+//! 3. (the cuts all-gathered as they are found: every bucket's size is known everywhere);
 //! 4. bucket `b` of every shard moved to shard `b` ([`Exchange`]; a shard's own bucket stays
 //!    where it is), and the `k` sorted runs there merged pairwise (`parallax::merge`, a
 //!    stable merge: shard order is kept among equal keys);
-//! 5. the buckets, in order the sorted sequence, moved to the split rule's blocks (a second
-//!    move list: bucket sizes differ from `n / k` by about `n / s`, so little moves; a bucket
-//!    that is exactly its block stays).
+//! 5. the buckets, in order the sorted sequence, moved to the split rule's blocks: with
+//!    exact cuts every bucket is its block and nothing moves (`rebalance` finds no move); the
+//!    step stays for cuts that are not exact.
 //!
 //! Memory per shard beyond input and output: the local sort's output, the received runs and
 //! the merged bucket (each about `n / k`), plus the merges' intermediate runs for `k > 2`.
 
 use super::buckets::{rebalance, Buckets};
 use super::each::each_shard;
-use super::rows::all_gather_rows;
+use super::select::exact_cuts;
 use super::split::shard_range;
-use super::splitters::{self, Splitter};
 use super::{Collective, Exchange, ShardedVector};
 use crate::{DeviceVector, GatherOps, MergeOps, Result, SearchOps, SortOps, View};
 use parallax_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, SortKey};
@@ -62,8 +62,7 @@ where
     if k == 1 {
         return Ok(x.with_shards(sorted));
     }
-    let splitters = pick_splitters(&sorted, &lengths, collective)?;
-    let buckets = cut(&sorted, &splitters, &lengths, first, collective)?;
+    let buckets = Buckets::new(&exact_cuts(&sorted, &lengths, first, collective)?, &lengths)?;
     let received = exchange_buckets(&sorted, &buckets, first, collective)?;
     let merged = each_shard(&sorted, |j, local| {
         merge_bucket(local, &received[j], first + j, &buckets)
@@ -74,96 +73,6 @@ where
         try_push(&mut sizes, buckets.size(b))?;
     }
     Ok(x.with_shards(to_split_rule(merged, &sizes, first, collective)?))
-}
-
-/// Step 2: `s` regular samples of every held sorted shard (read back after all are
-/// queued), all-gathered, and the splitters chosen from them.
-fn pick_splitters<K, B, C>(
-    sorted: &[DeviceVector<K, B>],
-    lengths: &[usize],
-    collective: &C,
-) -> Result<Vec<Splitter<K>>>
-where
-    K: SortKey + SearchKey,
-    B: GatherOps<usize, K>,
-    C: Collective,
-{
-    let s = splitters::samples_per_shard(lengths.iter().sum(), lengths.len());
-    let on_device = each_shard(sorted, |_, shard| {
-        if shard.is_empty() {
-            return Ok(None);
-        }
-        let mut positions = try_with_capacity(s)?;
-        for i in 0..s {
-            try_push(
-                &mut positions,
-                splitters::sample_position(i, s, shard.len()),
-            )?;
-        }
-        let map = DeviceVector::<usize, B>::from_slice(&positions)?;
-        let mut samples = DeviceVector::<K, B>::zeros(s)?;
-        // SAFETY: every sample position is below the shard's length (`sample_position`).
-        unsafe { crate::gather_unchecked_into(&map, shard, &mut samples)? };
-        Ok(Some(samples))
-    })?;
-    let mut rows = try_with_capacity(sorted.len())?;
-    for samples in &on_device {
-        let row = match samples {
-            Some(v) => v.to_vec()?,
-            None => Vec::new(),
-        };
-        try_push(&mut rows, row)?;
-    }
-    // `K::ZERO` pads empty shards' rows; `choose` skips them.
-    let all = all_gather_rows(collective, &rows, s, K::ZERO, lengths.len())?;
-    splitters::choose(&all, lengths, s)
-}
-
-/// Step 3: every held shard's `k - 1` cuts (searched on every shard before any is read),
-/// all-gathered into every shard's buckets.
-fn cut<K, B, C>(
-    sorted: &[DeviceVector<K, B>],
-    splitters: &[Splitter<K>],
-    lengths: &[usize],
-    first: usize,
-    collective: &C,
-) -> Result<Buckets>
-where
-    K: SortKey + SearchKey,
-    B: SearchOps<K>,
-    C: Collective,
-{
-    let mut keys = try_with_capacity(splitters.len())?;
-    for sp in splitters {
-        try_push(&mut keys, sp.key)?;
-    }
-    let on_device = each_shard(sorted, |_, shard| {
-        if shard.is_empty() || keys.is_empty() {
-            return Ok(None);
-        }
-        let queries = DeviceVector::<K, B>::from_slice(&keys)?;
-        Ok(Some((
-            crate::lower_bound(shard, &queries)?,
-            crate::upper_bound(shard, &queries)?,
-        )))
-    })?;
-    let mut rows = try_with_capacity(sorted.len())?;
-    for (j, bounds) in on_device.iter().enumerate() {
-        let mut row = try_with_capacity(splitters.len())?;
-        match bounds {
-            Some((lower, upper)) => {
-                let (lower, upper) = (lower.to_vec()?, upper.to_vec()?);
-                for (i, sp) in splitters.iter().enumerate() {
-                    try_push(&mut row, sp.cut(first + j, lower[i], upper[i]))?;
-                }
-            }
-            None => row.resize(splitters.len(), 0),
-        }
-        try_push(&mut rows, row)?;
-    }
-    let k = lengths.len();
-    let inner = all_gather_rows(collective, &rows, k - 1, 0, k)?;
-    Buckets::new(&inner, lengths)
 }
 
 /// Step 4's exchange: into each held shard's receive buffer, the other shards' parts of its
