@@ -154,7 +154,8 @@ fn nccl_rank() {
 
     // The sort: every rank makes the whole input on the host, holds its block on its GPU,
     // and must end with its block of the host's sort of the whole.
-    let inputs: [(&str, fn(u64) -> u32); 3] = [
+    type Input = (&'static str, fn(u64) -> u32);
+    let inputs: [Input; 3] = [
         ("hashed", |i| {
             (i as u32).wrapping_mul(2_654_435_761).rotate_left(11)
         }),

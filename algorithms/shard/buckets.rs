@@ -12,19 +12,21 @@ use parallax_core::{try_push, try_with_capacity};
 /// `cut(g, b)..cut(g, b + 1)`, and goes to shard `b`.
 pub(super) struct Buckets {
     k: usize,
+    /// Each received part starts at a multiple of this many elements in its receive buffer.
+    align: usize,
     /// `k + 1` ascending cuts per shard, from 0 to the shard's length.
     cuts: Vec<usize>,
 }
 
 impl Buckets {
     /// From the `k - 1` inner cuts of every shard (`inner[g * (k - 1) + i]`) and every
-    /// shard's length.
+    /// shard's length; received parts start at multiples of `align` elements.
     ///
     /// # Errors
     /// [`Error::Collective`] when the cuts are not ascending inside their shard: they came
     /// through the collective, and a participant that sent others is not running the same
     /// sort.
-    pub(super) fn new(inner: &[usize], lengths: &[usize]) -> Result<Self> {
+    pub(super) fn new(inner: &[usize], lengths: &[usize], align: usize) -> Result<Self> {
         let k = lengths.len();
         let mut cuts = try_with_capacity(k * (k + 1))?;
         for (g, &len) in lengths.iter().enumerate() {
@@ -42,7 +44,11 @@ impl Buckets {
                 });
             }
         }
-        Ok(Self { k, cuts })
+        Ok(Self {
+            k,
+            align: align.max(1),
+            cuts,
+        })
     }
 
     /// The number of shards (and of buckets).
@@ -62,15 +68,18 @@ impl Buckets {
     }
 
     /// Where shard `from`'s part of bucket `to` lands in shard `to`'s receive buffer, which
-    /// holds the other shards' parts in shard order (its own part stays where it is).
+    /// holds the other shards' parts in shard order (its own part stays where it is), each
+    /// at a multiple of `align` elements: on CUDA a view that starts there shares the
+    /// buffer's memory, where one at any other start would be read through a copy
+    /// (`parallax_device::VIEW_ALIGN`). The padding between parts is never read.
     pub(super) fn received_at(&self, from: usize, to: usize) -> usize {
         (0..from)
             .filter(|&g| g != to)
-            .map(|g| self.run(g, to).len())
+            .map(|g| self.run(g, to).len().next_multiple_of(self.align))
             .sum()
     }
 
-    /// The length of shard `to`'s receive buffer.
+    /// The length of shard `to`'s receive buffer (padding included).
     pub(super) fn received(&self, to: usize) -> usize {
         self.received_at(self.k, to)
     }
@@ -146,7 +155,7 @@ mod tests {
     #[test]
     fn bucket_moves_fill_each_receive_buffer_exactly() {
         // Three shards of 4, 4, 3 elements; inner cuts per shard.
-        let b = Buckets::new(&[1, 3, 0, 4, 2, 2], &[4, 4, 3]).unwrap();
+        let b = Buckets::new(&[1, 3, 0, 4, 2, 2], &[4, 4, 3], 1).unwrap();
         assert_eq!(b.run(0, 1), 1..3);
         assert_eq!((b.size(0), b.size(1), b.size(2)), (3, 6, 2));
         for to in 0..3 {
@@ -159,7 +168,12 @@ mod tests {
             }
             assert!(covered.iter().all(|&c| c == 1), "shard {to}: {covered:?}");
         }
-        assert!(Buckets::new(&[3, 1, 0, 4, 2, 2], &[4, 4, 3]).is_err());
+        assert!(Buckets::new(&[3, 1, 0, 4, 2, 2], &[4, 4, 3], 1).is_err());
+        // Aligned to 4: shard 0's part of bucket 2 (1 element) is padded to 4.
+        let padded = Buckets::new(&[1, 3, 0, 4, 2, 2], &[4, 4, 3], 4).unwrap();
+        assert_eq!(padded.received_at(1, 2), 4);
+        assert_eq!(padded.received(2), 4);
+        assert_eq!((padded.received(0), padded.received(1)), (4, 4));
     }
 
     #[test]

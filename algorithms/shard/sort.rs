@@ -62,7 +62,8 @@ where
     if k == 1 {
         return Ok(x.with_shards(sorted));
     }
-    let buckets = Buckets::new(&exact_cuts(&sorted, &lengths, first, collective)?, &lengths)?;
+    let inner = exact_cuts(&sorted, &lengths, first, collective)?;
+    let buckets = Buckets::new(&inner, &lengths, run_alignment::<K>())?;
     let received = exchange_buckets(&sorted, &buckets, first, collective)?;
     let merged = each_shard(&sorted, |j, local| {
         merge_bucket(local, &received[j], first + j, &buckets)
@@ -73,6 +74,21 @@ where
         try_push(&mut sizes, buckets.size(b))?;
     }
     Ok(x.with_shards(to_split_rule(merged, &sizes, first, collective)?))
+}
+
+/// The bytes at which a CUDA view shares its vector's memory (`parallax_device::VIEW_ALIGN`,
+/// named here for every backend; host views never copy).
+const VIEW_ALIGN_BYTES: usize = 16;
+
+/// The element count that keeps a received run's start at [`VIEW_ALIGN_BYTES`]: the
+/// smallest `a` with `a · size_of::<T>()` a multiple of it.
+fn run_alignment<T>() -> usize {
+    let size = core::mem::size_of::<T>().max(1);
+    let mut gcd = (VIEW_ALIGN_BYTES, size);
+    while gcd.1 != 0 {
+        gcd = (gcd.1, gcd.0 % gcd.1);
+    }
+    VIEW_ALIGN_BYTES / gcd.0
 }
 
 /// Step 4's exchange: into each held shard's receive buffer, the other shards' parts of its
@@ -89,8 +105,9 @@ where
     C: Exchange,
 {
     let mut received = each_shard(sorted, |j, _| {
-        // SAFETY: the moves below write every element (the parts fill the buffer end to
-        // end, `Buckets::received`); on an error the buffers are dropped unread.
+        // SAFETY: the moves below write every element that is read: each part (the
+        // padding between parts, `Buckets::received_at`, is never read, and the buffers never
+        // leave this module); on an error the buffers are dropped unread.
         unsafe { DeviceVector::<T, B>::for_overwrite(buckets.received(first + j)) }
     })?;
     collective.exchange(&buckets.moves()?, first, sorted, &mut received)?;
