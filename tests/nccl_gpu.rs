@@ -5,7 +5,8 @@
 //! `Affine`, which does not commute, so shard order matters), both scans at each shard's
 //! ends, and the collective's `all_gather` and `broadcast`; the sharded sort, whose buckets
 //! move between the ranks by NCCL sends and receives, against the host's sort of the whole
-//! input. With fewer than two GPUs, or no NCCL library, the parent prints a counted skip.
+//! input, and the sort by key against the host's stable sort of the pairs. With fewer than
+//! two GPUs, or no NCCL library, the parent prints a counted skip.
 #![cfg(feature = "nccl")]
 
 #[macro_use]
@@ -178,6 +179,29 @@ fn nccl_rank() {
             "rank {rank}: sorted block differs, {what}"
         );
     }
+
+    // By key: keys i % 7, values the global positions; stable, so each block of the result
+    // is the host's stable sort of the pairs.
+    let whole: Vec<u32> = (0..N as u32).map(|i| i % 7).collect();
+    let mut want: Vec<(u32, u32)> = whole.iter().copied().zip(0..N as u32).collect();
+    want.sort_by_key(|&(key, _)| key);
+    let block = |v: &[u32]| {
+        device.as_default(|| parallax::DeviceVector::<u32, B>::from_slice(&v[first..first + len]))
+    };
+    let positions: Vec<u32> = (0..N as u32).collect();
+    let keys = ShardedVector::from_rank(block(&whole).unwrap(), rank, world, N).unwrap();
+    let values = ShardedVector::from_rank(block(&positions).unwrap(), rank, world, N).unwrap();
+    let (sk, sv) = shard::sort_by_key(&keys, &values, &nccl).unwrap();
+    let got: Vec<(u32, u32)> = sk
+        .to_vec()
+        .unwrap()
+        .into_iter()
+        .zip(sv.to_vec().unwrap())
+        .collect();
+    assert!(
+        got == want[first..first + len],
+        "rank {rank}: sort_by_key block differs"
+    );
 
     let all = nccl.all_gather(&[rank as u64 * 10]).unwrap();
     assert_eq!(all, (0..world as u64).map(|r| r * 10).collect::<Vec<_>>());

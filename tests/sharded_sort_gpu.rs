@@ -2,7 +2,9 @@
 //! machine) and over every GPU of the machine (a counted skip with fewer than two), each
 //! result equal bit for bit to the unsharded `parallax::sort` of the same keys, in the split
 //! rule's layout, each output shard on its input shard's device. Keys the sample sort could
-//! split badly: all equal, few distinct, sorted, reverse sorted, floats with -0.0 and NaNs.
+//! split badly: all equal, few distinct, sorted, reverse sorted, floats with -0.0 and NaNs;
+//! and `shard::sort_by_key` against the unsharded `parallax::sort_by_key` (stable: values are
+//! the input positions).
 #![cfg(feature = "cuda")]
 
 #[macro_use]
@@ -66,6 +68,29 @@ where
     );
 }
 
+/// The sharded sort by key of `host` with values `0..n` (stability shows) against the
+/// unsharded `parallax::sort_by_key`.
+fn check_by_key(what: &str, host: &[u32], devices: &[&'static Device]) {
+    let (n, k) = (host.len(), devices.len());
+    let values: Vec<u32> = (0..n as u32).collect();
+    let keys = ShardedVector::from_slice_on(host, devices).unwrap();
+    let vals = ShardedVector::from_slice_on(&values, devices).unwrap();
+    let (sk, sv) = shard::sort_by_key(&keys, &vals, &InMemory).unwrap();
+    let want_devices: Vec<usize> = devices.iter().map(|d| d.ordinal()).collect();
+    assert_eq!(
+        (sk.devices(), sv.devices()),
+        (want_devices.clone(), want_devices)
+    );
+    let whole_k = DeviceVector::<u32, B>::from_slice(host).unwrap();
+    let whole_v = DeviceVector::<u32, B>::from_slice(&values).unwrap();
+    let (wk, wv) = parallax::sort_by_key(&whole_k, &whole_v).unwrap();
+    assert!(
+        sk.to_vec().unwrap() == wk.to_vec().unwrap()
+            && sv.to_vec().unwrap() == wv.to_vec().unwrap(),
+        "sort_by_key differs from the unsharded one: {what}, n={n}, k={k}"
+    );
+}
+
 fn check_on(devices: &[&'static Device]) {
     for n in sizes() {
         let random = hashed(n, 7);
@@ -73,6 +98,8 @@ fn check_on(devices: &[&'static Device]) {
         check_one("all equal", &vec![42_u32; n], devices, |v| v);
         let few: Vec<u32> = random.iter().map(|v| v % 3).collect();
         check_one("three distinct", &few, devices, |v| v);
+        check_by_key("three distinct, by key", &few, devices);
+        check_by_key("random, by key", &random, devices);
         let sorted: Vec<u32> = (0..n as u32).collect();
         check_one("sorted", &sorted, devices, |v| v);
         let reversed: Vec<u32> = sorted.iter().rev().copied().collect();

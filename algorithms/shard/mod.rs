@@ -13,9 +13,9 @@
 //! host or several), each process holds its own shard ([`ShardedVector::from_rank`]) and
 //! `Nccl` (feature `nccl`) is the collective.
 //!
-//! [`sort`] moves elements between shards: a sample sort whose buckets travel through an
-//! [`Exchange`] (`InMemory`: copies, between GPUs peer copies; `Nccl`: NCCL sends and
-//! receives in one group) and come back in the split rule's layout.
+//! [`sort`] and [`sort_by_key`] move elements between shards: a sample sort whose buckets
+//! travel through an [`Exchange`] (`InMemory`: copies, between GPUs peer copies; `Nccl`:
+//! NCCL sends and receives in one group) and come back in the split rule's layout.
 //!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
@@ -32,10 +32,12 @@ mod nccl;
 mod nccl_exchange;
 mod reduce;
 mod rows;
+mod runs;
 mod scan;
 mod segmented;
 mod select;
 mod sort;
+mod sort_by_key;
 mod split;
 mod splitters;
 mod transform;
@@ -53,5 +55,6 @@ pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use segmented::{exclusive_scan_by_offsets, inclusive_scan_by_offsets};
 pub use sort::sort;
+pub use sort_by_key::sort_by_key;
 pub use transform::{transform, transform2};
 pub use vector::ShardedVector;

@@ -21,10 +21,11 @@
 
 use super::buckets::{rebalance, Buckets};
 use super::each::each_shard;
+use super::runs::{self, Run};
 use super::select::exact_cuts;
 use super::split::shard_range;
 use super::{Collective, Exchange, ShardedVector};
-use crate::{DeviceVector, GatherOps, MergeOps, Result, SearchOps, SortOps, View};
+use crate::{DeviceVector, GatherOps, MergeOps, Result, SearchOps, SortOps};
 use parallax_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, SortKey};
 
 /// The elements of `x` sorted ascending in [`SortKey`]'s total order (the order of the
@@ -52,14 +53,8 @@ where
     B: SortOps<K> + SearchOps<K> + MergeOps<K, Less> + GatherOps<usize, K>,
     C: Collective + Exchange,
 {
-    let (n, k, first) = (x.len(), x.shard_count(), x.first_shard());
-    let mut lengths = try_with_capacity(k)?;
-    for g in 0..k {
-        try_push(&mut lengths, shard_range(n, k, g).len())?;
-    }
-    for (j, shard) in x.shards().iter().enumerate() {
-        crate::check::lengths_agree("shard length", lengths[first + j], shard.len())?;
-    }
+    let (k, first) = (x.shard_count(), x.first_shard());
+    let lengths = split_lengths(x)?;
     let sorted = each_shard(x.shards(), |_, shard| crate::sort(shard))?;
     if k == 1 {
         return Ok(x.with_shards(sorted));
@@ -68,14 +63,31 @@ where
     let buckets = Buckets::new(&inner, &lengths, run_alignment::<K>())?;
     let received = exchange_buckets(&sorted, &buckets, first, collective)?;
     let merged = each_shard(&sorted, |j, local| {
-        merge_bucket(local, &received[j], first + j, &buckets)
+        let parts = runs::parts(local, &received[j], first + j, &buckets)?;
+        let runs = parts.into_iter().map(Run::Part).collect();
+        runs::merge_tree(runs, |a, b| Ok(Run::Whole(merge_keys(a, b)?)))?.into_owned()
     })?;
     drop((sorted, received));
-    let mut sizes = try_with_capacity(k)?;
-    for b in 0..k {
-        try_push(&mut sizes, buckets.size(b))?;
+    Ok(x.with_shards(to_split_rule(merged, &buckets, first, collective)?))
+}
+
+/// Every shard's length under the split rule, after checking the held shards against it.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) for a held shard of another
+/// length; out of memory.
+pub(super) fn split_lengths<T: DeviceCopy, B: crate::Backend>(
+    x: &ShardedVector<T, B>,
+) -> Result<Vec<usize>> {
+    let (n, k, first) = (x.len(), x.shard_count(), x.first_shard());
+    let mut lengths = try_with_capacity(k)?;
+    for g in 0..k {
+        try_push(&mut lengths, shard_range(n, k, g).len())?;
     }
-    Ok(x.with_shards(to_split_rule(merged, &sizes, first, collective)?))
+    for (j, shard) in x.shards().iter().enumerate() {
+        crate::check::lengths_agree("shard length", lengths[first + j], shard.len())?;
+    }
+    Ok(lengths)
 }
 
 /// The bytes at which a CUDA view shares its vector's memory (`parallax_device::VIEW_ALIGN`,
@@ -84,7 +96,7 @@ const VIEW_ALIGN_BYTES: usize = 16;
 
 /// The element count that keeps a received run's start at [`VIEW_ALIGN_BYTES`]: the
 /// smallest `a` with `a · size_of::<T>()` a multiple of it.
-fn run_alignment<T>() -> usize {
+pub(super) fn run_alignment<T>() -> usize {
     let size = core::mem::size_of::<T>().max(1);
     let mut gcd = (VIEW_ALIGN_BYTES, size);
     while gcd.1 != 0 {
@@ -95,7 +107,7 @@ fn run_alignment<T>() -> usize {
 
 /// Step 4's exchange: into each held shard's receive buffer, the other shards' parts of its
 /// bucket, in shard order.
-fn exchange_buckets<T, B, C>(
+pub(super) fn exchange_buckets<T, B, C>(
     sorted: &[DeviceVector<T, B>],
     buckets: &Buckets,
     first: usize,
@@ -116,14 +128,8 @@ where
     Ok(received)
 }
 
-/// A sorted run to merge: part of a vector, or a merge's output.
-enum Run<'a, K: DeviceCopy, B: crate::Backend> {
-    Part(View<'a, K, B>),
-    Whole(DeviceVector<K, B>),
-}
-
-/// The stable merge of two runs (ties: `a` first).
-fn merge_pair<K, B>(a: &Run<'_, K, B>, b: &Run<'_, K, B>) -> Result<DeviceVector<K, B>>
+/// The stable merge of two key runs (ties: `a` first).
+fn merge_keys<K, B>(a: &Run<'_, K, B>, b: &Run<'_, K, B>) -> Result<DeviceVector<K, B>>
 where
     K: SortKey,
     B: MergeOps<K, Less>,
@@ -136,60 +142,11 @@ where
     }
 }
 
-/// Step 4's merge: shard `g`'s bucket from its own part (in `local`, the sorted shard) and
-/// the received parts, merged pairwise in shard order (a tree of `log2 k` rounds).
-fn merge_bucket<K, B>(
-    local: &DeviceVector<K, B>,
-    received: &DeviceVector<K, B>,
-    g: usize,
-    buckets: &Buckets,
-) -> Result<DeviceVector<K, B>>
-where
-    K: SortKey,
-    B: MergeOps<K, Less>,
-{
-    let k = buckets.shards();
-    let mut runs = try_with_capacity(k)?;
-    for from in 0..k {
-        let part = if from == g {
-            local.slice(buckets.run(g, g))?
-        } else {
-            let at = buckets.received_at(from, g);
-            received.slice(at..at + buckets.run(from, g).len())?
-        };
-        if !part.is_empty() {
-            try_push(&mut runs, Run::Part(part))?;
-        }
-    }
-    while runs.len() > 1 {
-        let mut next = try_with_capacity(runs.len().div_ceil(2))?;
-        let mut pending = runs.into_iter();
-        while let Some(a) = pending.next() {
-            let merged = match pending.next() {
-                Some(b) => Run::Whole(merge_pair(&a, &b)?),
-                None => a,
-            };
-            try_push(&mut next, merged)?;
-        }
-        runs = next;
-    }
-    match runs.pop() {
-        Some(Run::Whole(v)) => Ok(v),
-        Some(Run::Part(v)) => {
-            // SAFETY: the copy writes every element; on an error `out` is dropped unread.
-            let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(v.len()) }?;
-            crate::copy(&v, &mut out)?;
-            Ok(out)
-        }
-        None => DeviceVector::zeros(0),
-    }
-}
-
-/// Step 5: the merged buckets (bucket `b` on shard `b`, `sizes[b]` elements) moved to the
-/// split rule's blocks; a bucket that is exactly its block is kept.
-fn to_split_rule<T, B, C>(
+/// Step 5: the merged buckets (bucket `b` on shard `b`) moved to the split rule's blocks;
+/// a bucket that is exactly its block is kept.
+pub(super) fn to_split_rule<T, B, C>(
     merged: Vec<DeviceVector<T, B>>,
-    sizes: &[usize],
+    buckets: &Buckets,
     first: usize,
     collective: &C,
 ) -> Result<Vec<DeviceVector<T, B>>>
@@ -198,7 +155,13 @@ where
     B: crate::Backend,
     C: Exchange,
 {
-    let (k, n) = (sizes.len(), sizes.iter().sum());
+    let k = buckets.shards();
+    let mut sizes = try_with_capacity(k)?;
+    for b in 0..k {
+        try_push(&mut sizes, buckets.size(b))?;
+    }
+    let sizes = &sizes[..];
+    let n = sizes.iter().sum();
     let (moves, in_place) = rebalance(sizes)?;
     let mut out = each_shard(&merged, |j, _| {
         let len = if in_place[first + j] {

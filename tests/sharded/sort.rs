@@ -1,4 +1,4 @@
-// Sharded sort against the reference sort, instantiated per host backend by
+// Sharded sort (and sort by key) against the reference, instantiated per host backend by
 // tests/sharded.rs: every key sequence the sample sort could split badly (all equal, few
 // distinct, sorted, reverse-sorted, floats with -0.0 and NaNs), shard counts from 1 to more
 // than the elements, and the output's layout (the split rule).
@@ -114,6 +114,55 @@ fn the_sorted_shards_feed_the_other_sharded_algorithms() {
     assert_eq!(shard::reduce(Sum, &y, &InMemory).unwrap(), parallax::reduce(Sum, &whole).unwrap());
 }
 
+/// `shard::sort_by_key` of `x` with values `0..n` (so stability shows) over `k` shards:
+/// the reference's pairs, in the split rule's layout.
+fn check_sort_by_key<K, W>(label: &str, x: &[K], k: usize, bits: impl Fn(K) -> W)
+where
+    K: SortKey + parallax::SearchKey,
+    W: PartialEq + core::fmt::Debug,
+{
+    let n = x.len();
+    let values: Vec<u64> = (0..n as u64).collect();
+    let (mut want_k, mut want_v) = (x.to_vec(), values.clone());
+    reference::sort_by_key(x, &values, &mut want_k, &mut want_v, Order::Ascending).unwrap();
+    let sk = ShardedVector::<K, B>::from_slice(x, k).unwrap();
+    let sv = ShardedVector::<u64, B>::from_slice(&values, k).unwrap();
+    let (gk, gv) = shard::sort_by_key(&sk, &sv, &InMemory).unwrap();
+    let what = format!("{label}, n = {n}, k = {k}");
+    assert_eq!(gk.shard_lengths(), split_rule(n, k), "layout, {what}");
+    assert_eq!(gv.shard_lengths(), split_rule(n, k), "layout, {what}");
+    let got_k: Vec<W> = gk.to_vec().unwrap().into_iter().map(&bits).collect();
+    let want_k: Vec<W> = want_k.into_iter().map(&bits).collect();
+    assert_eq!(got_k, want_k, "sort_by_key keys, {what}");
+    assert_eq!(gv.to_vec().unwrap(), want_v, "sort_by_key values, {what}");
+}
+
+#[test]
+fn sort_by_key_is_stable_and_matches_the_reference() {
+    for n in [0, 1, 2, 5, 1000, 20001] {
+        for (kind, x) in key_sets(n, n as u64 + 1) {
+            for k in [1, 2, 3, 7, if n <= 1000 { n + 2 } else { 16 }] {
+                check_sort_by_key(kind, &x, k, |v| v);
+            }
+        }
+    }
+    let floats = [0.0_f32, -0.0, f32::NAN, 1.5, -f32::NAN, -0.0, 1.5, f32::NEG_INFINITY];
+    for k in 1..10 {
+        check_sort_by_key("f32", &floats, k, f32::to_bits);
+    }
+}
+
+#[test]
+fn sort_by_key_values_of_another_layout_are_a_typed_error() {
+    let keys = ShardedVector::<i32, B>::from_slice(&[3, 1, 2], 2).unwrap();
+    let short = ShardedVector::<u64, B>::from_slice(&[1, 2], 2).unwrap();
+    let err = shard::sort_by_key(&keys, &short, &InMemory).unwrap_err();
+    assert!(matches!(err, Error::LengthMismatch { expected: 3, actual: 2, .. }), "{err}");
+    let other_split = ShardedVector::<u64, B>::from_slice(&[1, 2, 3], 3).unwrap();
+    let err = shard::sort_by_key(&keys, &other_split, &InMemory).unwrap_err();
+    assert!(matches!(err, Error::LengthMismatch { expected: 2, actual: 3, .. }), "{err}");
+}
+
 /// A collective that loses the last shard's value (or adds one): the sort reports a typed
 /// error instead of reading past the gathered rows. (A collective that reorders values
 /// breaks its contract undetectably, as it would for the scans.)
@@ -172,5 +221,6 @@ proptest! {
         check_sort("any", &x, k, |v| v);
         let few: Vec<i32> = x.iter().map(|v| v.rem_euclid(modulus)).collect();
         check_sort("few", &few, k, |v| v);
+        check_sort_by_key("few, by key", &few, k, |v| v);
     }
 }
