@@ -266,3 +266,56 @@ fn narrow(boundary: &mut Boundary, cuts: &[usize], ranks: &[usize], k: usize) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shard::InMemory;
+    use crate::Sequential;
+
+    /// Sorted shards of `data` split by the rule, and their exact cuts.
+    fn cuts_of(data: &[u32], k: usize) -> (Vec<usize>, Vec<usize>) {
+        let n = data.len();
+        let mut shards = Vec::new();
+        let mut lengths = Vec::new();
+        for g in 0..k {
+            let mut part = data[shard_range(n, k, g)].to_vec();
+            part.sort_unstable();
+            lengths.push(part.len());
+            shards.push(DeviceVector::<u32, Sequential>::from_vec(part).unwrap());
+        }
+        (
+            exact_cuts(&shards, &lengths, 0, &InMemory).unwrap(),
+            lengths,
+        )
+    }
+
+    #[test]
+    fn every_boundary_has_exactly_its_position_before_it() {
+        let inputs: [Vec<u32>; 4] = [
+            (0..10_000).map(|i| (i * 7919) % 10_007).collect(),
+            vec![3; 5000],
+            (0..9999).map(|i| i % 4).collect(),
+            (0..7).collect(),
+        ];
+        for data in &inputs {
+            for k in [2, 3, 5, 16] {
+                let (inner, lengths) = cuts_of(data, k);
+                let n = data.len();
+                for b in 1..k {
+                    let before: usize = (0..k).map(|g| inner[g * (k - 1) + b - 1]).sum();
+                    assert_eq!(
+                        before,
+                        shard_range(n, k, b).start,
+                        "n = {n}, k = {k}, b = {b}"
+                    );
+                }
+                for g in 0..k {
+                    let row = &inner[g * (k - 1)..(g + 1) * (k - 1)];
+                    assert!(row.windows(2).all(|w| w[0] <= w[1]));
+                    assert!(row.iter().all(|&c| c <= lengths[g]));
+                }
+            }
+        }
+    }
+}
