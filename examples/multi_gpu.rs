@@ -1,9 +1,13 @@
 //! Weak scaling of the sharded algorithms over the GPUs of one machine (issue 34): the same
 //! number of `u32` per GPU on 1, 2, 4, ... GPUs, each shard made and kept on its own GPU
 //! (`ShardedVector::from_parts` over a `sequence` filled on each device), and the time of
-//! `shard::transform`, `shard::reduce` and `shard::inclusive_scan` on each count. The
-//! speed-up is `k · t(1) / t(k)` with `t(1)` the unsharded algorithm on one GPU's worth: how
-//! much more work per second `k` GPUs do than one.
+//! `shard::transform`, `shard::reduce` and `shard::inclusive_scan` on each count; then
+//! `shard::sort` of a permutation of `0..n` (`(i · 1000003) mod n`, made on the host, each
+//! GPU's block uploaded to it). The speed-up is `k · t(1) / t(k)` with `t(1)` the unsharded
+//! algorithm on one GPU's worth: how much more work per second `k` GPUs do than one. Beside
+//! the sort rows, the choice in its step 4 on one GPU: merging the two sorted halves of one
+//! GPU's worth (`parallax::merge`) against sorting it again (`sort-step-merge`,
+//! `sort-step-resort`).
 //!
 //! ```text
 //! cargo run --release --features cuda --example multi_gpu -- [LOG2_PER_GPU] [REPS]
@@ -14,8 +18,9 @@
 //!
 //! Prints `multi_gpu op=<op> gpus=<k> n=<n> ms=<median> speedup=<x>` per row, after checking
 //! every result against its closed form (the sum of `0..n`, the scan at each shard's first
-//! and last element); exits non-zero on a mismatch. Without the `cuda` feature it checks the
-//! same on four rayon shards and prints no timings (one memory: nothing to scale over).
+//! and last element; the sort's shard lengths, its sum, and every element, which must equal
+//! its global position); exits non-zero on a mismatch. Without the `cuda` feature it checks the same on four rayon shards and
+//! prints no timings (one memory: nothing to scale over).
 
 use parallax::shard::{self, InMemory, ShardedVector};
 use parallax::{DefaultBackend, Square, Sum};
@@ -57,6 +62,65 @@ fn check(x: &ShardedVector<u32, B>) -> parallax::Result<()> {
         Ok(())
     } else {
         eprintln!("multi_gpu: wrong results: {}", bad.join("; "));
+        std::process::exit(1);
+    }
+}
+
+/// The stride of the permutation the sort rows sort: a prime, so `i -> (i · STRIDE) mod n`
+/// is a bijection of `0..n` for every `n` it does not divide (none here: `n` is a GPU count
+/// times a power of two).
+const STRIDE: u64 = 1_000_003;
+
+/// Elements `range` of the permutation `(i · STRIDE) mod n` of `0..n` (`n <= 2^32`), made on
+/// every core of the host.
+fn permutation(range: std::ops::Range<usize>, n: usize) -> Vec<u32> {
+    let mut out = vec![0_u32; range.len()];
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let chunk = out.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        for (c, part) in out.chunks_mut(chunk).enumerate() {
+            let first = (range.start + c * chunk) as u64;
+            scope.spawn(move || {
+                for (i, v) in part.iter_mut().enumerate() {
+                    // (first + i) < 2^34 and STRIDE < 2^20: the product fits in a u64.
+                    *v = ((first + i as u64) * STRIDE % n as u64) as u32;
+                }
+            });
+        }
+    });
+    out
+}
+
+/// Checks the sharded sort of a permutation of `0..n`: the split rule's shard lengths, the
+/// sum, and every element at its global position (each shard read back whole: a shard on
+/// another GPU than the thread's default is read where it is, with no vector made beside
+/// it).
+fn check_sorted(y: &ShardedVector<u32, B>) -> parallax::Result<()> {
+    let (n, k) = (y.len(), y.shard_count());
+    let mut bad = Vec::new();
+    let lengths: Vec<usize> = (0..k).map(|j| n / k + usize::from(j < n % k)).collect();
+    if y.shard_lengths() != lengths {
+        bad.push(format!(
+            "shard lengths {:?} != {lengths:?}",
+            y.shard_lengths()
+        ));
+    }
+    let total = shard::reduce(Sum, y, &InMemory)?;
+    if total != triangle(n as u64) {
+        bad.push(format!("sum {total} != {}", triangle(n as u64)));
+    }
+    let mut start = 0;
+    for s in y.shards() {
+        let got = s.to_vec()?;
+        if let Some(p) = (0..got.len()).find(|&p| got[p] as usize != start + p) {
+            bad.push(format!("sorted[{}] = {}", start + p, got[p]));
+        }
+        start += got.len();
+    }
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        eprintln!("multi_gpu: wrong sort: {}", bad.join("; "));
         std::process::exit(1);
     }
 }
@@ -181,6 +245,70 @@ fn main() -> parallax::Result<()> {
             println!("multi_gpu op={op} gpus={k} n={n} ms={ms:.3} speedup={speedup:.2}");
         }
     }
+    sort_rows(per_gpu, reps, &counts)
+}
+
+/// The sort's weak-scaling rows, and step 4's merge against a second sort on one GPU.
+#[cfg(feature = "cuda")]
+fn sort_rows(per_gpu: usize, reps: usize, counts: &[usize]) -> parallax::Result<()> {
+    use parallax::{Device, DeviceVector};
+    let most = per_gpu * counts.last().copied().unwrap_or(1);
+    if most as u64 > 1 << 32 {
+        println!("# sort rows skipped: {most} keys are more than u32 has values");
+        return Ok(());
+    }
+    let gpu0 = Device::get(0)?;
+    let wait0 = || gpu0.wait().expect("waiting for the GPU");
+    let keys = DeviceVector::<u32, B>::from_vec(permutation(0..per_gpu, per_gpu))?;
+    let base = time(reps, || drop(parallax::sort(&keys).expect("sort")), &wait0);
+    println!("multi_gpu op=sort gpus=1 unsharded n={per_gpu} ms={base:.3} speedup=1.00");
+    // Step 4 on two GPUs: one GPU's worth in two sorted runs, merged or sorted again.
+    let half = per_gpu / 2;
+    let a = parallax::sort(&keys.slice(..half)?)?;
+    let b = parallax::sort(&keys.slice(half..)?)?;
+    let mut runs = DeviceVector::<u32, B>::zeros(per_gpu)?;
+    parallax::copy(&a, &mut runs.slice_mut(..half)?)?;
+    parallax::copy(&b, &mut runs.slice_mut(half..)?)?;
+    drop(keys);
+    let merge = time(
+        reps,
+        || drop(parallax::merge(&a, &b).expect("merge")),
+        &wait0,
+    );
+    let resort = time(reps, || drop(parallax::sort(&runs).expect("sort")), &wait0);
+    if parallax::merge(&a, &b)?.to_vec()? != parallax::sort(&runs)?.to_vec()? {
+        eprintln!("multi_gpu: merging the runs and sorting them again differ");
+        std::process::exit(1);
+    }
+    drop((a, b, runs));
+    println!("multi_gpu op=sort-step-merge gpus=1 n={per_gpu} ms={merge:.3} speedup=1.00");
+    println!(
+        "multi_gpu op=sort-step-resort gpus=1 n={per_gpu} ms={resort:.3} speedup={:.2}",
+        merge / resort
+    );
+    for &k in counts {
+        let n = k * per_gpu;
+        let gpus: Vec<&'static Device> = (0..k).map(Device::get).collect::<Result<_, _>>()?;
+        let mut parts = Vec::with_capacity(k);
+        for (j, gpu) in gpus.iter().enumerate() {
+            let host = permutation(j * per_gpu..(j + 1) * per_gpu, n);
+            parts.push(gpu.as_default(|| DeviceVector::<u32, B>::from_vec(host))?);
+        }
+        let x = ShardedVector::from_parts(parts)?;
+        check_sorted(&shard::sort(&x, &InMemory)?)?;
+        let wait = || {
+            for g in &gpus {
+                g.wait().expect("waiting for a GPU");
+            }
+        };
+        let ms = time(
+            reps,
+            || drop(shard::sort(&x, &InMemory).expect("sort")),
+            &wait,
+        );
+        let speedup = k as f64 * base / ms;
+        println!("multi_gpu op=sort gpus={k} n={n} ms={ms:.3} speedup={speedup:.2}");
+    }
     Ok(())
 }
 
@@ -203,8 +331,10 @@ fn main() -> parallax::Result<()> {
         },
         &|| {},
     );
+    let keys = ShardedVector::<u32, B>::from_slice(&permutation(0..n, n), 4)?;
+    check_sorted(&shard::sort(&keys, &InMemory)?)?;
     println!(
-        "multi_gpu: 4 {} shards of {n} u32 checked (reduce {ms:.3} ms); \
+        "multi_gpu: 4 {} shards of {n} u32 checked, and their sort (reduce {ms:.3} ms); \
          the scaling rows need --features cuda and GPUs",
         <B as parallax::Backend>::NAME
     );

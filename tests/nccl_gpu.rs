@@ -3,8 +3,10 @@
 //! ranks meet through a file (`Nccl::join_through_file`), each fills its own shard on its
 //! own GPU, and every result is checked against its closed form: reduce (`Sum`, `Max`, and
 //! `Affine`, which does not commute, so shard order matters), both scans at each shard's
-//! ends, and the collective's `all_gather` and `broadcast`. With fewer than two GPUs, or no
-//! NCCL library, the parent prints a counted skip.
+//! ends, and the collective's `all_gather` and `broadcast`; the sharded sort, whose buckets
+//! move between the ranks by NCCL sends and receives, against the host's sort of the whole
+//! input, and the sort by key against the host's stable sort of the pairs. With fewer than
+//! two GPUs, or no NCCL library, the parent prints a counted skip.
 #![cfg(feature = "nccl")]
 
 #[macro_use]
@@ -150,6 +152,56 @@ fn nccl_rank() {
     let composed = shard::reduce(Affine, &f, &nccl).unwrap();
     let want = (0..world as i64).fold(0_i64, |x, r| 2 * (x + r + 1));
     assert_eq!(composed.apply(0), want);
+
+    // The sort: every rank makes the whole input on the host, holds its block on its GPU,
+    // and must end with its block of the host's sort of the whole.
+    type Input = (&'static str, fn(u64) -> u32);
+    let inputs: [Input; 3] = [
+        ("hashed", |i| {
+            (i as u32).wrapping_mul(2_654_435_761).rotate_left(11)
+        }),
+        ("seven distinct", |i| (i % 7) as u32),
+        ("all equal", |_| 5),
+    ];
+    for (what, f) in inputs {
+        let whole: Vec<u32> = (0..N as u64).map(f).collect();
+        let mut want = whole.clone();
+        want.sort_unstable();
+        let part = device
+            .as_default(|| parallax::DeviceVector::<u32, B>::from_slice(&whole[first..first + len]))
+            .unwrap();
+        let x = ShardedVector::from_rank(part, rank, world, N).unwrap();
+        let y = shard::sort(&x, &nccl).unwrap();
+        assert_eq!(y.devices(), [rank]);
+        assert_eq!(y.shard_lengths(), [len], "sort layout, {what}");
+        assert!(
+            y.to_vec().unwrap() == want[first..first + len],
+            "rank {rank}: sorted block differs, {what}"
+        );
+    }
+
+    // By key: keys i % 7, values the global positions; stable, so each block of the result
+    // is the host's stable sort of the pairs.
+    let whole: Vec<u32> = (0..N as u32).map(|i| i % 7).collect();
+    let mut want: Vec<(u32, u32)> = whole.iter().copied().zip(0..N as u32).collect();
+    want.sort_by_key(|&(key, _)| key);
+    let block = |v: &[u32]| {
+        device.as_default(|| parallax::DeviceVector::<u32, B>::from_slice(&v[first..first + len]))
+    };
+    let positions: Vec<u32> = (0..N as u32).collect();
+    let keys = ShardedVector::from_rank(block(&whole).unwrap(), rank, world, N).unwrap();
+    let values = ShardedVector::from_rank(block(&positions).unwrap(), rank, world, N).unwrap();
+    let (sk, sv) = shard::sort_by_key(&keys, &values, &nccl).unwrap();
+    let got: Vec<(u32, u32)> = sk
+        .to_vec()
+        .unwrap()
+        .into_iter()
+        .zip(sv.to_vec().unwrap())
+        .collect();
+    assert!(
+        got == want[first..first + len],
+        "rank {rank}: sort_by_key block differs"
+    );
 
     let all = nccl.all_gather(&[rank as u64 * 10]).unwrap();
     assert_eq!(all, (0..world as u64).map(|r| r * 10).collect::<Vec<_>>());

@@ -21,6 +21,9 @@ macro_rules! sharded_suite {
             mod keys {
                 include!("sharded/keys.rs");
             }
+            mod sort {
+                include!("sharded/sort.rs");
+            }
         }
     };
 }

@@ -13,6 +13,10 @@
 //! host or several), each process holds its own shard ([`ShardedVector::from_rank`]) and
 //! `Nccl` (feature `nccl`) is the collective.
 //!
+//! [`sort`] and [`sort_by_key`] move elements between shards: a sample sort whose buckets
+//! travel through an [`Exchange`] (`InMemory`: copies, between GPUs peer copies; `Nccl`:
+//! NCCL sends and receives in one group) and come back in the split rule's layout.
+//!
 //! The split rule is in [`ShardedVector`]'s docs (`split.rs`): the first `n % k` shards hold
 //! one element more than the rest.
 //!
@@ -34,10 +38,12 @@
 //! - [`segmented_reduce`]: one fold per segment of host offsets, split likewise.
 
 mod boundary;
+mod buckets;
 mod by_key;
 mod carry;
 mod collective;
 mod csr;
+mod cuts;
 #[cfg(feature = "cuda")]
 mod devices;
 mod each;
@@ -49,14 +55,21 @@ mod keys;
 mod layout;
 #[cfg(feature = "nccl")]
 mod nccl;
+#[cfg(feature = "nccl")]
+mod nccl_exchange;
 #[cfg(feature = "cuda")]
 mod placed;
 mod reduce;
+mod rows;
 mod runs;
 mod scan;
 mod segmented;
 mod segmented_reduce;
+mod sort;
+mod sort_by_key;
+mod sorted_runs;
 mod split;
+mod splitters;
 mod spmv;
 mod stencil;
 mod transform;
@@ -79,6 +92,8 @@ pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use segmented::{exclusive_scan_by_offsets, inclusive_scan_by_offsets};
 pub use segmented_reduce::segmented_reduce;
+pub use sort::sort;
+pub use sort_by_key::sort_by_key;
 pub use spmv::{spmv, ShardedSpmv};
 pub use stencil::{stencil3d, stencil3d_into};
 pub use transform::{transform, transform2};

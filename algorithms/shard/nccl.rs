@@ -92,6 +92,11 @@ impl Nccl {
     pub fn world(&self) -> usize {
         self.comm.world()
     }
+
+    /// The communicator, for the exchange of elements (`nccl_exchange.rs`).
+    pub(super) fn communicator(&self) -> &Communicator {
+        &self.comm
+    }
 }
 
 /// The bytes of `values` (`DeviceCopy`: plain data, copied as bytes to and from devices).

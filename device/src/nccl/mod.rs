@@ -1,6 +1,7 @@
 //! NCCL, loaded at run time (feature `nccl`): the communicator that joins the processes (or
 //! threads) of a sharded computation, one GPU each, and the two exchanges the sharded
-//! algorithms need, on byte strings. `sys.rs` holds the C API.
+//! algorithms need, on byte strings, and point-to-point transfers of device buffers
+//! (`p2p.rs`). `sys.rs` holds the C API.
 //!
 //! A communicator is made by every participant at once from the same [`UniqueId`]: one
 //! participant makes the id and shares it (as text: [`UniqueId::to_hex`]) through a file, an
@@ -8,8 +9,10 @@
 //! that through a file. The exchanges run on the device's legacy default stream, the one
 //! parallax's own work uses, so they are ordered after it.
 
+mod p2p;
 mod sys;
 
+pub use p2p::Transfer;
 pub use sys::NCCL_LIB_ENV;
 
 use crate::{Device, DeviceBuffer, Error, Result};

@@ -49,6 +49,18 @@ pub(super) struct Api {
         RawComm,
         *mut c_void,
     ) -> NcclResult,
+    send: unsafe extern "C" fn(
+        *const c_void,
+        usize,
+        c_int,
+        c_int,
+        RawComm,
+        *mut c_void,
+    ) -> NcclResult,
+    recv:
+        unsafe extern "C" fn(*mut c_void, usize, c_int, c_int, RawComm, *mut c_void) -> NcclResult,
+    group_start: unsafe extern "C" fn() -> NcclResult,
+    group_end: unsafe extern "C" fn() -> NcclResult,
     error_string: unsafe extern "C" fn(NcclResult) -> *const c_char,
 }
 
@@ -92,6 +104,10 @@ fn resolve(lib: libloading::Library) -> core::result::Result<Api, libloading::Er
             comm_destroy: *lib.get(b"ncclCommDestroy\0")?,
             all_gather: *lib.get(b"ncclAllGather\0")?,
             broadcast: *lib.get(b"ncclBroadcast\0")?,
+            send: *lib.get(b"ncclSend\0")?,
+            recv: *lib.get(b"ncclRecv\0")?,
+            group_start: *lib.get(b"ncclGroupStart\0")?,
+            group_end: *lib.get(b"ncclGroupEnd\0")?,
             error_string: *lib.get(b"ncclGetErrorString\0")?,
             _lib: lib,
         })
@@ -190,5 +206,49 @@ impl Api {
             )
         };
         self.check("ncclBroadcast", r)
+    }
+
+    /// Opens a group: the sends and receives until [`Self::group_end`] are issued together
+    /// (so two ranks may each send to the other without deadlocking).
+    pub(super) fn group_start(&self) -> Result<()> {
+        // SAFETY: no arguments; NCCL counts nested groups per thread.
+        self.check("ncclGroupStart", unsafe { (self.group_start)() })
+    }
+
+    /// Closes the group opened by [`Self::group_start`], queuing its transfers.
+    pub(super) fn group_end(&self) -> Result<()> {
+        // SAFETY: no arguments; called once per `group_start`.
+        self.check("ncclGroupEnd", unsafe { (self.group_end)() })
+    }
+
+    /// # Safety
+    /// `send` holds `bytes` device bytes of the communicator's device, live until the null
+    /// stream reaches the transfer; rank `peer` posts a receive of as many bytes.
+    pub(super) unsafe fn send(
+        &self,
+        send: *const c_void,
+        bytes: usize,
+        peer: c_int,
+        comm: RawComm,
+    ) -> Result<()> {
+        // SAFETY: as the caller guarantees; the null stream is the legacy default stream.
+        let r = unsafe { (self.send)(send, bytes, NCCL_UINT8, peer, comm, core::ptr::null_mut()) };
+        self.check("ncclSend", r)
+    }
+
+    /// # Safety
+    /// `recv` holds `bytes` writable device bytes of the communicator's device, live and
+    /// unread until the null stream reaches the transfer; rank `peer` posts a send of as many
+    /// bytes.
+    pub(super) unsafe fn recv(
+        &self,
+        recv: *mut c_void,
+        bytes: usize,
+        peer: c_int,
+        comm: RawComm,
+    ) -> Result<()> {
+        // SAFETY: as the caller guarantees; the null stream is the legacy default stream.
+        let r = unsafe { (self.recv)(recv, bytes, NCCL_UINT8, peer, comm, core::ptr::null_mut()) };
+        self.check("ncclRecv", r)
     }
 }
