@@ -99,34 +99,12 @@ impl Nccl {
     }
 }
 
-/// The bytes of `values` (`DeviceCopy`: plain data, copied as bytes to and from devices).
-fn bytes_of<T: DeviceCopy>(values: &[T]) -> &[u8] {
-    // SAFETY: `DeviceCopy` types are plain data without padding whose every byte may be
-    // read; the slice covers exactly the values' memory, borrowed for as long.
-    unsafe {
-        core::slice::from_raw_parts(values.as_ptr().cast::<u8>(), core::mem::size_of_val(values))
-    }
-}
-
-/// The values whose bytes `bytes` holds, in order.
-fn values_of<T: DeviceCopy>(bytes: &[u8]) -> Result<Vec<T>> {
-    let mut out = parallax_core::try_with_capacity(bytes.len() / size_of::<T>().max(1))?;
-    for chunk in bytes.chunks_exact(size_of::<T>()) {
-        // SAFETY: `chunk` holds `size_of::<T>()` bytes that were a `T` on some participant
-        // (all run the same program), and every bit pattern of those bytes was a valid `T`.
-        parallax_core::try_push(&mut out, unsafe {
-            chunk.as_ptr().cast::<T>().read_unaligned()
-        })?;
-    }
-    Ok(out)
-}
-
 impl Collective for Nccl {
     fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
         if size_of::<T>() == 0 {
             return parallax_core::try_to_vec(local);
         }
-        values_of(&self.comm.all_gather_bytes(bytes_of(local))?)
+        self.comm.all_gather(local)
     }
 
     fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> Result<T> {
@@ -144,7 +122,7 @@ impl Collective for Nccl {
         let value = local[root % per_rank];
         let got = self
             .comm
-            .broadcast_bytes(root / per_rank, bytes_of(core::slice::from_ref(&value)))?;
-        values_of::<T>(&got)?.first().copied().ok_or(out_of_range)
+            .broadcast(root / per_rank, core::slice::from_ref(&value))?;
+        got.first().copied().ok_or(out_of_range)
     }
 }

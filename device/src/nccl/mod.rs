@@ -17,6 +17,8 @@ pub use sys::NCCL_LIB_ENV;
 
 use crate::{Device, DeviceBuffer, Error, Result};
 use core::ffi::c_void;
+use core::mem::{size_of, size_of_val};
+use parallax_core::DeviceCopy;
 use sys::{api, RawComm, RawUniqueId};
 
 /// NCCL's version as `(major, minor, patch)`.
@@ -158,29 +160,18 @@ impl Communicator {
         self.device
     }
 
-    /// Every rank's `local`, in rank order (`ncclAllGather`): `world · local.len()` bytes.
-    /// Every rank must pass the same number of bytes.
+    /// Every rank's `local`, in rank order (`ncclAllGather`): `world · local.len()` values.
+    /// Every rank must pass the same number of values. The values travel as their bytes
+    /// (padding included), copied by the driver and NCCL, never read as bytes by Rust.
     ///
     /// # Errors
     /// [`Error::Collective`] when NCCL fails; out of device memory; a device fault.
-    pub fn all_gather_bytes(&self, local: &[u8]) -> Result<Vec<u8>> {
-        if local.is_empty() {
-            return Ok(Vec::new());
-        }
-        let send = DeviceBuffer::from_slice_on(self.device, local)?;
-        let mut recv = DeviceBuffer::<u8>::zeroed_on(self.device, local.len() * self.world)?;
-        self.device.enter()?;
-        // SAFETY: `send` holds `local.len()` and `recv` `world` times that many bytes on the
-        // communicator's device; both live past `to_vec`, which waits for the stream.
-        unsafe {
-            api()?.all_gather(
-                send.as_ptr().cast::<c_void>(),
-                recv.as_mut_ptr().cast::<c_void>(),
-                local.len(),
-                self.comm,
-            )?;
-        }
-        recv.to_vec()
+    pub fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
+        self.collective(local, self.world, |api, send, recv, bytes| {
+            // SAFETY: `send` holds `bytes` and `recv` `world` times that many bytes on the
+            // communicator's device (`collective`).
+            unsafe { api.all_gather(send, recv, bytes, self.comm) }
+        })
     }
 
     /// Rank `root`'s `local` on every rank (`ncclBroadcast`); every rank passes a slice of the
@@ -188,31 +179,42 @@ impl Communicator {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] unless `root < world`; as
-    /// [`all_gather_bytes`](Self::all_gather_bytes).
-    pub fn broadcast_bytes(&self, root: usize, local: &[u8]) -> Result<Vec<u8>> {
+    /// [`all_gather`](Self::all_gather).
+    pub fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> Result<Vec<T>> {
         if root >= self.world {
             return Err(Error::InvalidArgument {
                 what: "broadcast root rank",
                 reason: "must be below the world size",
             });
         }
-        if local.is_empty() {
+        self.collective(local, 1, |api, send, recv, bytes| {
+            // SAFETY: both hold `bytes` bytes on the communicator's device (`collective`);
+            // `root` fits in an i32 (below `world`, checked at creation).
+            unsafe { api.broadcast(send, recv, bytes, root as i32, self.comm) }
+        })
+    }
+
+    /// `local` uploaded, `call(api, send, recv, bytes of local)` into `parts` times as many
+    /// values on the communicator's device, and the result read back (waiting for it).
+    fn collective<T: DeviceCopy>(
+        &self,
+        local: &[T],
+        parts: usize,
+        call: impl FnOnce(&sys::Api, *const c_void, *mut c_void, usize) -> Result<()>,
+    ) -> Result<Vec<T>> {
+        if local.is_empty() || size_of::<T>() == 0 {
             return Ok(Vec::new());
         }
         let send = DeviceBuffer::from_slice_on(self.device, local)?;
-        let mut recv = DeviceBuffer::<u8>::zeroed_on(self.device, local.len())?;
+        let mut recv = DeviceBuffer::<T>::zeroed_on(self.device, local.len() * parts)?;
         self.device.enter()?;
-        // SAFETY: both hold `local.len()` bytes on the communicator's device and live past
-        // `to_vec`; `root` fits in an i32 (below `world`, checked at creation).
-        unsafe {
-            api()?.broadcast(
-                send.as_ptr().cast::<c_void>(),
-                recv.as_mut_ptr().cast::<c_void>(),
-                local.len(),
-                root as i32,
-                self.comm,
-            )?;
-        }
+        call(
+            api()?,
+            send.as_ptr().cast::<c_void>(),
+            recv.as_mut_ptr().cast::<c_void>(),
+            size_of_val(local),
+        )?;
+        // Both buffers live past `to_vec`, which waits for the stream NCCL queued on.
         recv.to_vec()
     }
 }
