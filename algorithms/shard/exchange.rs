@@ -79,7 +79,15 @@ impl Exchange for InMemory {
         for m in moves {
             check_move(m, first, src, dst)?;
         }
-        for m in moves.iter().filter(|m| m.len > 0) {
+        // The moves between shards first, then those within a shard. On CUDA a copy between
+        // GPUs waits for all work queued on both (`cuMemcpyPeer`), so a copy within a shard
+        // queued before it would chain the GPUs' local copies one after another; queued after
+        // the last copy between GPUs, they run on every GPU at once.
+        let (between, within): (Vec<&Move>, Vec<&Move>) = moves
+            .iter()
+            .filter(|m| m.len > 0)
+            .partition(|m| m.from != m.to);
+        for m in between.into_iter().chain(within) {
             // Ranges of the whole vectors, not views: a view at an unaligned start would stage
             // a copy of its range on the GPU (`parallax_device`'s view docs).
             let from = src[m.from - first].buffer();
