@@ -83,11 +83,9 @@ impl Exchange for InMemory {
         // GPUs waits for all work queued on both (`cuMemcpyPeer`), so a copy within a shard
         // queued before it would chain the GPUs' local copies one after another; queued after
         // the last copy between GPUs, they run on every GPU at once.
-        let (between, within): (Vec<&Move>, Vec<&Move>) = moves
-            .iter()
-            .filter(|m| m.len > 0)
-            .partition(|m| m.from != m.to);
-        for m in between.into_iter().chain(within) {
+        let between = moves.iter().filter(|m| m.from != m.to);
+        let within = moves.iter().filter(|m| m.from == m.to);
+        for m in between.chain(within).filter(|m| m.len > 0) {
             // Ranges of the whole vectors, not views: a view at an unaligned start would stage
             // a copy of its range on the GPU (`parallax_device`'s view docs).
             let from = src[m.from - first].buffer();
