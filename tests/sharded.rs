@@ -33,8 +33,8 @@ sharded_suite!(sequential, parallax::Sequential);
 sharded_suite!(rayon, parallax::Rayon);
 
 /// The sharded algorithms are generic over the backend: they type-check on CUDA with the
-/// stock kernels (checked by clippy with `--features cuda`); running them there waits for the
-/// GPU step of issue 34 (one device per shard, NCCL).
+/// stock kernels (checked by clippy with `--features cuda`); they run on GPUs in
+/// `tests/sharded*_gpu.rs` and `tests/nccl_gpu.rs`.
 #[cfg(feature = "cuda")]
 #[allow(dead_code)]
 fn compiles_on_cuda(
