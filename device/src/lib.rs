@@ -69,6 +69,8 @@ pub use ops::{
     TileOrder,
 };
 pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
+// Issue 31: a zip of stored sequences written out as pairs or triples.
+pub use ops::{zip3_into, zip_into};
 pub use view::{DeviceView, DeviceViewMut, VIEW_ALIGN};
 /// Selection (`copy_if`, `remove_if`, `partition`, `unique`, `unique_by_key`, `count_if`)
 /// on the single-pass select kernels (`ops/select/`), kept in a module of its own so that

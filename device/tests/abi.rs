@@ -187,8 +187,8 @@ const SELECT: usize = 96;
 /// Issue 30's histogram and data-movement entry points (no parameter check of their own
 /// yet): `histogram_even` and `histogram_range` 16 each (8 sample types x u32 and u64
 /// counters), `gather` and `scatter` 10 each (5 word widths x u32 and u64 maps), `reverse`
-/// 5 (word widths), `check_map` 2 (u32 and u64 maps).
-const HISTOGRAM_GATHER: usize = 59;
+/// 5 (word widths), `check_map` 2 (u32 and u64 maps); issue 31's `interleave` 5 (word widths).
+const HISTOGRAM_GATHER: usize = 64;
 
 #[test]
 fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
@@ -201,7 +201,8 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
         + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
         + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce)
         + parallax_device::kernels::for_each_fused2_scan_instance!(check_fused2_scans);
-    // 47 monoid pairs (35, and issue 30's ArgMin / ArgMax over `Indexed<T>` of 6 types) x 3
+    // 51 monoid pairs (35, issue 30's ArgMin / ArgMax over `Indexed<T>` of 6 types, and issue
+    // 31's 4 `Both` over pairs) x 3
     // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
     // fused: reduces of Square with Sum and Max over 6 types and Identity with Affine (13),
     // inclusive and exclusive scans of Square with Sum over 6 types and Identity with Affine
@@ -209,7 +210,7 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     // and exclusive scans (6 each).
     assert_eq!(
         (monoid, unary, binary, tabulate, fused),
-        (141, 19, 18, 6, 45)
+        (153, 19, 18, 6, 45)
     );
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 7 per
     // monoid pair, 1 offsets pass): nothing the host does not know about.

@@ -67,6 +67,8 @@ pub mod ops {
     pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax};
     // Issue 30: the stock comparators of the merge sort.
     pub use parallax_core::{Compare, Greater, Less};
+    // Issue 31: the elements of zipped sequences and the monoid over them.
+    pub use parallax_core::{Both, Pair};
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -65,6 +65,14 @@ macro_rules! move_tables {
             None
         }
 
+        /// The interleave entry point for words of `word` bytes (`InterleaveParams<W>`).
+        pub(crate) fn interleave_entry(word: usize) -> Option<&'static str> {
+            $( if word == size_of::<$w>() {
+                return Some(entry_name!(interleave, $wt, Word));
+            } )*
+            None
+        }
+
         /// The map check's entry point for indices of `index` bytes (`CheckMapParams<I>`).
         pub(crate) fn check_entry(index: usize) -> Option<&'static str> {
             move_tables!(@check index, $idx)

@@ -1,12 +1,15 @@
-//! Typed launchers of the data-movement kernels (gather, scatter, reverse, the map check).
+//! Typed launchers of the data-movement kernels (gather, scatter, reverse, interleave, the map
+//! check).
 //! The entry point is picked by word and index size (`kernel::histogram::move_entries`);
 //! the parameter types carry the same sizes, so a pick always matches its parameters.
 
 use super::launch;
 use crate::context::Device;
-use crate::kernel::histogram::{check_entry, move_entries, reverse_entry};
+use crate::kernel::histogram::{check_entry, interleave_entry, move_entries, reverse_entry};
 use crate::{Error, Result};
-use parallax_kernels::params::gather::{CheckMapParams, MoveParams, ReverseParams};
+use parallax_kernels::params::gather::{
+    CheckMapParams, InterleaveParams, MoveParams, ReverseParams,
+};
 use std::mem::size_of;
 
 fn no_kernel(what: &str, word: usize, index: usize) -> Error {
@@ -48,6 +51,22 @@ pub(crate) unsafe fn reverse<W: Copy>(
     let name =
         reverse_entry(size_of::<W>()).ok_or_else(|| no_kernel("reverse", size_of::<W>(), 0))?;
     // SAFETY: the entry of this word size takes `ReverseParams<W>`; pointers by contract.
+    unsafe { launch(dev, crate::KERNELS, name, blocks, 0, p) }
+}
+
+/// `parallax_interleave__<W>__Word(InterleaveParams<W>)`.
+///
+/// # Safety
+/// `src` readable for `n * per` words on `dev`; `dst` writable on `dev` at word
+/// `i * pitch + offset + j` for every `i < n`, `j < per`; not overlapping.
+pub(crate) unsafe fn interleave<W: Copy>(
+    dev: &Device,
+    blocks: u64,
+    p: InterleaveParams<W>,
+) -> Result<()> {
+    let name = interleave_entry(size_of::<W>())
+        .ok_or_else(|| no_kernel("interleave", size_of::<W>(), 0))?;
+    // SAFETY: the entry of this word size takes `InterleaveParams<W>`; pointers by contract.
     unsafe { launch(dev, crate::KERNELS, name, blocks, 0, p) }
 }
 

@@ -29,6 +29,8 @@ macro_rules! by_word {
     };
 }
 
+pub(super) use by_word;
+
 /// The first position `i` (where `stencil[i]`, if given) with `map[i] >= len`, and that
 /// index, or `None`: one kernel lowering a word in the scratch to the least such position,
 /// then a wait and a copy of that word (and of the offending index) to the host.

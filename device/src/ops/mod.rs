@@ -22,6 +22,7 @@ mod sort;
 mod spmv;
 mod stencil;
 mod transform;
+mod zip;
 
 pub use fused::{
     transform2_exclusive_scan, transform2_exclusive_scan_is_fused, transform2_inclusive_scan,
@@ -46,6 +47,7 @@ pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
+pub use zip::{zip3_into, zip_into};
 // Issue 30: extrema with positions, init values, vectorized search.
 pub use extrema::{arg_reduce, arg_reduce_into};
 pub use init::{inclusive_scan_with_init, reduce_with_init_into};

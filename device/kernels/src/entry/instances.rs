@@ -189,7 +189,9 @@ macro_rules! __fused_triples {
 /// `exclusive_scan` kernels: `Sum`, `Min`, `Max` over the six primitive numbers, and `Affine`
 /// over `AffineMap<i64>` (a non-commutative monoid, which proves operand order),
 /// `Product`, `BitAnd`, `BitOr`, `BitXor` over i32, u32, i64, u64, and `ArgMin` / `ArgMax`
-/// over `Indexed<T>` of the six numbers.
+/// over `Indexed<T>` of the six numbers, and `Both` of two monoids over the pairs of a zip
+/// (`Both(Sum, Sum)` over `Pair<f32, u32>` and `Pair<f64, u64>`, `Both(Min, Max)` over
+/// `Pair<f32, f32>` and `Pair<i32, i32>`).
 #[macro_export]
 macro_rules! for_each_monoid_instance {
     ($cb:ident) => {
@@ -245,6 +247,16 @@ macro_rules! for_each_monoid_instance {
             (ArgMax: $crate::ops::ArgMax, Indexed_u32: $crate::ops::Indexed<u32>),
             (ArgMax: $crate::ops::ArgMax, Indexed_i64: $crate::ops::Indexed<i64>),
             (ArgMax: $crate::ops::ArgMax, Indexed_u64: $crate::ops::Indexed<u64>),
+            // Issue 31: `Both` over the pairs of a zip, a mean's (sum, count) in one reduce
+            // and a (smallest, largest) range.
+            (Both_Sum_Sum: $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>,
+                Pair_f32_u32: $crate::ops::Pair<f32, u32>),
+            (Both_Sum_Sum: $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>,
+                Pair_f64_u64: $crate::ops::Pair<f64, u64>),
+            (Both_Min_Max: $crate::ops::Both<$crate::ops::Min, $crate::ops::Max>,
+                Pair_f32_f32: $crate::ops::Pair<f32, f32>),
+            (Both_Min_Max: $crate::ops::Both<$crate::ops::Min, $crate::ops::Max>,
+                Pair_i32_i32: $crate::ops::Pair<i32, i32>),
         }
     };
 }

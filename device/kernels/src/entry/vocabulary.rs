@@ -24,7 +24,8 @@ macro_rules! for_each_histogram_sample {
 
 /// Calls `$cb!` with every word the data-movement kernels move, as `(Tag: Type)`, and the map
 /// index types as `([Tag: Type], ...)`: `parallax_gather__<W>__<I>`, `parallax_scatter__<W>__<I>`,
-/// `parallax_reverse__<W>__Word`, `parallax_check_map__Index__<I>`.
+/// `parallax_reverse__<W>__Word`, `parallax_interleave__<W>__Word`,
+/// `parallax_check_map__Index__<I>`.
 #[macro_export]
 macro_rules! for_each_move_word {
     ($cb:ident) => {

@@ -35,6 +35,26 @@ pub struct ReverseParams<W> {
     pub per: u64,
 }
 
+/// `dst[i * pitch + offset + j] = src[i * per + j]` for `i < n`, `j < per` (in words): one
+/// field of an array of `#[repr(C)]` structs written from a plain array (a `zip` of stored
+/// sequences written out as `Pair`s or `Triple`s, one field at a time).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct InterleaveParams<W> {
+    /// Source, `n` elements of `per` words.
+    pub src: *const W,
+    /// Destination, `n` structs of `pitch` words.
+    pub dst: *mut W,
+    /// Number of elements.
+    pub n: u64,
+    /// Words per element.
+    pub per: u64,
+    /// Words per struct of the destination.
+    pub pitch: u64,
+    /// The field's first word within its struct.
+    pub offset: u64,
+}
+
 /// Lowers `*first_bad` to the least position `i < n` (where `stencil` is null or
 /// `stencil[i]`) with `map[i] >= len`.
 #[repr(C)]

@@ -5,14 +5,18 @@
 //! map and the stencil are read coalesced), loads all of its map entries, then issues all of
 //! its source reads before its first write, so that many random accesses are in flight.
 //! Elements move as `per` words of `W` (`params::gather`), the map's index type is `I`.
+//! `interleave.rs` writes one field of an array of structs (a zip written out).
 
-use crate::params::gather::{CheckMapParams, MoveParams, ReverseParams};
+mod interleave;
+
+use crate::params::gather::{CheckMapParams, InterleaveParams, MoveParams, ReverseParams};
 use crate::policy::common::BLOCK_THREADS;
 use crate::policy::gather::GATHER_ITEMS;
 use crate::thread::atomic_add::red_min_global_u64;
 use crate::thread::{block_index, grid_blocks, thread_index};
 use crate::tile::Gathered;
 use core::mem::MaybeUninit;
+use interleave::interleave;
 
 const STEP: u64 = BLOCK_THREADS as u64;
 const K: usize = GATHER_ITEMS as usize;
@@ -234,8 +238,8 @@ pub(crate) unsafe fn check_map<I: Index>(p: CheckMapParams<I>) {
     });
 }
 
-/// Gather and scatter for every (word, index) pair, reverse for every word, the check for
-/// every index type.
+/// Gather and scatter for every (word, index) pair, reverse and interleave for every word,
+/// the check for every index type.
 macro_rules! move_entry_points {
     (words: $( ($wt:ident: $w:ty) ),*; indices: $idx:tt) => {
         $( move_entry_points!(@word $wt: $w; $idx); )*
@@ -257,6 +261,11 @@ macro_rules! move_entry_points {
             unsafe extern "ptx-kernel" fn entry(p: ReverseParams<$w>) {
                 // SAFETY: as for the check.
                 unsafe { reverse::<$w>(p) }
+            }
+            #[unsafe(export_name = crate::entry_name!(interleave, $wt, Word))]
+            unsafe extern "ptx-kernel" fn i(p: InterleaveParams<$w>) {
+                // SAFETY: as for the check.
+                unsafe { interleave::<$w>(p) }
             }
         };
         $(
