@@ -3,28 +3,25 @@
 //! `parallax_device::transform2_{in,ex}clusive_scan` for scans, `Transform2Ops` to write it
 //! out), and counting, constant, `rev` and `permute` of stored sources are written out once
 //! by the existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read by the
-//! algorithm. A kernel generic over such a source (read in
+//! algorithm. A `zip` (or `zip3`) is written out as pairs (triples) by one strided copy per
+//! part (`parallax_device::zip_into`), each lazy part written out first. A kernel generic over such a source (read in
 //! place, as the host backends do) is not built: each shape would need its own entry points.
 
 use super::ops::{Fused2Ops, FusedOps, MonoidOps, TabulateOps, Transform2Ops, TransformOps};
 use super::ops_histogram::{GatherOps, ReverseOps};
 use super::ops_lazy::{LazyCollectOps, LazyMapOps, LazyMonoidOps};
-use crate::lazy::{Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped};
-use crate::{Backend, Cuda, Input, Result};
-use parallax_core::{BinaryFunction, Monoid, Number, Sequence, SparseIndex, UnaryFunction};
+use crate::lazy::{
+    Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped, Zipped, Zipped3,
+};
+use crate::{Backend, Cuda, Input, Readable, Result};
+use parallax_core::{
+    BinaryFunction, DeviceCopy, Monoid, Number, Pair, Sequence, SparseIndex, Triple, UnaryFunction,
+};
 use parallax_device::{self as device, BinaryKernel, DeviceBuffer, MonoidKernel};
 
 /// A stored CUDA source (a vector or view, borrowed): its buffer.
 trait Stored: Source<Backend = Cuda> + Input<<Self as Source>::Item, Cuda> {}
 impl<X: Source<Backend = Cuda> + Input<X::Item, Cuda> + ?Sized> Stored for X {}
-
-/// `s` written out into a new buffer.
-fn collected<S: Source<Backend = Cuda>>(s: &S) -> Result<DeviceBuffer<S::Item>>
-where
-    Cuda: LazyCollectOps<S>,
-{
-    <Cuda as LazyCollectOps<S>>::collected(s)
-}
 
 // ---- `x.map(f)` of a stored source: the fused kernels.
 
@@ -147,6 +144,78 @@ where
     }
 }
 
+// ---- `zip(a, b)` and `zip3(a, b, c)`: written out as pairs and triples.
+
+/// A part of a zip as CUDA writes the zip out: a stored source read in place, a lazy one
+/// written out into a temporary first.
+trait Part: Source<Backend = Cuda> {
+    /// Runs `f` on the part's elements in a buffer.
+    fn with_buffer<R>(&self, f: impl FnOnce(&DeviceBuffer<Self::Item>) -> Result<R>) -> Result<R>;
+}
+
+impl<T, X> Part for &X
+where
+    T: DeviceCopy,
+    X: Source<Item = T, Backend = Cuda> + Readable<T, Cuda> + ?Sized,
+{
+    fn with_buffer<R>(&self, f: impl FnOnce(&DeviceBuffer<T>) -> Result<R>) -> Result<R> {
+        (**self).with_stored(f)
+    }
+}
+
+/// [`Part`] for the lazy sequences taken by value (`zip(counting(..), &x)`).
+macro_rules! lazy_part {
+    ($([$($g:tt)*] $ty:ty),* $(,)?) => {$(
+        impl<$($g)*> Part for $ty
+        where
+            $ty: Source<Backend = Cuda>,
+            Cuda: LazyCollectOps<$ty>,
+        {
+            fn with_buffer<R>(
+                &self,
+                f: impl FnOnce(&DeviceBuffer<<$ty as Source>::Item>) -> Result<R>,
+            ) -> Result<R> {
+                f(&<Cuda as LazyCollectOps<$ty>>::collected(self)?)
+            }
+        }
+    )*};
+}
+lazy_part!(
+    [T: Number] Counting<T, Cuda>,
+    [T: DeviceCopy] Constant<T, Cuda>,
+    [S] Reversed<S>,
+    [S, M] Permuted<S, M>,
+    [S, F] Mapped<S, F>,
+    [S1, S2] Zipped<S1, S2>,
+    [S1, S2, S3] Zipped3<S1, S2, S3>,
+    [S1, S2, F] ZipMapped<S1, S2, F>,
+);
+
+impl<S1: Part, S2: Part> LazyCollectOps<Zipped<S1, S2>> for Cuda
+where
+    Zipped<S1, S2>: Source<Backend = Cuda, Item = Pair<S1::Item, S2::Item>>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(s: &Zipped<S1, S2>, y: &mut DeviceBuffer<Pair<S1::Item, S2::Item>>) -> Result<()> {
+        s.a.with_buffer(|a| s.b.with_buffer(|b| device::zip_into(a, b, y)))
+    }
+}
+
+impl<S1: Part, S2: Part, S3: Part> LazyCollectOps<Zipped3<S1, S2, S3>> for Cuda
+where
+    Zipped3<S1, S2, S3>: Source<Backend = Cuda, Item = Triple<S1::Item, S2::Item, S3::Item>>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn collect(
+        s: &Zipped3<S1, S2, S3>,
+        y: &mut DeviceBuffer<Triple<S1::Item, S2::Item, S3::Item>>,
+    ) -> Result<()> {
+        s.a.with_buffer(|a| {
+            s.b.with_buffer(|b| s.c.with_buffer(|c| device::zip3_into(a, b, c, y)))
+        })
+    }
+}
+
 /// `s.map(f)` of a lazy `s` (a nested composition): `s` written out, then `f` by the
 /// `transform` kernel into the output. Each level is one pass over a temporary; a kernel
 /// that composes the levels would need entry points per composition.
@@ -162,7 +231,7 @@ macro_rules! map_of_lazy {
             fn collect(s: &Mapped<$inner, F>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
                 <Cuda as TransformOps<<$inner as Source>::Item, F>>::transform(
                     s.f,
-                    &collected::<$inner>(&s.source)?,
+                    &<Cuda as LazyCollectOps<$inner>>::collected(&s.source)?,
                     y,
                 )
             }
@@ -176,6 +245,8 @@ map_of_lazy!(
     ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
     [S, H] Mapped<S, H>,
     ['a, 'b, X: Stored, Y: Stored, H] ZipMapped<&'a X, &'b Y, H>,
+    [S1, S2] Zipped<S1, S2>,
+    [S1, S2, S3] Zipped3<S1, S2, S3>,
 );
 
 /// Reduce, scans and transform of lazy sequences that CUDA writes out first (their
@@ -190,21 +261,21 @@ macro_rules! via_collect {
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn reduce(m: M, s: &$ty) -> Result<<$ty as Source>::Item> {
-                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::reduce(m, &collected::<$ty>(s)?)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::reduce(m, &<Cuda as LazyCollectOps<$ty>>::collected(s)?)
             }
             fn reduce_into(
                 m: M,
                 s: &$ty,
                 out: &mut DeviceBuffer<<$ty as Source>::Item>,
             ) -> Result<()> {
-                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::reduce_into(m, &collected::<$ty>(s)?, out)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::reduce_into(m, &<Cuda as LazyCollectOps<$ty>>::collected(s)?, out)
             }
             fn inclusive_scan(
                 m: M,
                 s: &$ty,
                 y: &mut DeviceBuffer<<$ty as Source>::Item>,
             ) -> Result<()> {
-                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::inclusive_scan(m, &collected::<$ty>(s)?, y)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::inclusive_scan(m, &<Cuda as LazyCollectOps<$ty>>::collected(s)?, y)
             }
             fn exclusive_scan(
                 m: M,
@@ -212,7 +283,7 @@ macro_rules! via_collect {
                 s: &$ty,
                 y: &mut DeviceBuffer<<$ty as Source>::Item>,
             ) -> Result<()> {
-                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::exclusive_scan(m, init, &collected::<$ty>(s)?, y)
+                <Cuda as MonoidOps<<$ty as Source>::Item, M>>::exclusive_scan(m, init, &<Cuda as LazyCollectOps<$ty>>::collected(s)?, y)
             }
         }
     )*};
@@ -228,6 +299,10 @@ via_collect!(
     ['a, 'b, X: Stored, Y: Stored, F] Mapped<Permuted<&'a X, &'b Y>, F>,
     [S, H, F] Mapped<Mapped<S, H>, F>,
     ['a, 'b, X: Stored, Y: Stored, H, F] Mapped<ZipMapped<&'a X, &'b Y, H>, F>,
+    [S1, S2] Zipped<S1, S2>,
+    [S1, S2, S3] Zipped3<S1, S2, S3>,
+    [S1, S2, F] Mapped<Zipped<S1, S2>, F>,
+    [S1, S2, S3, F] Mapped<Zipped3<S1, S2, S3>, F>,
 );
 
 /// `transform` of any lazy sequence CUDA can write out: the temporary, then the transform.
@@ -241,7 +316,7 @@ macro_rules! map_via_collect {
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn transform(g: G, s: &$ty, y: &mut DeviceBuffer<G::Output>) -> Result<()> {
-                <Cuda as TransformOps<<$ty as Source>::Item, G>>::transform(g, &collected::<$ty>(s)?, y)
+                <Cuda as TransformOps<<$ty as Source>::Item, G>>::transform(g, &<Cuda as LazyCollectOps<$ty>>::collected(s)?, y)
             }
         }
     )*};
@@ -259,4 +334,8 @@ map_via_collect!(
     ['a, 'b, X: Stored, Y: Stored, F] Mapped<Permuted<&'a X, &'b Y>, F>,
     [S, H, F] Mapped<Mapped<S, H>, F>,
     ['a, 'b, X: Stored, Y: Stored, H, F] Mapped<ZipMapped<&'a X, &'b Y, H>, F>,
+    [S1, S2] Zipped<S1, S2>,
+    [S1, S2, S3] Zipped3<S1, S2, S3>,
+    [S1, S2, F] Mapped<Zipped<S1, S2>, F>,
+    [S1, S2, S3, F] Mapped<Zipped3<S1, S2, S3>, F>,
 );

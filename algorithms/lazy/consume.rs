@@ -19,8 +19,10 @@ type SliceOf<S, T> = <<S as Source>::Backend as Backend>::Slice<T>;
     message = "`{Self}` cannot be reduced or scanned with `{M}` on its backend",
     note = "on CUDA a lazy sequence is read by a fused kernel (`x.map(f)` of a vector or view: the \
             fused transform_reduce / transform scans) or written out by an existing kernel \
-            (counting, constant, rev, permute, `zip(a, b).map(f)`, maps of those); `zip` pairs \
-            run on the CPU backends only",
+            (counting, constant, rev, permute, `zip(a, b).map(f)`, `zip` pairs and triples, \
+            maps of those); over pairs the stock kernels are `Both(Sum, Sum)` on \
+            `Pair<f32, u32>` / `Pair<f64, u64>` and `Both(Min, Max)` on `Pair<f32, f32>` / \
+            `Pair<i32, i32>`",
     note = "a GPU monoid or functor of your own needs its kernels instantiated: see \
             `parallax_device::instantiate_monoid!` and `instantiate_unary!`"
 )]

@@ -13,8 +13,11 @@
 //!   `zip(a, b).map(f)` is `transform2` (and the fused `transform2_reduce` and scans);
 //!   counting, constant, `rev` and `permute` of a vector or view are written out once by the
 //!   existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read, and a map of
-//!   any of those (`x.map(f).map(g)`) writes its source out, then maps it. A `zip`'s pairs do
-//!   not compile for CUDA (the error says so).
+//!   any of those (`x.map(f).map(g)`) writes its source out, then maps it. A `zip` /
+//!   `zip3` is written out as `Pair`s / `Triple`s by one strided copy per part
+//!   (`parallax_device::zip_into`; a lazy part written out first) and then read: `Both` over
+//!   pairs has stock kernels for a mean's (sum, count) and a (min, max) range, and other
+//!   monoids or functors over pairs need kernels instantiated as for any type.
 //!
 //! The layout: [`Source`] (what algorithms read), one file per sequence family, the consumer
 //! traits in `consume.rs` and `readable.rs`, and each backend's lowering in

@@ -24,8 +24,9 @@ use parallax_core::{ArgReduce, DeviceCopy, Predicate};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be read as a run of `{T}` on its backend",
     note = "on CUDA a lazy sequence must be one the backend can write out: counting, constant, \
-            `x.map(f)`, `zip(a, b).map(f)`, `rev` or `permute` of a vector or view, with \
-            instantiated kernels for the functor"
+            `x.map(f)`, `zip(a, b).map(f)`, `zip` / `zip3`, `rev` or `permute` of a vector or \
+            view, with instantiated kernels for the functor and for the algorithm over the \
+            element type (a `Pair` needs its own predicate, comparator or monoid kernels)"
 )]
 pub trait Readable<T: DeviceCopy, B: Backend>: Source<Item = T, Backend = B> {
     /// Runs `f` on the elements as the backend's algorithms take them: a stored source's own

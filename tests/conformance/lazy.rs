@@ -5,13 +5,14 @@
 // reference on the sequence written out by hand. On CUDA a map of a vector runs the fused kernels, a zip's
 // map the two-input fused ones (its `Sum` scans fused, `Max` composed: tests/fused2_scan_gpu.rs
 // asserts which), and the others are written out by existing kernels
-// (`backend/cuda_lazy.rs`); compositions that only
-// the CPU backends read are in tests/lazy_host.rs. Integers: exact on any association.
+// (`backend/cuda_lazy.rs`); `zip` pairs and triples are written out by strided copies and
+// reduced with the stock `Both` kernels; compositions that only the CPU backends read are in
+// tests/lazy_host.rs. Integers: exact on any association.
 
 use super::B;
 use crate::common::*;
 use parallax::reference as r;
-use parallax::{CollectSource, DeviceVector, Error, GreaterThan, Max, Negate, Source, Square, Sum, Times};
+use parallax::{Both, CollectSource, DeviceVector, Error, GreaterThan, Max, Min, Negate, Pair, Source, Square, Sum, Times, Triple};
 use proptest::prelude::*;
 
 /// Small integers: squares and products stay far from overflow.
@@ -125,6 +126,45 @@ fn check_all(x: &[i32], y: &[i32], (a, b): (usize, usize)) {
     check_families(&dx.rev(), &reversed, "rev");
     check_families(&parallax::permute(&dx, &dmap).unwrap(), &gathered, "permute");
     check_families(&dx.map(Square).map(Negate), &negated_squares, "map of a map");
+    check_zips(x, y);
+}
+
+/// `zip` and `zip3` pairs and triples: written out (`collect`, a lazy part included, and
+/// fields of three sizes, so padding lies between them), reduced and scanned with `Both`
+/// (on CUDA: written out by one strided copy per part, then the stock `Both` kernels).
+fn check_zips(x: &[i32], y: &[i32]) {
+    let n = x.len();
+    let (dx, dy) = (dv::<i32, B>(x), dv::<i32, B>(y));
+    let pairs: Vec<Pair<i32, i32>> = x.iter().zip(y).map(|(&a, &b)| Pair::new(a, b)).collect();
+    let zipped = parallax::zip(&dx, &dy).unwrap();
+    assert_eq!(host(&zipped.collect().unwrap()), pairs, "zip: collect");
+    let range = Both(Min, Max);
+    assert_eq!(parallax::reduce(range, &zipped).unwrap(), r::reduce(range, &pairs), "zip: reduce");
+    let mut want = vec![Pair::default(); n];
+    r::inclusive_scan(range, &pairs, &mut want);
+    assert_eq!(host(&parallax::inclusive_scan(range, &zipped).unwrap()), want, "zip: inclusive_scan");
+    let init = Pair::new(7, -7);
+    r::exclusive_scan(range, init, &pairs, &mut want);
+    assert_eq!(host(&parallax::exclusive_scan(range, init, &zipped).unwrap()), want, "zip: exclusive_scan");
+
+    // A lazy part, written out first on CUDA.
+    let at = parallax::counting::<B, u64>(3, n);
+    let enumerated: Vec<Pair<u64, i32>> = x.iter().enumerate().map(|(i, &v)| Pair::new(i as u64 + 3, v)).collect();
+    assert_eq!(host(&parallax::zip(at, &dx).unwrap().collect().unwrap()), enumerated, "zip of counting");
+
+    // Three field sizes: u8 at 0, f64 at 8, i32 at 16 (padding after the first and the last).
+    let bytes: Vec<u8> = x.iter().map(|&v| v as u8).collect();
+    let wide: Vec<f64> = y.iter().map(|&v| f64::from(v) * 0.5).collect();
+    let (db, dw) = (dv::<u8, B>(&bytes), dv::<f64, B>(&wide));
+    let triples: Vec<Triple<u8, f64, i32>> =
+        (0..n).map(|i| Triple::new(bytes[i], wide[i], x[i])).collect();
+    assert_eq!(host(&parallax::zip3(&db, &dw, &dx).unwrap().collect().unwrap()), triples, "zip3: collect");
+
+    // A mean's (sum, count) in one reduce: small integers, exact in f32 on any association.
+    let small: Vec<f32> = x.iter().map(|&v| (v % 100) as f32).collect();
+    let ds = dv::<f32, B>(&small);
+    let total = parallax::reduce(Both(Sum, Sum), &parallax::zip(&ds, parallax::constant::<B, u32>(1, n)).unwrap()).unwrap();
+    assert_eq!(total, Pair::new(small.iter().sum::<f32>(), n as u32), "mean: (sum, count)");
 }
 
 fn check_errors() {
