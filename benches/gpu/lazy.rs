@@ -6,10 +6,12 @@
 //! (`thrust_inclusive_scan_zip_times_f32` in benches/peers/peers.cu). On CUDA that scan is
 //! the fused `transform2_inclusive_scan` (`algorithms/backend/cuda_lazy.rs`,
 //! `device/kernels/src/kernels/scan/zipped.rs`): 3n words, as the fused peer; until then a
-//! `transform2` into a temporary and the scan moved 5n (`benches/results/h100/lazy/`).
+//! `transform2` into a temporary and the scan moved 5n (`benches/results/h100/lazy/`). And a
+//! mean's (sum, count) over `zip(x, constant(1))`, beside `reduce_sum_f32`; `count_if` and
+//! `min_element` of `x.map(Square)` beside the same on the stored `x`.
 
 use super::Bench;
-use parallax::{Square, Sum, Times};
+use parallax::{Both, GreaterThan, Pair, Square, Sum, Times};
 
 /// The four rows at `n` (x = 0.5 and y = 1.5 everywhere, as `bench_elementwise`).
 pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
@@ -18,6 +20,11 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
         "lazy_reduce_zip_times_f32",
         "lazy_scan_map_square_f32",
         "lazy_scan_zip_times_f32",
+        "lazy_reduce_zip_mean_f32",
+        "lazy_count_if_map_square_f32",
+        "lazy_count_if_stored_f32",
+        "lazy_min_element_map_square_f32",
+        "lazy_min_element_stored_f32",
     ];
     let Some((x, y, mut z)) = super::map_inputs(b, n, &cases) else {
         return;
@@ -48,6 +55,57 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
     // Running sums of 0.75 are exact in f32 up to 2^21 terms.
     if n <= 1 << 21 && b.wants("lazy_scan_zip_times_f32") {
         super::check_last(&z, 0.75 * n as f32, "lazy_scan_zip_times_f32", n);
+    }
+    // A mean's (sum, count) in one reduce over `zip(x, constant(1))`. The bytes are the
+    // one-pass ideal (x once, as `reduce_sum_f32`, the row to read it beside): on CUDA the
+    // pairs are written out first (`algorithms/backend/cuda_lazy.rs`), so this row measures
+    // what that costs against a fused read.
+    let mut got = None;
+    b.case("lazy_reduce_zip_mean_f32", n, bytes, None, || {
+        let ones = parallax::constant::<parallax::Cuda, u32>(1, n);
+        got = Some(parallax::reduce(Both(Sum, Sum), &parallax::zip(&x, ones)?)?);
+        Ok(())
+    });
+    if let Some(Pair { first, second }) = got {
+        check(
+            Some(first),
+            0.5 * n as f64,
+            1e-6,
+            "lazy_reduce_zip_mean_f32",
+            n,
+        );
+        if second as usize != n {
+            println!("  CHECK FAILED: lazy_reduce_zip_mean_f32 n={n}: count {second}");
+        }
+    }
+    // The families that take a `Readable`: on CUDA a map is written out once, then the
+    // family's kernel reads it (3n words); the stored rows read x once (n words), the cost a
+    // fused read would have. Both rows count n words.
+    let over = GreaterThan { bound: 0.2_f32 };
+    let mut counts = [0; 2];
+    b.case("lazy_count_if_map_square_f32", n, bytes, None, || {
+        counts[0] = parallax::count_if(over, &x.map(Square))?;
+        Ok(())
+    });
+    b.case("lazy_count_if_stored_f32", n, bytes, None, || {
+        counts[1] = parallax::count_if(over, &x)?;
+        Ok(())
+    });
+    // 0.25 and 0.5 both pass; an unmeasured row leaves its 0.
+    if counts.iter().any(|&c| c != 0 && c != n) {
+        println!("  CHECK FAILED: lazy_count_if n={n}: counts {counts:?}");
+    }
+    let mut picks = [None; 2];
+    b.case("lazy_min_element_map_square_f32", n, bytes, None, || {
+        picks[0] = parallax::min_element(&x.map(Square))?;
+        Ok(())
+    });
+    b.case("lazy_min_element_stored_f32", n, bytes, None, || {
+        picks[1] = parallax::min_element(&x)?;
+        Ok(())
+    });
+    if picks[0].is_some_and(|p| p != (0, 0.25)) || picks[1].is_some_and(|p| p != (0, 0.5)) {
+        println!("  CHECK FAILED: lazy_min_element n={n}: picks {picks:?}");
     }
 }
 
