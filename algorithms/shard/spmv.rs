@@ -4,21 +4,22 @@
 //! copies between calls, so an iteration (`x ← A·x`) allocates them once.
 //!
 //! What moves: each block's column span (its smallest to its largest column index, found once
-//! by [`ShardedSpmv::new`] and all-gathered through the [`Collective`]) is filled from the `x`
-//! shards it overlaps, and nothing else. A general matrix spans every column, and each shard
-//! receives the `ncols - ncols / k` elements of `x` it does not hold (over NVLink or PCIe
-//! between GPUs); a banded matrix (a discretised PDE's, Poisson's) spans its own rows' columns
-//! and a band beside them, so the gather is a halo exchange of the band's width. The full
-//! all-gather of a 2^28-column `x` took longer than the product on 2 × H200; the spans are
-//! what make SpMV scale (`benches/results/h200-x2/multi-gpu/spmv.md`).
+//! with the matrix, [`ShardedCsr::column_spans`], and all-gathered through the [`Collective`]
+//! by [`ShardedSpmv::new`]) is filled from the `x` shards it overlaps, and nothing else. A
+//! general matrix spans every column, and each shard receives the `ncols - ncols / k`
+//! elements of `x` it does not hold (over NVLink or PCIe between GPUs); a banded matrix (a
+//! discretised PDE's, Poisson's) spans its own rows' columns and a band beside them, so the
+//! gather is a halo exchange of the band's width. The full all-gather of a 2^28-column `x`
+//! took longer than the product on 2 × H200; the spans are what make SpMV scale
+//! (`benches/results/h200-x2/multi-gpu/spmv.md`).
 
 use super::each::each_shard;
 use super::split::shard_range;
 use super::{Collective, Exchange, Move, ShardedCsr, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{ArgMinMax, ArgOps, Backend, DeviceVector, Error, Result, SpmvOps};
+use crate::{Backend, DeviceVector, Error, Result, SpmvOps};
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Number, Pair, Semiring, SparseIndex};
+use parallax_core::{try_push, try_with_capacity, DeviceCopy, Pair, Semiring, SparseIndex};
 
 /// `y = A·x` over the semiring `s` (as [`parallax::spmv`](crate::spmv)), with `A` split by
 /// rows and `x` by columns over the same shards; `y` is split like `A`'s rows. For repeated
@@ -47,9 +48,9 @@ pub fn spmv<T, I, S, B, X>(
 ) -> Result<ShardedVector<T, B>>
 where
     T: DeviceCopy,
-    I: SparseIndex + Number,
+    I: SparseIndex,
     S: Semiring<T>,
-    B: SpmvOps<T, I, S> + ArgOps<I, ArgMinMax>,
+    B: SpmvOps<T, I, S>,
     X: Collective + Exchange,
 {
     ShardedSpmv::new(a, exchange)?.apply(s, a, x, exchange)
@@ -86,32 +87,28 @@ pub struct ShardedSpmv<T: DeviceCopy, B: Backend> {
 }
 
 impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
-    /// Allocates a whole-length `x` buffer beside each block of `a` held here, and finds the
-    /// column span of every block (one `minmax_element` of its column indices per held block,
-    /// then one all-gather through `c`).
+    /// Allocates a whole-length `x` buffer beside each block of `a` held here, and
+    /// all-gathers every block's column span ([`ShardedCsr::column_spans`], found with the
+    /// matrix) through `c`.
     ///
     /// # Errors
     /// [`Error::Collective`] when `c` does not return one span per shard; out of memory, a
     /// device fault or a communication failure.
     pub fn new<I, C>(a: &ShardedCsr<T, I, B>, c: &C) -> Result<Self>
     where
-        I: SparseIndex + Number,
-        B: ArgOps<I, ArgMinMax>,
+        I: SparseIndex,
         C: Collective,
     {
         let mut gathered = try_with_capacity(a.blocks().len())?;
         let mut local = try_with_capacity(a.blocks().len())?;
-        for block in a.blocks() {
+        for (block, span) in a.blocks().iter().zip(a.column_spans()) {
             // The row pointers are never empty (nrows + 1), so they name the block's home.
             let home = block.row_ptr().buffer();
             try_push(
                 &mut gathered,
                 B::at_home_of(home, || DeviceVector::zeros(a.ncols()))?,
             )?;
-            let span = crate::minmax_element(block.col_idx())?.map_or((0, 0), |(lo, hi)| {
-                (lo.1.to_usize() as u64, hi.1.to_usize() as u64 + 1)
-            });
-            try_push(&mut local, Pair::new(span.0, span.1))?;
+            try_push(&mut local, Pair::new(span.start as u64, span.end as u64))?;
         }
         let all = c.all_gather(&local)?;
         if all.len() != a.shard_count() {

@@ -79,6 +79,23 @@ impl Csr {
         }
     }
 
+    /// Each row block's column span over `k` shards, from the arrays: the smallest to the
+    /// largest column index of the block's rows, `0..0` for a block with no entries.
+    fn spans(&self, k: usize) -> Vec<core::ops::Range<usize>> {
+        let mut first_row = 0;
+        let mut spans = Vec::new();
+        for rows in split_lengths(self.nrows, k) {
+            let (lo, hi) = (self.row_ptr[first_row], self.row_ptr[first_row + rows]);
+            let cols = &self.col_idx[lo as usize..hi as usize];
+            spans.push(match (cols.iter().min(), cols.iter().max()) {
+                (Some(&lo), Some(&hi)) => lo as usize..hi as usize + 1,
+                _ => 0..0,
+            });
+            first_row += rows;
+        }
+        spans
+    }
+
     /// `y = A·x` by the reference.
     fn times<S: Semiring<i64>>(&self, s: S, x: &[i64]) -> Vec<i64> {
         let mut y = vec![0; self.nrows];
@@ -104,6 +121,7 @@ fn check_spmv(a: &Csr, k: usize, seed: u64) {
     let sharded = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), k).unwrap();
     assert_eq!(sharded.block_rows(), split_lengths(a.nrows, k));
     assert_eq!((sharded.nrows(), sharded.ncols()), (a.nrows, a.ncols));
+    assert_eq!(sharded.column_spans(), a.spans(k), "spans of {}x{} over {k}", a.nrows, a.ncols);
     let x_host = values(a.ncols, seed);
     let x = ShardedVector::<i64, B>::from_slice(&x_host, k).unwrap();
     let what = format!("{}x{} over {k}", a.nrows, a.ncols);
@@ -195,6 +213,47 @@ fn row_blocks_hold_their_rows_with_global_columns() {
         shard::spmv(PlusTimes, &again, &x, &InMemory).unwrap().to_vec().unwrap(),
         a.times(PlusTimes, &values(6, 1))
     );
+}
+
+#[test]
+fn the_matrix_holds_its_column_spans_however_it_was_made() {
+    // Rows 0..2 read columns 1..=4, rows 2..4 nothing, rows 4..6 column 0 only.
+    let a = Csr {
+        nrows: 6,
+        ncols: 7,
+        row_ptr: vec![0, 2, 3, 3, 3, 4, 5],
+        col_idx: vec![4, 1, 2, 0, 0],
+        values: vec![1, 2, 3, 4, 5],
+    };
+    let whole = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), 3).unwrap();
+    assert_eq!(whole.column_spans(), [1..5, 0..0, 0..1]);
+    // One shard spans the matrix's columns; from blocks made elsewhere, the same spans.
+    let one = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), 1).unwrap();
+    let columns = 0..5;
+    assert_eq!(one.column_spans(), core::slice::from_ref(&columns));
+    let again = ShardedCsr::from_blocks(whole.blocks().iter().map(rebuilt).collect()).unwrap();
+    assert_eq!(again.column_spans(), whole.column_spans());
+    let alone = ShardedCsr::from_blocks(vec![rebuilt(&one.blocks()[0])]).unwrap();
+    assert_eq!(alone.column_spans(), core::slice::from_ref(&columns));
+    // One participant's block: its own span only, uploaded or made elsewhere.
+    for (rank, span) in [1..5, 0..0, 0..1].into_iter().enumerate() {
+        let mine = ShardedCsr::<i64, u32, B>::from_csr_rank(&a.host(), rank, 3).unwrap();
+        assert_eq!(mine.column_spans(), core::slice::from_ref(&span));
+        let block = rebuilt(&mine.blocks()[0]);
+        let made = ShardedCsr::from_rank(block, rank, 3, a.nrows).unwrap();
+        assert_eq!(made.column_spans(), core::slice::from_ref(&span));
+    }
+    // The products are the reference's, the empty block's rows zero.
+    let x_host = values(7, 4);
+    let want = a.times(PlusTimes, &x_host);
+    for m in [&whole, &again] {
+        let x = ShardedVector::<i64, B>::from_slice(&x_host, 3).unwrap();
+        assert_eq!(shard::spmv(PlusTimes, m, &x, &InMemory).unwrap().to_vec().unwrap(), want);
+    }
+    for m in [&one, &alone] {
+        let x = ShardedVector::<i64, B>::from_slice(&x_host, 1).unwrap();
+        assert_eq!(shard::spmv(PlusTimes, m, &x, &InMemory).unwrap().to_vec().unwrap(), want);
+    }
 }
 
 #[test]
