@@ -11,7 +11,8 @@
 //! discretised PDE's, Poisson's) spans its own rows' columns and a band beside them, so the
 //! gather is a halo exchange of the band's width. The full all-gather of a 2^28-column `x`
 //! took longer than the product on 2 × H200; the spans are what make SpMV scale
-//! (`benches/results/h200-x2/multi-gpu/spmv.md`).
+//! (`benches/results/h200-x2/multi-gpu/spmv.md`). With one shard in all, `x`'s only shard is
+//! the whole `x`, and [`ShardedSpmv::apply`] reads it in place instead of gathering a copy.
 
 use super::each::each_shard;
 use super::split::shard_range;
@@ -139,14 +140,7 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
     /// [`Error::InvalidArgument`] unless `x` has the plan's shard count and holds the same
     /// shards; a failure of the exchange.
     pub fn gather<X: Exchange>(&mut self, x: &ShardedVector<T, B>, exchange: &X) -> Result<()> {
-        lengths_agree("sharded spmv x (ncols)", self.ncols, x.len())?;
-        let held = (x.first_shard(), x.shard_count(), x.shards().len());
-        if held != (self.first, self.count, self.gathered.len()) {
-            return Err(Error::InvalidArgument {
-                what: "sharded spmv x",
-                reason: "must have the matrix's shard count and hold the same shards",
-            });
-        }
+        self.check_x(x)?;
         let k = self.count;
         let mut moves = try_with_capacity(k.saturating_mul(k))?;
         for (to, span) in self.spans.iter().enumerate() {
@@ -182,13 +176,7 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         B: SpmvOps<T, I, S>,
     {
         self.check_matrix(a)?;
-        let shards = each_shard(&self.gathered, |j, x| crate::spmv(s, &a.blocks()[j], x))?;
-        Ok(ShardedVector::from_layout(
-            shards,
-            a.nrows(),
-            a.first_shard(),
-            a.shard_count(),
-        ))
+        product(s, a, &self.gathered)
     }
 
     /// [`multiply`](Self::multiply) into an existing `y` split like the rows (each shard on
@@ -227,7 +215,9 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         Ok(())
     }
 
-    /// [`gather`](Self::gather) then [`multiply`](Self::multiply).
+    /// [`gather`](Self::gather) then [`multiply`](Self::multiply); with one shard in all
+    /// (and `x` beside the block), the product reads `x`'s only shard in place instead, as
+    /// the gather would copy the whole `x` (the plan's buffer is then left as it was).
     ///
     /// # Errors
     /// As those two.
@@ -245,8 +235,41 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         X: Exchange,
     {
         self.check_matrix(a)?;
+        let whole = self.whole_x(x, exchange)?;
+        product(s, a, whole)
+    }
+
+    /// The whole `x` beside each held block: `x`'s own shard when there is one shard in all
+    /// and it lives where the block does (a gather would only copy it, 0.5 ms on a GPU for
+    /// 2^28 columns), else the plan's buffers after a [`gather`](Self::gather).
+    fn whole_x<'p, X: Exchange>(
+        &'p mut self,
+        x: &'p ShardedVector<T, B>,
+        exchange: &X,
+    ) -> Result<&'p [DeviceVector<T, B>]> {
+        if self.count == 1 {
+            self.check_x(x)?;
+            if let ([whole], [buffer]) = (x.shards(), self.gathered.as_slice()) {
+                if B::same_home(whole.buffer(), buffer.buffer()) {
+                    return Ok(x.shards());
+                }
+            }
+        }
         self.gather(x, exchange)?;
-        self.multiply(s, a)
+        Ok(&self.gathered)
+    }
+
+    /// `x` has the plan's column count and shard layout.
+    fn check_x(&self, x: &ShardedVector<T, B>) -> Result<()> {
+        lengths_agree("sharded spmv x (ncols)", self.ncols, x.len())?;
+        let held = (x.first_shard(), x.shard_count(), x.shards().len());
+        if held != (self.first, self.count, self.gathered.len()) {
+            return Err(Error::InvalidArgument {
+                what: "sharded spmv x",
+                reason: "must have the matrix's shard count and hold the same shards",
+            });
+        }
+        Ok(())
     }
 
     /// `a` has the layout the plan was made for.
@@ -265,4 +288,26 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         }
         Ok(())
     }
+}
+
+/// Each held block of `a` times its whole `x` (`xs`, in shard order, each beside its block),
+/// queued where the blocks live, into a `y` split like the rows. The layouts were checked.
+fn product<T, I, S, B>(
+    s: S,
+    a: &ShardedCsr<T, I, B>,
+    xs: &[DeviceVector<T, B>],
+) -> Result<ShardedVector<T, B>>
+where
+    T: DeviceCopy,
+    I: SparseIndex,
+    S: Semiring<T>,
+    B: SpmvOps<T, I, S>,
+{
+    let shards = each_shard(xs, |j, x| crate::spmv(s, &a.blocks()[j], x))?;
+    Ok(ShardedVector::from_layout(
+        shards,
+        a.nrows(),
+        a.first_shard(),
+        a.shard_count(),
+    ))
 }

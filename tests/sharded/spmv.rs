@@ -140,12 +140,14 @@ fn check_spmv(a: &Csr, k: usize, seed: u64) {
             want = a.times(PlusTimes, &want);
         }
         assert_eq!(xs.to_vec().unwrap(), want, "iterated {what}");
-        // The plan still holds the last gathered x (A²·x), whose product is A³·x = want.
+        // y = x + A·(A³·x) from the gathered A³·x. (`apply` with one shard reads x in place
+        // and leaves the plan's buffer as it was, so the gather is explicit.)
+        plan.gather(&xs, &InMemory).unwrap();
         let mut y = ShardedVector::<i64, B>::from_slice(&x_host, k).unwrap();
         plan.multiply_into(PlusTimes, &sharded, &mut y, true).unwrap();
         let sum: Vec<i64> = x_host
             .iter()
-            .zip(&want)
+            .zip(&a.times(PlusTimes, &want))
             .map(|(p, q)| p.wrapping_add(*q))
             .collect();
         assert_eq!(y.to_vec().unwrap(), sum, "accumulated {what}");
@@ -254,6 +256,32 @@ fn the_matrix_holds_its_column_spans_however_it_was_made() {
         let x = ShardedVector::<i64, B>::from_slice(&x_host, 1).unwrap();
         assert_eq!(shard::spmv(PlusTimes, m, &x, &InMemory).unwrap().to_vec().unwrap(), want);
     }
+}
+
+#[test]
+fn with_one_shard_apply_reads_x_in_place_and_gather_still_copies() {
+    let a = Csr::random(40, 40, 8);
+    let m = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), 1).unwrap();
+    let (first, second) = (values(40, 1), values(40, 2));
+    let mut plan = ShardedSpmv::new(&m, &InMemory).unwrap();
+    plan.gather(&ShardedVector::from_slice(&first, 1).unwrap(), &InMemory).unwrap();
+    let x = ShardedVector::<i64, B>::from_slice(&second, 1).unwrap();
+    let y = plan.apply(PlusTimes, &m, &x, &InMemory).unwrap();
+    assert_eq!(y.to_vec().unwrap(), a.times(PlusTimes, &second));
+    // `apply` copied nothing into the plan: it still holds the first gathered x.
+    let y = plan.multiply(PlusTimes, &m).unwrap();
+    assert_eq!(y.to_vec().unwrap(), a.times(PlusTimes, &first));
+    // An x of another length or split is still refused.
+    let short = ShardedVector::<i64, B>::from_slice(&second[1..], 1).unwrap();
+    assert!(matches!(
+        plan.apply(PlusTimes, &m, &short, &InMemory),
+        Err(Error::LengthMismatch { .. })
+    ));
+    let split = ShardedVector::<i64, B>::from_slice(&second, 2).unwrap();
+    assert!(matches!(
+        plan.apply(PlusTimes, &m, &split, &InMemory),
+        Err(Error::InvalidArgument { .. })
+    ));
 }
 
 #[test]
