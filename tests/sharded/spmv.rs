@@ -4,6 +4,7 @@
 
 use super::B;
 use crate::common::pseudo_random;
+use crate::common::sharded::{split_lengths, Miscounts};
 use parallax::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedGrid, ShardedSpmv};
 use parallax::shard::ShardedVector;
 use parallax::{reference, Boundary, CsrMatrix, Error, MinPlus, PlusTimes, Semiring, Stencil};
@@ -109,10 +110,6 @@ fn values(n: usize, seed: u64) -> Vec<i64> {
         .into_iter()
         .map(|v| (v >> 16) as i64 - (1 << 47))
         .collect()
-}
-
-fn split_lengths(n: usize, k: usize) -> Vec<usize> {
-    (0..k).map(|j| n / k + usize::from(j < n % k)).collect()
 }
 
 /// The sharded product (allocating, and through a plan kept over three products) equals the
@@ -282,6 +279,22 @@ fn with_one_shard_apply_reads_x_in_place_and_gather_still_copies() {
         plan.apply(PlusTimes, &m, &split, &InMemory),
         Err(Error::InvalidArgument { .. })
     ));
+}
+
+#[test]
+fn a_collective_that_miscounts_the_spans_is_a_typed_error() {
+    let m = ShardedCsr::<i64, u32, B>::from_csr(&Csr::random(9, 9, 3).host(), 3).unwrap();
+    for collective in [Miscounts::LosesOne, Miscounts::AddsOne] {
+        assert!(matches!(
+            ShardedSpmv::new(&m, &collective),
+            Err(Error::Collective { .. })
+        ));
+        let x = ShardedVector::<i64, B>::from_slice(&values(9, 1), 3).unwrap();
+        assert!(matches!(
+            shard::spmv(PlusTimes, &m, &x, &collective),
+            Err(Error::Collective { .. })
+        ));
+    }
 }
 
 #[test]
