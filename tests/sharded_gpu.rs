@@ -9,19 +9,11 @@
 #[macro_use]
 mod common;
 
+use common::gpus::{data, every_gpu, on_one_device, twice, SIZES};
 use parallax::shard::{self, InMemory, ShardedVector};
 use parallax::{Cuda, Device, DeviceVector, Error, Max, Plus, Square, Sum};
 
 type B = Cuda;
-
-/// Sizes around the split rule: empty, fewer elements than shards, uneven, large.
-const SIZES: [usize; 5] = [0, 2, 1001, (1 << 20) + 7, (1 << 22) + 3];
-
-fn data(n: usize) -> Vec<u32> {
-    (0..n as u32)
-        .map(|i| i.wrapping_mul(2_654_435_761) >> 20)
-        .collect()
-}
 
 /// Every sharded algorithm over shards on `devices` against its unsharded result, and each
 /// output shard on its input shard's device.
@@ -116,20 +108,9 @@ fn check_on(devices: &[&'static Device]) {
 #[test]
 fn shards_on_one_device_match_the_unsharded_algorithms() {
     require_gpu!();
-    let d = Device::default_device().unwrap();
-    check_on(&[d]);
-    check_on(&[d, d, d]);
-    check_on(&[d; 7]);
-}
-
-/// The GPUs of the machine, or `None` (after a counted skip) with fewer than two.
-fn every_gpu() -> Option<Vec<&'static Device>> {
-    let count = Device::count().unwrap();
-    if count < 2 {
-        common::gpu::skip_with(&format!("needs 2 GPUs, the machine has {count}"));
-        return None;
+    for devices in on_one_device(Device::default_device().unwrap()) {
+        check_on(&devices);
     }
-    Some((0..count).map(|o| Device::get(o).unwrap()).collect())
 }
 
 #[test]
@@ -137,9 +118,7 @@ fn shards_on_every_gpu_match_the_unsharded_algorithms() {
     require_gpu!();
     let Some(gpus) = every_gpu() else { return };
     check_on(&gpus);
-    // Two shards per GPU, interleaved.
-    let twice: Vec<_> = gpus.iter().chain(&gpus).copied().collect();
-    check_on(&twice);
+    check_on(&twice(&gpus));
     let all = ShardedVector::from_slice_on_every_gpu(&data(1000)).unwrap();
     assert_eq!(all.devices(), (0..gpus.len()).collect::<Vec<_>>());
 }

@@ -8,19 +8,12 @@
 #[macro_use]
 mod common;
 
+use common::gpus::{data, every_gpu, on_one_device, twice, SIZES};
+use common::sharded::{flags_of, offsets_of};
 use parallax::shard::{self, InMemory, ShardedVector};
 use parallax::{Affine, AffineMap, Cuda, Device, DeviceVector, Max, Sum};
 
 type B = Cuda;
-
-/// Sizes around the split rule: empty, fewer elements than shards, uneven, large.
-const SIZES: [usize; 5] = [0, 2, 1001, (1 << 20) + 7, (1 << 22) + 3];
-
-fn data(n: usize) -> Vec<u32> {
-    (0..n as u32)
-        .map(|i| i.wrapping_mul(2_654_435_761) >> 20)
-        .collect()
-}
 
 /// Two key layouts: three long runs (each spans shards), and runs of 37 over three keys
 /// (neighbouring runs with one key merge).
@@ -31,23 +24,6 @@ fn key_layouts(n: usize) -> [Vec<u32>; 2] {
         .map(|v| v % 3)
         .collect();
     [long, short]
-}
-
-fn flags_of(keys: &[u32]) -> Vec<bool> {
-    (0..keys.len())
-        .map(|i| i > 0 && keys[i] != keys[i - 1])
-        .collect()
-}
-
-fn offsets_of(keys: &[u32]) -> Vec<usize> {
-    let mut o: Vec<usize> = (0..keys.len())
-        .filter(|&i| i == 0 || keys[i] != keys[i - 1])
-        .collect();
-    if keys.is_empty() {
-        o.push(0);
-    }
-    o.push(keys.len());
-    o
 }
 
 fn on_one<T: parallax::DeviceCopy>(host: &[T]) -> DeviceVector<T, B> {
@@ -155,20 +131,10 @@ fn check_order_on(devices: &[&'static Device]) {
 fn keyed_shards_on_one_device_match_the_unsharded_algorithms() {
     require_gpu!();
     let d = Device::default_device().unwrap();
-    check_on(&[d]);
-    check_on(&[d, d, d]);
-    check_on(&[d; 7]);
-    check_order_on(&[d; 5]);
-}
-
-/// The GPUs of the machine, or `None` (after a counted skip) with fewer than two.
-fn every_gpu() -> Option<Vec<&'static Device>> {
-    let count = Device::count().unwrap();
-    if count < 2 {
-        common::gpu::skip_with(&format!("needs 2 GPUs, the machine has {count}"));
-        return None;
+    for devices in on_one_device(d) {
+        check_on(&devices);
     }
-    Some((0..count).map(|o| Device::get(o).unwrap()).collect())
+    check_order_on(&[d; 5]);
 }
 
 #[test]
@@ -177,7 +143,7 @@ fn keyed_shards_on_every_gpu_match_the_unsharded_algorithms() {
     let Some(gpus) = every_gpu() else { return };
     check_on(&gpus);
     // Two shards per GPU, interleaved: runs cross GPUs at every boundary.
-    let twice: Vec<_> = gpus.iter().chain(&gpus).copied().collect();
+    let twice = twice(&gpus);
     check_on(&twice);
     check_order_on(&twice);
 }

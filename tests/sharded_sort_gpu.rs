@@ -10,13 +10,12 @@
 #[macro_use]
 mod common;
 
+use common::gpus::{every_gpu, on_one_device, twice, SIZES};
+use common::sharded::split_lengths;
 use parallax::shard::{self, InMemory, ShardedVector};
 use parallax::{Cuda, Device, DeviceVector, SearchKey, SortKey};
 
 type B = Cuda;
-
-/// Sizes around the split rule: empty, fewer elements than shards, uneven, large.
-const SIZES: [usize; 5] = [0, 2, 1001, (1 << 20) + 7, (1 << 22) + 3];
 
 /// Environment variable capping the sizes (for a run under compute-sanitizer, which is
 /// slow): only sizes up to its value run.
@@ -51,8 +50,11 @@ where
     let y = shard::sort(&x, &InMemory).unwrap();
     let want_devices: Vec<usize> = devices.iter().map(|d| d.ordinal()).collect();
     assert_eq!(y.devices(), want_devices, "placement, {what}, n={n}, k={k}");
-    let lengths: Vec<usize> = (0..k).map(|j| n / k + usize::from(j < n % k)).collect();
-    assert_eq!(y.shard_lengths(), lengths, "layout, {what}, n={n}, k={k}");
+    assert_eq!(
+        y.shard_lengths(),
+        split_lengths(n, k),
+        "layout, {what}, n={n}, k={k}"
+    );
     let whole = DeviceVector::<K, B>::from_slice(host).unwrap();
     let want: Vec<W> = parallax::sort(&whole)
         .unwrap()
@@ -130,23 +132,16 @@ fn check_on(devices: &[&'static Device]) {
 #[test]
 fn shards_on_one_device_sort_as_the_unsharded_sort() {
     require_gpu!();
-    let d = Device::default_device().unwrap();
-    check_on(&[d]);
-    check_on(&[d, d, d]);
-    check_on(&[d; 7]);
+    for devices in on_one_device(Device::default_device().unwrap()) {
+        check_on(&devices);
+    }
 }
 
 #[test]
 fn shards_on_every_gpu_sort_as_the_unsharded_sort() {
     require_gpu!();
-    let count = Device::count().unwrap();
-    if count < 2 {
-        common::gpu::skip_with(&format!("needs 2 GPUs, the machine has {count}"));
-        return;
-    }
-    let gpus: Vec<_> = (0..count).map(|o| Device::get(o).unwrap()).collect();
+    let Some(gpus) = every_gpu() else { return };
     check_on(&gpus);
     // Two shards per GPU, interleaved: the moves go both between and within devices.
-    let twice: Vec<_> = gpus.iter().chain(&gpus).copied().collect();
-    check_on(&twice);
+    check_on(&twice(&gpus));
 }

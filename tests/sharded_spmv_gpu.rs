@@ -8,6 +8,7 @@
 #[macro_use]
 mod common;
 
+use common::gpus::{every_gpu, on_one_device, twice};
 use common::pseudo_random;
 use parallax::shard::ShardedVector;
 use parallax::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedGrid, ShardedSpmv};
@@ -185,21 +186,10 @@ fn check_stencil_on(devices: &[&'static Device]) {
 #[test]
 fn spmv_and_stencil_shards_on_one_device_match_the_unsharded_algorithms() {
     require_gpu!();
-    let d = Device::default_device().unwrap();
-    for devices in [vec![d], vec![d; 3], vec![d; 7]] {
+    for devices in on_one_device(Device::default_device().unwrap()) {
         check_spmv_on(&devices);
         check_stencil_on(&devices);
     }
-}
-
-/// The GPUs of the machine, or `None` (after a counted skip) with fewer than two.
-fn every_gpu() -> Option<Vec<&'static Device>> {
-    let count = Device::count().unwrap();
-    if count < 2 {
-        common::gpu::skip_with(&format!("needs 2 GPUs, the machine has {count}"));
-        return None;
-    }
-    Some((0..count).map(|o| Device::get(o).unwrap()).collect())
 }
 
 #[test]
@@ -209,7 +199,7 @@ fn spmv_and_stencil_shards_on_every_gpu_match_the_unsharded_algorithms() {
     check_spmv_on(&gpus);
     check_stencil_on(&gpus);
     // Two shards per GPU, interleaved: neighbours on other devices both ways.
-    let twice: Vec<_> = gpus.iter().chain(&gpus).copied().collect();
+    let twice = twice(&gpus);
     check_spmv_on(&twice);
     check_stencil_on(&twice);
 }

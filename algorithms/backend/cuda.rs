@@ -156,6 +156,9 @@ impl Backend for Cuda {
     fn at_home_of<T: DeviceCopy, R>(s: &DeviceBuffer<T>, f: impl FnOnce() -> R) -> R {
         s.device().as_default(f)
     }
+    fn same_home<T: DeviceCopy, U: DeviceCopy>(a: &DeviceBuffer<T>, b: &DeviceBuffer<U>) -> bool {
+        a.device().ordinal() == b.device().ordinal()
+    }
 }
 
 impl<A: DeviceCopy, F: UnaryKernel<A>> TransformOps<A, F> for Cuda {

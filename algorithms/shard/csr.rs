@@ -3,11 +3,12 @@
 //! matrix's global column indices, so each block multiplies a whole `x` beside it
 //! (`shard/spmv.rs` gathers one there).
 
+use super::spans::{device_spans, host_span};
 use super::split::{check_shard_count, shard_range};
 use crate::sparse::check_offsets;
-use crate::{Backend, CsrMatrix, DefaultBackend, Error, Result, SparseProblem};
+use crate::{ArgMinMax, ArgOps, Backend, CsrMatrix, DefaultBackend, Error, Result, SparseProblem};
 use core::ops::Range;
-use parallax_core::{try_push, try_to_vec, try_with_capacity, DeviceCopy, SparseIndex};
+use parallax_core::{try_push, try_to_vec, try_with_capacity, DeviceCopy, Number, SparseIndex};
 
 /// A CSR matrix in host memory, borrowed: row `r` holds entries `row_ptr[r]..row_ptr[r + 1]`
 /// of `col_idx` and `values` (the arrays of [`CsrMatrix::try_new`]). The sharded
@@ -50,9 +51,12 @@ impl<T: DeviceCopy, I: SparseIndex> HostCsr<'_, T, I> {
     }
 
     /// Rows `rows` as a matrix of backend `B` (allocated on the thread's default device),
-    /// with the row pointers rebased to the block's first entry and the global columns.
-    /// `self` was checked.
-    pub(super) fn upload<B: Backend>(&self, rows: Range<usize>) -> Result<CsrMatrix<T, I, B>> {
+    /// with the row pointers rebased to the block's first entry and the global columns, and
+    /// its column span read from the host arrays. `self` was checked.
+    pub(super) fn upload<B: Backend>(
+        &self,
+        rows: Range<usize>,
+    ) -> Result<(CsrMatrix<T, I, B>, Range<usize>)> {
         let pointers = &self.row_ptr[rows.start..=rows.end];
         let (start, end) = (pointers[0].to_usize(), pointers[rows.len()].to_usize());
         let mut rebased = try_with_capacity(pointers.len())?;
@@ -67,13 +71,15 @@ impl<T: DeviceCopy, I: SparseIndex> HostCsr<'_, T, I> {
             })?;
             try_push(&mut rebased, local)?;
         }
-        CsrMatrix::try_new(
+        let block = CsrMatrix::try_new(
             rows.len(),
             self.ncols,
             rebased,
             try_to_vec(&self.col_idx[start..end])?,
             try_to_vec(&self.values[start..end])?,
-        )
+        )?;
+        // After `try_new`, which checked the columns below `ncols`.
+        Ok((block, host_span(&self.col_idx[start..end])))
     }
 }
 
@@ -90,11 +96,14 @@ impl<T: DeviceCopy, I: SparseIndex> HostCsr<'_, T, I> {
 /// let a = ShardedCsr::<i32, u32, Sequential>::from_csr(&host, 2)?;
 /// assert_eq!(a.block_rows(), [2, 1]);
 /// assert_eq!(a.blocks()[1].col_idx().to_vec()?, [1]); // a global column
+/// assert_eq!(a.column_spans(), [0..3, 1..2]); // the columns of x each block reads
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub struct ShardedCsr<T: DeviceCopy, I: SparseIndex = u32, B: Backend = DefaultBackend> {
     /// The row blocks held here, in shard order.
     blocks: Vec<CsrMatrix<T, I, B>>,
+    /// Each held block's column span (`spans.rs`), in shard order.
+    spans: Vec<Range<usize>>,
     /// Rows over every shard of every participant.
     nrows: usize,
     ncols: usize,
@@ -115,11 +124,13 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> ShardedCsr<T, I, B> {
     pub fn from_csr(csr: &HostCsr<'_, T, I>, k: usize) -> Result<Self> {
         check_shard_count(k)?;
         csr.check()?;
-        let mut blocks = try_with_capacity(k)?;
+        let (mut blocks, mut spans) = (try_with_capacity(k)?, try_with_capacity(k)?);
         for j in 0..k {
-            try_push(&mut blocks, csr.upload(shard_range(csr.nrows, k, j))?)?;
+            let (block, span) = csr.upload(shard_range(csr.nrows, k, j))?;
+            try_push(&mut blocks, block)?;
+            try_push(&mut spans, span)?;
         }
-        Self::from_layout(blocks, csr.nrows, csr.ncols, 0, k)
+        Self::from_layout(blocks, csr.nrows, csr.ncols, 0, k, |_| Ok(spans))
     }
 
     /// Only shard `rank`'s rows of `csr` split over `world` shards: the form of a run with
@@ -132,52 +143,84 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> ShardedCsr<T, I, B> {
         check_shard_count(world)?;
         check_rank(rank, world)?;
         csr.check()?;
-        let block = csr.upload(shard_range(csr.nrows, world, rank))?;
-        Self::from_rank(block, rank, world, csr.nrows)
+        let (block, span) = csr.upload(shard_range(csr.nrows, world, rank))?;
+        let mut blocks = try_with_capacity(1)?;
+        try_push(&mut blocks, block)?;
+        Self::from_layout(blocks, csr.nrows, csr.ncols, rank, world, |_| {
+            let mut spans = try_with_capacity(1)?;
+            try_push(&mut spans, span)?;
+            Ok(spans)
+        })
     }
 
     /// Takes row blocks made elsewhere (on CUDA, say, each generated on its own GPU), in
     /// shard order. Their row counts must follow the split rule over their total, and all
-    /// must have the same column count.
+    /// must have the same column count. Each block's column span is found here, by one
+    /// [`minmax_element`](crate::minmax_element) of its column indices where it lives.
+    ///
+    /// The bound `B: ArgOps<I, ArgMinMax>` is for that pass: every host backend has it for
+    /// every index type, CUDA for `u32` and `u64` (its extremum kernels do not cover
+    /// `usize`; there, [`from_csr`](Self::from_csr) and the uploads from host arrays take
+    /// the spans from the host).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `blocks` is empty, a row count breaks the split rule
-    /// or the column counts differ.
-    pub fn from_blocks(blocks: Vec<CsrMatrix<T, I, B>>) -> Result<Self> {
+    /// or the column counts differ; out of memory or a device fault.
+    pub fn from_blocks(blocks: Vec<CsrMatrix<T, I, B>>) -> Result<Self>
+    where
+        I: Number,
+        B: ArgOps<I, ArgMinMax>,
+    {
+        Self::from_spanned_blocks(blocks, device_spans)
+    }
+
+    /// [`from_blocks`](Self::from_blocks) with the spans from `spans` (for blocks uploaded
+    /// from host arrays, the spans of those arrays: `placed.rs`).
+    pub(super) fn from_spanned_blocks(
+        blocks: Vec<CsrMatrix<T, I, B>>,
+        spans: impl FnOnce(&[CsrMatrix<T, I, B>]) -> Result<Vec<Range<usize>>>,
+    ) -> Result<Self> {
         let nrows = blocks.iter().map(CsrMatrix::nrows).sum();
         let ncols = blocks.first().map_or(0, CsrMatrix::ncols);
         let k = blocks.len();
-        Self::from_layout(blocks, nrows, ncols, 0, k)
+        Self::from_layout(blocks, nrows, ncols, 0, k, spans)
     }
 
     /// One participant's block of an `nrows`-row matrix split over `world` participants:
-    /// `block` holds shard `rank`'s rows (the split rule) with global columns.
+    /// `block` holds shard `rank`'s rows (the split rule) with global columns. Its column
+    /// span is found as in [`from_blocks`](Self::from_blocks) (whose bound this shares).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `world == 0`, `rank >= world` or `block` has other
-    /// than shard `rank`'s row count.
+    /// than shard `rank`'s row count; out of memory or a device fault.
     pub fn from_rank(
         block: CsrMatrix<T, I, B>,
         rank: usize,
         world: usize,
         nrows: usize,
-    ) -> Result<Self> {
+    ) -> Result<Self>
+    where
+        I: Number,
+        B: ArgOps<I, ArgMinMax>,
+    {
         check_shard_count(world)?;
         check_rank(rank, world)?;
         let ncols = block.ncols();
         let mut blocks = try_with_capacity(1)?;
         try_push(&mut blocks, block)?;
-        Self::from_layout(blocks, nrows, ncols, rank, world)
+        Self::from_layout(blocks, nrows, ncols, rank, world, device_spans)
     }
 
-    /// Checks the held blocks against the layout: each its shard's split-rule row count and
-    /// every one `ncols` wide.
+    /// Checks the held blocks against the layout (each its shard's split-rule row count and
+    /// every one `ncols` wide), then takes their column spans from `spans`: after the check,
+    /// so a bad layout costs no device pass.
     fn from_layout(
         blocks: Vec<CsrMatrix<T, I, B>>,
         nrows: usize,
         ncols: usize,
         first: usize,
         count: usize,
+        spans: impl FnOnce(&[CsrMatrix<T, I, B>]) -> Result<Vec<Range<usize>>>,
     ) -> Result<Self> {
         check_shard_count(blocks.len())?;
         let follows_rule = blocks.iter().enumerate().all(|(j, b)| {
@@ -190,8 +233,11 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> ShardedCsr<T, I, B> {
                          longer) and share one column count",
             });
         }
+        let spans = spans(&blocks)?;
+        crate::check::lengths_agree("column spans (held blocks)", blocks.len(), spans.len())?;
         Ok(Self {
             blocks,
+            spans,
             nrows,
             ncols,
             first,
@@ -217,6 +263,16 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> ShardedCsr<T, I, B> {
     /// The row count of each block held here, in shard order.
     pub fn block_rows(&self) -> Vec<usize> {
         self.blocks.iter().map(CsrMatrix::nrows).collect()
+    }
+
+    /// The column span of each block held here, in shard order: the columns from the
+    /// block's smallest to its largest column index (`0..0` for a block with no entries),
+    /// the part of `x` its product reads and the only part `shard::spmv` gathers beside it.
+    /// Found once, when the matrix was made: from the host arrays by the uploads, by one
+    /// `minmax_element` per block for [`from_blocks`](Self::from_blocks) and
+    /// [`from_rank`](Self::from_rank).
+    pub fn column_spans(&self) -> &[Range<usize>] {
+        &self.spans
     }
 
     /// The index of the first shard held here among all shards (0 in one process).

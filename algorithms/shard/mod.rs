@@ -68,6 +68,7 @@ mod segmented_reduce;
 mod sort;
 mod sort_by_key;
 mod sorted_runs;
+mod spans;
 mod split;
 mod splitters;
 mod spmv;

@@ -17,12 +17,15 @@ impl<T: DeviceCopy, I: SparseIndex> ShardedCsr<T, I, Cuda> {
         let k = devices.len();
         check_shard_count(k)?;
         csr.check()?;
-        let mut blocks = try_with_capacity(k)?;
+        let (mut blocks, mut spans) = (try_with_capacity(k)?, try_with_capacity(k)?);
         for (j, device) in devices.iter().enumerate() {
             let rows = shard_range(csr.nrows, k, j);
-            try_push(&mut blocks, device.as_default(|| csr.upload(rows))?)?;
+            let (block, span) = device.as_default(|| csr.upload(rows))?;
+            try_push(&mut blocks, block)?;
+            try_push(&mut spans, span)?;
         }
-        Self::from_blocks(blocks)
+        // The spans come from the host arrays: no pass over the blocks on their GPUs.
+        Self::from_spanned_blocks(blocks, |_| Ok(spans))
     }
 
     /// The device ordinal of each block held here, in shard order.

@@ -4,21 +4,23 @@
 //! copies between calls, so an iteration (`x ← A·x`) allocates them once.
 //!
 //! What moves: each block's column span (its smallest to its largest column index, found once
-//! by [`ShardedSpmv::new`] and all-gathered through the [`Collective`]) is filled from the `x`
-//! shards it overlaps, and nothing else. A general matrix spans every column, and each shard
-//! receives the `ncols - ncols / k` elements of `x` it does not hold (over NVLink or PCIe
-//! between GPUs); a banded matrix (a discretised PDE's, Poisson's) spans its own rows' columns
-//! and a band beside them, so the gather is a halo exchange of the band's width. The full
-//! all-gather of a 2^28-column `x` took longer than the product on 2 × H200; the spans are
-//! what make SpMV scale (`benches/results/h200-x2/multi-gpu/spmv.md`).
+//! with the matrix, [`ShardedCsr::column_spans`], and all-gathered through the [`Collective`]
+//! by [`ShardedSpmv::new`]) is filled from the `x` shards it overlaps, and nothing else. A
+//! general matrix spans every column, and each shard receives the `ncols - ncols / k`
+//! elements of `x` it does not hold (over NVLink or PCIe between GPUs); a banded matrix (a
+//! discretised PDE's, Poisson's) spans its own rows' columns and a band beside them, so the
+//! gather is a halo exchange of the band's width. The full all-gather of a 2^28-column `x`
+//! took longer than the product on 2 × H200; the spans are what make SpMV scale
+//! (`benches/results/h200-x2/multi-gpu/spmv.md`). With one shard in all, `x`'s only shard is
+//! the whole `x`, and [`ShardedSpmv::apply`] reads it in place instead of gathering a copy.
 
 use super::each::each_shard;
 use super::split::shard_range;
 use super::{Collective, Exchange, Move, ShardedCsr, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{ArgMinMax, ArgOps, Backend, DeviceVector, Error, Result, SpmvOps};
+use crate::{Backend, DeviceVector, Error, Result, SpmvOps};
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Number, Pair, Semiring, SparseIndex};
+use parallax_core::{try_push, try_with_capacity, DeviceCopy, Pair, Semiring, SparseIndex};
 
 /// `y = A·x` over the semiring `s` (as [`parallax::spmv`](crate::spmv)), with `A` split by
 /// rows and `x` by columns over the same shards; `y` is split like `A`'s rows. For repeated
@@ -47,9 +49,9 @@ pub fn spmv<T, I, S, B, X>(
 ) -> Result<ShardedVector<T, B>>
 where
     T: DeviceCopy,
-    I: SparseIndex + Number,
+    I: SparseIndex,
     S: Semiring<T>,
-    B: SpmvOps<T, I, S> + ArgOps<I, ArgMinMax>,
+    B: SpmvOps<T, I, S>,
     X: Collective + Exchange,
 {
     ShardedSpmv::new(a, exchange)?.apply(s, a, x, exchange)
@@ -86,32 +88,28 @@ pub struct ShardedSpmv<T: DeviceCopy, B: Backend> {
 }
 
 impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
-    /// Allocates a whole-length `x` buffer beside each block of `a` held here, and finds the
-    /// column span of every block (one `minmax_element` of its column indices per held block,
-    /// then one all-gather through `c`).
+    /// Allocates a whole-length `x` buffer beside each block of `a` held here, and
+    /// all-gathers every block's column span ([`ShardedCsr::column_spans`], found with the
+    /// matrix) through `c`.
     ///
     /// # Errors
     /// [`Error::Collective`] when `c` does not return one span per shard; out of memory, a
     /// device fault or a communication failure.
     pub fn new<I, C>(a: &ShardedCsr<T, I, B>, c: &C) -> Result<Self>
     where
-        I: SparseIndex + Number,
-        B: ArgOps<I, ArgMinMax>,
+        I: SparseIndex,
         C: Collective,
     {
         let mut gathered = try_with_capacity(a.blocks().len())?;
         let mut local = try_with_capacity(a.blocks().len())?;
-        for block in a.blocks() {
+        for (block, span) in a.blocks().iter().zip(a.column_spans()) {
             // The row pointers are never empty (nrows + 1), so they name the block's home.
             let home = block.row_ptr().buffer();
             try_push(
                 &mut gathered,
                 B::at_home_of(home, || DeviceVector::zeros(a.ncols()))?,
             )?;
-            let span = crate::minmax_element(block.col_idx())?.map_or((0, 0), |(lo, hi)| {
-                (lo.1.to_usize() as u64, hi.1.to_usize() as u64 + 1)
-            });
-            try_push(&mut local, Pair::new(span.0, span.1))?;
+            try_push(&mut local, Pair::new(span.start as u64, span.end as u64))?;
         }
         let all = c.all_gather(&local)?;
         if all.len() != a.shard_count() {
@@ -142,14 +140,7 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
     /// [`Error::InvalidArgument`] unless `x` has the plan's shard count and holds the same
     /// shards; a failure of the exchange.
     pub fn gather<X: Exchange>(&mut self, x: &ShardedVector<T, B>, exchange: &X) -> Result<()> {
-        lengths_agree("sharded spmv x (ncols)", self.ncols, x.len())?;
-        let held = (x.first_shard(), x.shard_count(), x.shards().len());
-        if held != (self.first, self.count, self.gathered.len()) {
-            return Err(Error::InvalidArgument {
-                what: "sharded spmv x",
-                reason: "must have the matrix's shard count and hold the same shards",
-            });
-        }
+        self.check_x(x)?;
         let k = self.count;
         let mut moves = try_with_capacity(k.saturating_mul(k))?;
         for (to, span) in self.spans.iter().enumerate() {
@@ -185,13 +176,7 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         B: SpmvOps<T, I, S>,
     {
         self.check_matrix(a)?;
-        let shards = each_shard(&self.gathered, |j, x| crate::spmv(s, &a.blocks()[j], x))?;
-        Ok(ShardedVector::from_layout(
-            shards,
-            a.nrows(),
-            a.first_shard(),
-            a.shard_count(),
-        ))
+        product(s, a, &self.gathered)
     }
 
     /// [`multiply`](Self::multiply) into an existing `y` split like the rows (each shard on
@@ -230,7 +215,9 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         Ok(())
     }
 
-    /// [`gather`](Self::gather) then [`multiply`](Self::multiply).
+    /// [`gather`](Self::gather) then [`multiply`](Self::multiply); with one shard in all
+    /// (and `x` beside the block), the product reads `x`'s only shard in place instead, as
+    /// the gather would copy the whole `x` (the plan's buffer is then left as it was).
     ///
     /// # Errors
     /// As those two.
@@ -248,8 +235,41 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         X: Exchange,
     {
         self.check_matrix(a)?;
+        let whole = self.whole_x(x, exchange)?;
+        product(s, a, whole)
+    }
+
+    /// The whole `x` beside each held block: `x`'s own shard when there is one shard in all
+    /// and it lives where the block does (a gather would only copy it, 0.5 ms on a GPU for
+    /// 2^28 columns), else the plan's buffers after a [`gather`](Self::gather).
+    fn whole_x<'p, X: Exchange>(
+        &'p mut self,
+        x: &'p ShardedVector<T, B>,
+        exchange: &X,
+    ) -> Result<&'p [DeviceVector<T, B>]> {
+        if self.count == 1 {
+            self.check_x(x)?;
+            if let ([whole], [buffer]) = (x.shards(), self.gathered.as_slice()) {
+                if B::same_home(whole.buffer(), buffer.buffer()) {
+                    return Ok(x.shards());
+                }
+            }
+        }
         self.gather(x, exchange)?;
-        self.multiply(s, a)
+        Ok(&self.gathered)
+    }
+
+    /// `x` has the plan's column count and shard layout.
+    fn check_x(&self, x: &ShardedVector<T, B>) -> Result<()> {
+        lengths_agree("sharded spmv x (ncols)", self.ncols, x.len())?;
+        let held = (x.first_shard(), x.shard_count(), x.shards().len());
+        if held != (self.first, self.count, self.gathered.len()) {
+            return Err(Error::InvalidArgument {
+                what: "sharded spmv x",
+                reason: "must have the matrix's shard count and hold the same shards",
+            });
+        }
+        Ok(())
     }
 
     /// `a` has the layout the plan was made for.
@@ -268,4 +288,26 @@ impl<T: DeviceCopy, B: Backend> ShardedSpmv<T, B> {
         }
         Ok(())
     }
+}
+
+/// Each held block of `a` times its whole `x` (`xs`, in shard order, each beside its block),
+/// queued where the blocks live, into a `y` split like the rows. The layouts were checked.
+fn product<T, I, S, B>(
+    s: S,
+    a: &ShardedCsr<T, I, B>,
+    xs: &[DeviceVector<T, B>],
+) -> Result<ShardedVector<T, B>>
+where
+    T: DeviceCopy,
+    I: SparseIndex,
+    S: Semiring<T>,
+    B: SpmvOps<T, I, S>,
+{
+    let shards = each_shard(xs, |j, x| crate::spmv(s, &a.blocks()[j], x))?;
+    Ok(ShardedVector::from_layout(
+        shards,
+        a.nrows(),
+        a.first_shard(),
+        a.shard_count(),
+    ))
 }

@@ -3,6 +3,9 @@
 
 #[macro_use]
 pub(crate) mod gpu;
+#[cfg(feature = "cuda")]
+pub(crate) mod gpus;
+pub(crate) mod sharded;
 
 use parallax::{Backend, DeviceCopy, DeviceVector, Number};
 use proptest::prelude::*;

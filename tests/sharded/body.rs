@@ -1,7 +1,7 @@
 // Sharded-vs-reference body, instantiated per host backend by tests/sharded.rs.
 
 use super::B;
-use crate::common::pseudo_random;
+use crate::common::sharded::{integers, offsets_from, slope_maps, split_lengths, Miscounts};
 use parallax::shard::{self, Collective, InMemory, ShardedVector};
 use parallax::{reference, Affine, AffineMap, DeviceCopy, DeviceVector, Error, Max, Monoid};
 use parallax::{Plus, Square, Sum};
@@ -10,33 +10,15 @@ use proptest::prelude::*;
 const SHARD_COUNTS: [usize; 5] = [1, 2, 3, 4, 7];
 const SIZES: [usize; 6] = [0, 1, 2, 5, 1000, 70001];
 
-/// Integers of every magnitude: sums and squares wrap, which the reference does too.
-fn integers(n: usize, seed: u64) -> Vec<i64> {
-    pseudo_random(n, seed).into_iter().map(|v| v as i64).collect()
-}
-
-/// Affine maps with slopes in -2..=2, so long compositions are not all the zero map.
-fn maps(n: usize, seed: u64) -> Vec<AffineMap<i64>> {
-    pseudo_random(n, seed)
-        .into_iter()
-        .map(|v| AffineMap::new((v % 5) as i64 - 2, (v >> 32) as i64 % 1000))
-        .collect()
-}
-
 fn sharded<T: DeviceCopy>(data: &[T], k: usize) -> ShardedVector<T, B> {
     ShardedVector::from_slice(data, k).expect("shard")
-}
-
-/// The split rule: contiguous blocks, the first `n % k` shards one longer.
-fn expected_lengths(n: usize, k: usize) -> Vec<usize> {
-    (0..k).map(|j| n / k + usize::from(j < n % k)).collect()
 }
 
 fn check_container(x: &[i64], k: usize) {
     let s = sharded(x, k);
     assert_eq!(s.len(), x.len());
     assert_eq!(s.is_empty(), x.is_empty());
-    assert_eq!(s.shard_lengths(), expected_lengths(x.len(), k), "n = {}, k = {k}", x.len());
+    assert_eq!(s.shard_lengths(), split_lengths(x.len(), k), "n = {}, k = {k}", x.len());
     assert_eq!(s.shards().len(), k);
     assert_eq!(s.to_vec().unwrap(), x);
     assert_eq!(s.gather().unwrap().to_vec().unwrap(), x);
@@ -80,7 +62,7 @@ where
 fn check_transform(x: &[i64], k: usize) {
     let want: Vec<i64> = x.iter().map(|&v| v.wrapping_mul(v)).collect();
     let got = shard::transform(Square, &sharded(x, k)).unwrap();
-    assert_eq!(got.shard_lengths(), expected_lengths(x.len(), k));
+    assert_eq!(got.shard_lengths(), split_lengths(x.len(), k));
     assert_eq!(got.to_vec().unwrap(), want);
 }
 
@@ -88,7 +70,7 @@ fn check_transform2(x: &[i64], k: usize) {
     let y: Vec<i64> = x.iter().rev().copied().collect();
     let want: Vec<i64> = x.iter().zip(&y).map(|(a, b)| a.wrapping_add(*b)).collect();
     let got = shard::transform2(Plus, &sharded(x, k), &sharded(&y, k)).unwrap();
-    assert_eq!(got.shard_lengths(), expected_lengths(x.len(), k));
+    assert_eq!(got.shard_lengths(), split_lengths(x.len(), k));
     assert_eq!(got.to_vec().unwrap(), want);
 }
 
@@ -104,7 +86,7 @@ fn check_all(x: &[i64], f: &[AffineMap<i64>], k: usize) {
 #[test]
 fn every_algorithm_matches_the_reference_on_every_split() {
     for (i, n) in SIZES.into_iter().enumerate() {
-        let (x, f) = (integers(n, i as u64), maps(n, 100 + i as u64));
+        let (x, f) = (integers(n, i as u64), slope_maps(n, 100 + i as u64));
         for k in SHARD_COUNTS {
             check_all(&x, &f, k);
         }
@@ -115,7 +97,7 @@ fn every_algorithm_matches_the_reference_on_every_split() {
 /// totals must be the identity and the carries pass through them unchanged.
 #[test]
 fn empty_shards_pass_the_carry_through() {
-    let f = maps(3, 7);
+    let f = slope_maps(3, 7);
     for k in [4, 5, 9, 64] {
         check_monoid(Affine, AffineMap::new(-1, 2), &f, k);
         check_monoid(Sum, -4, &[5_i64, 6, 7], k);
@@ -154,25 +136,12 @@ fn the_in_memory_collective_reads_the_shards_in_order() {
     assert!(matches!(err, Error::IndexOutOfRange { index: 2, len: 2, .. }), "{err}");
 }
 
-/// A collective that loses the last shard's value: the scans report it as a typed error
-/// instead of reading past the totals.
-struct LosesOne;
-
-impl Collective for LosesOne {
-    fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> parallax::Result<Vec<T>> {
-        Ok(local[..local.len().saturating_sub(1)].to_vec())
-    }
-    fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> parallax::Result<T> {
-        InMemory.broadcast(root, local)
-    }
-}
-
 #[test]
 fn a_collective_with_too_few_totals_is_a_typed_error() {
     let s = sharded(&[1_i64, 2, 3, 4], 3);
     for err in [
-        shard::inclusive_scan(Sum, &s, &LosesOne).unwrap_err(),
-        shard::exclusive_scan(Sum, 0, &s, &LosesOne).unwrap_err(),
+        shard::inclusive_scan(Sum, &s, &Miscounts::LosesOne).unwrap_err(),
+        shard::exclusive_scan(Sum, 0, &s, &Miscounts::LosesOne).unwrap_err(),
     ] {
         assert!(
             matches!(err, Error::LengthMismatch { expected: 3, actual: 2, .. }),
@@ -200,20 +169,10 @@ where
     assert_eq!(got.to_vec().unwrap(), want, "exclusive, {what}");
 }
 
-/// Offsets for `n` elements from cut points: sorted, framed by 0 and `n`, duplicates kept
-/// (empty segments).
-fn offsets_from(n: usize, cuts: &[usize]) -> Vec<usize> {
-    let mut o: Vec<usize> = cuts.iter().map(|c| c % (n + 1)).collect();
-    o.push(0);
-    o.push(n);
-    o.sort_unstable();
-    o
-}
-
 #[test]
 fn segmented_scans_carry_segments_across_shards() {
     for (i, n) in SIZES.into_iter().enumerate() {
-        let (x, f) = (integers(n, 40 + i as u64), maps(n, 140 + i as u64));
+        let (x, f) = (integers(n, 40 + i as u64), slope_maps(n, 140 + i as u64));
         let cut_sets: [Vec<usize>; 5] = [
             vec![],                                   // one segment over every shard
             (0..n).collect(),                         // every element its own segment
@@ -256,7 +215,7 @@ proptest! {
     ) {
         let offsets = offsets_from(x.len(), &cuts);
         check_segmented(Sum, 5, &x, &offsets, k);
-        check_segmented(Affine, AffineMap::new(-1, 3), &maps(x.len(), seed), &offsets, k);
+        check_segmented(Affine, AffineMap::new(-1, 3), &slope_maps(x.len(), seed), &offsets, k);
     }
 }
 
@@ -268,6 +227,6 @@ proptest! {
         k in 1_usize..12,
         seed in any::<u64>(),
     ) {
-        check_all(&x, &maps(x.len(), seed), k);
+        check_all(&x, &slope_maps(x.len(), seed), k);
     }
 }

@@ -5,8 +5,10 @@
 
 use super::B;
 use crate::common::pseudo_random;
+use crate::common::sharded::{flags_of, integers, offsets_from, offsets_of, slope_maps};
+use crate::common::sharded::{split_lengths, Miscounts};
 use parallax::reference::{self, ScanKind};
-use parallax::shard::{self, Collective, Exchange, InMemory, Move, ShardedVector};
+use parallax::shard::{self, InMemory, ShardedVector};
 use parallax::{Affine, AffineMap, DeviceCopy, DeviceVector, Error, Max, Monoid, Sum};
 use proptest::prelude::*;
 
@@ -15,23 +17,6 @@ const SIZES: [usize; 7] = [0, 1, 2, 5, 9, 1000, 40_001];
 
 fn sharded<T: DeviceCopy>(data: &[T], k: usize) -> ShardedVector<T, B> {
     ShardedVector::from_slice(data, k).expect("shard")
-}
-
-/// The split rule over `n` elements and `k` shards.
-fn split_lengths(n: usize, k: usize) -> Vec<usize> {
-    (0..k).map(|j| n / k + usize::from(j < n % k)).collect()
-}
-
-fn integers(n: usize, seed: u64) -> Vec<i64> {
-    pseudo_random(n, seed).into_iter().map(|v| v as i64).collect()
-}
-
-/// Affine maps with slopes in -2..=2 (zero slopes included: a map that forgets the past).
-fn maps(n: usize, seed: u64) -> Vec<AffineMap<i64>> {
-    pseudo_random(n, seed)
-        .into_iter()
-        .map(|v| AffineMap::new((v % 5) as i64 - 2, (v >> 32) as i64 % 1000))
-        .collect()
 }
 
 /// Keys in runs of length 1..=`longest` over the values 0..3, so neighbouring runs also
@@ -44,21 +29,6 @@ fn keys(n: usize, longest: u64, seed: u64) -> Vec<u32> {
         out.extend(std::iter::repeat_n(key, (len as usize).min(n - out.len())));
     }
     out
-}
-
-/// The heads of `keys`' runs as flags (element 0 left `false`: it starts a segment anyway).
-fn flags_of(keys: &[u32]) -> Vec<bool> {
-    (0..keys.len()).map(|i| i > 0 && keys[i] != keys[i - 1]).collect()
-}
-
-/// Global offsets of the runs of `keys`.
-fn offsets_of(keys: &[u32]) -> Vec<usize> {
-    let mut o: Vec<usize> = (0..keys.len()).filter(|&i| i == 0 || keys[i] != keys[i - 1]).collect();
-    if keys.is_empty() {
-        o.push(0);
-    }
-    o.push(keys.len());
-    o
 }
 
 /// Both scans by flags against the reference.
@@ -122,20 +92,10 @@ where
     assert_eq!(got.shard_lengths(), split_lengths(segments, k), "{what}");
 }
 
-/// Offsets for `n` elements from cut points: sorted, framed by 0 and `n`, duplicates kept
-/// (empty segments).
-fn offsets_from(n: usize, cuts: &[usize]) -> Vec<usize> {
-    let mut o: Vec<usize> = cuts.iter().map(|c| c % (n + 1)).collect();
-    o.push(0);
-    o.push(n);
-    o.sort_unstable();
-    o
-}
-
 /// Every algorithm of this file on one key layout, with sums, maxima and affine maps.
 fn check_all(key: &[u32], k: usize, seed: u64) {
     let n = key.len();
-    let (x, f) = (integers(n, seed), maps(n, seed + 1));
+    let (x, f) = (integers(n, seed), slope_maps(n, seed + 1));
     let flags = flags_of(key);
     check_flags(Sum, 11, &flags, &x, k);
     check_flags(Max, i64::MIN + 1, &flags, &x, k);
@@ -192,7 +152,7 @@ fn heads_on_the_shard_boundaries_and_nowhere_else() {
 #[test]
 fn segmented_reduce_keeps_empty_segments_anywhere() {
     for (i, n) in SIZES.into_iter().enumerate() {
-        let (x, f) = (integers(n, 70 + i as u64), maps(n, 80 + i as u64));
+        let (x, f) = (integers(n, 70 + i as u64), slope_maps(n, 80 + i as u64));
         let cut_sets: [Vec<usize>; 5] = [
             vec![],
             (0..=n).collect(),
@@ -244,40 +204,15 @@ fn segmented_reduce_rejects_bad_offsets_with_a_typed_error() {
     }
 }
 
-/// A collective that loses the last shard's value: every algorithm reports it as a typed
-/// error instead of reading past the gathered values.
-struct LosesOne;
-
-impl Collective for LosesOne {
-    fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> parallax::Result<Vec<T>> {
-        Ok(local[..local.len().saturating_sub(1)].to_vec())
-    }
-    fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> parallax::Result<T> {
-        InMemory.broadcast(root, local)
-    }
-}
-
-impl Exchange for LosesOne {
-    fn exchange<T: DeviceCopy, Bk: parallax::Backend>(
-        &self,
-        moves: &[Move],
-        first: usize,
-        src: &[DeviceVector<T, Bk>],
-        dst: &mut [DeviceVector<T, Bk>],
-    ) -> parallax::Result<()> {
-        InMemory.exchange(moves, first, src, dst)
-    }
-}
-
 #[test]
 fn a_collective_with_too_few_values_is_a_typed_error() {
     let (x, key) = (sharded(&[1_i64, 2, 3, 4], 3), sharded(&[1_u32, 1, 2, 2], 3));
     let flags = sharded(&[false, true, false, true], 3);
     for err in [
-        shard::inclusive_scan_by_key(Sum, &key, &x, &LosesOne).unwrap_err(),
-        shard::exclusive_scan_by_flags(Sum, 0, &flags, &x, &LosesOne).unwrap_err(),
-        shard::reduce_by_key(Sum, &key, &x, &LosesOne).unwrap_err(),
-        shard::segmented_reduce(Sum, &[0, 1, 4], &x, &LosesOne).unwrap_err(),
+        shard::inclusive_scan_by_key(Sum, &key, &x, &Miscounts::LosesOne).unwrap_err(),
+        shard::exclusive_scan_by_flags(Sum, 0, &flags, &x, &Miscounts::LosesOne).unwrap_err(),
+        shard::reduce_by_key(Sum, &key, &x, &Miscounts::LosesOne).unwrap_err(),
+        shard::segmented_reduce(Sum, &[0, 1, 4], &x, &Miscounts::LosesOne).unwrap_err(),
     ] {
         assert!(matches!(err, Error::LengthMismatch { expected: 3, actual: 2, .. }), "{err}");
     }
@@ -302,7 +237,7 @@ proptest! {
     ) {
         let x = integers(flags.len(), seed);
         check_flags(Sum, 3, &flags, &x, k);
-        check_flags(Affine, AffineMap::new(-1, 3), &flags, &maps(flags.len(), seed), k);
+        check_flags(Affine, AffineMap::new(-1, 3), &flags, &slope_maps(flags.len(), seed), k);
     }
 
     #[test]
@@ -314,6 +249,6 @@ proptest! {
     ) {
         let offsets = offsets_from(x.len(), &cuts);
         check_segmented_reduce(Sum, &offsets, &x, k);
-        check_segmented_reduce(Affine, &offsets, &maps(x.len(), seed), k);
+        check_segmented_reduce(Affine, &offsets, &slope_maps(x.len(), seed), k);
     }
 }

@@ -5,8 +5,9 @@
 
 use super::B;
 use crate::common::pseudo_random;
-use parallax::shard::{self, Collective, Exchange, InMemory, Move, ShardedVector};
-use parallax::{reference, DeviceCopy, DeviceVector, Error, Order, SortKey, Sum};
+use crate::common::sharded::{split_lengths, Miscounts};
+use parallax::shard::{self, InMemory, ShardedVector};
+use parallax::{reference, DeviceVector, Error, Order, SortKey, Sum};
 use proptest::prelude::*;
 
 /// The unsharded, stable sort: equal keys keep their input order, bit for bit.
@@ -14,11 +15,6 @@ fn reference_sort<K: SortKey>(x: &[K]) -> Vec<K> {
     let mut want = x.to_vec();
     reference::sort(x, &mut want, Order::Ascending).unwrap();
     want
-}
-
-/// The split rule: contiguous blocks, the first `n % k` shards one longer.
-fn split_rule(n: usize, k: usize) -> Vec<usize> {
-    (0..k).map(|j| n / k + usize::from(j < n % k)).collect()
 }
 
 /// `shard::sort` of `x` over `k` shards: the reference's elements (compared as `bits`) in
@@ -31,7 +27,7 @@ where
     let s = ShardedVector::<K, B>::from_slice(x, k).unwrap();
     let y = shard::sort(&s, &InMemory).unwrap();
     let what = format!("{label}, n = {}, k = {k}", x.len());
-    assert_eq!(y.shard_lengths(), split_rule(x.len(), k), "layout, {what}");
+    assert_eq!(y.shard_lengths(), split_lengths(x.len(), k), "layout, {what}");
     assert_eq!(y.shard_count(), k);
     let got: Vec<W> = y.to_vec().unwrap().into_iter().map(&bits).collect();
     let want: Vec<W> = reference_sort(x).into_iter().map(&bits).collect();
@@ -129,8 +125,8 @@ where
     let sv = ShardedVector::<u64, B>::from_slice(&values, k).unwrap();
     let (gk, gv) = shard::sort_by_key(&sk, &sv, &InMemory).unwrap();
     let what = format!("{label}, n = {n}, k = {k}");
-    assert_eq!(gk.shard_lengths(), split_rule(n, k), "layout, {what}");
-    assert_eq!(gv.shard_lengths(), split_rule(n, k), "layout, {what}");
+    assert_eq!(gk.shard_lengths(), split_lengths(n, k), "layout, {what}");
+    assert_eq!(gv.shard_lengths(), split_lengths(n, k), "layout, {what}");
     let got_k: Vec<W> = gk.to_vec().unwrap().into_iter().map(&bits).collect();
     let want_k: Vec<W> = want_k.into_iter().map(&bits).collect();
     assert_eq!(got_k, want_k, "sort_by_key keys, {what}");
@@ -163,46 +159,12 @@ fn sort_by_key_values_of_another_layout_are_a_typed_error() {
     assert!(matches!(err, Error::LengthMismatch { expected: 2, actual: 3, .. }), "{err}");
 }
 
-/// A collective that loses the last shard's value (or adds one): the sort reports a typed
-/// error instead of reading past the gathered rows. (A collective that reorders values
-/// breaks its contract undetectably, as it would for the scans.)
-struct Miscounts {
-    lose_last: bool,
-}
-
-impl Collective for Miscounts {
-    fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> parallax::Result<Vec<T>> {
-        let mut all = local.to_vec();
-        if self.lose_last {
-            all.pop();
-        } else {
-            all.push(local[0]);
-        }
-        Ok(all)
-    }
-    fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> parallax::Result<T> {
-        InMemory.broadcast(root, local)
-    }
-}
-
-impl Exchange for Miscounts {
-    fn exchange<T: DeviceCopy, Bk: parallax::Backend>(
-        &self,
-        moves: &[Move],
-        first: usize,
-        src: &[DeviceVector<T, Bk>],
-        dst: &mut [DeviceVector<T, Bk>],
-    ) -> parallax::Result<()> {
-        InMemory.exchange(moves, first, src, dst)
-    }
-}
-
 #[test]
 fn a_collective_with_wrong_counts_is_a_typed_error() {
     let x: Vec<i32> = (0..100).rev().collect();
     let s = ShardedVector::<i32, B>::from_slice(&x, 3).unwrap();
-    for (lose_last, actual) in [(true, 2), (false, 4)] {
-        let err = shard::sort(&s, &Miscounts { lose_last }).unwrap_err();
+    for (collective, actual) in [(Miscounts::LosesOne, 2), (Miscounts::AddsOne, 4)] {
+        let err = shard::sort(&s, &collective).unwrap_err();
         assert!(
             matches!(err, Error::LengthMismatch { expected: 3, actual: a, .. } if a == actual),
             "{err}"

@@ -4,6 +4,7 @@
 
 use super::B;
 use crate::common::pseudo_random;
+use crate::common::sharded::{split_lengths, Miscounts};
 use parallax::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedGrid, ShardedSpmv};
 use parallax::shard::ShardedVector;
 use parallax::{reference, Boundary, CsrMatrix, Error, MinPlus, PlusTimes, Semiring, Stencil};
@@ -79,6 +80,23 @@ impl Csr {
         }
     }
 
+    /// Each row block's column span over `k` shards, from the arrays: the smallest to the
+    /// largest column index of the block's rows, `0..0` for a block with no entries.
+    fn spans(&self, k: usize) -> Vec<core::ops::Range<usize>> {
+        let mut first_row = 0;
+        let mut spans = Vec::new();
+        for rows in split_lengths(self.nrows, k) {
+            let (lo, hi) = (self.row_ptr[first_row], self.row_ptr[first_row + rows]);
+            let cols = &self.col_idx[lo as usize..hi as usize];
+            spans.push(match (cols.iter().min(), cols.iter().max()) {
+                (Some(&lo), Some(&hi)) => lo as usize..hi as usize + 1,
+                _ => 0..0,
+            });
+            first_row += rows;
+        }
+        spans
+    }
+
     /// `y = A·x` by the reference.
     fn times<S: Semiring<i64>>(&self, s: S, x: &[i64]) -> Vec<i64> {
         let mut y = vec![0; self.nrows];
@@ -94,16 +112,13 @@ fn values(n: usize, seed: u64) -> Vec<i64> {
         .collect()
 }
 
-fn split_lengths(n: usize, k: usize) -> Vec<usize> {
-    (0..k).map(|j| n / k + usize::from(j < n % k)).collect()
-}
-
 /// The sharded product (allocating, and through a plan kept over three products) equals the
 /// reference, and `y` is split like the rows.
 fn check_spmv(a: &Csr, k: usize, seed: u64) {
     let sharded = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), k).unwrap();
     assert_eq!(sharded.block_rows(), split_lengths(a.nrows, k));
     assert_eq!((sharded.nrows(), sharded.ncols()), (a.nrows, a.ncols));
+    assert_eq!(sharded.column_spans(), a.spans(k), "spans of {}x{} over {k}", a.nrows, a.ncols);
     let x_host = values(a.ncols, seed);
     let x = ShardedVector::<i64, B>::from_slice(&x_host, k).unwrap();
     let what = format!("{}x{} over {k}", a.nrows, a.ncols);
@@ -122,12 +137,14 @@ fn check_spmv(a: &Csr, k: usize, seed: u64) {
             want = a.times(PlusTimes, &want);
         }
         assert_eq!(xs.to_vec().unwrap(), want, "iterated {what}");
-        // The plan still holds the last gathered x (A²·x), whose product is A³·x = want.
+        // y = x + A·(A³·x) from the gathered A³·x. (`apply` with one shard reads x in place
+        // and leaves the plan's buffer as it was, so the gather is explicit.)
+        plan.gather(&xs, &InMemory).unwrap();
         let mut y = ShardedVector::<i64, B>::from_slice(&x_host, k).unwrap();
         plan.multiply_into(PlusTimes, &sharded, &mut y, true).unwrap();
         let sum: Vec<i64> = x_host
             .iter()
-            .zip(&want)
+            .zip(&a.times(PlusTimes, &want))
             .map(|(p, q)| p.wrapping_add(*q))
             .collect();
         assert_eq!(y.to_vec().unwrap(), sum, "accumulated {what}");
@@ -195,6 +212,89 @@ fn row_blocks_hold_their_rows_with_global_columns() {
         shard::spmv(PlusTimes, &again, &x, &InMemory).unwrap().to_vec().unwrap(),
         a.times(PlusTimes, &values(6, 1))
     );
+}
+
+#[test]
+fn the_matrix_holds_its_column_spans_however_it_was_made() {
+    // Rows 0..2 read columns 1..=4, rows 2..4 nothing, rows 4..6 column 0 only.
+    let a = Csr {
+        nrows: 6,
+        ncols: 7,
+        row_ptr: vec![0, 2, 3, 3, 3, 4, 5],
+        col_idx: vec![4, 1, 2, 0, 0],
+        values: vec![1, 2, 3, 4, 5],
+    };
+    let whole = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), 3).unwrap();
+    assert_eq!(whole.column_spans(), [1..5, 0..0, 0..1]);
+    // One shard spans the matrix's columns; from blocks made elsewhere, the same spans.
+    let one = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), 1).unwrap();
+    let columns = 0..5;
+    assert_eq!(one.column_spans(), core::slice::from_ref(&columns));
+    let again = ShardedCsr::from_blocks(whole.blocks().iter().map(rebuilt).collect()).unwrap();
+    assert_eq!(again.column_spans(), whole.column_spans());
+    let alone = ShardedCsr::from_blocks(vec![rebuilt(&one.blocks()[0])]).unwrap();
+    assert_eq!(alone.column_spans(), core::slice::from_ref(&columns));
+    // One participant's block: its own span only, uploaded or made elsewhere.
+    for (rank, span) in [1..5, 0..0, 0..1].into_iter().enumerate() {
+        let mine = ShardedCsr::<i64, u32, B>::from_csr_rank(&a.host(), rank, 3).unwrap();
+        assert_eq!(mine.column_spans(), core::slice::from_ref(&span));
+        let block = rebuilt(&mine.blocks()[0]);
+        let made = ShardedCsr::from_rank(block, rank, 3, a.nrows).unwrap();
+        assert_eq!(made.column_spans(), core::slice::from_ref(&span));
+    }
+    // The products are the reference's, the empty block's rows zero.
+    let x_host = values(7, 4);
+    let want = a.times(PlusTimes, &x_host);
+    for m in [&whole, &again] {
+        let x = ShardedVector::<i64, B>::from_slice(&x_host, 3).unwrap();
+        assert_eq!(shard::spmv(PlusTimes, m, &x, &InMemory).unwrap().to_vec().unwrap(), want);
+    }
+    for m in [&one, &alone] {
+        let x = ShardedVector::<i64, B>::from_slice(&x_host, 1).unwrap();
+        assert_eq!(shard::spmv(PlusTimes, m, &x, &InMemory).unwrap().to_vec().unwrap(), want);
+    }
+}
+
+#[test]
+fn with_one_shard_apply_reads_x_in_place_and_gather_still_copies() {
+    let a = Csr::random(40, 40, 8);
+    let m = ShardedCsr::<i64, u32, B>::from_csr(&a.host(), 1).unwrap();
+    let (first, second) = (values(40, 1), values(40, 2));
+    let mut plan = ShardedSpmv::new(&m, &InMemory).unwrap();
+    plan.gather(&ShardedVector::from_slice(&first, 1).unwrap(), &InMemory).unwrap();
+    let x = ShardedVector::<i64, B>::from_slice(&second, 1).unwrap();
+    let y = plan.apply(PlusTimes, &m, &x, &InMemory).unwrap();
+    assert_eq!(y.to_vec().unwrap(), a.times(PlusTimes, &second));
+    // `apply` copied nothing into the plan: it still holds the first gathered x.
+    let y = plan.multiply(PlusTimes, &m).unwrap();
+    assert_eq!(y.to_vec().unwrap(), a.times(PlusTimes, &first));
+    // An x of another length or split is still refused.
+    let short = ShardedVector::<i64, B>::from_slice(&second[1..], 1).unwrap();
+    assert!(matches!(
+        plan.apply(PlusTimes, &m, &short, &InMemory),
+        Err(Error::LengthMismatch { .. })
+    ));
+    let split = ShardedVector::<i64, B>::from_slice(&second, 2).unwrap();
+    assert!(matches!(
+        plan.apply(PlusTimes, &m, &split, &InMemory),
+        Err(Error::InvalidArgument { .. })
+    ));
+}
+
+#[test]
+fn a_collective_that_miscounts_the_spans_is_a_typed_error() {
+    let m = ShardedCsr::<i64, u32, B>::from_csr(&Csr::random(9, 9, 3).host(), 3).unwrap();
+    for collective in [Miscounts::LosesOne, Miscounts::AddsOne] {
+        assert!(matches!(
+            ShardedSpmv::new(&m, &collective),
+            Err(Error::Collective { .. })
+        ));
+        let x = ShardedVector::<i64, B>::from_slice(&values(9, 1), 3).unwrap();
+        assert!(matches!(
+            shard::spmv(PlusTimes, &m, &x, &collective),
+            Err(Error::Collective { .. })
+        ));
+    }
 }
 
 #[test]
