@@ -263,8 +263,9 @@ fn the_ptx_calls_nothing_outside_itself() {
     // kernels crate; the driver would reject the module.
     assert!(!PTX.contains(".extern .func"));
     // No local memory: every per-thread array stays in registers, except in the entries
-    // listed, where rustc spills a 16-byte word (the W16 moves: gather, scatter, reverse, interleave) or the `InRange` predicate's
-    // pair of bounds (count_if) to the stack: known, to be removed, and no other may join.
+    // listed, where rustc spills a 16-byte word (the W16 moves: gather, scatter, reverse,
+    // interleave) or the `InRange` predicate's pair of bounds (count_if) to the stack: known,
+    // to be removed, and no other may join.
     const KNOWN_LOCAL: [&str; 9] = [
         "parallax_count_if__InRange__f32",
         "parallax_count_if__InRange__i32",
