@@ -1,10 +1,11 @@
 //! Segmented reductions: reduce_by_key and reduce_by_key_into (runs of equal keys) and
-//! segmented_reduce (offsets).
+//! segmented_reduce (offsets). Keys, offsets and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable));
+//! lazy offsets are written out and checked before the values are written out.
 
 use crate::backend::TOKEN;
-use crate::check::{offsets as check_offsets, same_len};
+use crate::check::{lengths_agree, offsets as check_offsets, same_len};
 use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{DeviceCopy, Monoid};
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys (Thrust's
@@ -25,8 +26,8 @@ use parallax_core::{DeviceCopy, Monoid};
 #[allow(clippy::type_complexity)]
 pub fn reduce_by_key<K, T, M, B>(
     m: M,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<T, B>)>
 where
     K: DeviceCopy + PartialEq,
@@ -34,8 +35,8 @@ where
     M: Monoid<T>,
     B: KeyedOps<K, T, M>,
 {
-    same_len("reduce_by_key keys", x.len(), keys)?;
-    let (k, v) = B::reduce_by_key(m, keys.buffer(), x.buffer())?;
+    lengths_agree("reduce_by_key keys", x.len(), keys.len())?;
+    let (k, v) = keys.with_stored(|k| x.with_stored(|x| B::reduce_by_key(m, k, x)))?;
     Ok((DeviceVector::from_buffer(k), DeviceVector::from_buffer(v)))
 }
 
@@ -66,8 +67,8 @@ where
 /// ```
 pub fn reduce_by_key_into<K, T, M, B>(
     m: M,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<T, B>,
     runs: &mut impl Output<usize, B>,
@@ -78,18 +79,22 @@ where
     M: Monoid<T>,
     B: KeyedOps<K, T, M>,
 {
-    same_len("reduce_by_key_into keys", x.len(), keys)?;
+    lengths_agree("reduce_by_key_into keys", x.len(), keys.len())?;
     same_len("reduce_by_key_into output keys", x.len(), out_keys)?;
     same_len("reduce_by_key_into output values", x.len(), out_values)?;
     same_len("reduce_by_key_into run count", 1, runs)?;
-    B::reduce_by_key_into(
-        m,
-        keys.buffer(),
-        x.buffer(),
-        out_keys.buffer_out(TOKEN),
-        out_values.buffer_out(TOKEN),
-        runs.buffer_out(TOKEN),
-    )
+    keys.with_stored(|k| {
+        x.with_stored(|x| {
+            B::reduce_by_key_into(
+                m,
+                k,
+                x,
+                out_keys.buffer_out(TOKEN),
+                out_values.buffer_out(TOKEN),
+                runs.buffer_out(TOKEN),
+            )
+        })
+    })
 }
 
 /// `y[s]` = the fold of segment `offsets[s]..offsets[s + 1]` (the identity for an empty
@@ -108,15 +113,19 @@ where
 /// ```
 pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &impl Input<usize, B>,
-    x: &impl Input<T, B>,
+    offsets: &impl Readable<usize, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    check_offsets(offsets, x.len())?;
-    // SAFETY: the algorithm writes every segment, an empty one with the identity (on the GPU
-    // each path ends in a pass over all segments: the gather kernels write `y[s]` for every
-    // `s`, and the copy runs only when there are as many runs as segments); on an error `y`
-    // is dropped unread.
-    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(offsets.len() - 1) }?;
-    B::segmented_reduce(m, offsets.buffer(), x.buffer(), y.buffer_out(TOKEN))?;
-    Ok(y)
+    // The offsets are read by the check, so a lazy `offsets` is written out first; a lazy
+    // `x` only once they are valid.
+    offsets.with_stored(|o| {
+        check_offsets::<B>(o, x.len())?;
+        // SAFETY: the algorithm writes every segment, an empty one with the identity (on the
+        // GPU each path ends in a pass over all segments: the gather kernels write `y[s]` for
+        // every `s`, and the copy runs only when there are as many runs as segments); on an
+        // error `y` is dropped unread.
+        let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(offsets.len() - 1) }?;
+        x.with_stored(|x| B::segmented_reduce(m, o, x, y.buffer_out(TOKEN)))?;
+        Ok(y)
+    })
 }

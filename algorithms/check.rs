@@ -26,8 +26,9 @@ pub(crate) fn lengths_agree(what: &'static str, expected: usize, actual: usize) 
     }
 }
 
-/// Validates segment offsets for an input of `len` elements.
-pub(crate) fn offsets<B: Backend>(offsets: &impl Input<usize, B>, len: usize) -> Result<()> {
-    B::with_host_slice(offsets.buffer(), |o| crate::sparse::check_offsets(o, len))?
+/// Validates segment offsets for an input of `len` elements. Takes the backend slice: a lazy
+/// `offsets` is written out once by its caller's `with_stored`, which the check then reads.
+pub(crate) fn offsets<B: Backend>(offsets: &B::Slice<usize>, len: usize) -> Result<()> {
+    B::with_host_slice(offsets, |o| crate::sparse::check_offsets(o, len))?
         .map_err(|problem| Error::InvalidOffsets { problem })
 }

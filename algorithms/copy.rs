@@ -1,10 +1,11 @@
-//! `copy`: Thrust's `thrust::copy`, from a vector or view into another of the same length.
+//! `copy`: Thrust's `thrust::copy`, from a vector, view or lazy sequence (written out once
+//! first; see [`Readable`]) into a vector or view of the same length.
 //! On CUDA the two may live on different GPUs of the process (the sharded algorithms move
 //! halos, gathered vectors and sort buckets between devices with it).
 
 use crate::backend::TOKEN;
 use crate::check::lengths_agree;
-use crate::{Backend, Input, Output, Result};
+use crate::{Backend, Output, Readable, Result};
 use parallax_core::DeviceCopy;
 
 /// `dst[i] = src[i]`. On CUDA the call returns once the copy is queued; `src` and `dst` may
@@ -24,9 +25,10 @@ use parallax_core::DeviceCopy;
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn copy<T: DeviceCopy, B: Backend>(
-    src: &impl Input<T, B>,
+    src: &impl Readable<T, B>,
     dst: &mut impl Output<T, B>,
 ) -> Result<()> {
     lengths_agree("copy destination", src.len(), dst.len())?;
-    B::copy_range(src.buffer(), 0, dst.buffer_out(TOKEN), 0, src.len())
+    let n = src.len();
+    src.with_stored(|src| B::copy_range(src, 0, dst.buffer_out(TOKEN), 0, n))
 }

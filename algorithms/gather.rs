@@ -1,7 +1,9 @@
 //! Data movement through an index map: gather, scatter (with and without a stencil) and
 //! reverse (Thrust's `gather`, `gather_if`, `scatter`, `scatter_if`, `reverse`).
 //!
-//! Maps are `u32`, `u64` or `usize` vectors. Every index is checked against the length it
+//! Maps, stencils and sources are vectors, views or lazy sequences (written out once first;
+//! see [`Readable`]: a lazy map or stencil before the index check, a lazy source after it);
+//! map indices are `u32`, `u64` or `usize`. Every index is checked against the length it
 //! indexes before anything is written: an index out of range is
 //! [`Error::IndexOutOfRange`] naming the first offending position, and the output is
 //! untouched. (On the GPU the check is one more read of the map and a wait for its verdict;
@@ -13,20 +15,21 @@
 //! in Thrust).
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
+use crate::Output;
 use crate::Readable;
 use crate::{DeviceVector, Error, GatherOps, Result, ReverseOps};
-use crate::{Input, Output};
 use parallax_core::{DeviceCopy, SparseIndex};
 
-/// `Err(IndexOutOfRange)` for the first selected `map[i] >= len`.
+/// `Err(IndexOutOfRange)` for the first selected `map[i] >= len`. Takes the backend slices:
+/// the check reads the map (and stencil), so a lazy one is written out first by the caller.
 fn check_map<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     what: &'static str,
-    map: &impl Input<I, B>,
+    map: &B::Slice<I>,
     stencil: Option<&B::Slice<bool>>,
     len: usize,
 ) -> Result<()> {
-    match B::first_out_of_range(map.buffer(), stencil, len)? {
+    match B::first_out_of_range(map, stencil, len)? {
         None => Ok(()),
         Some((at, index)) => Err(Error::IndexOutOfRange {
             what,
@@ -51,15 +54,17 @@ fn check_map<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn gather<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &impl Input<I, B>,
-    src: &impl Input<T, B>,
+    map: &impl Readable<I, B>,
+    src: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    check_map::<I, T, B>("gather map", map, None, src.len())?;
-    // SAFETY: the gather writes every element; on an error `y` is dropped unread.
-    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(map.len()) }?;
-    // SAFETY: every index was checked above.
-    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_out(TOKEN)) }?;
-    Ok(y)
+    map.with_stored(|m| {
+        check_map::<I, T, B>("gather map", m, None, src.len())?;
+        // SAFETY: the gather writes every element; on an error `y` is dropped unread.
+        let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(map.len()) }?;
+        // SAFETY: every index was checked above.
+        src.with_stored(|s| unsafe { B::gather(m, s, y.buffer_out(TOKEN)) })?;
+        Ok(y)
+    })
 }
 
 /// `y[i] = src[map[i]]` into `y` (`y.len() == map.len()`).
@@ -78,14 +83,16 @@ pub fn gather<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn gather_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &impl Input<I, B>,
-    src: &impl Input<T, B>,
+    map: &impl Readable<I, B>,
+    src: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("gather output", map.len(), y)?;
-    check_map::<I, T, B>("gather map", map, None, src.len())?;
-    // SAFETY: every index was checked above.
-    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_out(TOKEN)) }
+    map.with_stored(|m| {
+        check_map::<I, T, B>("gather map", m, None, src.len())?;
+        // SAFETY: every index was checked above.
+        src.with_stored(|s| unsafe { B::gather(m, s, y.buffer_out(TOKEN)) })
+    })
 }
 
 /// [`gather_into`] without the bounds check (on the GPU: no check pass, no wait).
@@ -107,13 +114,15 @@ pub fn gather_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub unsafe fn gather_unchecked_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &impl Input<I, B>,
-    src: &impl Input<T, B>,
+    map: &impl Readable<I, B>,
+    src: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("gather output", map.len(), y)?;
-    // SAFETY: the caller guarantees every index is in range.
-    unsafe { B::gather(map.buffer(), src.buffer(), y.buffer_out(TOKEN)) }
+    map.with_stored(|m| {
+        // SAFETY: the caller guarantees every index is in range.
+        src.with_stored(|s| unsafe { B::gather(m, s, y.buffer_out(TOKEN)) })
+    })
 }
 
 /// `y[i] = src[map[i]]` where `stencil[i]`; the other elements of `y` keep their values
@@ -134,23 +143,20 @@ pub unsafe fn gather_unchecked_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn gather_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    map: &impl Input<I, B>,
-    stencil: &impl Input<bool, B>,
-    src: &impl Input<T, B>,
+    map: &impl Readable<I, B>,
+    stencil: &impl Readable<bool, B>,
+    src: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
-    same_len("gather_if stencil", map.len(), stencil)?;
+    lengths_agree("gather_if stencil", map.len(), stencil.len())?;
     same_len("gather_if output", map.len(), y)?;
-    check_map::<I, T, B>("gather_if map", map, Some(stencil.buffer()), src.len())?;
-    // SAFETY: every selected index was checked above.
-    unsafe {
-        B::gather_if(
-            map.buffer(),
-            stencil.buffer(),
-            src.buffer(),
-            y.buffer_out(TOKEN),
-        )
-    }
+    map.with_stored(|m| {
+        stencil.with_stored(|st| {
+            check_map::<I, T, B>("gather_if map", m, Some(st), src.len())?;
+            // SAFETY: every selected index was checked above.
+            src.with_stored(|s| unsafe { B::gather_if(m, st, s, y.buffer_out(TOKEN)) })
+        })
+    })
 }
 
 /// `dst[map[i]] = src[i]` (`map.len() == src.len()`). With duplicate indices: the last write
@@ -170,14 +176,16 @@ pub fn gather_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn scatter<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    src: &impl Input<T, B>,
-    map: &impl Input<I, B>,
+    src: &impl Readable<T, B>,
+    map: &impl Readable<I, B>,
     dst: &mut impl Output<T, B>,
 ) -> Result<()> {
-    same_len("scatter map", src.len(), map)?;
-    check_map::<I, T, B>("scatter map", map, None, dst.len())?;
-    // SAFETY: every index was checked above.
-    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_out(TOKEN)) }
+    lengths_agree("scatter map", src.len(), map.len())?;
+    map.with_stored(|m| {
+        check_map::<I, T, B>("scatter map", m, None, dst.len())?;
+        // SAFETY: every index was checked above.
+        src.with_stored(|s| unsafe { B::scatter(s, m, dst.buffer_out(TOKEN)) })
+    })
 }
 
 /// [`scatter`] without the bounds check.
@@ -199,13 +207,15 @@ pub fn scatter<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub unsafe fn scatter_unchecked<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    src: &impl Input<T, B>,
-    map: &impl Input<I, B>,
+    src: &impl Readable<T, B>,
+    map: &impl Readable<I, B>,
     dst: &mut impl Output<T, B>,
 ) -> Result<()> {
-    same_len("scatter map", src.len(), map)?;
-    // SAFETY: the caller guarantees every index is in range.
-    unsafe { B::scatter(src.buffer(), map.buffer(), dst.buffer_out(TOKEN)) }
+    lengths_agree("scatter map", src.len(), map.len())?;
+    map.with_stored(|m| {
+        // SAFETY: the caller guarantees every index is in range.
+        src.with_stored(|s| unsafe { B::scatter(s, m, dst.buffer_out(TOKEN)) })
+    })
 }
 
 /// `dst[map[i]] = src[i]` where `stencil[i]` (`src`, `map`, `stencil` of equal lengths; only
@@ -226,23 +236,20 @@ pub unsafe fn scatter_unchecked<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
-    src: &impl Input<T, B>,
-    map: &impl Input<I, B>,
-    stencil: &impl Input<bool, B>,
+    src: &impl Readable<T, B>,
+    map: &impl Readable<I, B>,
+    stencil: &impl Readable<bool, B>,
     dst: &mut impl Output<T, B>,
 ) -> Result<()> {
-    same_len("scatter_if map", src.len(), map)?;
-    same_len("scatter_if stencil", src.len(), stencil)?;
-    check_map::<I, T, B>("scatter_if map", map, Some(stencil.buffer()), dst.len())?;
-    // SAFETY: every selected index was checked above.
-    unsafe {
-        B::scatter_if(
-            src.buffer(),
-            map.buffer(),
-            stencil.buffer(),
-            dst.buffer_out(TOKEN),
-        )
-    }
+    lengths_agree("scatter_if map", src.len(), map.len())?;
+    lengths_agree("scatter_if stencil", src.len(), stencil.len())?;
+    map.with_stored(|m| {
+        stencil.with_stored(|st| {
+            check_map::<I, T, B>("scatter_if map", m, Some(st), dst.len())?;
+            // SAFETY: every selected index was checked above.
+            src.with_stored(|s| unsafe { B::scatter_if(s, m, st, dst.buffer_out(TOKEN)) })
+        })
+    })
 }
 
 /// The elements of `x` in reverse order, into a new vector.

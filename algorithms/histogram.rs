@@ -8,9 +8,9 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
+use crate::Output;
 use crate::Readable;
 use crate::{DeviceVector, Error, HistogramOps, Result};
-use crate::{Input, Output};
 use parallax_core::{check_edges, EvenBins, HistogramCounter, HistogramSample};
 
 fn invalid((what, reason): (&'static str, &'static str)) -> Error {
@@ -101,18 +101,21 @@ where
 /// ```
 pub fn histogram<T, C, B>(
     x: &impl Readable<T, B>,
-    edges: &impl Input<T::Level, B>,
+    edges: &impl Readable<T::Level, B>,
 ) -> Result<DeviceVector<C, B>>
 where
     T: HistogramSample,
     C: HistogramCounter,
     B: HistogramOps<T, C>,
 {
-    B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
-    // SAFETY: the histogram overwrites every counter; on an error it is dropped unread.
-    let mut counts = unsafe { DeviceVector::<C, B>::for_overwrite(edges.len() - 1) }?;
-    x.with_stored(|x| B::histogram_range(x, edges.buffer(), counts.buffer_out(TOKEN)))?;
-    Ok(counts)
+    // The check reads the edges (a lazy one written out first); `x` only once they are valid.
+    edges.with_stored(|e| {
+        B::with_host_slice(e, check_edges::<T>)?.map_err(invalid)?;
+        // SAFETY: the histogram overwrites every counter; on an error it is dropped unread.
+        let mut counts = unsafe { DeviceVector::<C, B>::for_overwrite(edges.len() - 1) }?;
+        x.with_stored(|x| B::histogram_range(x, e, counts.buffer_out(TOKEN)))?;
+        Ok(counts)
+    })
 }
 
 /// [`histogram`] into `counts` (overwritten; `counts.len() + 1 == edges.len()`).
@@ -132,7 +135,7 @@ where
 /// ```
 pub fn histogram_into<T, C, B>(
     x: &impl Readable<T, B>,
-    edges: &impl Input<T::Level, B>,
+    edges: &impl Readable<T::Level, B>,
     counts: &mut impl Output<C, B>,
 ) -> Result<()>
 where
@@ -140,7 +143,9 @@ where
     C: HistogramCounter,
     B: HistogramOps<T, C>,
 {
-    B::with_host_slice(edges.buffer(), check_edges::<T>)?.map_err(invalid)?;
-    same_len("histogram counts", edges.len() - 1, counts)?;
-    x.with_stored(|x| B::histogram_range(x, edges.buffer(), counts.buffer_out(TOKEN)))
+    edges.with_stored(|e| {
+        B::with_host_slice(e, check_edges::<T>)?.map_err(invalid)?;
+        same_len("histogram counts", edges.len() - 1, counts)?;
+        x.with_stored(|x| B::histogram_range(x, e, counts.buffer_out(TOKEN)))
+    })
 }

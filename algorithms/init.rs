@@ -2,11 +2,12 @@
 //! CUB's `DeviceScan::InclusiveScanInit`). `init` is the leftmost operand: `init ⊕ x[0] ⊕
 //! ...`, which matters for non-commutative monoids (affine maps). No extra pass over the
 //! data: the reduce combines `init` with the fold once, the scan seeds its first tile with it.
+//! `x`: a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, InitOps, MonoidOps, Result};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{DeviceCopy, Monoid};
 
 /// `init ⊕ x[0] ⊕ ... ⊕ x[n-1]`; `init` for an empty `x`.
@@ -27,12 +28,12 @@ use parallax_core::{DeviceCopy, Monoid};
 pub fn reduce_with_init<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<T> {
     if x.is_empty() {
         return Ok(init);
     }
-    Ok(m.combine(init, B::reduce(m, x.buffer())?))
+    Ok(m.combine(init, x.with_stored(|x| B::reduce(m, x))?))
 }
 
 /// [`reduce_with_init`] into a one-element vector; on the GPU the result stays in device
@@ -53,11 +54,11 @@ pub fn reduce_with_init<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 pub fn reduce_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
     init: T,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("reduce_with_init_into output", 1, out)?;
-    B::reduce_with_init_into(m, init, x.buffer(), out.buffer_out(TOKEN))
+    x.with_stored(|x| B::reduce_with_init_into(m, init, x, out.buffer_out(TOKEN)))
 }
 
 /// `y[i] = init ⊕ x[0] ⊕ ... ⊕ x[i]`, into a new vector.
@@ -74,11 +75,11 @@ pub fn reduce_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
 pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
     init: T,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::inclusive_scan_with_init(m, init, x.buffer(), y.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::inclusive_scan_with_init(m, init, x, y.buffer_out(TOKEN)))?;
     Ok(y)
 }
 
@@ -99,9 +100,9 @@ pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
 pub fn inclusive_scan_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
     init: T,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("inclusive_scan_with_init output", x.len(), y)?;
-    B::inclusive_scan_with_init(m, init, x.buffer(), y.buffer_out(TOKEN))
+    x.with_stored(|x| B::inclusive_scan_with_init(m, init, x, y.buffer_out(TOKEN)))
 }

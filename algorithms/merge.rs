@@ -1,4 +1,5 @@
-//! Merging two sorted vectors (Thrust's `merge` and `merge_by_key`): [`merge`] in
+//! Merging two sorted sequences, each a vector, view or lazy sequence (written out once
+//! first; see [`Readable`]) (Thrust's `merge` and `merge_by_key`): [`merge`] in
 //! [`SortKey`]'s total order (the order `sort` sorts in, i.e. the stock [`Less`]),
 //! [`merge_by`] with any comparator, [`merge_by_key`] / [`merge_by_key_with`] for key-value
 //! pairs; each with an `_into` form. Stable: of equal elements those of `a` come first, each
@@ -9,9 +10,9 @@
 //! output is still an interleaving of `a` and `b` (which one is unspecified), never a panic.
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
 use crate::{DeviceVector, Error, MergeByKeyOps, MergeOps, Result};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{Compare, DeviceCopy, Less, SortKey};
 
 /// `a.len() + b.len()`, the length of a merge (`InvalidArgument` past `usize`, which only
@@ -38,12 +39,12 @@ fn total(a: usize, b: usize) -> Result<usize> {
 /// ```
 pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    a: &impl Input<T, B>,
-    b: &impl Input<T, B>,
+    a: &impl Readable<T, B>,
+    b: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the merge writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(total(a.len(), b.len())?) }?;
-    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_out(TOKEN))?;
+    a.with_stored(|a| b.with_stored(|b| B::merge_by(cmp, a, b, out.buffer_out(TOKEN))))?;
     Ok(out)
 }
 
@@ -64,12 +65,12 @@ pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// ```
 pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    a: &impl Input<T, B>,
-    b: &impl Input<T, B>,
+    a: &impl Readable<T, B>,
+    b: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("merge output", total(a.len(), b.len())?, out)?;
-    B::merge_by(cmp, a.buffer(), b.buffer(), out.buffer_out(TOKEN))
+    a.with_stored(|a| b.with_stored(|b| B::merge_by(cmp, a, b, out.buffer_out(TOKEN))))
 }
 
 /// The stable merge of `a` and `b`, both sorted ascending in [`SortKey`]'s total order
@@ -88,8 +89,8 @@ pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
-    a: &impl Input<T, B>,
-    b: &impl Input<T, B>,
+    a: &impl Readable<T, B>,
+    b: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     merge_by(Less, a, b)
 }
@@ -109,8 +110,8 @@ pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn merge_into<T: SortKey, B: MergeOps<T, Less>>(
-    a: &impl Input<T, B>,
-    b: &impl Input<T, B>,
+    a: &impl Readable<T, B>,
+    b: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
 ) -> Result<()> {
     merge_by_into(Less, a, b, out)
@@ -118,14 +119,29 @@ pub fn merge_into<T: SortKey, B: MergeOps<T, Less>>(
 
 /// Both lists' key and value lengths agree; returns the merged length.
 fn pair_lengths<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
-    a_keys: &impl Input<K, B>,
-    a_values: &impl Input<V, B>,
-    b_keys: &impl Input<K, B>,
-    b_values: &impl Input<V, B>,
+    a_keys: &impl Readable<K, B>,
+    a_values: &impl Readable<V, B>,
+    b_keys: &impl Readable<K, B>,
+    b_values: &impl Readable<V, B>,
 ) -> Result<usize> {
-    same_len("merge_by_key a values", a_keys.len(), a_values)?;
-    same_len("merge_by_key b values", b_keys.len(), b_values)?;
+    lengths_agree("merge_by_key a values", a_keys.len(), a_values.len())?;
+    lengths_agree("merge_by_key b values", b_keys.len(), b_values.len())?;
     total(a_keys.len(), b_keys.len())
+}
+
+/// Runs `f` on the four inputs' stored elements (a lazy one written out first; see
+/// [`Readable`]), nesting the `with_stored` calls in one place.
+fn stored_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend, R>(
+    a_keys: &impl Readable<K, B>,
+    a_values: &impl Readable<V, B>,
+    b_keys: &impl Readable<K, B>,
+    b_values: &impl Readable<V, B>,
+    f: impl FnOnce(&B::Slice<K>, &B::Slice<V>, &B::Slice<K>, &B::Slice<V>) -> Result<R>,
+) -> Result<R> {
+    a_keys.with_stored(|ak| {
+        a_values
+            .with_stored(|av| b_keys.with_stored(|bk| b_values.with_stored(|bv| f(ak, av, bk, bv))))
+    })
 }
 
 /// The stable merge of the pairs `(a_keys, a_values)` and `(b_keys, b_values)` by key under
@@ -147,10 +163,10 @@ fn pair_lengths<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
 #[allow(clippy::type_complexity)]
 pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
     cmp: C,
-    a_keys: &impl Input<K, B>,
-    a_values: &impl Input<V, B>,
-    b_keys: &impl Input<K, B>,
-    b_values: &impl Input<V, B>,
+    a_keys: &impl Readable<K, B>,
+    a_values: &impl Readable<V, B>,
+    b_keys: &impl Readable<K, B>,
+    b_values: &impl Readable<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     let n = pair_lengths(a_keys, a_values, b_keys, b_values)?;
     // SAFETY: the merge writes every element of both; on an error they are dropped unread.
@@ -160,15 +176,17 @@ pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeBy
             DeviceVector::<V, B>::for_overwrite(n)?,
         )
     };
-    B::merge_by_key_with(
-        cmp,
-        a_keys.buffer(),
-        a_values.buffer(),
-        b_keys.buffer(),
-        b_values.buffer(),
-        ok.buffer_out(TOKEN),
-        ov.buffer_out(TOKEN),
-    )?;
+    stored_pairs(a_keys, a_values, b_keys, b_values, |ak, av, bk, bv| {
+        B::merge_by_key_with(
+            cmp,
+            ak,
+            av,
+            bk,
+            bv,
+            ok.buffer_out(TOKEN),
+            ov.buffer_out(TOKEN),
+        )
+    })?;
     Ok((ok, ov))
 }
 
@@ -196,25 +214,27 @@ pub fn merge_by_key_with_into<
     B: MergeByKeyOps<K, V, C>,
 >(
     cmp: C,
-    a_keys: &impl Input<K, B>,
-    a_values: &impl Input<V, B>,
-    b_keys: &impl Input<K, B>,
-    b_values: &impl Input<V, B>,
+    a_keys: &impl Readable<K, B>,
+    a_values: &impl Readable<V, B>,
+    b_keys: &impl Readable<K, B>,
+    b_values: &impl Readable<V, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<V, B>,
 ) -> Result<()> {
     let n = pair_lengths(a_keys, a_values, b_keys, b_values)?;
     same_len("merge_by_key output keys", n, out_keys)?;
     same_len("merge_by_key output values", n, out_values)?;
-    B::merge_by_key_with(
-        cmp,
-        a_keys.buffer(),
-        a_values.buffer(),
-        b_keys.buffer(),
-        b_values.buffer(),
-        out_keys.buffer_out(TOKEN),
-        out_values.buffer_out(TOKEN),
-    )
+    stored_pairs(a_keys, a_values, b_keys, b_values, |ak, av, bk, bv| {
+        B::merge_by_key_with(
+            cmp,
+            ak,
+            av,
+            bk,
+            bv,
+            out_keys.buffer_out(TOKEN),
+            out_values.buffer_out(TOKEN),
+        )
+    })
 }
 
 /// [`merge_by_key_with`] in [`SortKey`]'s total order (the stock [`Less`]).
@@ -232,10 +252,10 @@ pub fn merge_by_key_with_into<
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
-    a_keys: &impl Input<K, B>,
-    a_values: &impl Input<V, B>,
-    b_keys: &impl Input<K, B>,
-    b_values: &impl Input<V, B>,
+    a_keys: &impl Readable<K, B>,
+    a_values: &impl Readable<V, B>,
+    b_keys: &impl Readable<K, B>,
+    b_values: &impl Readable<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     merge_by_key_with(Less, a_keys, a_values, b_keys, b_values)
 }
@@ -255,10 +275,10 @@ pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn merge_by_key_into<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
-    a_keys: &impl Input<K, B>,
-    a_values: &impl Input<V, B>,
-    b_keys: &impl Input<K, B>,
-    b_values: &impl Input<V, B>,
+    a_keys: &impl Readable<K, B>,
+    a_values: &impl Readable<V, B>,
+    b_keys: &impl Readable<K, B>,
+    b_values: &impl Readable<V, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<V, B>,
 ) -> Result<()> {

@@ -6,13 +6,14 @@
 //! faster there); a comparator is for what the radix sort cannot order: your own types,
 //! key fields, orders such as "by magnitude". On CUDA, comparator and type need kernels
 //! (the stock comparators over the six numbers, yours through `instantiate_compare!`).
+//! Keys and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
 //!
 //! [`SortKey`]: crate::SortKey
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
 use crate::{DeviceVector, MergeByKeyOps, MergeOps, Result};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{Compare, DeviceCopy};
 
 /// `x` sorted stably by `cmp` into a new vector.
@@ -34,11 +35,11 @@ use parallax_core::{Compare, DeviceCopy};
 /// ```
 pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the sort writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::sort_by(cmp, x.buffer(), out.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::sort_by(cmp, x, out.buffer_out(TOKEN)))?;
     Ok(out)
 }
 
@@ -59,11 +60,11 @@ pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// ```
 pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
 ) -> Result<()> {
     same_len("sort_by output", x.len(), out)?;
-    B::sort_by(cmp, x.buffer(), out.buffer_out(TOKEN))
+    x.with_stored(|x| B::sort_by(cmp, x, out.buffer_out(TOKEN)))
 }
 
 /// The pairs `(keys[i], values[i])` sorted stably by key under `cmp` into two new vectors.
@@ -83,10 +84,10 @@ pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
     cmp: C,
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
-    same_len("sort_by_key_with values", keys.len(), values)?;
+    lengths_agree("sort_by_key_with values", keys.len(), values.len())?;
     // SAFETY: the sort writes every element of both; on an error they are dropped unread.
     let (mut ok, mut ov) = unsafe {
         (
@@ -94,13 +95,11 @@ pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByK
             DeviceVector::<V, B>::for_overwrite(keys.len())?,
         )
     };
-    B::sort_by_key_with(
-        cmp,
-        keys.buffer(),
-        values.buffer(),
-        ok.buffer_out(TOKEN),
-        ov.buffer_out(TOKEN),
-    )?;
+    keys.with_stored(|k| {
+        values.with_stored(|v| {
+            B::sort_by_key_with(cmp, k, v, ok.buffer_out(TOKEN), ov.buffer_out(TOKEN))
+        })
+    })?;
     Ok((ok, ov))
 }
 
@@ -127,19 +126,23 @@ pub fn sort_by_key_with_into<
     B: MergeByKeyOps<K, V, C>,
 >(
     cmp: C,
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<V, B>,
 ) -> Result<()> {
-    same_len("sort_by_key_with values", keys.len(), values)?;
+    lengths_agree("sort_by_key_with values", keys.len(), values.len())?;
     same_len("sort_by_key_with output keys", keys.len(), out_keys)?;
     same_len("sort_by_key_with output values", keys.len(), out_values)?;
-    B::sort_by_key_with(
-        cmp,
-        keys.buffer(),
-        values.buffer(),
-        out_keys.buffer_out(TOKEN),
-        out_values.buffer_out(TOKEN),
-    )
+    keys.with_stored(|k| {
+        values.with_stored(|v| {
+            B::sort_by_key_with(
+                cmp,
+                k,
+                v,
+                out_keys.buffer_out(TOKEN),
+                out_values.buffer_out(TOKEN),
+            )
+        })
+    })
 }

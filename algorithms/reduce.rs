@@ -2,9 +2,9 @@
 //! transform_reduce and transform2_reduce.
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
 use crate::{Fused2Ops, FusedOps, MonoidSource, Result};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, operands combined in index order (the monoid need not
@@ -70,7 +70,8 @@ where
     x.run_reduce_into(m, out.buffer_out(TOKEN))
 }
 
-/// `reduce(m, [f(x[0]), ..., f(x[n-1])])` in one pass, with no temporary vector.
+/// `reduce(m, [f(x[0]), ..., f(x[n-1])])` in one pass, with no temporary vector. `x`: a
+/// vector, view or lazy sequence (written out once first; see [`Readable`]).
 ///
 /// # Errors
 /// A device fault.
@@ -81,7 +82,7 @@ where
 /// assert_eq!(parallax::transform_reduce(Square, Sum, &x)?.sqrt(), 5.0);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn transform_reduce<A, T, F, M, B>(f: F, m: M, x: &impl Input<A, B>) -> Result<T>
+pub fn transform_reduce<A, T, F, M, B>(f: F, m: M, x: &impl Readable<A, B>) -> Result<T>
 where
     A: DeviceCopy,
     T: DeviceCopy,
@@ -89,11 +90,12 @@ where
     M: Monoid<T>,
     B: FusedOps<A, T, F, M>,
 {
-    B::transform_reduce(f, m, x.buffer())
+    x.with_stored(|x| B::transform_reduce(f, m, x))
 }
 
 /// `reduce(m, [f(a[0], b[0]), ..., f(a[n-1], b[n-1])])` in one pass, with no temporary
-/// vector: Thrust's `inner_product`. The dot product is `transform2_reduce(Times, Sum, &a,
+/// vector (`a`, `b`: vectors, views or lazy sequences, written out once first; see
+/// [`Readable`]): Thrust's `inner_product`. The dot product is `transform2_reduce(Times, Sum, &a,
 /// &b)`; on the GPU that pair runs as one kernel that reads both inputs once (see
 /// `parallax_device::transform2_reduce_is_fused`), other pairs as a `transform2` and a
 /// reduce.
@@ -112,8 +114,8 @@ where
 pub fn transform2_reduce<A, C, T, F, M, B>(
     f: F,
     m: M,
-    a: &impl Input<A, B>,
-    b: &impl Input<C, B>,
+    a: &impl Readable<A, B>,
+    b: &impl Readable<C, B>,
 ) -> Result<T>
 where
     A: DeviceCopy,
@@ -123,6 +125,6 @@ where
     M: Monoid<T>,
     B: Fused2Ops<A, C, T, F, M>,
 {
-    same_len("transform2_reduce second input", a.len(), b)?;
-    B::transform2_reduce(f, m, a.buffer(), b.buffer())
+    lengths_agree("transform2_reduce second input", a.len(), b.len())?;
+    a.with_stored(|a| b.with_stored(|b| B::transform2_reduce(f, m, a, b)))
 }

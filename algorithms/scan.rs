@@ -4,7 +4,7 @@
 use crate::backend::TOKEN;
 use crate::check::same_len;
 use crate::{DeviceVector, FusedOps, MonoidSource, Result};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
 
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]`, into a new vector. Operand order is preserved, so
@@ -111,7 +111,8 @@ where
     x.run_exclusive_scan(m, init, y.buffer_out(TOKEN))
 }
 
-/// `y[0] = f(x[0])`, `y[i] = y[i-1] ⊕ f(x[i])`, in one pass with no temporary vector.
+/// `y[0] = f(x[0])`, `y[i] = y[i-1] ⊕ f(x[i])`, in one pass with no temporary vector. `x`:
+/// a vector, view or lazy sequence (written out once first; see [`Readable`]).
 ///
 /// # Errors
 /// Out of memory or a device fault.
@@ -125,7 +126,7 @@ where
 pub fn transform_inclusive_scan<A, T, F, M, B>(
     f: F,
     m: M,
-    x: &impl Input<A, B>,
+    x: &impl Readable<A, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     A: DeviceCopy,
@@ -136,12 +137,12 @@ where
 {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::transform_inclusive_scan(f, m, x.buffer(), y.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::transform_inclusive_scan(f, m, x, y.buffer_out(TOKEN)))?;
     Ok(y)
 }
 
 /// `y[0] = init`, `y[i] = init ⊕ f(x[0]) ⊕ ... ⊕ f(x[i-1])`, in one pass with no temporary
-/// vector (Thrust's `transform_exclusive_scan`).
+/// vector (Thrust's `transform_exclusive_scan`); `x` as in [`transform_inclusive_scan`].
 ///
 /// # Errors
 /// Out of memory or a device fault.
@@ -157,7 +158,7 @@ pub fn transform_exclusive_scan<A, T, F, M, B>(
     f: F,
     m: M,
     init: T,
-    x: &impl Input<A, B>,
+    x: &impl Readable<A, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     A: DeviceCopy,
@@ -168,6 +169,6 @@ where
 {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
-    B::transform_exclusive_scan(f, m, init, x.buffer(), y.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::transform_exclusive_scan(f, m, init, x, y.buffer_out(TOKEN)))?;
     Ok(y)
 }

@@ -2,9 +2,11 @@
 //! equal keys, or by offsets. Each segment is scanned independently: an inclusive scan
 //! restarts at every segment head, an exclusive one restarts from `init`. Each allocates its
 //! output and runs the `_into` form ([`crate::segmented_into`]), which checks the arguments.
+//! Flags, keys, offsets and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)); lazy offsets
+//! are written out and checked before the values are written out.
 
 use crate::segmented_into;
-use crate::Input;
+use crate::Readable;
 use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
 use parallax_core::reference::ScanKind;
 use parallax_core::{DeviceCopy, Monoid};
@@ -24,8 +26,8 @@ use parallax_core::{DeviceCopy, Monoid};
 /// ```
 pub fn inclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    flags: &impl Readable<bool, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_flags(m, flags, x, ScanKind::Inclusive)
 }
@@ -45,16 +47,16 @@ pub fn inclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 pub fn exclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    flags: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    flags: &impl Readable<bool, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_flags(m, flags, x, ScanKind::Exclusive(init))
 }
 
 fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    flags: &impl Readable<bool, B>,
+    x: &impl Readable<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
@@ -78,8 +80,8 @@ fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// ```
 pub fn inclusive_scan_by_key<K, T, M, B>(
     m: M,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     K: DeviceCopy + PartialEq,
@@ -105,8 +107,8 @@ where
 pub fn exclusive_scan_by_key<K, T, M, B>(
     m: M,
     init: T,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     K: DeviceCopy + PartialEq,
@@ -119,8 +121,8 @@ where
 
 fn by_keys<K, T, M, B>(
     m: M,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>>
 where
@@ -151,8 +153,8 @@ where
 /// ```
 pub fn inclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &impl Input<usize, B>,
-    x: &impl Input<T, B>,
+    offsets: &impl Readable<usize, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_offsets(m, offsets, x, ScanKind::Inclusive)
 }
@@ -173,16 +175,16 @@ pub fn inclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>
 pub fn exclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    offsets: &impl Input<usize, B>,
-    x: &impl Input<T, B>,
+    offsets: &impl Readable<usize, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
     by_offsets(m, offsets, x, ScanKind::Exclusive(init))
 }
 
 fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &impl Input<usize, B>,
-    x: &impl Input<T, B>,
+    offsets: &impl Readable<usize, B>,
+    x: &impl Readable<T, B>,
     kind: ScanKind<T>,
 ) -> Result<DeviceVector<T, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.

@@ -7,9 +7,9 @@
 //! Every argument is checked before `y` is touched; an error leaves it as it was.
 
 use crate::backend::TOKEN;
-use crate::check::{offsets as check_offsets, same_len};
-use crate::{Input, Output};
+use crate::check::{lengths_agree, offsets as check_offsets, same_len};
 use crate::{KeyedOps, MonoidOps, Result};
+use crate::{Output, Readable};
 use parallax_core::reference::ScanKind;
 use parallax_core::{DeviceCopy, Monoid};
 
@@ -30,8 +30,8 @@ use parallax_core::{DeviceCopy, Monoid};
 /// ```
 pub fn inclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    flags: &impl Readable<bool, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_flags(m, flags, x, y, ScanKind::Inclusive)
@@ -54,8 +54,8 @@ pub fn inclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T,
 pub fn exclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    flags: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    flags: &impl Readable<bool, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_flags(m, flags, x, y, ScanKind::Exclusive(init))
@@ -63,14 +63,14 @@ pub fn exclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T,
 
 pub(crate) fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    flags: &impl Input<bool, B>,
-    x: &impl Input<T, B>,
+    flags: &impl Readable<bool, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
     kind: ScanKind<T>,
 ) -> Result<()> {
-    same_len("segment flags", x.len(), flags)?;
+    lengths_agree("segment flags", x.len(), flags.len())?;
     same_len("scan_by_flags output", x.len(), y)?;
-    B::scan_by_flags(m, flags.buffer(), x.buffer(), y.buffer_out(TOKEN), kind)
+    flags.with_stored(|f| x.with_stored(|x| B::scan_by_flags(m, f, x, y.buffer_out(TOKEN), kind)))
 }
 
 /// [`inclusive_scan_by_key`](crate::inclusive_scan_by_key) into `y`.
@@ -90,8 +90,8 @@ pub(crate) fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// ```
 pub fn inclusive_scan_by_key_into<K, T, M, B>(
     m: M,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()>
 where
@@ -120,8 +120,8 @@ where
 pub fn exclusive_scan_by_key_into<K, T, M, B>(
     m: M,
     init: T,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()>
 where
@@ -135,8 +135,8 @@ where
 
 pub(crate) fn by_keys<K, T, M, B>(
     m: M,
-    keys: &impl Input<K, B>,
-    x: &impl Input<T, B>,
+    keys: &impl Readable<K, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
     kind: ScanKind<T>,
 ) -> Result<()>
@@ -146,9 +146,9 @@ where
     M: Monoid<T>,
     B: KeyedOps<K, T, M>,
 {
-    same_len("segment keys", x.len(), keys)?;
+    lengths_agree("segment keys", x.len(), keys.len())?;
     same_len("scan_by_key output", x.len(), y)?;
-    B::scan_by_keys(m, keys.buffer(), x.buffer(), y.buffer_out(TOKEN), kind)
+    keys.with_stored(|k| x.with_stored(|x| B::scan_by_keys(m, k, x, y.buffer_out(TOKEN), kind)))
 }
 
 /// [`inclusive_scan_by_offsets`](crate::inclusive_scan_by_offsets) into `y`.
@@ -169,8 +169,8 @@ where
 /// ```
 pub fn inclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &impl Input<usize, B>,
-    x: &impl Input<T, B>,
+    offsets: &impl Readable<usize, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_offsets(m, offsets, x, y, ScanKind::Inclusive)
@@ -193,8 +193,8 @@ pub fn inclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<
 pub fn exclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     init: T,
-    offsets: &impl Input<usize, B>,
-    x: &impl Input<T, B>,
+    offsets: &impl Readable<usize, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()> {
     by_offsets(m, offsets, x, y, ScanKind::Exclusive(init))
@@ -202,12 +202,16 @@ pub fn exclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<
 
 pub(crate) fn by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
-    offsets: &impl Input<usize, B>,
-    x: &impl Input<T, B>,
+    offsets: &impl Readable<usize, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
     kind: ScanKind<T>,
 ) -> Result<()> {
-    check_offsets(offsets, x.len())?;
-    same_len("scan_by_offsets output", x.len(), y)?;
-    B::scan_by_offsets(m, offsets.buffer(), x.buffer(), y.buffer_out(TOKEN), kind)
+    // The check reads the offsets, so a lazy `offsets` is written out first; a lazy `x` only
+    // once every argument is valid.
+    offsets.with_stored(|o| {
+        check_offsets::<B>(o, x.len())?;
+        same_len("scan_by_offsets output", x.len(), y)?;
+        x.with_stored(|x| B::scan_by_offsets(m, o, x, y.buffer_out(TOKEN), kind))
+    })
 }

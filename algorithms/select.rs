@@ -8,7 +8,7 @@
 //! the call returns once its kernels are queued (CUB's `DeviceSelect` contract).
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
 use crate::Readable;
 use crate::{Backend, EqualTo};
 use crate::{DeviceVector, Error, FlaggedOps, Result, SelectOps, UniqueByKeyOps, UniqueOps};
@@ -194,11 +194,12 @@ pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
-    stencil: &impl Input<bool, B>,
+    stencil: &impl Readable<bool, B>,
     x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
-    same_len("copy_if_stencil stencil", x.len(), stencil)?;
-    x.with_stored(|x| B::copy_if_stencil(stencil.buffer(), x))
+    lengths_agree("copy_if_stencil stencil", x.len(), stencil.len())?;
+    stencil
+        .with_stored(|s| x.with_stored(|x| B::copy_if_stencil(s, x)))
         .map(DeviceVector::from_buffer)
 }
 
@@ -219,21 +220,18 @@ pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
-    stencil: &impl Input<bool, B>,
+    stencil: &impl Readable<bool, B>,
     x: &impl Readable<T, B>,
     out: &mut impl Output<T, B>,
     count: &mut impl Output<usize, B>,
 ) -> Result<()> {
-    same_len("copy_if_stencil_into stencil", x.len(), stencil)?;
+    lengths_agree("copy_if_stencil_into stencil", x.len(), stencil.len())?;
     room("copy_if_stencil_into output", x.len(), out)?;
     same_len("copy_if_stencil_into count", 1, count)?;
-    x.with_stored(|x| {
-        B::copy_if_stencil_into(
-            stencil.buffer(),
-            x,
-            out.buffer_out(TOKEN),
-            count.buffer_out(TOKEN),
-        )
+    stencil.with_stored(|s| {
+        x.with_stored(|x| {
+            B::copy_if_stencil_into(s, x, out.buffer_out(TOKEN), count.buffer_out(TOKEN))
+        })
     })
 }
 
@@ -297,16 +295,16 @@ pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn unique_by_key<K, V, B>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)>
 where
     K: DeviceCopy + PartialEq,
     V: DeviceCopy,
     B: UniqueByKeyOps<K, V>,
 {
-    same_len("unique_by_key values", keys.len(), values)?;
-    let (k, v) = B::unique_by_key(keys.buffer(), values.buffer())?;
+    lengths_agree("unique_by_key values", keys.len(), values.len())?;
+    let (k, v) = keys.with_stored(|k| values.with_stored(|v| B::unique_by_key(k, v)))?;
     Ok((DeviceVector::from_buffer(k), DeviceVector::from_buffer(v)))
 }
 
@@ -330,8 +328,8 @@ where
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn unique_by_key_into<K, V, B>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<V, B>,
     count: &mut impl Output<usize, B>,
@@ -341,17 +339,21 @@ where
     V: DeviceCopy,
     B: UniqueByKeyOps<K, V>,
 {
-    same_len("unique_by_key_into values", keys.len(), values)?;
+    lengths_agree("unique_by_key_into values", keys.len(), values.len())?;
     room("unique_by_key_into output keys", keys.len(), out_keys)?;
     room("unique_by_key_into output values", keys.len(), out_values)?;
     same_len("unique_by_key_into count", 1, count)?;
-    B::unique_by_key_into(
-        keys.buffer(),
-        values.buffer(),
-        out_keys.buffer_out(TOKEN),
-        out_values.buffer_out(TOKEN),
-        count.buffer_out(TOKEN),
-    )
+    keys.with_stored(|k| {
+        values.with_stored(|v| {
+            B::unique_by_key_into(
+                k,
+                v,
+                out_keys.buffer_out(TOKEN),
+                out_values.buffer_out(TOKEN),
+                count.buffer_out(TOKEN),
+            )
+        })
+    })
 }
 
 /// The number of elements of `x` that `p` selects (Thrust's `count_if`; waits for it).

@@ -12,10 +12,13 @@
 //! scan), a second radix sort by segment id (4 passes with `u32` ids, used while the length
 //! fits), then a gather of the keys (and values): 3.0-3.5x the time of a plain `sort` of
 //! the same `u32` keys at segments of 1000 on the H200 (`benches/results/h200/sort-narrow/`).
+//!
+//! Keys, values and offsets: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)); lazy offsets are
+//! written out and checked before the keys and values are written out.
 
 use crate::backend::TOKEN;
-use crate::check::{offsets as check_offsets, same_len};
-use crate::{DeviceVector, Input, Output, Result};
+use crate::check::{lengths_agree, offsets as check_offsets, same_len};
+use crate::{DeviceVector, Output, Readable, Result};
 use crate::{SegmentedSortByKeyOps, SegmentedSortOps};
 use parallax_core::{DeviceCopy, Order, SortKey};
 
@@ -36,8 +39,8 @@ use parallax_core::{DeviceCopy, Order, SortKey};
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_segmented<K: SortKey, B: SegmentedSortOps<K>>(
-    keys: &impl Input<K, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    offsets: &impl Readable<usize, B>,
 ) -> Result<DeviceVector<K, B>> {
     sorted(keys, offsets, Order::Ascending)
 }
@@ -56,27 +59,26 @@ pub fn sort_segmented<K: SortKey, B: SegmentedSortOps<K>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_segmented_descending<K: SortKey, B: SegmentedSortOps<K>>(
-    keys: &impl Input<K, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    offsets: &impl Readable<usize, B>,
 ) -> Result<DeviceVector<K, B>> {
     sorted(keys, offsets, Order::Descending)
 }
 
 fn sorted<K: SortKey, B: SegmentedSortOps<K>>(
-    keys: &impl Input<K, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    offsets: &impl Readable<usize, B>,
     order: Order,
 ) -> Result<DeviceVector<K, B>> {
-    check_offsets(offsets, keys.len())?;
-    // SAFETY: the sort writes every element; on an error `out` is dropped unread.
-    let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(keys.len()) }?;
-    B::sort_segmented(
-        offsets.buffer(),
-        keys.buffer(),
-        out.buffer_out(TOKEN),
-        order,
-    )?;
-    Ok(out)
+    // The check reads the offsets (a lazy one written out first); the keys are written out
+    // only once the offsets are valid.
+    offsets.with_stored(|o| {
+        check_offsets::<B>(o, keys.len())?;
+        // SAFETY: the sort writes every element; on an error `out` is dropped unread.
+        let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(keys.len()) }?;
+        keys.with_stored(|k| B::sort_segmented(o, k, out.buffer_out(TOKEN), order))?;
+        Ok(out)
+    })
 }
 
 /// The keys with every segment sorted stably in `order`, into `out` of the same length.
@@ -96,19 +98,16 @@ fn sorted<K: SortKey, B: SegmentedSortOps<K>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_segmented_into<K: SortKey, B: SegmentedSortOps<K>>(
-    keys: &impl Input<K, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    offsets: &impl Readable<usize, B>,
     out: &mut impl Output<K, B>,
     order: Order,
 ) -> Result<()> {
-    check_offsets(offsets, keys.len())?;
-    same_len("sort_segmented output", keys.len(), out)?;
-    B::sort_segmented(
-        offsets.buffer(),
-        keys.buffer(),
-        out.buffer_out(TOKEN),
-        order,
-    )
+    offsets.with_stored(|o| {
+        check_offsets::<B>(o, keys.len())?;
+        same_len("sort_segmented output", keys.len(), out)?;
+        keys.with_stored(|k| B::sort_segmented(o, k, out.buffer_out(TOKEN), order))
+    })
 }
 
 /// The pairs `(keys[i], values[i])` with every segment sorted ascending by key, stably
@@ -131,9 +130,9 @@ pub fn sort_segmented_into<K: SortKey, B: SegmentedSortOps<K>>(
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
+    offsets: &impl Readable<usize, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     sorted_pairs(keys, values, offsets, Order::Ascending)
 }
@@ -154,9 +153,9 @@ pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_segmented_descending<K, V, B>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
+    offsets: &impl Readable<usize, B>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)>
 where
     K: SortKey,
@@ -168,22 +167,19 @@ where
 
 #[allow(clippy::type_complexity)]
 fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
+    offsets: &impl Readable<usize, B>,
     order: Order,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
-    check_offsets(offsets, keys.len())?;
-    same_len("sort_by_key_segmented values", keys.len(), values)?;
-    crate::sort::new_pairs(keys.len(), |ok, ov| {
-        B::sort_by_key_segmented(
-            offsets.buffer(),
-            keys.buffer(),
-            values.buffer(),
-            ok,
-            ov,
-            order,
-        )
+    offsets.with_stored(|o| {
+        check_offsets::<B>(o, keys.len())?;
+        lengths_agree("sort_by_key_segmented values", keys.len(), values.len())?;
+        crate::sort::new_pairs(keys.len(), |ok, ov| {
+            keys.with_stored(|k| {
+                values.with_stored(|v| B::sort_by_key_segmented(o, k, v, ok, ov, order))
+            })
+        })
     })
 }
 
@@ -207,27 +203,33 @@ fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
 /// # Ok::<(), parallax::Error>(())
 /// ```
 pub fn sort_by_key_segmented_into<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
-    keys: &impl Input<K, B>,
-    values: &impl Input<V, B>,
-    offsets: &impl Input<usize, B>,
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
+    offsets: &impl Readable<usize, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<V, B>,
     order: Order,
 ) -> Result<()> {
-    check_offsets(offsets, keys.len())?;
-    same_len("sort_by_key_segmented values", keys.len(), values)?;
-    same_len("sort_by_key_segmented output keys", keys.len(), out_keys)?;
-    same_len(
-        "sort_by_key_segmented output values",
-        keys.len(),
-        out_values,
-    )?;
-    B::sort_by_key_segmented(
-        offsets.buffer(),
-        keys.buffer(),
-        values.buffer(),
-        out_keys.buffer_out(TOKEN),
-        out_values.buffer_out(TOKEN),
-        order,
-    )
+    offsets.with_stored(|o| {
+        check_offsets::<B>(o, keys.len())?;
+        lengths_agree("sort_by_key_segmented values", keys.len(), values.len())?;
+        same_len("sort_by_key_segmented output keys", keys.len(), out_keys)?;
+        same_len(
+            "sort_by_key_segmented output values",
+            keys.len(),
+            out_values,
+        )?;
+        keys.with_stored(|k| {
+            values.with_stored(|v| {
+                B::sort_by_key_segmented(
+                    o,
+                    k,
+                    v,
+                    out_keys.buffer_out(TOKEN),
+                    out_values.buffer_out(TOKEN),
+                    order,
+                )
+            })
+        })
+    })
 }

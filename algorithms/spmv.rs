@@ -1,10 +1,11 @@
-//! Sparse matrix–vector products over any semiring, for every storage format.
+//! Sparse matrix–vector products over any semiring, for every storage format. `x`: a
+//! vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 use crate::{Backend, DeviceVector, Result, SpmvOps};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{DeviceCopy, Semiring, SparseIndex};
 
 /// A sparse matrix format SpMV can run on: [`CsrMatrix`], [`EllMatrix`], [`CooMatrix`],
@@ -34,12 +35,13 @@ pub trait SparseMatrix<T: DeviceCopy, B: Backend> {
     fn nrows(&self) -> usize;
     /// Number of columns (the length of `x`).
     fn ncols(&self) -> usize;
-    /// Runs the backend's product for this format on checked lengths.
+    /// Runs the backend's product for this format on checked lengths (`x`: the stored
+    /// elements, a lazy `x` written out by the front door first).
     #[doc(hidden)]
     fn apply<S: Semiring<T>>(
         &self,
         s: S,
-        x: &impl Input<T, B>,
+        x: &B::Slice<T>,
         y: &mut impl Output<T, B>,
         accumulate: bool,
     ) -> Result<()>
@@ -61,14 +63,14 @@ macro_rules! single_format {
             fn apply<S: Semiring<T>>(
                 &self,
                 s: S,
-                x: &impl Input<T, B>,
+                x: &B::Slice<T>,
                 y: &mut impl Output<T, B>,
                 accumulate: bool,
             ) -> Result<()>
             where
                 B: SpmvOps<T, I, S>,
             {
-                B::$method(s, self, x.buffer(), y.buffer_out(TOKEN), accumulate)
+                B::$method(s, self, x, y.buffer_out(TOKEN), accumulate)
             }
         }
     };
@@ -89,15 +91,15 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix
     fn apply<S: Semiring<T>>(
         &self,
         s: S,
-        x: &impl Input<T, B>,
+        x: &B::Slice<T>,
         y: &mut impl Output<T, B>,
         accumulate: bool,
     ) -> Result<()>
     where
         B: SpmvOps<T, I, S>,
     {
-        B::spmv_ell(s, self.ell(), x.buffer(), y.buffer_out(TOKEN), accumulate)?;
-        B::spmv_coo(s, self.coo(), x.buffer(), y.buffer_out(TOKEN), true)
+        B::spmv_ell(s, self.ell(), x, y.buffer_out(TOKEN), accumulate)?;
+        B::spmv_coo(s, self.coo(), x, y.buffer_out(TOKEN), true)
     }
 }
 
@@ -114,20 +116,20 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix
 /// assert_eq!(parallax::spmv(MinPlus, &a, &d)?.to_vec()?, [f32::INFINITY, 1.0]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub fn spmv<T, S, A, B>(s: S, a: &A, x: &impl Input<T, B>) -> Result<DeviceVector<T, B>>
+pub fn spmv<T, S, A, B>(s: S, a: &A, x: &impl Readable<T, B>) -> Result<DeviceVector<T, B>>
 where
     T: DeviceCopy,
     S: Semiring<T>,
     A: SparseMatrix<T, B>,
     B: SpmvOps<T, A::Index, S>,
 {
-    same_len("spmv x (ncols)", a.ncols(), x)?;
+    lengths_agree("spmv x (ncols)", a.ncols(), x.len())?;
     // SAFETY: without accumulation `apply` writes every row, an empty one with the
     // semiring's zero (`spmv_into`'s contract, which the GPU tests check for every format and
     // CSR kernel against a `y` of random values with empty rows, runs of them and all-empty
     // matrices); on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(a.nrows()) }?;
-    a.apply(s, x, &mut y, false)?;
+    x.with_stored(|x| a.apply(s, x, &mut y, false))?;
     Ok(y)
 }
 
@@ -153,7 +155,7 @@ where
 pub fn spmv_into<T, S, A, B>(
     s: S,
     a: &A,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
     accumulate: bool,
 ) -> Result<()>
@@ -163,7 +165,7 @@ where
     A: SparseMatrix<T, B>,
     B: SpmvOps<T, A::Index, S>,
 {
-    same_len("spmv x (ncols)", a.ncols(), x)?;
+    lengths_agree("spmv x (ncols)", a.ncols(), x.len())?;
     same_len("spmv y (nrows)", a.nrows(), y)?;
-    a.apply(s, x, y, accumulate)
+    x.with_stored(|x| a.apply(s, x, y, accumulate))
 }

@@ -1,9 +1,10 @@
-//! Stencil maps in 1D, 2D and 3D, and dense convolution masks in 1D and 2D.
+//! Stencil maps in 1D, 2D and 3D, and dense convolution masks in 1D and 2D. The input grid:
+//! a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
 use crate::{DeviceVector, Error, Result, StencilOps};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{Boundary, DeviceCopy, Number, PlusTimes, Semiring, Stencil};
 
 /// The number of grid points of `shape`, or `InvalidStencil` when it overflows or the grid
@@ -41,7 +42,7 @@ pub fn stencil_map<T, S, B, const D: usize, const K: usize>(
     stencil: &Stencil<T, D, K>,
     boundary: Boundary,
     shape: [usize; D],
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     T: DeviceCopy,
@@ -49,10 +50,10 @@ where
     B: StencilOps<T, S, D, K>,
 {
     let n = grid_len(shape)?;
-    same_len("stencil input (shape product)", n, x)?;
+    lengths_agree("stencil input (shape product)", n, x.len())?;
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(n) }?;
-    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_out(TOKEN))?;
+    x.with_stored(|x| B::stencil(s, stencil, boundary, shape, x, y.buffer_out(TOKEN)))?;
     Ok(y)
 }
 
@@ -75,7 +76,7 @@ pub fn stencil_map_into<T, S, B, const D: usize, const K: usize>(
     stencil: &Stencil<T, D, K>,
     boundary: Boundary,
     shape: [usize; D],
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
     y: &mut impl Output<T, B>,
 ) -> Result<()>
 where
@@ -84,9 +85,9 @@ where
     B: StencilOps<T, S, D, K>,
 {
     let n = grid_len(shape)?;
-    same_len("stencil input (shape product)", n, x)?;
+    lengths_agree("stencil input (shape product)", n, x.len())?;
     same_len("stencil output", n, y)?;
-    B::stencil(s, stencil, boundary, shape, x.buffer(), y.buffer_out(TOKEN))
+    x.with_stored(|x| B::stencil(s, stencil, boundary, shape, x, y.buffer_out(TOKEN)))
 }
 
 /// The dense 1D mask `mask` centred on each point, as a stencil (odd `K`).
@@ -215,7 +216,7 @@ pub fn star_3d<T: Copy>(weights: [T; 7]) -> Stencil<T, 3, 7> {
 pub fn convolve_1d<T, B, const K: usize>(
     mask: [T; K],
     boundary: Boundary,
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     T: Number,
@@ -243,7 +244,7 @@ pub fn convolve_2d<T, B, const K: usize>(
     mask_shape: [usize; 2],
     boundary: Boundary,
     shape: [usize; 2],
-    x: &impl Input<T, B>,
+    x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>>
 where
     T: Number,

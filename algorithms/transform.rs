@@ -1,9 +1,9 @@
 //! Element-wise algorithms: transform (unary, binary), fill, tabulate and sequence.
 
 use crate::backend::TOKEN;
-use crate::check::same_len;
+use crate::check::{lengths_agree, same_len};
 use crate::{DeviceVector, MapSource, Result, TabulateOps as Tabulate, Transform2Ops};
-use crate::{Input, Output};
+use crate::{Output, Readable};
 use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction};
 
 /// `y[i] = f(x[i])`, into a new vector.
@@ -78,8 +78,8 @@ where
 /// ```
 pub fn transform2<A, C, F, B>(
     f: F,
-    a: &impl Input<A, B>,
-    b: &impl Input<C, B>,
+    a: &impl Readable<A, B>,
+    b: &impl Readable<C, B>,
 ) -> Result<DeviceVector<F::Output, B>>
 where
     A: DeviceCopy,
@@ -87,10 +87,10 @@ where
     F: BinaryFunction<A, C>,
     B: Transform2Ops<A, C, F>,
 {
-    same_len("transform2 second input", a.len(), b)?;
+    lengths_agree("transform2 second input", a.len(), b.len())?;
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(a.len()) }?;
-    B::transform2(f, a.buffer(), b.buffer(), y.buffer_out(TOKEN))?;
+    a.with_stored(|a| b.with_stored(|b| B::transform2(f, a, b, y.buffer_out(TOKEN))))?;
     Ok(y)
 }
 
@@ -109,8 +109,8 @@ where
 /// ```
 pub fn transform2_into<A, C, F, B>(
     f: F,
-    a: &impl Input<A, B>,
-    b: &impl Input<C, B>,
+    a: &impl Readable<A, B>,
+    b: &impl Readable<C, B>,
     y: &mut impl Output<F::Output, B>,
 ) -> Result<()>
 where
@@ -119,9 +119,9 @@ where
     F: BinaryFunction<A, C>,
     B: Transform2Ops<A, C, F>,
 {
-    same_len("transform2 second input", a.len(), b)?;
+    lengths_agree("transform2 second input", a.len(), b.len())?;
     same_len("transform2 output", a.len(), y)?;
-    B::transform2(f, a.buffer(), b.buffer(), y.buffer_out(TOKEN))
+    a.with_stored(|a| b.with_stored(|b| B::transform2(f, a, b, y.buffer_out(TOKEN))))
 }
 
 /// `y[i] = f(i)` for `i` in `0..len`.

@@ -79,6 +79,9 @@ macro_rules! conformance {
             mod lazy {
                 include!("conformance/lazy.rs");
             }
+            mod lazy_families {
+                include!("conformance/lazy_families.rs");
+            }
         }
     };
 }
@@ -133,6 +136,10 @@ fn every_test_body_calls_require_gpu() {
         ("extrema", include_str!("conformance/extrema.rs")),
         ("search", include_str!("conformance/search.rs")),
         ("merge", include_str!("conformance/merge.rs")),
+        (
+            "lazy_families",
+            include_str!("conformance/lazy_families.rs"),
+        ),
         ("merge_user", include_str!("conformance/merge_user.rs")),
         (
             "invalid_input merge",

@@ -42,7 +42,7 @@
 //!     fn nrows(&self) -> usize { 1 << 20 }
 //!     fn ncols(&self) -> usize { 0 }
 //!     fn apply<S: Semiring<f32>>(
-//!         &self, _: S, _: &DeviceVector<f32, B>, _: &mut DeviceVector<f32, B>, _: bool,
+//!         &self, _: S, _: &B::Slice<f32>, _: &mut DeviceVector<f32, B>, _: bool,
 //!     ) -> Result<()>
 //!     where
 //!         B: SpmvOps<f32, u32, S>,

@@ -1,9 +1,10 @@
 //! Lazy sequences: [`counting`], [`constant`], `x.map(f)`, [`zip`] / [`zip3`], [`permute`]
 //! and `x.rev()` — Thrust's fancy iterators. Nothing is computed when one is made. The
 //! algorithms that take a [`Source`] (reduce, reduce_into, the inclusive and exclusive scans,
-//! transform, and [`CollectSource::collect`]) read each element where they need it; the
-//! selection, extrema, histogram, search, sort and `reverse` families take a [`Readable`] and
-//! write a lazy input out once first.
+//! transform, and [`CollectSource::collect`]) read each element where they need it; every
+//! other reading input of a front door (selection, extrema, histogram, search, sort,
+//! `reverse`, gather / scatter, segmented, by-key, SpMV, stencil, merge, ...) takes a
+//! [`Readable`] and writes a lazy input out once first.
 //!
 //! How each backend reads them in the first group:
 //! - **Sequential and Rayon**: any composition, each element computed in the algorithm's own

@@ -1,9 +1,16 @@
 //! [`Readable`]: the input of the algorithms that read a lazy sequence by writing it out
 //! first. Reduce, the scans and transform read every element where they need it (`consume.rs`);
-//! the other families (selection, extrema, histogram, search, sort, gather) take a
-//! `Readable`, so a lazy sequence goes in directly and is written out once, into a temporary
-//! of its length, before the algorithm runs. A stored source (a vector or view) is read in
-//! place, as before.
+//! every other reading input of a front door takes a `Readable`: selection, extrema,
+//! histogram (samples and edges), search, sort and merge sort, `reverse`, gather and scatter
+//! (maps, stencils, sources), the segmented and by-key scans and reductions (flags, keys,
+//! offsets, values), the segmented sort, merge, SpMV's `x`, the stencil's grid, `transform2`,
+//! the fused transform-reduce and transform-scans, the `*_with_init` forms, `copy`, and
+//! `unique_by_key`. A lazy sequence goes in directly and is written out once, into a
+//! temporary of its length, before the algorithm runs (with several lazy inputs, one
+//! temporary each, all alive during the call); where a front door validates an input's
+//! contents (offsets, index maps, histogram edges) that input is written out first and
+//! checked, and the others only once the checks pass. A stored source (a vector or view) is
+//! read in place, as before. Outputs stay [`Output`](crate::Output)s.
 
 use super::{Lazy, Source};
 use crate::backend::LazyCollectOps;

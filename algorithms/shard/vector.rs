@@ -1,7 +1,7 @@
 //! [`ShardedVector`]: a vector split into contiguous blocks over shards.
 
 use super::split::{check_shard_count, shard_range};
-use crate::{Backend, DefaultBackend, DeviceVector, Input, Result};
+use crate::{Backend, DefaultBackend, DeviceVector, Result};
 use core::fmt;
 use parallax_core::{try_push, try_with_capacity, DeviceCopy};
 
@@ -60,7 +60,8 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
         Ok(Self::from_shards(shards))
     }
 
-    /// Splits the elements of a vector or view of the same backend into `k` shards. In this
+    /// Splits the elements of a vector, view or lazy sequence (written out once first; see
+    /// [`Readable`](crate::Readable)) of the same backend into `k` shards. In this
     /// CPU step the elements pass through host memory once (the GPU step copies between
     /// devices instead).
     ///
@@ -75,9 +76,9 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
     /// assert_eq!(s.shard_lengths(), [3, 2]);
     /// # Ok::<(), parallax::Error>(())
     /// ```
-    pub fn scatter(x: &impl Input<T, B>, k: usize) -> Result<Self> {
+    pub fn scatter(x: &impl crate::Readable<T, B>, k: usize) -> Result<Self> {
         check_shard_count(k)?;
-        Self::from_slice(&x.to_vec()?, k)
+        Self::from_slice(&x.with_stored(|x| B::to_vec(x))?, k)
     }
 
     /// Takes vectors made elsewhere (on CUDA, say, each filled on its own GPU) as the
