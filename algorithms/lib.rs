@@ -159,7 +159,7 @@ pub use parallax_core::{
     SaxpyFunctor, Scale, Segmented, Semiring, SemiringAdd, Sequence, SparseIndex, SplitMix64,
     Square, Stencil, Sum, Times, UnaryFunction,
 };
-pub use parallax_core::{Both, Pair, Triple};
+pub use parallax_core::{Both, Pair, PairWith, Triple};
 pub use parallax_core::{Compare, Greater, Less};
 pub use parallax_core::{Error, Result, SparseProblem};
 

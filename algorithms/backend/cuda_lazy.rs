@@ -4,7 +4,9 @@
 //! out), and counting, constant, `rev` and `permute` of stored sources are written out once
 //! by the existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read by the
 //! algorithm. A `zip` (or `zip3`) is written out as pairs (triples) by one strided copy per
-//! part (`parallax_device::zip_into`), each lazy part written out first. A kernel generic over such a source (read in
+//! part (`parallax_device::zip_into`), each lazy part written out first, except that a zip
+//! whose second part is a constant reduces and scans as the map `a.map(PairWith)` (a mean's
+//! sum and count: the fused transform-reduce). A kernel generic over such a source (read in
 //! place, as the host backends do) is not built: each shape would need its own entry points.
 
 use super::ops::{Fused2Ops, FusedOps, MonoidOps, TabulateOps, Transform2Ops, TransformOps};
@@ -15,7 +17,8 @@ use crate::lazy::{
 };
 use crate::{Backend, Cuda, Input, Readable, Result};
 use parallax_core::{
-    BinaryFunction, DeviceCopy, Monoid, Number, Pair, Sequence, SparseIndex, Triple, UnaryFunction,
+    BinaryFunction, DeviceCopy, Monoid, Number, Pair, PairWith, Sequence, SparseIndex, Triple,
+    UnaryFunction,
 };
 use parallax_device::{self as device, BinaryKernel, DeviceBuffer, MonoidKernel};
 
@@ -299,11 +302,68 @@ via_collect!(
     ['a, 'b, X: Stored, Y: Stored, F] Mapped<Permuted<&'a X, &'b Y>, F>,
     [S, H, F] Mapped<Mapped<S, H>, F>,
     ['a, 'b, X: Stored, Y: Stored, H, F] Mapped<ZipMapped<&'a X, &'b Y, H>, F>,
-    [S1, S2] Zipped<S1, S2>,
+    // A zip by its second part: every kind but `Constant` (below) written out as pairs.
+    ['a, S1, X: ?Sized] Zipped<S1, &'a X>,
+    [S1, T: Number] Zipped<S1, Counting<T, Cuda>>,
+    [S1, S] Zipped<S1, Reversed<S>>,
+    [S1, S, P] Zipped<S1, Permuted<S, P>>,
+    [S1, S, H] Zipped<S1, Mapped<S, H>>,
+    [S1, S2, S3] Zipped<S1, Zipped<S2, S3>>,
+    [S1, S2, S3, S4] Zipped<S1, Zipped3<S2, S3, S4>>,
+    [S1, S2, S3, H] Zipped<S1, ZipMapped<S2, S3, H>>,
     [S1, S2, S3] Zipped3<S1, S2, S3>,
     [S1, S2, F] Mapped<Zipped<S1, S2>, F>,
     [S1, S2, S3, F] Mapped<Zipped3<S1, S2, S3>, F>,
 );
+
+/// `zip(a, constant(c, n))` in a reduction or scan: `a.map(PairWith { second: c })`, so a
+/// stored `a` runs the fused transform-reduce (one pass where the triple has an entry: `Both(Sum,
+/// Sum)` with `PairWith<u32>` over f32 and `PairWith<u64>` over f64, the mean's sum and count)
+/// and nothing is written out for the constant. The scans and other triples compose the
+/// transform and the scan or reduce (`FusedOps`).
+impl<S1, U, M> LazyMonoidOps<Zipped<S1, Constant<U, Cuda>>, M> for Cuda
+where
+    S1: Source<Backend = Cuda> + Clone,
+    U: DeviceCopy,
+    M: Monoid<Pair<S1::Item, U>>,
+    Cuda: LazyMonoidOps<Mapped<S1, PairWith<U>>, M>,
+{
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn reduce(m: M, s: &Zipped<S1, Constant<U, Cuda>>) -> Result<Pair<S1::Item, U>> {
+        <Cuda as LazyMonoidOps<Mapped<S1, PairWith<U>>, M>>::reduce(m, &paired(s))
+    }
+    fn reduce_into(
+        m: M,
+        s: &Zipped<S1, Constant<U, Cuda>>,
+        out: &mut DeviceBuffer<Pair<S1::Item, U>>,
+    ) -> Result<()> {
+        <Cuda as LazyMonoidOps<Mapped<S1, PairWith<U>>, M>>::reduce_into(m, &paired(s), out)
+    }
+    fn inclusive_scan(
+        m: M,
+        s: &Zipped<S1, Constant<U, Cuda>>,
+        y: &mut DeviceBuffer<Pair<S1::Item, U>>,
+    ) -> Result<()> {
+        <Cuda as LazyMonoidOps<Mapped<S1, PairWith<U>>, M>>::inclusive_scan(m, &paired(s), y)
+    }
+    fn exclusive_scan(
+        m: M,
+        init: Pair<S1::Item, U>,
+        s: &Zipped<S1, Constant<U, Cuda>>,
+        y: &mut DeviceBuffer<Pair<S1::Item, U>>,
+    ) -> Result<()> {
+        <Cuda as LazyMonoidOps<Mapped<S1, PairWith<U>>, M>>::exclusive_scan(m, init, &paired(s), y)
+    }
+}
+
+/// `zip(a, constant(c, n))` as `a.map(PairWith { second: c })` (the lengths agree: `zip`
+/// checked them).
+fn paired<S1: Clone, U: DeviceCopy>(s: &Zipped<S1, Constant<U, Cuda>>) -> Mapped<S1, PairWith<U>> {
+    Mapped {
+        source: s.a.clone(),
+        f: PairWith { second: s.b.value },
+    }
+}
 
 /// `transform` of any lazy sequence CUDA can write out: the temporary, then the transform.
 macro_rules! map_via_collect {

@@ -57,9 +57,10 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
         super::check_last(&z, 0.75 * n as f32, "lazy_scan_zip_times_f32", n);
     }
     // A mean's (sum, count) in one reduce over `zip(x, constant(1))`. The bytes are the
-    // one-pass ideal (x once, as `reduce_sum_f32`, the row to read it beside): on CUDA the
-    // pairs are written out first (`algorithms/backend/cuda_lazy.rs`), so this row measures
-    // what that costs against a fused read.
+    // one-pass ideal (x once, as `reduce_sum_f32`, the row to read it beside): on CUDA the zip
+    // with a constant is `x.map(PairWith)`, the fused `PairWith` / `Both(Sum, Sum)` kernel
+    // (`algorithms/backend/cuda_lazy.rs`); until then the pairs were written out first, 12-14x
+    // the reduce (`benches/results/h200/lazy/`).
     let mut got = None;
     b.case("lazy_reduce_zip_mean_f32", n, bytes, None, || {
         let ones = parallax::constant::<parallax::Cuda, u32>(1, n);

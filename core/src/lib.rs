@@ -62,7 +62,7 @@ pub use number::{Bits, Number};
 pub use ops::affine::{Affine, AffineMap};
 pub use ops::functors::{Identity, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times};
 pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
-pub use ops::pair::{Both, Pair, Triple};
+pub use ops::pair::{Both, Pair, PairWith, Triple};
 pub use ops::segmented::{Flagged, Segmented};
 /// `#[derive(DeviceCopy)]`: the checked form of `unsafe impl DeviceCopy` (feature `derive`).
 #[cfg(feature = "derive")]

@@ -203,14 +203,15 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
         + parallax_device::kernels::for_each_fused2_scan_instance!(check_fused2_scans);
     // 51 monoid pairs (35, issue 30's ArgMin / ArgMax over `Indexed<T>` of 6 types, and issue
     // 31's 4 `Both` over pairs) x 3
-    // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64>;
-    // fused: reduces of Square with Sum and Max over 6 types and Identity with Affine (13),
+    // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64> + issue 31's 4
+    // `PairWith`; fused: reduces of Square with Sum and Max over 6 types, Identity with Affine
+    // and PairWith with Both(Sum, Sum) over f32 and f64 (15),
     // inclusive and exclusive scans of Square with Sum over 6 types and Identity with Affine
     // (7 each), reduces of Times with Sum over two inputs of 6 types (6), and its inclusive
     // and exclusive scans (6 each).
     assert_eq!(
         (monoid, unary, binary, tabulate, fused),
-        (153, 19, 18, 6, 45)
+        (153, 23, 18, 6, 47)
     );
     // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 7 per
     // monoid pair, 1 offsets pass): nothing the host does not know about.

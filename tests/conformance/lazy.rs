@@ -165,6 +165,28 @@ fn check_zips(x: &[i32], y: &[i32]) {
     let ds = dv::<f32, B>(&small);
     let total = parallax::reduce(Both(Sum, Sum), &parallax::zip(&ds, parallax::constant::<B, u32>(1, n)).unwrap()).unwrap();
     assert_eq!(total, Pair::new(small.iter().sum::<f32>(), n as u32), "mean: (sum, count)");
+    // In f64 (halves of small integers: exact); on CUDA both means are the fused
+    // `PairWith` / `Both(Sum, Sum)` kernels, nothing written out for the constant.
+    let total = parallax::reduce(Both(Sum, Sum), &parallax::zip(&dw, parallax::constant::<B, u64>(1, n)).unwrap()).unwrap();
+    assert_eq!(total, Pair::new(wide.iter().sum::<f64>(), n as u64), "f64 mean: (sum, count)");
+
+    // A constant second part through every consumer (on CUDA `x.map(PairWith)`: the transform
+    // composed with the scans), of a stored and of a lazy first part.
+    let beside: Vec<Pair<i32, i32>> = x.iter().map(|&v| Pair::new(v, -3)).collect();
+    let with_constant = parallax::zip(&dx, parallax::constant::<B, i32>(-3, n)).unwrap();
+    assert_eq!(parallax::reduce(range, &with_constant).unwrap(), r::reduce(range, &beside), "zip with constant: reduce");
+    let mut out = dv::<Pair<i32, i32>, B>(&[Pair::new(1, 1)]);
+    parallax::reduce_into(range, &with_constant, &mut out).unwrap();
+    assert_eq!(host(&out), [r::reduce(range, &beside)], "zip with constant: reduce_into");
+    r::inclusive_scan(range, &beside, &mut want);
+    assert_eq!(host(&parallax::inclusive_scan(range, &with_constant).unwrap()), want, "zip with constant: inclusive_scan");
+    r::exclusive_scan(range, init, &beside, &mut want);
+    assert_eq!(host(&parallax::exclusive_scan(range, init, &with_constant).unwrap()), want, "zip with constant: exclusive_scan");
+    let counted: Vec<Pair<i32, i32>> = (0..n).map(|i| Pair::new(i as i32 - 5, 4)).collect();
+    let lazy_first = parallax::zip(parallax::counting::<B, i32>(-5, n), parallax::constant::<B, i32>(4, n)).unwrap();
+    r::inclusive_scan(range, &counted, &mut want);
+    assert_eq!(host(&parallax::inclusive_scan(range, &lazy_first).unwrap()), want, "zip of counting with constant: inclusive_scan");
+    assert_eq!(parallax::reduce(range, &lazy_first).unwrap(), r::reduce(range, &counted), "zip of counting with constant: reduce");
 }
 
 fn check_errors() {

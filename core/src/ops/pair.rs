@@ -4,7 +4,7 @@
 //! They are `#[repr(C)]` structs, not Rust tuples: a tuple's layout is unspecified and may
 //! differ between the host build and the `nvptx64` build of the kernels.
 
-use crate::{DeviceCopy, Monoid};
+use crate::{DeviceCopy, Monoid, UnaryFunction};
 
 /// Two values side by side: an element of `zip(a, b)`.
 ///
@@ -30,6 +30,32 @@ impl<A, C> Pair<A, C> {
     /// The pair `(first, second)`.
     pub const fn new(first: A, second: C) -> Self {
         Self { first, second }
+    }
+}
+
+/// `x -> Pair(x, second)`: each element beside one fixed value. It is how CUDA reads
+/// `zip(&x, constant(c, n))` in a reduction (a sum beside a count: the mean in one fused pass;
+/// `algorithms/backend/cuda_lazy.rs`), and a plain functor anywhere else.
+///
+/// ```
+/// use parallax_core::{reference, Both, Pair, PairWith, Sum};
+/// let x = [2.0_f32, 4.0];
+/// let total = reference::transform_reduce(PairWith { second: 1_u32 }, Both(Sum, Sum), &x);
+/// assert_eq!(total, Pair::new(6.0, 2)); // the sum and the count: the mean is 3
+/// ```
+// repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct PairWith<C> {
+    /// The value set beside every element.
+    pub second: C,
+}
+
+impl<A: DeviceCopy, C: DeviceCopy> UnaryFunction<A> for PairWith<C> {
+    type Output = Pair<A, C>;
+    #[inline]
+    fn apply(&self, x: A) -> Pair<A, C> {
+        Pair::new(x, self.second)
     }
 }
 

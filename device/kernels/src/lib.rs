@@ -68,7 +68,7 @@ pub mod ops {
     // Issue 30: the stock comparators of the merge sort.
     pub use parallax_core::{Compare, Greater, Less};
     // Issue 31: the elements of zipped sequences and the monoid over them.
-    pub use parallax_core::{Both, Pair};
+    pub use parallax_core::{Both, Pair, PairWith};
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -104,8 +104,9 @@ pub const fn tag_has_separator(tag: &str) -> bool {
 
 /// Calls `$cb!` with every (unary functor, monoid, input element) triple that has a fused
 /// `transform_reduce` kernel: those of
-/// [`for_each_fused_scan_instance!`](crate::for_each_fused_scan_instance) and `Square` with `Max`
-/// over the six primitive numbers (sums of squares, norms, the largest square). Every other pair of
+/// [`for_each_fused_scan_instance!`](crate::for_each_fused_scan_instance), `Square` with `Max`
+/// over the six primitive numbers (sums of squares, norms, the largest square) and `PairWith`
+/// with `Both(Sum, Sum)` over f32 and f64 (a mean's sum and count). Every other pair of
 /// a `transform` and a `reduce` kernel runs as a transform into a temporary and a reduce; the list
 /// is kept short because each triple is a whole reduce kernel in the PTX.
 #[macro_export]
@@ -118,6 +119,11 @@ macro_rules! for_each_fused_reduce_instance {
             (Square: $crate::ops::Square, Max: $crate::ops::Max, u32: u32),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, i64: i64),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, u64: u64),
+            // Issue 31: a mean's (sum, count) of `zip(&x, constant(1, n))` in one pass.
+            (PairWith_u32: $crate::ops::PairWith<u32>, Both_Sum_Sum:
+                $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>, f32: f32),
+            (PairWith_u64: $crate::ops::PairWith<u64>, Both_Sum_Sum:
+                $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>, f64: f64),
         }
     };
 }
@@ -262,8 +268,9 @@ macro_rules! for_each_monoid_instance {
 }
 
 /// Calls `$cb!` with every (unary functor, input element) pair that has a `transform`
-/// kernel: `Square`, `Negate` and `Scale<T>` over the six primitive numbers, and `Identity`
-/// over `AffineMap<i64>`.
+/// kernel: `Square`, `Negate` and `Scale<T>` over the six primitive numbers, `Identity`
+/// over `AffineMap<i64>`, and `PairWith` for the stock `Both` pairs (`PairWith<u32>` and
+/// `PairWith<f32>` over f32, `PairWith<u64>` over f64, `PairWith<i32>` over i32).
 #[macro_export]
 macro_rules! for_each_unary_instance {
     ($cb:ident) => {
@@ -311,6 +318,12 @@ macro_rules! __family {
             // `transform_reduce(Identity, Affine, ..)` of the conformance suite (a fused
             // pair whose monoid is non-commutative).
             (Identity: $crate::ops::Identity, AffineMap_i64: $crate::ops::AffineMap<i64>),
+            // Issue 31: each element beside a constant, how CUDA reads `zip(&x, constant(c,
+            // n))`, for the element and second types of the stock `Both` pairs.
+            (PairWith_u32: $crate::ops::PairWith<u32>, f32: f32),
+            (PairWith_u64: $crate::ops::PairWith<u64>, f64: f64),
+            (PairWith_f32: $crate::ops::PairWith<f32>, f32: f32),
+            (PairWith_i32: $crate::ops::PairWith<i32>, i32: i32),
         }
     };
     ($cb:ident, binary, $($t:ident),*) => {
