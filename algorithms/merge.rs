@@ -176,17 +176,7 @@ pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeBy
             DeviceVector::<V, B>::for_overwrite(n)?,
         )
     };
-    stored_pairs(a_keys, a_values, b_keys, b_values, |ak, av, bk, bv| {
-        B::merge_by_key_with(
-            cmp,
-            ak,
-            av,
-            bk,
-            bv,
-            ok.buffer_out(TOKEN),
-            ov.buffer_out(TOKEN),
-        )
-    })?;
+    merge_by_key_with_into(cmp, a_keys, a_values, b_keys, b_values, &mut ok, &mut ov)?;
     Ok((ok, ov))
 }
 
