@@ -59,7 +59,7 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
     // A mean's (sum, count) in one reduce over `zip(x, constant(1))`. The bytes are the
     // one-pass ideal (x once, as `reduce_sum_f32`, the row to read it beside): on CUDA the zip
     // with a constant is `x.map(PairWith)`, the fused `PairWith` / `Both(Sum, Sum)` kernel
-    // (`algorithms/backend/cuda_lazy.rs`); until then the pairs were written out first, 12-14x
+    // (`algorithms/backend/cuda_lazy.rs`); until then the pairs were written out first, 8.7-13.7x
     // the reduce (`benches/results/h200/lazy/`).
     let mut got = None;
     b.case("lazy_reduce_zip_mean_f32", n, bytes, None, || {

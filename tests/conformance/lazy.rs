@@ -6,7 +6,8 @@
 // map the two-input fused ones (its `Sum` scans fused, `Max` composed: tests/fused2_scan_gpu.rs
 // asserts which), and the others are written out by existing kernels
 // (`backend/cuda_lazy.rs`); `zip` pairs and triples are written out by strided copies and
-// reduced with the stock `Both` kernels; compositions that only the CPU backends read are in
+// reduced with the stock `Both` kernels, except a zip with a constant second part, which
+// reduces and scans as `a.map(PairWith)` (fused for the mean's f32 / f64 triples); compositions that only the CPU backends read are in
 // tests/lazy_host.rs. Integers: exact on any association.
 
 use super::B;
