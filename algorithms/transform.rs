@@ -141,7 +141,11 @@ pub fn tabulate<F: UnaryFunction<u64>, B: Tabulate<F>>(
 ) -> Result<DeviceVector<F::Output, B>> {
     // SAFETY: the algorithm below writes every element; on an error `y` is dropped unread.
     let mut y = unsafe { DeviceVector::<F::Output, B>::for_overwrite(len) }?;
-    B::tabulate(f, y.buffer_out(TOKEN))?;
+    // A zero-sized element has no bytes to write: calling `f` `len` times would only take
+    // time (`len` may be `usize::MAX`, which such a vector can have).
+    if core::mem::size_of::<F::Output>() != 0 {
+        B::tabulate(f, y.buffer_out(TOKEN))?;
+    }
     Ok(y)
 }
 
@@ -178,4 +182,32 @@ pub fn sequence<T: Number, B: Tabulate<Sequence<T>>>(
 /// ```
 pub fn fill<T: DeviceCopy, B: crate::Backend>(v: &mut impl Output<T, B>, value: T) -> Result<()> {
     B::fill(v.buffer_out(TOKEN), value)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Sequential, UnaryFunction};
+
+    /// A map to a zero-sized element.
+    #[derive(Clone, Copy)]
+    struct Nothing;
+    impl UnaryFunction<u64> for Nothing {
+        type Output = [u32; 0];
+        fn apply(&self, _: u64) -> [u32; 0] {
+            []
+        }
+    }
+
+    #[test]
+    fn tabulate_of_a_zero_sized_type_over_usize_max_returns_at_once() {
+        let start = std::time::Instant::now();
+        let v = super::tabulate::<_, Sequential>(Nothing, usize::MAX).unwrap();
+        assert_eq!(v.len(), usize::MAX);
+        #[cfg(feature = "rayon")]
+        {
+            let v = super::tabulate::<_, crate::Rayon>(Nothing, usize::MAX).unwrap();
+            assert_eq!(v.len(), usize::MAX);
+        }
+        assert!(start.elapsed().as_secs() < 5, "took {:?}", start.elapsed());
+    }
 }

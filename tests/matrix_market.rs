@@ -1,4 +1,4 @@
-//! Issue 32: the Matrix Market reader is exact and bounded, the writer round-trips.
+//! The Matrix Market reader is exact and bounded, the writer round-trips.
 //!
 //! Exact values (integers never through `f64`, no rounding `real` into integer types, NaN
 //! and infinities only into floats), a bound on line length (`/dev/zero` fails at once),
@@ -141,6 +141,82 @@ fn long_lines_are_an_error_naming_the_line() {
         "{:?}",
         r.err()
     );
+}
+
+#[test]
+fn a_crlf_ending_does_not_count_toward_the_line_bound() {
+    // The comment line is exactly the bound long, then `\r\n`.
+    let body = format!("% {}", "x".repeat(998));
+    assert_eq!(body.len(), 1000);
+    let text = format!("{REAL}{body}\r\n1 1 1\r\n1 1 1.0\r\n");
+    let a = Coo::<f64>::from_matrix_market_with_limit(text.as_bytes(), 1000).unwrap();
+    assert_eq!(values(&a), [1.0]);
+    // One byte more is over the bound, with or without the `\r`.
+    for end in ["\r\n", "\n"] {
+        let text = format!("{REAL}{body}y{end}1 1 1\n1 1 1.0\n");
+        let r = Coo::<f64>::from_matrix_market_with_limit(text.as_bytes(), 1000);
+        assert!(
+            matches!(&r, Err(Error::MatrixMarket { line: 2, reason }) if reason.contains("longer than 1000")),
+            "{end:?}: {:?}",
+            r.err()
+        );
+    }
+    // A `\r` ending the last line (no `\n` after it) is dropped too: the line is 7 bytes.
+    let text = format!("{REAL}1 1 1\n1 1 2.5\r");
+    let limit = REAL.len() - 1;
+    let a = Coo::<f64>::from_matrix_market_with_limit(text.as_bytes(), limit).unwrap();
+    assert_eq!(values(&a), [2.5]);
+}
+
+#[test]
+fn a_finite_value_beyond_the_float_range_is_an_error() {
+    fails::<f32>(
+        &format!("{REAL}1 1 1\n1 1 1e39\n"),
+        3,
+        "'1e39' is out of range of f32",
+    );
+    fails::<f32>(
+        &format!("{REAL}1 1 1\n1 1 -3.5e38\n"),
+        3,
+        "out of range of f32",
+    );
+    fails::<f64>(
+        &format!("{REAL}1 1 1\n1 1 1e309\n"),
+        3,
+        "out of range of f64",
+    );
+    // The largest finite values and the words for infinity still read.
+    let a = read::<f32>(&format!(
+        "{REAL}1 3 3\n1 1 3.4028235e38\n1 2 -inf\n1 3 Infinity\n"
+    ))
+    .unwrap();
+    assert_eq!(values(&a), [f32::MAX, f32::NEG_INFINITY, f32::INFINITY]);
+    assert_eq!(
+        read::<f64>(&format!("{REAL}1 1 1\n1 1 1e39\n"))
+            .unwrap()
+            .nnz(),
+        1
+    );
+    // An integer field into a float type: the same rule.
+    let int = "%%MatrixMarket matrix coordinate integer general\n";
+    let big = format!("1{}", "0".repeat(39));
+    fails::<f32>(
+        &format!("{int}1 1 1\n1 1 {big}\n"),
+        3,
+        "out of range of f32",
+    );
+}
+
+#[test]
+fn a_value_on_a_pattern_line_is_an_error() {
+    let pattern = "%%MatrixMarket matrix coordinate pattern general\n";
+    fails::<f64>(
+        &format!("{pattern}2 2 2\n1 1\n2 2 5.0\n"),
+        4,
+        "unexpected extra text",
+    );
+    let a = read::<f64>(&format!("{pattern}2 2 2\n1 1\n2 2\n")).unwrap();
+    assert_eq!(values(&a), [1.0, 1.0]);
 }
 
 /// `/dev/zero`: one endless line of NUL bytes. The reader stops after the bound, at once.

@@ -28,7 +28,28 @@ use parallax_core::{DeviceCopy, Monoid};
 /// assert_eq!(InMemory.all_reduce(Sum, &[3, 1, 4])?, 8);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub trait Collective {
+///
+/// # Safety
+/// On `Ok`, [`all_gather`](Self::all_gather) returns the values the participants passed, in
+/// shard order, and [`broadcast`](Self::broadcast) the root's, the same on every participant.
+/// The sharded sort sizes uninitialised buckets from gathered counts and fills them through
+/// an [`Exchange`](super::Exchange) planned from the same counts; counts that differ
+/// between participants would leave bucket elements unwritten and then read.
+///
+/// ```compile_fail,E0200
+/// use parallax::shard::{Collective, InMemory};
+/// use parallax::{DeviceCopy, Result};
+/// struct Mine;
+/// impl Collective for Mine {
+///     fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
+///         InMemory.all_gather(local)
+///     }
+///     fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> Result<T> {
+///         InMemory.broadcast(root, local)
+///     }
+/// }
+/// ```
+pub unsafe trait Collective {
     /// Every shard's value, in shard order, on every participant.
     ///
     /// # Errors
@@ -59,7 +80,8 @@ pub trait Collective {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InMemory;
 
-impl Collective for InMemory {
+// SAFETY: one participant holds every shard: it returns `local` itself, or an error.
+unsafe impl Collective for InMemory {
     fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
         parallax_core::try_to_vec(local)
     }

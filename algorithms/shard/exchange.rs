@@ -52,7 +52,25 @@ pub struct Move {
 /// assert_eq!(dst[1].to_vec()?, [4, 1, 0]);
 /// # Ok::<(), parallax::Error>(())
 /// ```
-pub trait Exchange {
+///
+/// # Safety
+/// When [`exchange`](Self::exchange) returns `Ok`, every element of every move's destination
+/// range on a shard held here has been written with the move's source elements. The sharded
+/// sort allocates its buckets without initialising them and reads them after the exchange,
+/// so a move left undone would be a read of uninitialised (on a GPU, device) memory.
+///
+/// ```compile_fail,E0200
+/// use parallax::shard::{Exchange, InMemory, Move};
+/// use parallax::{Backend, DeviceCopy, DeviceVector, Result};
+/// struct Mine;
+/// impl Exchange for Mine {
+///     fn exchange<T: DeviceCopy, B: Backend>(&self, moves: &[Move], first: usize,
+///         src: &[DeviceVector<T, B>], dst: &mut [DeviceVector<T, B>]) -> Result<()> {
+///         InMemory.exchange(moves, first, src, dst)
+///     }
+/// }
+/// ```
+pub unsafe trait Exchange {
     /// Carries out every move from or to a shard held here. `src[i]` and `dst[i]` belong to
     /// shard `first + i`; every participant passes the same `moves`.
     ///
@@ -68,7 +86,8 @@ pub trait Exchange {
     ) -> Result<()>;
 }
 
-impl Exchange for InMemory {
+// SAFETY: `exchange` checks every move first and copies each one whole, or returns an error.
+unsafe impl Exchange for InMemory {
     fn exchange<T: DeviceCopy, B: Backend>(
         &self,
         moves: &[Move],

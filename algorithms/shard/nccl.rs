@@ -99,7 +99,9 @@ impl Nccl {
     }
 }
 
-impl Collective for Nccl {
+// SAFETY: `ncclAllGather` and `ncclBroadcast` give every rank the same values, the ones
+// the ranks passed; a failed call returns an error.
+unsafe impl Collective for Nccl {
     fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
         if size_of::<T>() == 0 {
             return parallax_core::try_to_vec(local);

@@ -38,7 +38,9 @@ fn inside(what: &'static str, start: usize, len: usize, limit: usize) -> Result<
     }
 }
 
-impl Exchange for Nccl {
+// SAFETY: every move is a grouped NCCL send and receive of the whole range; a failed
+// group returns an error.
+unsafe impl Exchange for Nccl {
     fn exchange<T: DeviceCopy, B: Backend>(
         &self,
         moves: &[Move],

@@ -3,16 +3,22 @@
 
 use super::each::shard_totals;
 use super::{Collective, ShardedVector};
+use crate::check::lengths_agree;
 use crate::{MonoidOps, Result};
 use parallax_core::{DeviceCopy, Monoid};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]` over every shard's elements: each shard reduces its
-/// own block, then [`Collective::all_reduce`] combines the partials in shard order, so a
+/// own block, then the partials, gathered by [`Collective::all_gather`] (one per shard,
+/// checked), are combined in shard order, so a
 /// non-commutative monoid gets the unsharded answer. An empty shard's partial is the
 /// identity; an empty vector gives the identity.
 ///
 /// # Errors
-/// A device fault; a failure of the collective.
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the collective does not
+/// return one partial per shard of the layout (a vector made by
+/// [`ShardedVector::from_rank`] holds one shard of several, and [`InMemory`](super::InMemory)
+/// gathers only what this process holds: it needs a collective that reaches the other
+/// ranks); a device fault; a failure of the collective.
 ///
 /// ```
 /// use parallax::shard::{self, InMemory, ShardedVector};
@@ -34,5 +40,13 @@ where
     C: Collective,
 {
     let partials = shard_totals(m, x.shards())?;
-    collective.all_reduce(m, &partials)
+    let all = collective.all_gather(&partials)?;
+    lengths_agree(
+        "shard partials from the collective",
+        x.shard_count(),
+        all.len(),
+    )?;
+    Ok(all
+        .into_iter()
+        .fold(m.identity(), |acc, v| m.combine(acc, v)))
 }

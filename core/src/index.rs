@@ -11,7 +11,30 @@ use crate::DeviceCopy;
 /// assert_eq!(u32::from_usize(1 << 40), None); // does not fit
 /// assert_eq!(u32::from_usize(u32::MAX as usize), None); // the ELL padding marker
 /// ```
-pub trait SparseIndex: DeviceCopy + Ord + core::fmt::Debug + core::hash::Hash {
+///
+/// # Safety
+/// [`to_usize`](Self::to_usize) and [`from_usize`](Self::from_usize) are pure functions of
+/// their argument (every call with equal arguments gives the same result), and
+/// `from_usize(v) == Some(i)` implies `i.to_usize() == v`. Gathers, scatters, permutations
+/// and SpMV check an index once and then use it without a check; an index that widened
+/// differently the second time would read or write out of bounds.
+///
+/// Implementing it takes `unsafe impl`, stating that contract:
+///
+/// ```compile_fail,E0200
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// struct Row(u32);
+/// // SAFETY: a plain integer.
+/// unsafe impl parallax_core::DeviceCopy for Row {}
+/// impl parallax_core::SparseIndex for Row {
+///     const PADDING: Self = Row(u32::MAX);
+///     fn to_usize(self) -> usize { self.0 as usize }
+///     fn from_usize(v: usize) -> Option<Self> { u32::try_from(v).ok().map(Row) }
+/// }
+/// ```
+pub unsafe trait SparseIndex:
+    DeviceCopy + Ord + core::fmt::Debug + core::hash::Hash
+{
     /// The value that marks a padding slot in ELL storage.
     const PADDING: Self;
     /// Widens to `usize` (lossless on 64-bit hosts and on nvptx64).
@@ -22,7 +45,8 @@ pub trait SparseIndex: DeviceCopy + Ord + core::fmt::Debug + core::hash::Hash {
 
 macro_rules! sparse_index {
     ($($t:ty),*) => {$(
-        impl SparseIndex for $t {
+        // SAFETY: `as` widening and `try_from` narrowing are pure and inverse on the range.
+        unsafe impl SparseIndex for $t {
             const PADDING: Self = <$t>::MAX;
             #[inline]
             fn to_usize(self) -> usize { self as usize }

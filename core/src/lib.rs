@@ -38,6 +38,7 @@ mod random;
 pub mod reference;
 mod semiring;
 mod sort_key;
+mod stable_sort;
 mod stencil;
 pub mod tile;
 
@@ -73,6 +74,7 @@ pub use predicate::{
 pub use random::SplitMix64;
 pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
 pub use sort_key::{Order, RadixBits, SortKey};
+pub use stable_sort::{merge_into, stable_sort_by};
 pub use stencil::{grid_len, Boundary, Stencil, STAR_3D_OFFSETS};
 // Issue 30: extrema with positions, and the search order.
 pub use ops::argminmax::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax};

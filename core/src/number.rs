@@ -53,7 +53,9 @@ pub trait Number: DeviceCopy + PartialOrd + PartialEq + core::fmt::Debug {
     /// Parses decimal text exactly: an integer type takes an optionally signed integer in
     /// its range (`"9007199254740993"` into `i64` is that number, not the nearest `f64`); a
     /// float type takes any decimal, `inf` or `nan`, rounded once to the nearest value of its
-    /// own width. `None` for anything else, including an integer out of range.
+    /// own width. `None` for anything else, including an integer out of range and a finite
+    /// decimal beyond the float's largest value (`"1e39"` into `f32`), which would round to
+    /// an infinity.
     fn parse_exact(text: &str) -> Option<Self>;
     /// `-self`, or `None` where that does not exist in the type (`i64::MIN`, a non-zero
     /// unsigned value). Floats always negate.
@@ -94,7 +96,14 @@ macro_rules! float_number {
             const HIGHEST: Self = $t::INFINITY;
             const EPSILON: f64 = $t::EPSILON as f64;
             const INTEGER: bool = false;
-            fn parse_exact(text: &str) -> Option<Self> { text.parse().ok() }
+            fn parse_exact(text: &str) -> Option<Self> {
+                let v: Self = text.parse().ok()?;
+                // `parse` rounds a finite decimal past the type's range to an infinity;
+                // only the words `inf` and `infinity` name one.
+                let word = text.strip_prefix(['+', '-']).unwrap_or(text);
+                let infinity = word.eq_ignore_ascii_case("inf") || word.eq_ignore_ascii_case("infinity");
+                (!v.is_infinite() || infinity).then_some(v)
+            }
             #[inline] fn checked_negate(self) -> Option<Self> { Some(-self) }
             #[inline] fn plus(self, rhs: Self) -> Self { self + rhs }
             #[inline] fn minus(self, rhs: Self) -> Self { self - rhs }

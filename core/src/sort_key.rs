@@ -13,12 +13,27 @@ use core::cmp::Ordering;
 
 /// Unsigned words a radix sort extracts digits from: `u8`, `u16`, `u32`, `u64`.
 ///
+/// Sealed: the sorts index their 256 bins by [`digit`](Self::digit) without a check, so only
+/// these four words implement it.
+///
 /// ```
 /// use parallax_core::RadixBits;
 /// assert_eq!(0xABCD_u32.digit(8), 0xAB);
 /// assert_eq!(<u16 as RadixBits>::BITS, 16);
 /// ```
-pub trait RadixBits: Copy + Ord + Send + Sync + 'static {
+///
+/// ```compile_fail,E0277
+/// // A type of one's own cannot be a radix word (the trait is sealed).
+/// #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// struct Wide(u128);
+/// impl parallax_core::RadixBits for Wide {
+///     const BITS: u32 = 128;
+///     const ONES: Self = Wide(u128::MAX);
+///     fn xor(self, o: Self) -> Self { Wide(self.0 ^ o.0) }
+///     fn digit(self, shift: u32) -> usize { (self.0 >> shift) as usize }
+/// }
+/// ```
+pub trait RadixBits: sealed::Word + Copy + Ord + Send + Sync + 'static {
     /// The width in bits.
     const BITS: u32;
     /// Every bit set (descending sorts XOR the bits with it).
@@ -29,8 +44,14 @@ pub trait RadixBits: Copy + Ord + Send + Sync + 'static {
     fn digit(self, shift: u32) -> usize;
 }
 
+mod sealed {
+    /// The four unsigned words; implemented here only.
+    pub trait Word {}
+}
+
 macro_rules! radix_bits {
     ($($t:ty),*) => { $(
+        impl sealed::Word for $t {}
         impl RadixBits for $t {
             const BITS: u32 = <$t>::BITS;
             const ONES: Self = <$t>::MAX;
@@ -49,6 +70,12 @@ radix_bits!(u8, u16, u32, u64);
 
 /// A key type with a documented total order that a radix sort can realise on bits.
 ///
+/// # Safety
+/// [`order_bits`](Self::order_bits) is a pure function of the key's value: every call on
+/// equal keys (the same bytes) returns the same bits. The sorts count every key's digits in
+/// one pass and move the keys by their digits in another, into slots sized by the counts;
+/// keys whose bits changed between the passes would be written past their slots.
+///
 /// ```
 /// use parallax_core::SortKey;
 /// assert!((-0.0_f32).order_bits() < 0.0_f32.order_bits());
@@ -56,7 +83,21 @@ radix_bits!(u8, u16, u32, u64);
 /// assert!((-f32::NAN).order_bits() == f32::NAN.order_bits()); // NaNs are one key
 /// assert!((-5_i32).order_bits() < 3_i32.order_bits());
 /// ```
-pub trait SortKey: crate::DeviceCopy {
+///
+/// Implementing it takes `unsafe impl`, stating the contract above:
+///
+/// ```compile_fail,E0200
+/// #[derive(Clone, Copy)]
+/// struct Id(u32);
+/// // SAFETY: a plain integer.
+/// unsafe impl parallax_core::DeviceCopy for Id {}
+/// impl parallax_core::SortKey for Id {
+///     type Bits = u32;
+///     fn order_bits(self) -> u32 { self.0 }
+///     fn total_cmp_key(&self, o: &Self) -> core::cmp::Ordering { self.0.cmp(&o.0) }
+/// }
+/// ```
+pub unsafe trait SortKey: crate::DeviceCopy {
     /// The unsigned word of the key's width.
     type Bits: RadixBits;
     /// The order-preserving map: `a.total_cmp_key(&b) == a.order_bits().cmp(&b.order_bits())`.
@@ -68,7 +109,8 @@ pub trait SortKey: crate::DeviceCopy {
 
 macro_rules! unsigned_key {
     ($($t:ty => $b:ty),*) => { $(
-        impl SortKey for $t {
+        // SAFETY: `order_bits` is arithmetic on the value alone.
+        unsafe impl SortKey for $t {
             type Bits = $b;
             #[inline(always)]
             fn order_bits(self) -> $b {
@@ -85,7 +127,8 @@ unsigned_key!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, usize => u64);
 
 macro_rules! signed_key {
     ($($t:ty => $b:ty),*) => { $(
-        impl SortKey for $t {
+        // SAFETY: `order_bits` is arithmetic on the value alone.
+        unsafe impl SortKey for $t {
             type Bits = $b;
             #[inline(always)]
             fn order_bits(self) -> $b {
@@ -103,7 +146,8 @@ signed_key!(i8 => u8, i16 => u16, i32 => u32, i64 => u64, isize => u64);
 
 macro_rules! float_key {
     ($($t:ty => $b:ty),*) => { $(
-        impl SortKey for $t {
+        // SAFETY: `order_bits` is arithmetic on the value alone.
+        unsafe impl SortKey for $t {
             type Bits = $b;
             #[inline(always)]
             fn order_bits(self) -> $b {

@@ -289,6 +289,64 @@ fn merges_match_reference() {
     }
 }
 
+/// `got` is `want` as a multiset (both sorted by the total order, compared bit for bit).
+fn same_items(got: &[u32], want: &[u32], what: &str) {
+    let (mut g, mut w) = (got.to_vec(), want.to_vec());
+    g.sort_unstable();
+    w.sort_unstable();
+    assert_eq!(g, w, "{what}: not a permutation of the inputs");
+}
+
+/// On inputs that are not sorted a merge gives a permutation of them (every backend's host
+/// merge always does), or, on the GPU, `InvalidArgument` for the merge inputs; the inputs are
+/// left as they were, and values stay with their keys.
+#[test]
+fn merges_of_unsorted_inputs_give_permutations_or_a_typed_error() {
+    require_gpu!();
+    for n in sizes() {
+        let x = pseudo_random(2 * n + 1, 77 + n as u64);
+        let a: Vec<u32> = x[..n].iter().map(|&v| (v % 5000) as u32).collect();
+        let b: Vec<u32> = x[n..].iter().rev().map(|&v| (v >> 7) as u32).collect();
+        let mut want = a.clone();
+        want.extend(&b);
+        let (da, db) = (dv::<u32, B>(&a), dv::<u32, B>(&b));
+        let what = format!("n = {n}");
+        for cmp_name in ["Less", "Greater"] {
+            let got = match cmp_name {
+                "Less" => parallax::merge_by(Less, &da, &db),
+                _ => parallax::merge_by(Greater, &da, &db),
+            };
+            match got {
+                Ok(m) => same_items(&host(&m), &want, &what),
+                Err(e) => assert!(
+                    matches!(e, parallax::Error::InvalidArgument { what: "merge inputs", .. }),
+                    "{what}: {e}"
+                ),
+            }
+        }
+        // Values tag their key's position: `i` for `a[i]`, `2^31 + j` for `b[j]`.
+        let va: Vec<u32> = (0..a.len() as u32).collect();
+        let vb: Vec<u32> = (0..b.len() as u32).map(|j| j | 1 << 31).collect();
+        let (dva, dvb) = (dv::<u32, B>(&va), dv::<u32, B>(&vb));
+        match parallax::merge_by_key(&da, &dva, &db, &dvb) {
+            Ok((k, v)) => {
+                let (k, v) = (host(&k), host(&v));
+                same_items(&k, &want, &what);
+                for (&key, &tag) in k.iter().zip(&v) {
+                    let from = if tag >> 31 == 1 { b[(tag & !(1 << 31)) as usize] } else { a[tag as usize] };
+                    assert_eq!(key, from, "{what}: a value left its key");
+                }
+            }
+            Err(e) => assert!(
+                matches!(e, parallax::Error::InvalidArgument { what: "merge inputs", .. }),
+                "{what}: {e}"
+            ),
+        }
+        assert_eq!(host(&da), a, "{what}: a changed");
+        assert_eq!(host(&db), b, "{what}: b changed");
+    }
+}
+
 #[test]
 fn merge_and_merge_by_key_use_the_total_order() {
     require_gpu!();

@@ -153,3 +153,67 @@ fn wide_user_elements_sort() {
     r::sort_by(ByWeight, &x, &mut want).unwrap();
     assert_eq!(host(&got), want);
 }
+
+/// No strict weak order at all: every element goes before every other.
+#[derive(Clone, Copy, Debug)]
+struct Always;
+impl Compare<u32> for Always {
+    fn less(&self, _: u32, _: u32) -> bool {
+        true
+    }
+}
+
+/// Neither irreflexive nor transitive.
+#[derive(Clone, Copy, Debug)]
+struct OddSum;
+impl Compare<u32> for OddSum {
+    fn less(&self, a: u32, b: u32) -> bool {
+        a.wrapping_add(b) & 1 == 1
+    }
+}
+
+fn same_items(got: &[u32], want: &[u32], what: &str) {
+    let (mut g, mut w) = (got.to_vec(), want.to_vec());
+    g.sort_unstable();
+    w.sort_unstable();
+    assert_eq!(g, w, "{what}: not a permutation of the input");
+}
+
+/// A comparator that is no strict weak order must not abort, hang or panic: the sorts end
+/// with a permutation of the input (values with their keys), the merges with a permutation
+/// of both inputs. 40 000 items overflowed the stack of rayon's unstable sort.
+#[test]
+fn lying_comparators_give_permutations() {
+    require_gpu!();
+    for n in [0, 1, 5000, 40_000, 300_001] {
+        let x: Vec<u32> = pseudo_random(n, 11 + n as u64).iter().map(|&v| v as u32).collect();
+        let dx = dv::<u32, B>(&x);
+        let v: Vec<u32> = (0..n as u32).collect();
+        let dvals = dv::<u32, B>(&v);
+        for name in ["Always", "OddSum"] {
+            let what = format!("{name}, n = {n}");
+            let (sorted, (k, vv)) = match name {
+                "Always" => (
+                    parallax::sort_by(Always, &dx).unwrap(),
+                    parallax::sort_by_key_with(Always, &dx, &dvals).unwrap(),
+                ),
+                _ => (
+                    parallax::sort_by(OddSum, &dx).unwrap(),
+                    parallax::sort_by_key_with(OddSum, &dx, &dvals).unwrap(),
+                ),
+            };
+            same_items(&host(&sorted), &x, &what);
+            let (k, vv) = (host(&k), host(&vv));
+            same_items(&vv, &v, &what);
+            assert!(k.iter().zip(&vv).all(|(&k, &i)| k == x[i as usize]), "{what}");
+            let half = n / 2;
+            let (a, b) = (dv::<u32, B>(&x[..half]), dv::<u32, B>(&x[half..]));
+            let m = match name {
+                "Always" => parallax::merge_by(Always, &a, &b).unwrap(),
+                _ => parallax::merge_by(OddSum, &a, &b).unwrap(),
+            };
+            same_items(&host(&m), &x, &what);
+        }
+        assert_eq!(host(&dx), x, "the input changed");
+    }
+}

@@ -137,6 +137,29 @@ fn the_in_memory_collective_reads_the_shards_in_order() {
 }
 
 #[test]
+fn a_reduce_of_another_ranks_shard_in_memory_is_a_typed_error() {
+    // One shard of three, held by rank 1: `InMemory` gathers the one partial this process
+    // holds, which is not the whole vector's reduce.
+    let part = DeviceVector::<i64, B>::from_slice(&[5, 6]).unwrap();
+    let elsewhere = ShardedVector::from_rank(part, 1, 3, 6).unwrap();
+    let err = shard::reduce(Sum, &elsewhere, &InMemory).unwrap_err();
+    assert!(
+        matches!(err, Error::LengthMismatch { expected: 3, actual: 1, .. }),
+        "{err}"
+    );
+    // Too few and too many partials from a collective are errors too.
+    let s = sharded(&[1_i64, 2, 3, 4], 3);
+    for (c, actual) in [(Miscounts::LosesOne, 2), (Miscounts::AddsOne, 4)] {
+        let err = shard::reduce(Sum, &s, &c).unwrap_err();
+        assert!(
+            matches!(err, Error::LengthMismatch { expected: 3, actual: a, .. } if a == actual),
+            "{err}"
+        );
+    }
+    assert_eq!(shard::reduce(Sum, &s, &InMemory).unwrap(), 10);
+}
+
+#[test]
 fn a_collective_with_too_few_totals_is_a_typed_error() {
     let s = sharded(&[1_i64, 2, 3, 4], 3);
     for err in [

@@ -33,9 +33,12 @@ pub(super) fn parse_value<T: Number>(n: usize, field: Field, tok: Option<&str>) 
         }
     }
     T::parse_exact(tok).ok_or_else(|| {
+        let ty = core::any::type_name::<T>();
         if field == Field::Integer && T::INTEGER {
-            let ty = core::any::type_name::<T>();
             err(n, format!("integer value '{tok}' is out of range of {ty}"))
+        } else if !T::INTEGER && tok.parse::<f64>().is_ok() {
+            // A decimal that parses, yet not into `T`: finite and beyond `T`'s range.
+            err(n, format!("{what} '{tok}' is out of range of {ty}"))
         } else {
             invalid()
         }
@@ -114,7 +117,13 @@ impl<T: Number, I: SparseIndex> Triplets<T, I> {
             }
             idx[k] = i - 1;
         }
-        let v: T = parse_value(n, field, t.next())?;
+        // A pattern entry has no value token: one there is extra text, as after a value.
+        let value_token = if field == Field::Pattern {
+            None
+        } else {
+            t.next()
+        };
+        let v: T = parse_value(n, field, value_token)?;
         if t.next().is_some() {
             return Err(err(n, "unexpected extra text after the entry"));
         }

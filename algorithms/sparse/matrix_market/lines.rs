@@ -44,7 +44,9 @@ impl<R: BufRead> Lines<R> {
                 Some(at) => (at, true),
                 None => (chunk.len(), false),
             };
-            if self.bytes.len() + take > self.max_bytes {
+            // One byte beyond the bound is room for a `\r` of a CRLF line ending, which
+            // the line's length does not count (checked once it is dropped, below).
+            if self.bytes.len() + take > self.max_bytes.saturating_add(1) {
                 let (line, max) = (self.number + 1, self.max_bytes);
                 return Err(err(line, format!("line longer than {max} bytes")));
             }
@@ -61,6 +63,10 @@ impl<R: BufRead> Lines<R> {
         self.number += 1;
         if self.bytes.last() == Some(&b'\r') {
             self.bytes.pop();
+        }
+        if self.bytes.len() > self.max_bytes {
+            let (line, max) = (self.number, self.max_bytes);
+            return Err(err(line, format!("line longer than {max} bytes")));
         }
         Ok(true)
     }

@@ -1,16 +1,16 @@
 //! Comparison sorting by a [`Compare`] order (feature `alloc`), the specification of every
-//! backend's `sort_by` and `sort_by_key_with`: an index sorted unstably with the position as
-//! the tie-break, which is a stable sort whose one allocation (the index) is fallible, unlike
-//! the standard library's stable sort, which aborts when its buffer cannot be had.
+//! backend's `sort_by` and `sort_by_key_with`: positions sorted by [`stable_sort_by`], whose
+//! two allocations (the positions and the merge buffer) are fallible, and which leaves a
+//! permutation without a panic when the comparator is no strict weak order.
 
 extern crate alloc;
-use crate::{try_with_capacity, Compare, Result};
+use crate::{stable_sort_by, try_with_capacity, Compare, Result};
 use alloc::vec::Vec;
 
-/// `0..n` ordered by `cmp` on `key(i)`, ties by position: the stable order.
+/// `0..n` ordered stably by `cmp` on `key(i)`.
 ///
 /// # Errors
-/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the index.
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the positions or the buffer.
 fn stable_order<T: Copy, C: Compare<T>>(
     cmp: C,
     n: usize,
@@ -18,7 +18,9 @@ fn stable_order<T: Copy, C: Compare<T>>(
 ) -> Result<Vec<usize>> {
     let mut index = try_with_capacity::<usize>(n)?;
     index.extend(0..n);
-    index.sort_unstable_by(|&a, &b| cmp.ordering(key(a), key(b)).then(a.cmp(&b)));
+    let mut scratch = try_with_capacity::<usize>(n)?;
+    scratch.extend(0..n);
+    stable_sort_by(&mut index, &mut scratch, |a, b| cmp.less(key(a), key(b)));
     Ok(index)
 }
 
@@ -26,7 +28,7 @@ fn stable_order<T: Copy, C: Compare<T>>(
 /// common prefix on mismatched lengths.
 ///
 /// # Errors
-/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the index of `n` positions.
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the `n` positions and their buffer.
 ///
 /// ```
 /// use parallax_core::{reference, Greater};
@@ -48,7 +50,7 @@ pub fn sort_by<T: Copy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) -> Result
 /// `cmp`. Processes the common prefix of all four slices on mismatched lengths.
 ///
 /// # Errors
-/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the index of `n` positions.
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the `n` positions and their buffer.
 ///
 /// ```
 /// use parallax_core::{reference, Less};

@@ -103,9 +103,8 @@ pub(crate) fn fold_prefetch<T: Copy, I: SparseIndex, S: Semiring<T>>(
 }
 
 /// Column indices whose `to_usize` the unchecked fold may trust: the primitive index types.
-/// `SparseIndex` is a safe trait that any type may implement, so an unchecked read must not
-/// rest on what its `Ord` or `to_usize` return; matrices indexed by anything else take the
-/// checked folds.
+/// `SparseIndex`'s safety contract covers `to_usize`, not the `Ord` the unchecked fold's
+/// bound check rests on, so matrices indexed by anything else take the checked folds.
 trait Primitive: Copy + Ord {
     fn at(self) -> usize;
 }

@@ -106,15 +106,16 @@ fn columns_out_of_x_are_skipped_as_the_reference_does() {
     }
 }
 
-/// A user's index type: `SparseIndex` is safe to implement, so the unchecked fold must not
-/// trust it; it gets the checked folds.
+/// A user's index type: the unchecked fold is kept for parallax's own index types, so a
+/// user's gets the checked folds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Mine(u32);
 
 // SAFETY: one u32 field under repr(Rust) of a single field: a plain integer, zero is valid.
 unsafe impl DeviceCopy for Mine {}
 
-impl SparseIndex for Mine {
+// SAFETY: widening and narrowing of the one u32 field: pure, and inverse on the range.
+unsafe impl SparseIndex for Mine {
     const PADDING: Self = Mine(u32::MAX);
     fn to_usize(self) -> usize {
         self.0 as usize
