@@ -77,24 +77,26 @@ fn insertion_sort<T: Copy>(run: &mut [T], before: &impl Fn(T, T) -> bool) {
 /// assert_eq!(out, [1, 2, 4, 4, 9]);
 /// ```
 pub fn merge_into<T: Copy>(a: &[T], b: &[T], out: &mut [T], before: &impl Fn(T, T) -> bool) {
-    let (mut i, mut j) = (0, 0);
-    for o in out.iter_mut().take(a.len() + b.len()) {
-        let take_b = match (a.get(i), b.get(j)) {
-            (Some(&x), Some(&y)) => before(y, x),
-            (None, _) => true,
-            (Some(_), None) => false,
-        };
-        // Exactly `a.len() + b.len()` steps: one of the two has an item left at each.
-        if take_b {
-            if let Some(&y) = b.get(j) {
-                *o = y;
-                j += 1;
-            }
-        } else if let Some(&x) = a.get(i) {
-            *o = x;
+    let limit = out.len().min(a.len() + b.len());
+    let out = &mut out[..limit];
+    let (mut i, mut j, mut o) = (0, 0, 0);
+    // Both lists have items: one comparison per step.
+    while o < limit && i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        if before(y, x) {
+            out[o] = y;
+            j += 1;
+        } else {
+            out[o] = x;
             i += 1;
         }
+        o += 1;
     }
+    // One list is done (or the output full): the rest of the other, as far as it fits.
+    let rest = if i < a.len() { &a[i..] } else { &b[j..] };
+    let tail = &mut out[o..];
+    let take = tail.len().min(rest.len());
+    tail[..take].copy_from_slice(&rest[..take]);
 }
 
 #[cfg(test)]
