@@ -1,4 +1,4 @@
-//! Weak scaling of the sharded algorithms over the GPUs of one machine (issue 34): the same
+//! Weak scaling of the sharded algorithms over the GPUs of one machine: the same
 //! number of `u32` per GPU on 1, 2, 4, ... GPUs, each shard made and kept on its own GPU
 //! (`ShardedVector::from_parts` over a `sequence` filled on each device), and the time of
 //! `shard::transform`, `shard::reduce` and `shard::inclusive_scan` on each count; then

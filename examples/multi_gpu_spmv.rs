@@ -1,4 +1,4 @@
-//! Strong scaling of the sharded SpMV and 3D stencil over the GPUs of one machine (issue 34):
+//! Strong scaling of the sharded SpMV and 3D stencil over the GPUs of one machine:
 //! one problem split over 1, 2, 4, ... GPUs.
 //!
 //! - SpMV: the 2D Poisson matrix (5-point Laplacian, `4` on the diagonal, `-1` to the four

@@ -119,7 +119,7 @@ fn main() -> Result<()> {
     reference::stencil(PlusTimes, &lap, Boundary::Clamp, shape, &grid, &mut want);
     check("stencil (2D 5-point)", &got.to_vec()?, &want)?;
 
-    // Issue 30: the smallest element and its index, a reduce from an initial value (init
+    // The smallest element and its index, a reduce from an initial value (init
     // first: affine maps do not commute), and a vectorized search.
     let smallest = parallax::min_element(&y)?;
     check("min_element", &[smallest], &[reference::min_element(&ys)])?;

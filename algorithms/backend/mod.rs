@@ -8,6 +8,8 @@
 #[cfg(feature = "cuda")]
 mod cuda;
 #[cfg(feature = "cuda")]
+mod cuda_extrema_search;
+#[cfg(feature = "cuda")]
 mod cuda_histogram;
 #[cfg(feature = "cuda")]
 mod cuda_lazy;
@@ -19,24 +21,22 @@ mod cuda_select;
 mod cuda_sort;
 #[cfg(feature = "cuda")]
 mod cuda_sort_segmented;
-#[cfg(feature = "cuda")]
-mod cuda_vocab;
 mod host_backend;
+mod host_extrema_search;
 mod host_histogram;
 mod host_lazy;
 mod host_merge;
 mod host_select;
 mod host_sort;
 mod host_sort_segmented;
-mod host_vocab;
 mod ops;
+mod ops_extrema_search;
 mod ops_histogram;
 mod ops_lazy;
 mod ops_merge;
 mod ops_select;
 mod ops_sort;
 mod ops_sort_segmented;
-mod ops_vocab;
 mod raw_parts;
 #[cfg(feature = "rayon")]
 mod rayon;
@@ -49,13 +49,13 @@ pub use ops::{
     Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
     TransformOps,
 };
+pub use ops_extrema_search::{ArgOps, InitOps, SearchOps};
 pub use ops_histogram::{GatherOps, HistogramOps, ReverseOps};
 pub use ops_lazy::{HostMemory, LazyCollectOps, LazyMapOps, LazyMonoidOps};
 pub use ops_merge::{MergeByKeyOps, MergeOps};
 pub use ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 pub use ops_sort::{SortByKeyOps, SortOps};
 pub use ops_sort_segmented::{SegmentedSortByKeyOps, SegmentedSortOps};
-pub use ops_vocab::{ArgOps, InitOps, SearchOps};
 pub(crate) use raw_parts::RawParts;
 #[cfg(feature = "rayon")]
 pub use rayon::Rayon;

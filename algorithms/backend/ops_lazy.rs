@@ -2,8 +2,8 @@
 //! the sequence's type, so each backend implements the shapes it can run — the host backends
 //! every composition (`host_lazy.rs`), CUDA the shapes its kernels cover (`cuda_lazy.rs`).
 
+use super::ops_extrema_search::ArgOps;
 use super::ops_select::SelectOps;
-use super::ops_vocab::ArgOps;
 use crate::lazy::Source;
 use crate::{Backend, Result};
 use parallax_core::{ArgReduce, DeviceCopy, Monoid, Predicate, UnaryFunction};

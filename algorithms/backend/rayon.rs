@@ -1,8 +1,8 @@
 //! The rayon backend: host memory, rayon's global pool, the algorithms of `parallax_host`.
 
 use super::host_backend::host_backend;
+use super::host_extrema_search::host_extrema_search;
 use super::host_histogram::host_histogram;
-use super::host_vocab::host_vocab;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
@@ -34,4 +34,4 @@ use crate::lazy::AtOf;
 use parallax_host::indexed;
 host_lazy!(Rayon, indexed, AtOf);
 host_histogram!(Rayon, par);
-host_vocab!(Rayon, par);
+host_extrema_search!(Rayon, par);

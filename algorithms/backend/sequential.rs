@@ -3,8 +3,8 @@
 //! against, and Thrust's `host_vector` counterpart.
 
 use super::host_backend::host_backend;
+use super::host_extrema_search::host_extrema_search;
 use super::host_histogram::host_histogram;
-use super::host_vocab::host_vocab;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
@@ -62,4 +62,4 @@ use super::host_lazy::host_lazy;
 use super::host_lazy::sequential::{self as seq_lazy, Seq};
 host_lazy!(Sequential, seq_lazy, Seq);
 host_histogram!(Sequential, seq);
-host_vocab!(Sequential, seq);
+host_extrema_search!(Sequential, seq);

@@ -1,5 +1,5 @@
-//! Sharded vectors (issue 34): `n` elements split into contiguous blocks over
-//! `k` shards, and the algorithms written once over any backend and any [`Collective`].
+//! Sharded vectors: `n` elements split into contiguous blocks over `k` shards, and the
+//! algorithms written once over any backend and any [`Collective`].
 //!
 //! The element-wise algorithms ([`transform`], [`transform2`]) run on each shard alone. The
 //! others are the three steps a multi-GPU run takes: a local pass per shard (the backend's

@@ -6,7 +6,7 @@ use core::fmt;
 use parallax_core::{try_push, try_with_capacity, DeviceCopy};
 
 /// `n` elements of `T` split into contiguous blocks over `k` shards, each a
-/// [`DeviceVector`] of backend `B` (issue 34: on the GPU, one shard per device).
+/// [`DeviceVector`] of backend `B` (on the GPU, one shard per device).
 ///
 /// Split rule: shard `j` holds the elements `j*b + min(j, r) ..` of length `b + (j < r)`,
 /// with `b = n / k` and `r = n % k`: the first `n % k` shards hold one element more. So any

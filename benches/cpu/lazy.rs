@@ -1,6 +1,6 @@
-//! Rows of issue 31's lazy sequences on the CPU: each lazy form beside the same work written
-//! by hand with rayon, and the sum of squares beside the fused `transform_reduce` it should
-//! match (issue target: within 5%).
+//! Rows of the lazy sequences on the CPU: each lazy form beside the same work written by hand
+//! with rayon, and the sum of squares beside the fused `transform_reduce` it should match
+//! (target: within 5%).
 
 use super::{hand_written, Rv, Sv};
 use crate::timing::{median_time, Row};

@@ -1,6 +1,6 @@
 //! The selection row: `copy_if` of the f32 inputs below 0.5 (about half, uniform inputs)
 //! into a new vector, against what a user writes with rayon,
-//! `x.par_iter().copied().filter(..).collect()` (issue 30's CPU target: >= 1.0x).
+//! `x.par_iter().copied().filter(..).collect()` (the CPU target: >= 1.0x).
 
 use crate::timing::{median_time, Row};
 use parallax::{DeviceVector, LessThan, Rayon, Sequential};

@@ -1,4 +1,4 @@
-//! The radix sort row (issue 30): `sort_into` of random u32 keys on the rayon backend
+//! The radix sort row: `sort_into` of random u32 keys on the rayon backend
 //! against the sequential backend (the reference's stable sort) and against what a user
 //! writes with rayon: copy the keys, then `par_sort_unstable`. Bytes: the keys read and
 //! written once (`8 n`).

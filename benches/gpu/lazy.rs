@@ -1,4 +1,4 @@
-//! Bench rows of issue 31's lazy sequences, through the public front doors: `reduce(Sum,
+//! Bench rows of the lazy sequences, through the public front doors: `reduce(Sum,
 //! x.map(Square))` beside the fused `transform_reduce` (`transform_reduce_square_f32`, same
 //! call), `reduce(Sum, zip(x, y).map(Times))` beside `transform2_reduce_times_f32`, the scan of
 //! a map beside `transform_inclusive_scan_square_f32`, and the scan of a zip's products

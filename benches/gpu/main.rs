@@ -16,6 +16,7 @@
 //! (`Error::NoKernel`) prints `no kernel` and the run goes on. The CSV goes to `--csv PATH`,
 //! else `$OUT/gpu_bench.csv` when `$OUT` is set, else `gpu_bench.csv`.
 
+mod extrema_search;
 mod histogram_gather;
 mod lazy;
 mod matrices;
@@ -23,7 +24,6 @@ mod merge;
 mod report;
 mod select;
 mod sort;
-mod vocab;
 mod wide_keys;
 
 use parallax::{
@@ -316,7 +316,7 @@ where
 /// The allocating front door, `parallax::inclusive_scan(Sum, &x)` on f32: each call takes a
 /// new output from the memory pool (no memset: `Backend::for_overwrite`) and drops it inside
 /// the timed call. Beside CUB's `InclusiveSum` into a buffer allocated once: what the
-/// one-line API costs over the `_into` form (not an issue target).
+/// one-line API costs over the `_into` form (not a target).
 fn bench_alloc_scan(b: &mut Bench, n: usize) {
     let case = "inclusive_scan_alloc_sum_f32";
     if !b.wants(case) {
@@ -933,10 +933,10 @@ fn main() {
         select::bench_select(&mut b, n);
         sort::bench_sort(&mut b, n);
         merge::bench_merge(&mut b, n);
-        // Issue 30: extrema, search, and segmented reduce at tiny and long segments.
-        vocab::bench_extrema_search(&mut b, n);
+        // Extrema, search, and segmented reduce at tiny and long segments.
+        extrema_search::bench_extrema_search(&mut b, n);
         for seg in [4, 100_000] {
-            vocab::bench_segmented_reduce(&mut b, n, seg);
+            extrema_search::bench_segmented_reduce(&mut b, n, seg);
         }
     }
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));

@@ -1,4 +1,4 @@
-//! Comparator merge sort and merge rows (issue 30): `merge_sort_keys_{u32,u64}` with `Less`,
+//! Comparator merge sort and merge rows: `merge_sort_keys_{u32,u64}` with `Less`,
 //! `merge_sort_keys_u32_greater` (a comparator other than the natural order),
 //! `merge_sort_pairs_u32_u32`, against CUB's `DeviceMergeSort::SortKeysCopy` /
 //! `SortPairsCopy` with the same comparator functors; `merge_u32` and
@@ -50,7 +50,7 @@ where
     }
 }
 
-/// The merge sort and merge rows at `n` (the issue's sizes: 2^24 and 2^28).
+/// The merge sort and merge rows at `n` (the target sizes: 2^24 and 2^28).
 pub(super) fn bench_merge(b: &mut Bench, n: usize) {
     let n64 = n as u64;
     let case = "merge_sort_keys_u32";

@@ -1,4 +1,4 @@
-//! Radix sort rows (issue 30): `radix_sort_keys_{u32,f32,u64}` and
+//! Radix sort rows: `radix_sort_keys_{u32,f32,u64}` and
 //! `radix_sort_pairs_u32_u32`, against CUB's `DeviceRadixSort` (`peers/sort_rows.cuh`) on
 //! the same keys: splitmix64 of `i ^ seed` (seeds 1, 4 and 3; values seed 2), f32 uniform in
 //! [0, 1) from its top 24 bits. `radix_sort_keys_{u8,u16}` (seeds 5 and 6, the low bits;
@@ -76,7 +76,7 @@ fn sort_segmented_row(b: &mut Bench, case: &str, n: usize, len: usize) {
     }
 }
 
-/// The sort rows at `n` (the issue's sizes: 2^24 and 2^28; any size runs).
+/// The sort rows at `n` (the target sizes: 2^24 and 2^28; any size runs).
 pub(super) fn bench_sort(b: &mut Bench, n: usize) {
     let case = "radix_sort_keys_u32";
     if b.wants(case) {

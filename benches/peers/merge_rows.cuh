@@ -1,4 +1,4 @@
-// CUB DeviceMergeSort and Thrust merge peer rows (issue 30), timed with this program's
+// CUB DeviceMergeSort and Thrust merge peer rows, timed with this program's
 // harness, on sort_rows.cuh's keys (splitmix64 of the index). Included by peers.cu, which
 // calls merge_rows(n) at n = 2^24 and 2^28 (`--merge-only` runs these rows alone).
 //   cub_merge_sort_keys_{u32,u32_greater,u64}: SortKeysCopy with a comparator functor,

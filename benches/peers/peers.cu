@@ -10,7 +10,7 @@
 // transform_inclusive_scan and transform_exclusive_scan (running sums of squares), exclusive scans
 // and u64 rows for reduce and scan, exclusive scans for f64 / i32,
 // every size step x4 from 2^16 (the original ran 2^16, 2^20, 2^24, 2^28, 2^30),
-// and (issue 30) the histogram, gather and scatter cases of peers2.cu (histogram_gather.cuh), the
+// and the histogram, gather and scatter cases of peers2.cu (histogram_gather.cuh), the
 // selection rows of select.cuh (CUB DeviceSelect / DevicePartition, Thrust count_if).
 // The original cases, their data, their byte conventions and their timing are unchanged.
 //
@@ -44,21 +44,21 @@
 
 #include "timing.cuh"  // CK, time_ms, emit
 
-#include "histogram_gather.cuh"  // issue 30: histogram, gather, scatter (peers2.cu's cases)
+#include "histogram_gather.cuh"  // histogram, gather, scatter (peers2.cu's cases)
 #include "select.cuh"  // selection peers (copy_if / stencil / unique / partition, count_if)
-// Issue 30: Thrust's min_element and lower_bound, CUB's segmented reduce (from peers2.cu).
+// Thrust's min_element and lower_bound, CUB's segmented reduce (from peers2.cu).
 #include "peers_extrema.cu"
 
 struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
-// Issue 31: the product of a zipped pair, read through a transform_iterator over a zip_iterator
+// The product of a zipped pair, read through a transform_iterator over a zip_iterator
 // (the fused scan parallax's `inclusive_scan(Sum, zip(a, b).map(Times))` is measured against).
 struct zip_times {
   __host__ __device__ float operator()(const thrust::tuple<float, float>& t) const { return thrust::get<0>(t) * thrust::get<1>(t); }
 };
 
-#include "sort_rows.cuh"  // issue 30: CUB radix sort rows
-#include "merge_rows.cuh"  // issue 30: CUB merge sort, Thrust merge rows
+#include "sort_rows.cuh"  // CUB radix sort rows
+#include "merge_rows.cuh"  // CUB merge sort, Thrust merge rows
 
 __global__ void fill_pattern(float* x, size_t n) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -204,7 +204,7 @@ int main(int argc, char** argv) {
       emit("thrust_transform_inclusive_scan_square_f32", n, ms, 2.0 * n * 4);
       ms = time_ms([&] { thrust::transform_exclusive_scan(thrust::device, xv, xv + n, ov, square{}, 1.0f, ::cuda::std::plus<float>{}); });
       emit("thrust_transform_exclusive_scan_square_f32", n, ms, 2.0 * n * 4);
-      // Issue 31: a scan of products read through fancy iterators, fused (reads x and y once,
+      // A scan of products read through fancy iterators, fused (reads x and y once,
       // writes the scan once).
       auto products = thrust::make_transform_iterator(thrust::make_zip_iterator(thrust::make_tuple(xv, yv)), zip_times{});
       ms = time_ms([&] { thrust::inclusive_scan(thrust::device, products, products + n, ov); });
@@ -216,9 +216,9 @@ int main(int argc, char** argv) {
     other_type<double>("f64", n);
     other_type<int>("i32", n);
     other_type<unsigned long long>("u64", n);
-    peers_histogram_gather(n);  // issue 30: after the original cases (histogram_gather.cuh)
+    peers_histogram_gather(n);  // after the original cases (histogram_gather.cuh)
     select_rows(n);
-    // Issue 30: at peers2.cu's sizes 2^20, 2^24, 2^28.
+    // Extrema, search, segmented reduce at peers2.cu's sizes 2^20, 2^24, 2^28.
     if (e >= 20 && e % 4 == 0 && e <= 28) extrema_search_peers(n);
   }
   if (!do_spmv || sort_only || merge_only) return 0;

@@ -1,4 +1,4 @@
-// Peer cases of issue 30's extrema, search and segmented reduce, copied from the shared
+// Peer cases of the extrema, search and segmented reduce, copied from the shared
 // peers2.cu (same data, same calls, same byte conventions): Thrust's min_element (returned to
 // the host), Thrust's vectorized lower_bound of n random u32 queries in n sorted u32, and
 // CUB's DeviceSegmentedReduce::Sum over segments of 4 and of 100000.

@@ -1,4 +1,4 @@
-// CUB DeviceRadixSort peer rows (issue 30), copied from the part-2 anchor program
+// CUB DeviceRadixSort peer rows, copied from the part-2 anchor program
 // (peers2.cu: its keys, splitmix64 of the index, its byte conventions and its sortedness
 // check), timed with this program's harness. Included by peers.cu, which calls
 // sort_rows(n) at n = 2^20, 2^24 and 2^28 (`--sort-only` runs these rows alone).

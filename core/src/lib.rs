@@ -42,40 +42,61 @@ mod stable_sort;
 mod stencil;
 pub mod tile;
 
+// Elements: what a device vector may hold, numbers and their bits.
+pub use copy::DeviceCopy;
+pub use number::{Bits, Number};
+/// `#[derive(DeviceCopy)]`: the checked form of `unsafe impl DeviceCopy` (feature `derive`).
+#[cfg(feature = "derive")]
+pub use parallax_derive::DeviceCopy;
+
+// Operators: the monoid and functor traits, the stock monoids and functors, closures as
+// operators on the CPU backends, functors that read another array, and the test generator.
+pub use closure::{monoid, FnMonoid};
+pub use device_ref::{DeviceRef, MemorySpace};
+pub use functor::{BinaryFunction, UnaryFunction};
+pub use monoid::Monoid;
+pub use ops::affine::{Affine, AffineMap};
+pub use ops::functors::{Identity, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times};
+pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
+pub use random::SplitMix64;
+
+// Segmented scans and reductions: a monoid lifted over (flag, value) pairs.
+pub use ops::segmented::{Flagged, Segmented};
+
+// Zipped elements and the operators over them.
+pub use ops::pair::{Both, Pair, PairWith, Triple};
+
+// Selection: the predicate trait and the stock predicates.
+pub use predicate::{
+    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
+};
+
+// Sort and merge: radix sort keys, comparators, the merge-path split and the stable sort.
+pub use compare::{merge_path, Compare, Greater, Less};
+pub use sort_key::{Order, RadixBits, SortKey};
+pub use stable_sort::{merge_into, stable_sort_by};
+
+// Search and extrema: extrema with positions, and the search order.
+pub use ops::argminmax::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax};
+pub use ops::search_key::SearchKey;
+
+// Histogram: samples, counters and bins.
+pub use histogram::{
+    check_edges, range_bin, EvenBins, HistogramCounter, HistogramSample, MAX_BINS, NOT_COUNTED,
+};
+
+// Sparse matrices: semirings and index types.
+pub use index::SparseIndex;
+pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
+
+// Stencils: the stencil trait, boundaries and grid arithmetic.
+pub use stencil::{grid_len, Boundary, Stencil, STAR_3D_OFFSETS};
+
+// Host allocation that reports failure, and the one error type (feature `alloc`).
 #[cfg(feature = "alloc")]
 pub use alloc_support::{
     out_of_memory, try_collect, try_filled_vec, try_grow, try_push, try_to_vec, try_with_capacity,
     zeroed_vec,
 };
-pub use closure::{monoid, FnMonoid};
-pub use compare::{merge_path, Compare, Greater, Less};
-pub use copy::DeviceCopy;
-pub use device_ref::{DeviceRef, MemorySpace};
 #[cfg(feature = "alloc")]
 pub use error::{Error, Result, SparseProblem};
-pub use functor::{BinaryFunction, UnaryFunction};
-pub use histogram::{
-    check_edges, range_bin, EvenBins, HistogramCounter, HistogramSample, MAX_BINS, NOT_COUNTED,
-};
-pub use index::SparseIndex;
-pub use monoid::Monoid;
-pub use number::{Bits, Number};
-pub use ops::affine::{Affine, AffineMap};
-pub use ops::functors::{Identity, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times};
-pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
-pub use ops::pair::{Both, Pair, PairWith, Triple};
-pub use ops::segmented::{Flagged, Segmented};
-/// `#[derive(DeviceCopy)]`: the checked form of `unsafe impl DeviceCopy` (feature `derive`).
-#[cfg(feature = "derive")]
-pub use parallax_derive::DeviceCopy;
-pub use predicate::{
-    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
-};
-pub use random::SplitMix64;
-pub use semiring::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd};
-pub use sort_key::{Order, RadixBits, SortKey};
-pub use stable_sort::{merge_into, stable_sort_by};
-pub use stencil::{grid_len, Boundary, Stencil, STAR_3D_OFFSETS};
-// Issue 30: extrema with positions, and the search order.
-pub use ops::argminmax::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax};
-pub use ops::search_key::SearchKey;

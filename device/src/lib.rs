@@ -69,7 +69,7 @@ pub use ops::{
     TileOrder,
 };
 pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
-// Issue 31: a zip of stored sequences written out as pairs or triples.
+// A zip of stored sequences written out as pairs or triples.
 pub use ops::{zip3_into, zip_into};
 pub use view::{DeviceView, DeviceViewMut, VIEW_ALIGN};
 /// Selection (`copy_if`, `remove_if`, `partition`, `unique`, `unique_by_key`, `count_if`)
@@ -83,9 +83,9 @@ pub mod select {
 }
 pub use ops::{sort, sort_by_key};
 pub use parallax_core::{Error, Result};
-// Issue 30: extrema with positions, init values, vectorized search.
+// Extrema with positions, init values, vectorized search.
 pub use kernel::extrema::{ArgReduceKernel, SearchKernel};
-// Issue 30: the comparator merge sort and merge.
+// The comparator merge sort and merge.
 pub use kernel::merge::CompareKernel;
 pub use ops::{
     arg_reduce, arg_reduce_into, binary_search, bound, inclusive_scan_with_init,

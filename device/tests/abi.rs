@@ -175,19 +175,19 @@ fn every_spmv_instantiation_has_its_entry_points() {
     );
 }
 
-/// Issue 30's entry points, checked in abi_extrema.rs: 18 fused extremum reduces (ArgMin,
+/// The extrema and search entry points, checked in abi_extrema.rs: 18 fused extremum reduces (ArgMin,
 /// ArgMax, ArgMinMax over 6 types) and 18 searches (3 over 6 types).
 const EXTREMA_SEARCH: usize = 36;
 
-/// Issue 30's selection entry points (their parameters are checked in abi_select.rs): 36
+/// The selection entry points (their parameters are checked in abi_select.rs): 36
 /// `select_if` and 36 `count_if` (6 stock predicates x 6 types), 6 `select_flagged`, 6
 /// `select_unique`, 12 `unique_by_key` (u32 and u64 keys x 6 value types).
 const SELECT: usize = 96;
 
-/// Issue 30's histogram and data-movement entry points (no parameter check of their own
+/// The histogram and data-movement entry points (no parameter check of their own
 /// yet): `histogram_even` and `histogram_range` 16 each (8 sample types x u32 and u64
 /// counters), `gather` and `scatter` 10 each (5 word widths x u32 and u64 maps), `reverse`
-/// 5 (word widths), `check_map` 2 (u32 and u64 maps); issue 31's `interleave` 5 (word widths).
+/// 5 (word widths), `check_map` 2 (u32 and u64 maps), `interleave` 5 (word widths).
 const HISTOGRAM_GATHER: usize = 64;
 
 #[test]
@@ -201,9 +201,9 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
         + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
         + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce)
         + parallax_device::kernels::for_each_fused2_scan_instance!(check_fused2_scans);
-    // 51 monoid pairs (35, issue 30's ArgMin / ArgMax over `Indexed<T>` of 6 types, and issue
-    // 31's 4 `Both` over pairs) x 3
-    // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64> + issue 31's 4
+    // 51 monoid pairs (35, the 12 ArgMin / ArgMax over `Indexed<T>` of 6 types, and the 4
+    // `Both` over pairs) x 3
+    // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64> + the 4
     // `PairWith`; fused: reduces of Square with Sum and Max over 6 types, Identity with Affine
     // and PairWith with Both(Sum, Sum) over f32 and f64 (15),
     // inclusive and exclusive scans of Square with Sum over 6 types and Identity with Affine

@@ -1,4 +1,4 @@
-//! Host-only check (no GPU needed) that issue 30's entry points are in the embedded PTX,
+//! Host-only check (no GPU needed) that the extrema and search entry points are in the embedded PTX,
 //! each taking one parameter of exactly the host's struct size: the fused extremum reduce
 //! (`ArgReduceParams<T, Pick, M>`) and the searches (`SearchParams<T, usize | bool>`).
 

@@ -39,8 +39,8 @@ fn check_key<K: KeyKernel>() {
 #[test]
 fn every_segmented_instantiation_has_an_entry_point_with_the_host_parameter_size() {
     let monoid = parallax_device::kernels::for_each_monoid_instance!(check_segmented);
-    // 35 pairs, issue 30's ArgMin / ArgMax over `Indexed<T>` of the six numbers, and issue
-    // 31's four `Both` over pairs.
+    // 35 pairs, the ArgMin / ArgMax over `Indexed<T>` of the six numbers, and the four
+    // `Both` over pairs.
     assert_eq!(monoid, 7 * 51);
     check_key::<u8>();
     check_key::<i8>();

@@ -49,7 +49,7 @@ pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;
 pub use spmv::ell::spmv_ell;
 pub use stencil::groups::stencil;
-// Issue 30: extrema, init values, vectorized search.
+// Extrema, init values, vectorized search.
 pub use extrema::{arg_reduce, reduce_with_init};
 pub use scan::inclusive_scan_with_init;
 pub use search::{binary_search, lower_bound, upper_bound};

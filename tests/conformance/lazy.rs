@@ -1,4 +1,4 @@
-// Conformance body for lazy sequences (issue 31): the shapes every backend reads — `x.map(f)`
+// Conformance body for lazy sequences: the shapes every backend reads — `x.map(f)`
 // of a vector or view, `zip(a, b).map(f)`, `counting`, `constant`, `x.rev()`, `permute` and
 // maps of those — through reduce, reduce_into, both scans, transform and `collect`, and through
 // the families that take a `Readable` (selection, extrema, sort, reverse, search), against the

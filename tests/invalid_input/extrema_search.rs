@@ -1,4 +1,4 @@
-// Invalid-input rows of issue 30's extrema, init values and searches (included beside
+// Invalid-input rows of the extrema, init values and searches (included beside
 // table.rs, whose helpers `v` and `mismatch` it uses): every `_into` form with an output of
 // the wrong length gives `LengthMismatch` and leaves the output untouched.
 

@@ -188,7 +188,7 @@ fn spmv_lengths_leave_y_untouched() {
     assert_eq!(y.to_vec().unwrap(), [7, 7, 7]);
 }
 
-/// Issue 32: a 0-dimensional stencil (shape `[]`) has no point to apply it at; every front
+/// A 0-dimensional stencil (shape `[]`) has no point to apply it at; every front
 /// door refuses it instead of returning a zero nothing computed (uninitialised on CUDA), and
 /// leaves the output alone.
 #[test]
@@ -204,7 +204,7 @@ fn zero_dimensional_stencil_is_invalid() {
     assert_eq!(y.to_vec().unwrap(), [7.0]);
 }
 
-/// Issue 32: shapes whose point count overflows `usize` are a typed error at the front door,
+/// Shapes whose point count overflows `usize` are a typed error at the front door,
 /// and the reference (which has no error type) writes nothing instead of panicking.
 #[test]
 fn overflowing_stencil_shapes_never_panic() {

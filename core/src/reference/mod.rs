@@ -24,28 +24,46 @@ mod spmv;
 mod stencil;
 mod transform;
 
-pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
-pub use histogram::{histogram_even, histogram_range};
-pub use merge::{merge_by, merge_by_key_with};
-#[cfg(feature = "alloc")]
-pub use merge_sort::{sort_by, sort_by_key_with};
+// Elements: transform, tabulate.
+pub use transform::{tabulate, transform, transform2};
+
+// Reductions and scans: plain, fused with a transform, from an initial value.
+pub use init::{inclusive_scan_with_init, reduce_with_init};
 pub use reduce::{reduce, transform2_reduce, transform_reduce};
 pub use scan::{
     exclusive_scan, inclusive_scan, transform_exclusive_scan, transform_inclusive_scan,
 };
+
+// Segmented and by key.
 pub use segmented::{
     reduce_by_key, scan_by_flags, scan_by_keys, scan_by_offsets, segmented_reduce,
 };
+
+// Selection.
 pub use select::{copy_if, copy_if_stencil, count_if, partition, remove_if, unique, unique_by_key};
+
+// Sort and merge: the radix sort's order, comparator merge sorts and merges.
+pub use merge::{merge_by, merge_by_key_with};
+#[cfg(feature = "alloc")]
+pub use merge_sort::{sort_by, sort_by_key_with};
 #[cfg(feature = "alloc")]
 pub use sort::{sort, sort_by_key};
-pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
-pub use stencil::stencil;
-pub use transform::{tabulate, transform, transform2};
-// Issue 30: extrema, init values, vectorized search.
+
+// Search and extrema: vectorized search, extrema with positions.
 pub use extrema::{arg_reduce, max_element, min_element, minmax_element};
-pub use init::{inclusive_scan_with_init, reduce_with_init};
 pub use search::{binary_search, lower_bound, lower_bound_one, upper_bound, upper_bound_one};
+
+// Histogram.
+pub use histogram::{histogram_even, histogram_range};
+
+// Gather, scatter, reverse.
+pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
+
+// SpMV.
+pub use spmv::{spmv_coo, spmv_csr, spmv_ell};
+
+// Stencils.
+pub use stencil::stencil;
 
 /// Inclusive or exclusive, for the segmented scans.
 ///

@@ -63,11 +63,11 @@ pub mod ops {
         EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
     };
     pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
-    // Issue 30: extrema with positions.
+    // Extrema with positions.
     pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax};
-    // Issue 30: the stock comparators of the merge sort.
+    // The stock comparators of the merge sort.
     pub use parallax_core::{Compare, Greater, Less};
-    // Issue 31: the elements of zipped sequences and the monoid over them.
+    // The elements of zipped sequences and the monoid over them.
     pub use parallax_core::{Both, Pair, PairWith};
 }
 

@@ -1,6 +1,6 @@
-//! Host-side kernel traits of issue 30's families, implemented from the kernels crate's
-//! instantiation lists: the fused extremum reduce (`for_each_arg_reduce_instance!`) and the
-//! vectorized searches (`for_each_search_instance!`).
+//! Host-side kernel traits of the extrema and search families, implemented from the kernels
+//! crate's instantiation lists: the fused extremum reduce (`for_each_arg_reduce_instance!`)
+//! and the vectorized searches (`for_each_search_instance!`).
 
 use parallax_core::{ArgReduce, DeviceCopy, SearchKey};
 use parallax_kernels::entry_name;

@@ -1,4 +1,5 @@
-//! Launchers of issue 30's families: the fused extremum reduce and the vectorized searches.
+//! Launchers of the extrema and search families: the fused extremum reduce and the
+//! vectorized searches.
 
 use super::launch;
 use crate::context::Device;

@@ -48,7 +48,7 @@ pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
 pub use transform::{tabulate, transform, transform2};
 pub use zip::{zip3_into, zip_into};
-// Issue 30: extrema with positions, init values, vectorized search.
+// Extrema with positions, init values, vectorized search.
 pub use extrema::{arg_reduce, arg_reduce_into};
 pub use init::{inclusive_scan_with_init, reduce_with_init_into};
 pub use merge::{merge_by, merge_by_key_with, sort_by, sort_by_key_with};

@@ -38,7 +38,7 @@ const CHECKS: [(usize, usize, u32); 9] = [
     (0, 7, 4096),
 ];
 
-/// `(M, N)` timed without `--quick`: the square case, and many queries against few
+/// `(M, N)` timed without `--quick`: a square case, and many queries against few
 /// points (16 times the blocks of the square case in the library's transform).
 const TIMED: [(usize, usize); 2] = [(1 << 16, 1 << 16), (1 << 20, 1 << 14)];
 

@@ -119,7 +119,7 @@ macro_rules! for_each_fused_reduce_instance {
             (Square: $crate::ops::Square, Max: $crate::ops::Max, u32: u32),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, i64: i64),
             (Square: $crate::ops::Square, Max: $crate::ops::Max, u64: u64),
-            // Issue 31: a mean's (sum, count) of `zip(&x, constant(1, n))` in one pass.
+            // A mean's (sum, count) of `zip(&x, constant(1, n))` in one pass.
             (PairWith_u32: $crate::ops::PairWith<u32>, Both_Sum_Sum:
                 $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>, f32: f32),
             (PairWith_u64: $crate::ops::PairWith<u64>, Both_Sum_Sum:
@@ -239,7 +239,7 @@ macro_rules! for_each_monoid_instance {
             (BitXor: $crate::ops::BitXor, u32: u32),
             (BitXor: $crate::ops::BitXor, i64: i64),
             (BitXor: $crate::ops::BitXor, u64: u64),
-            // Issue 30: ArgMin / ArgMax over (value, index) pairs of the six numbers, for
+            // ArgMin / ArgMax over (value, index) pairs of the six numbers, for
             // reduce, the scans and the segmented kernels (reduce_by_key: segmented argmax).
             (ArgMin: $crate::ops::ArgMin, Indexed_f32: $crate::ops::Indexed<f32>),
             (ArgMin: $crate::ops::ArgMin, Indexed_f64: $crate::ops::Indexed<f64>),
@@ -253,7 +253,7 @@ macro_rules! for_each_monoid_instance {
             (ArgMax: $crate::ops::ArgMax, Indexed_u32: $crate::ops::Indexed<u32>),
             (ArgMax: $crate::ops::ArgMax, Indexed_i64: $crate::ops::Indexed<i64>),
             (ArgMax: $crate::ops::ArgMax, Indexed_u64: $crate::ops::Indexed<u64>),
-            // Issue 31: `Both` over the pairs of a zip, a mean's (sum, count) in one reduce
+            // `Both` over the pairs of a zip, a mean's (sum, count) in one reduce
             // and a (smallest, largest) range.
             (Both_Sum_Sum: $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>,
                 Pair_f32_u32: $crate::ops::Pair<f32, u32>),
@@ -318,7 +318,7 @@ macro_rules! __family {
             // `transform_reduce(Identity, Affine, ..)` of the conformance suite (a fused
             // pair whose monoid is non-commutative).
             (Identity: $crate::ops::Identity, AffineMap_i64: $crate::ops::AffineMap<i64>),
-            // Issue 31: each element beside a constant, how CUDA reads `zip(&x, constant(c,
+            // Each element beside a constant, how CUDA reads `zip(&x, constant(c,
             // n))`, for the element and second types of the stock `Both` pairs.
             (PairWith_u32: $crate::ops::PairWith<u32>, f32: f32),
             (PairWith_u64: $crate::ops::PairWith<u64>, f64: f64),

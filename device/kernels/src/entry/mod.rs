@@ -6,9 +6,9 @@
 //! `$crate::` paths name the kernel bodies in `kernels/` and the parameter structs in
 //! [`crate::params`].
 
+mod histogram_gather;
 mod host_impls;
 mod instances;
 mod points;
-mod vocabulary;
 
 pub use instances::{tag_has_separator, tag_is};

@@ -173,7 +173,7 @@ macro_rules! compare_entry_points {
     ($($pairs:tt)*) => { crate::__compare_entry_points! { $($pairs)* } };
 }
 crate::for_each_compare_instance!(compare_entry_points);
-// Issue 30: the fused extremum reduce and the vectorized searches.
+// The fused extremum reduce and the vectorized searches.
 
 /// `arg_reduce` for each (`ArgReduce` monoid, element type) pair: `parallax_arg_reduce__<M>__<T>`.
 macro_rules! arg_reduce_entry_points {

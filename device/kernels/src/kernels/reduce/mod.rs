@@ -17,7 +17,7 @@
 //! finishes last folds at most two groups, one load per thread each. `reduce_into` leaves the
 //! result on the device (CUB's contract).
 
-// Issue 30: the fused extremum reduce (min_element, max_element, minmax_element).
+// The fused extremum reduce (min_element, max_element, minmax_element).
 pub mod arg;
 mod source;
 

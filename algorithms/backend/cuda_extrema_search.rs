@@ -1,10 +1,11 @@
-//! The CUDA backend's impls of the issue-30 op traits (`ops_vocab.rs`): the fused extremum
-//! reduce for `ArgMin`, `ArgMax` and `ArgMinMax` over the six numbers
-//! (`ArgReduceKernel`), reduce / inclusive scan from an initial value for every (monoid,
-//! type) pair with kernels, and the searches over the six numbers (`SearchKernel`).
+//! The CUDA backend's impls of the extrema, init-value and search op traits
+//! (`ops_extrema_search.rs`): the fused extremum reduce for `ArgMin`, `ArgMax` and
+//! `ArgMinMax` over the six numbers (`ArgReduceKernel`), reduce / inclusive scan from an
+//! initial value for every (monoid, type) pair with kernels, and the searches over the six
+//! numbers (`SearchKernel`).
 
 use super::cuda::Cuda;
-use super::ops_vocab::{ArgOps, InitOps, SearchOps};
+use super::ops_extrema_search::{ArgOps, InitOps, SearchOps};
 use crate::Result;
 use parallax_core::DeviceCopy;
 use parallax_device::{self as device, ArgReduceKernel, DeviceBuffer, MonoidKernel, SearchKernel};

@@ -1,4 +1,4 @@
-//! Bench rows of issue 30's extrema, search and segmented reduce, on the data of their peers
+//! Bench rows of the extrema, search and segmented reduce, on the data of their peers
 //! (`benches/peers/peers_extrema.cu`, from the shared peers2.cu): `min_element` of f32 uniform
 //! in [0, 1) returned to the host (Thrust's `min_element`); `lower_bound` of n random u32
 //! queries in n sorted u32 `0, 0, 1, 1, ...` (Thrust's vectorized `lower_bound`, whose output

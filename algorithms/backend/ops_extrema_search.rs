@@ -1,5 +1,7 @@
-//! The op traits of issue 30's extrema, init values and searches (beside `ops.rs`, which
-//! holds the original families). Front doors validate lengths first, as for `ops.rs`.
+//! The op traits of the extrema with positions, the reduce and inclusive scan from an initial
+//! value, and the vectorized searches (beside `ops.rs`, which holds the transform, reduce,
+//! scan, keyed, SpMV and stencil families). Front doors validate lengths first, as for
+//! `ops.rs`.
 
 use crate::{Backend, Result};
 use parallax_core::{ArgReduce, DeviceCopy, Monoid, SearchKey};

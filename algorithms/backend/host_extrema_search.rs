@@ -1,14 +1,16 @@
-//! The host backends' impls of the issue-30 op traits (`ops_vocab.rs`), forwarding to the
-//! functions of module `$algo` (`parallax_core::reference` or `parallax_host`), as
-//! `host_backend!` does for the original families.
+//! The host backends' impls of the extrema, init-value and search op traits
+//! (`ops_extrema_search.rs`), forwarding to the functions of module `$algo`
+//! (`parallax_core::reference` or `parallax_host`), as `host_backend!` does for the families
+//! of `ops.rs`.
 
-/// Implements [`ArgOps`](super::ops_vocab::ArgOps), [`InitOps`](super::ops_vocab::InitOps)
-/// and [`SearchOps`](super::ops_vocab::SearchOps) for host backend `$backend` from module
+/// Implements [`ArgOps`](super::ops_extrema_search::ArgOps),
+/// [`InitOps`](super::ops_extrema_search::InitOps) and
+/// [`SearchOps`](super::ops_extrema_search::SearchOps) for host backend `$backend` from module
 /// `$algo` (`arg_reduce`, `reduce_with_init`, `inclusive_scan_with_init`, `lower_bound`,
 /// `upper_bound`, `binary_search`).
-macro_rules! host_vocab {
+macro_rules! host_extrema_search {
     ($backend:ident, $algo:ident) => {
-        impl<T: DeviceCopy, M: parallax_core::ArgReduce<T>> super::ops_vocab::ArgOps<T, M>
+        impl<T: DeviceCopy, M: parallax_core::ArgReduce<T>> super::ops_extrema_search::ArgOps<T, M>
             for $backend
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
@@ -17,7 +19,7 @@ macro_rules! host_vocab {
             }
         }
 
-        impl<T: DeviceCopy, M: Monoid<T>> super::ops_vocab::InitOps<T, M> for $backend {
+        impl<T: DeviceCopy, M: Monoid<T>> super::ops_extrema_search::InitOps<T, M> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn reduce_with_init_into(m: M, init: T, x: &[T], out: &mut [T]) -> Result<()> {
                 let v = $algo::reduce_with_init(m, init, x);
@@ -30,7 +32,7 @@ macro_rules! host_vocab {
             }
         }
 
-        impl<T: parallax_core::SearchKey> super::ops_vocab::SearchOps<T> for $backend {
+        impl<T: parallax_core::SearchKey> super::ops_extrema_search::SearchOps<T> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn lower_bound(sorted: &[T], queries: &[T], out: &mut [usize]) -> Result<()> {
                 $algo::lower_bound(sorted, queries, out);
@@ -47,4 +49,4 @@ macro_rules! host_vocab {
         }
     };
 }
-pub(super) use host_vocab;
+pub(super) use host_extrema_search;
