@@ -53,6 +53,6 @@ PARALLAX_CUDA_ARCHS=none CARGO_TARGET_DIR=target/ptx-only \
 install -m 755 target/ptx-only/release/examples/first_call "$DEST/first_call_ptx"
 install -m 755 target/ptx-only/release/examples/quickstart "$DEST/quickstart_ptx"
 install -m 755 scripts/gpu-bench.sh scripts/compare.py scripts/startup.sh "$DEST/repo/scripts/"
-# peers.cu with every file it includes (the rows of each issue, the shared timing prelude).
+# peers.cu with every file it includes (the rows of each family, the shared timing prelude).
 cp benches/peers/*.cu benches/peers/*.cuh benches/peers/peers_torch.py "$DEST/repo/benches/peers/"
 ls -la "$DEST"

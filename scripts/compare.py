@@ -53,7 +53,7 @@ def rule(case, n):
         return peer, False, 1.0, 95.0, ">= 1.00x Thrust, >= 95% roof"
     if case == "copy_f32":
         return "copy", False, None, None, "(roof; cudaMemcpy D2D)"
-    # Not one of the issue's targets (ours): the fused transforms against Thrust's (both
+    # Not one of the benchmark targets (docs/benchmarks.md): the fused transforms against Thrust's (both
     # sides return the sum to the host).
     if case in (
         "transform_reduce_square_f32",
@@ -79,7 +79,7 @@ def rule(case, n):
         peer = f"cub_{m.group(1)}_sum_{m.group(2)}"
         if small:
             return peer, False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
-        # Issue 29's target (the first issue asked 1.10x; CUB's scans run at 80-90% of the
+        # The target (1.10x was asked at first; CUB's scans run at 80-90% of the
         # copy roof, which leaves no 10% for a 2n-traffic scan to gain).
         return peer, False, 1.05, None, ">= 1.05x CUB"
     m = re.fullmatch(r"scan_by_(keys|flags|offsets)_seg(\d+)_f32", case)
@@ -88,11 +88,11 @@ def rule(case, n):
         if small:
             return peer, False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
         if m.group(1) != "keys":
-            # The issue's target for the flag and offset forms is the roof; CUB, which has
+            # The target for the flag and offset forms is the roof; CUB, which has
             # no such forms, stays beside them for reference.
             return peer, False, None, 90.0, ">= 90% roof (CUB by key: info)"
         return peer, False, 1.05, None, ">= 1.05x CUB InclusiveSumByKey"
-    # Not one of the issue's targets (ours): 8-byte keys against CUB over the same keys.
+    # Not one of the benchmark targets: 8-byte keys against CUB over the same keys.
     m = re.fullmatch(r"scan_by_keys_u64_seg(\d+)_f32", case)
     if m:
         return f"cub_inclusive_sum_by_key_u64_seg{m.group(1)}_f32", False, 1.0, None, \
@@ -103,7 +103,7 @@ def rule(case, n):
         if small:
             return "cub_reduce_by_key_seg1000_f32", False, 1 / 1.2, None, "<= 1.2x CUB time (2^16)"
         return "cub_reduce_by_key_seg1000_f32", False, 1.0, None, ">= 1.0x CUB ReduceByKey"
-    # Selection (issue 30): CUB DeviceSelect / DevicePartition, and >= 80% of the copy roof
+    # Selection: CUB DeviceSelect / DevicePartition, and >= 80% of the copy roof
     # of the same bytes at 2^28 and above; count_if against Thrust (both return the count).
     sel = {
         "select_if_half_f32": "cub_select_if_half_f32",
@@ -119,11 +119,11 @@ def rule(case, n):
         return sel[case], False, 1.0, None, ">= 1.00x CUB"
     if case == "count_if_f32":
         return "thrust_count_if_f32", False, 1.0, None, ">= 1.00x Thrust"
-    # Radix sort (issue 30): keys u32 / f32 / u64 and pairs u32+u32 against CUB.
+    # Radix sort: keys u32 / f32 / u64 and pairs u32+u32 against CUB.
     m = re.fullmatch(r"radix_sort_(keys_u8|keys_u16|keys_u32|keys_f32|keys_u64|pairs_u32_u32)", case)
     if m:
         return f"cub_radix_sort_{m.group(1)}", False, 1.0, None, ">= 1.00x CUB DeviceRadixSort"
-    # Merge sort and merge (issue 30): CUB DeviceMergeSort with the same comparator functor,
+    # Merge sort and merge: CUB DeviceMergeSort with the same comparator functor,
     # Thrust's merge / merge_by_key (peers: benches/peers/merge_rows.cuh).
     m = re.fullmatch(r"merge_sort_(keys_u32|keys_u32_greater|keys_u64|pairs_u32_u32)", case)
     if m:
@@ -135,7 +135,7 @@ def rule(case, n):
         peer = f"cusparse_spmv_{m.group(1)}_alg1"
         need = 1.2 if "powerlaw" in case else 1.0
         return peer, False, need, None, f">= {need:.1f}x cuSPARSE ALG1"
-    # Lazy sequences (issue 31): within 5% of the fused kernel they lower to (ours), and the
+    # Lazy sequences: within 5% of the fused kernel they lower to (ours), and the
     # zipped scan within 5% of Thrust's scan over a transform_iterator of a zip_iterator.
     lazy = {
         "lazy_reduce_map_square_f32": ("transform_reduce_square_f32", True),
@@ -149,7 +149,7 @@ def rule(case, n):
     m = re.fullmatch(r"spmv_min_plus_(\w+)", case)
     if m:
         return f"spmv_plus_times_{m.group(1)}", True, 1 / 1.05, None, "within 5% of our (+,x) time"
-    # Issue 30, histograms and data movement (peers: benches/peers/histogram_gather.cuh).
+    # Histograms and data movement (peers: benches/peers/histogram_gather.cuh).
     if case == "histogram_even_256_u8":
         return "cub_histogram_even_256_u8", False, 1.0, None, ">= 1.00x CUB HistogramEven"
     if case == "histogram_even_1024_f32":
@@ -164,7 +164,7 @@ def rule(case, n):
         return "torch_conv2d_5x5_f32", False, None, 85.0, ">= 85% roof"
     if case == "stencil7_3d_f32":
         return "torch_stencil7_3d_f32", False, None, 85.0, ">= 85% roof"
-    # Issue 30: extrema, vectorized search, segmented reduce (peers: peers_extrema.cu).
+    # Extrema, vectorized search, segmented reduce (peers: peers_extrema.cu).
     if case == "min_element_f32":
         return "thrust_min_element_f32", False, 1.0, None, ">= 1.00x Thrust min_element"
     if case == "lower_bound_u32":
@@ -266,7 +266,7 @@ def main():
     plot(ours, peers, args.out)
 
 
-# Start-up targets (issue 29): a process's first result, cold, in seconds.
+# Start-up targets: a process's first result, cold, in seconds.
 STARTUP_TARGETS = {
     "first_call_sass_cold_process": 1.0,  # machine code for this GPU
     "first_call_ptx_cold_process": 3.0,   # PTX alone, one algorithm family

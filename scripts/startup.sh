@@ -13,7 +13,7 @@
 #     to fill it, then timed;
 #   - quickstart (every algorithm family once), cold and warm, the whole process.
 # Prints one line per case and writes `case,seconds` rows to CSV (default startup.csv).
-# Targets (issue 29): first call cold < 1.0 s with machine code, < 3 s from PTX alone.
+# Targets: first call cold < 1.0 s with machine code, < 3 s from PTX alone.
 set -uo pipefail
 DIR=${1:?usage: startup.sh DIR [CSV]}
 CSV=${2:-startup.csv}
