@@ -7,7 +7,11 @@
 //! partitions, then one block per output tile).
 //!
 //! The caller promises both inputs are sorted by the comparator; on unsorted inputs the
-//! output is still an interleaving of `a` and `b` (which one is unspecified), never a panic.
+//! output is still an interleaving of `a` and `b` (which one is unspecified), or
+//! [`Error::InvalidArgument`] (`what: "merge inputs"`, `reason: "not sorted by the
+//! comparator"`, the output then unspecified) where the backend notices; never a panic or an
+//! access out of bounds. On CUDA the merge kernels check their merge-path splits, so a merge
+//! waits for its kernels to read that check (it does not return once queued).
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
@@ -29,6 +33,8 @@ fn total(a: usize, b: usize) -> Result<usize> {
 ///
 /// # Errors
 /// Out of memory or a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where the inputs are found
+/// unsorted (module docs).
 ///
 /// ```
 /// use parallax::{DeviceVector, Greater};
@@ -53,6 +59,8 @@ pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// # Errors
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out` has that length
 /// (`out` untouched); a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where the inputs are found
+/// unsorted (module docs).
 ///
 /// ```
 /// use parallax::{DeviceVector, Less};
@@ -78,6 +86,8 @@ pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 ///
 /// # Errors
 /// Out of memory or a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where the inputs are found
+/// unsorted (module docs).
 ///
 /// ```
 /// use parallax::DeviceVector;
@@ -150,6 +160,8 @@ fn stored_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend, R>(
 /// # Errors
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless each list's values are as
 /// long as its keys; out of memory or a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where the inputs are found
+/// unsorted (module docs).
 ///
 /// ```
 /// use parallax::{DeviceVector, Greater};
@@ -186,6 +198,8 @@ pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeBy
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless each list's values are as
 /// long as its keys and both outputs have the total length (the first that differs is
 /// named; outputs untouched); a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where the inputs are found
+/// unsorted (module docs).
 ///
 /// ```
 /// use parallax::{DeviceVector, Less};

@@ -8,6 +8,14 @@
 //! (the stock comparators over the six numbers, yours through `instantiate_compare!`).
 //! Keys and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
 //!
+//! The comparator must be a strict weak order. With one that is not (say, one that always
+//! answers `true`), the result is still a permutation of the input, values beside their
+//! keys, or [`Error::InvalidArgument`](crate::Error::InvalidArgument) (`what: "comparator"`,
+//! `reason: "not a strict weak order"`, the output then unspecified) where the backend
+//! notices; never a panic or an access out of bounds. On CUDA the merge kernels check their
+//! merge-path splits, so a sort waits for its kernels to read that check (it does not return
+//! once queued).
+//!
 //! [`SortKey`]: crate::SortKey
 
 use crate::backend::TOKEN;
@@ -20,6 +28,8 @@ use parallax_core::{Compare, DeviceCopy};
 ///
 /// # Errors
 /// Out of memory or a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where `cmp` is found not to be
+/// a strict weak order (module docs).
 ///
 /// ```
 /// use parallax::{Compare, DeviceVector};
@@ -48,6 +58,8 @@ pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// # Errors
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == x.len()`
 /// (`out` untouched); a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where `cmp` is found not to be
+/// a strict weak order (module docs).
 ///
 /// ```
 /// use parallax::{DeviceVector, Greater};
@@ -72,6 +84,8 @@ pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// # Errors
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless
 /// `values.len() == keys.len()`; out of memory or a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where `cmp` is found not to be
+/// a strict weak order (module docs).
 ///
 /// ```
 /// use parallax::{DeviceVector, Less};
@@ -109,6 +123,8 @@ pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByK
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `values`, `out_keys` and
 /// `out_values` all have `keys.len()` elements (the first that differs is named; outputs
 /// untouched); a device fault.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) where `cmp` is found not to be
+/// a strict weak order (module docs).
 ///
 /// ```
 /// use parallax::{DeviceVector, Greater};

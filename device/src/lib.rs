@@ -109,7 +109,9 @@ pub const KERNELS: Kernels = Kernels::library(include_bytes!(concat!(
 /// them, and with memory-pool support, which every current driver has, freeing a buffer or
 /// regrowing the scratch is ordered after them on the stream without waiting, see
 /// `context/memory.rs`); those that hand a
-/// value or a length to the host ([`reduce`], [`reduce_by_key`], `to_vec`) wait. A fault in a
+/// value or a length to the host ([`reduce`], [`reduce_by_key`], `to_vec`) wait, and so do
+/// the comparator sorts and merges ([`sort_by`], [`merge_by`], ...), which read whether their
+/// kernels found the inputs unsorted. A fault in a
 /// queued kernel surfaces in the next call that waits. [`UserKernel::launch`] waits, because
 /// its arguments borrow their buffers only for the call.
 pub(crate) const STREAM: cudarc::driver::sys::CUstream = std::ptr::null_mut();

@@ -1,5 +1,7 @@
 //! A small pinned host buffer mapped into the device's address space, where a kernel writes a
-//! value the host waits for: `reduce`'s result and `reduce_by_key`'s run count.
+//! value the host waits for: `reduce`'s result and `reduce_by_key`'s run count; and a fault
+//! word that the merges' kernels raise when their inputs are not sorted, which the host reads
+//! after synchronizing the stream ([`HostSlot::arm_fault`]).
 //!
 //! Why: those calls hand a value to the host, so they wait anyway; writing it into device
 //! memory and copying it back adds a `cuMemcpyDtoH` (pageable, through a staging buffer)
@@ -32,6 +34,8 @@ const MIN_BYTES: usize = 256;
 /// Where the value starts: the flag is the slot's first word, and the value follows on its
 /// own 128-byte line (any alignment a kernel value needs).
 const VALUE_OFFSET: usize = 128;
+/// The fault word: between the flag and the value, touched by no user of either.
+const FAULT_OFFSET: usize = 64;
 /// Reads of the flag between two `cuStreamQuery` calls, which report a fault of the kernel
 /// (whose flag then never rises). A read with a spin-loop hint takes tens of nanoseconds, so
 /// this asks every few microseconds; a query costs about a microsecond.
@@ -94,12 +98,42 @@ impl HostSlot {
         Ok((self.device + VALUE_OFFSET as u64, done))
     }
 
+    /// Readies the fault word for one call whose kernels store a non-zero `u32` to it where
+    /// they find their inputs wrong: sets it to 0 and returns its device address. Nothing may
+    /// use the word concurrently (the caller holds the scratch lock), and no queued kernel
+    /// still writes it (every user synchronizes the stream before it lets the lock go).
+    ///
+    /// # Errors
+    /// [`crate::Error::OutOfMemory`] when no pinned memory is left; a device fault.
+    pub(crate) fn arm_fault(&mut self, dev: &impl DeviceAccess) -> Result<CUdeviceptr> {
+        self.reserve(dev, FAULT_OFFSET + size_of::<u32>())?;
+        // The launches that follow reach the device through the driver's queue, after this
+        // store.
+        self.fault().store(0, Ordering::Relaxed);
+        Ok(self.device + FAULT_OFFSET as u64)
+    }
+
+    /// Whether a kernel raised the fault word since [`HostSlot::arm_fault`]: to be asked once
+    /// the stream has been synchronized after the last of those kernels, whose stores are
+    /// then visible to the host.
+    pub(crate) fn fault_raised(&self) -> bool {
+        self.fault().load(Ordering::Acquire) != 0
+    }
+
     /// The flag word, host side (the slot exists: [`HostSlot::arm`] made it).
     fn flag(&self) -> &AtomicU32 {
         // SAFETY: the slot's first 4 bytes, page-aligned pinned memory that lives as long as
         // `self`; every host access to them is atomic, and the device writes them with a
         // single aligned 4-byte store.
         unsafe { AtomicU32::from_ptr(self.host.cast::<u32>()) }
+    }
+
+    /// The fault word, host side (the slot exists: [`HostSlot::arm_fault`] made it).
+    fn fault(&self) -> &AtomicU32 {
+        // SAFETY: 4 bytes at a multiple of 64 inside the slot (`reserve` made at least
+        // `FAULT_OFFSET + 4` bytes), pinned memory that lives as long as `self`; every host
+        // access is atomic, and the device writes the word with aligned 4-byte stores.
+        unsafe { AtomicU32::from_ptr(self.host.byte_add(FAULT_OFFSET).cast::<u32>()) }
     }
 
     /// At least `bytes` bytes of slot.

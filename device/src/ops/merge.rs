@@ -2,26 +2,41 @@
 //! a block sort of every tile, then `ceil(log2(tiles))` merge passes, each a merge-path
 //! partition and a tile merge, ping-ponging between the output and a temporary so that the
 //! last pass lands in the output. A merge of two vectors is one pass reading both in place.
-//! Returns once queued.
+//!
+//! Waits for its kernels: they check that every merge's splits cut the lists into
+//! consecutive pieces (`kernels/merge/mod.rs`), which holds when the inputs are sorted by a
+//! strict weak order, and raise the fault word of the device's mapped host slot
+//! (`context/host_slot.rs`, zeroed before the first kernel; a sort's kernels share it) where
+//! one does not. After the last kernel the call synchronizes the stream and reads the word:
+//! raised, a merge returns [`Error::InvalidArgument`] (inputs not sorted by the comparator),
+//! a sort the same for its comparator (not a strict weak order: its own sorted runs did not
+//! merge consistently). Left at 0, the output is an interleaving of the two lists (a merge)
+//! or a permutation of the input (a sort), values beside their keys, whatever the input; the
+//! stable merge or sort itself when the inputs are sorted by a strict weak order.
 //!
 //! Temporaries from the memory pool (returned to it, stream ordered, when the call ends):
 //! the second buffer of keys (and values) and one split word per tile.
 
 use super::prologue::{check, enter};
+use crate::buffer::device_ptr_mut;
+use crate::context::Device;
 use crate::kernel::merge::CompareKernel;
 use crate::kernel::sort::SortValue;
-use crate::{launch, DeviceBuffer, Result};
+use crate::{launch, DeviceBuffer, Error, Result};
 use parallax_core::DeviceCopy;
 use parallax_kernels::params::merge::{BlockSortParams, MergeParams};
 use parallax_kernels::policy::merge::merge_tile_items;
 use std::mem::size_of;
 use std::ptr::{null, null_mut};
 
-/// `out` = `x` sorted stably by `cmp`.
+/// `out` = `x` sorted stably by `cmp`. Waits for the sort (module docs).
 ///
 /// # Errors
 /// [`LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == x.len()`; buffers
-/// on different devices; out of memory for the temporaries.
+/// on different devices; out of memory for the temporaries;
+/// [`InvalidArgument`](crate::Error::InvalidArgument) (`"comparator"`, `"not a strict weak
+/// order"`) where the kernels found `cmp` inconsistent, `out` then unspecified; a device
+/// fault.
 pub fn sort_by<T: DeviceCopy, C: CompareKernel<T>>(
     cmp: C,
     x: &DeviceBuffer<T>,
@@ -40,12 +55,15 @@ pub fn sort_by<T: DeviceCopy, C: CompareKernel<T>>(
         values_out: null_mut(),
         values_tmp: null_mut(),
     };
-    // SAFETY: every key pointer is live for `x.len()` items on `dev`; the values (null) are
-    // never touched with `()` values.
-    unsafe { queue_sort(dev, x.len() as u64, cmp, io) }
+    checked(dev, NOT_STRICT_WEAK, "sorting by a comparator", |fault| {
+        // SAFETY: every key pointer is live for `x.len()` items on `dev` until `checked` has
+        // waited; the values (null) are never touched with `()` values.
+        unsafe { queue_sort(dev, x.len() as u64, cmp, io, fault) }
+    })
 }
 
-/// `(out_keys, out_values)` = the pairs sorted stably by key under `cmp`.
+/// `(out_keys, out_values)` = the pairs sorted stably by key under `cmp`. Waits for the
+/// sort (module docs).
 ///
 /// # Errors
 /// As [`sort_by`], for all four lengths.
@@ -78,15 +96,22 @@ pub fn sort_by_key_with<K: DeviceCopy, V: SortValue, C: CompareKernel<K>>(
         values_out: out_values.as_mut_ptr().cast(),
         values_tmp: values_tmp.as_mut_ptr().cast(),
     };
-    // SAFETY: every pointer is live for `n` items on `dev`; `V::Word` has `V`'s size.
-    unsafe { queue_sort(dev, n as u64, cmp, io) }
+    checked(dev, NOT_STRICT_WEAK, "sorting by a comparator", |fault| {
+        // SAFETY: every pointer is live for `n` items on `dev` until `checked` has waited;
+        // `V::Word` has `V`'s size.
+        unsafe { queue_sort(dev, n as u64, cmp, io, fault) }
+    })
 }
 
-/// `out` = the stable merge of sorted `a` and `b` by `cmp` (ties: `a` first).
+/// `out` = the stable merge of sorted `a` and `b` by `cmp` (ties: `a` first). Waits for the
+/// merge (module docs).
 ///
 /// # Errors
 /// [`LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == a.len() + b.len()`;
-/// buffers on different devices; out of memory for the splits.
+/// buffers on different devices; out of memory for the splits;
+/// [`InvalidArgument`](crate::Error::InvalidArgument) (`"merge inputs"`, `"not sorted by the
+/// comparator"`) where the kernels found `a` or `b` unsorted, `out` then unspecified; a
+/// device fault.
 pub fn merge_by<T: DeviceCopy, C: CompareKernel<T>>(
     cmp: C,
     a: &DeviceBuffer<T>,
@@ -110,13 +135,18 @@ pub fn merge_by<T: DeviceCopy, C: CompareKernel<T>>(
         splits: null_mut(),
         keys_out: out.as_mut_ptr(),
         values_out: null_mut(),
+        fault: null_mut(),
         cmp,
     };
-    // SAFETY: `a`, `b` and `out` are live for their lengths on `dev`.
-    unsafe { queue_merge(dev, p) }
+    checked(dev, UNSORTED, "merging", |fault| {
+        // SAFETY: `a`, `b` and `out` are live for their lengths on `dev` until `checked` has
+        // waited.
+        unsafe { queue_merge(dev, MergeParams { fault, ..p }) }
+    })
 }
 
-/// The stable merge of two sorted lists of pairs by key under `cmp`.
+/// The stable merge of two sorted lists of pairs by key under `cmp`. Waits for the merge
+/// (module docs).
 ///
 /// # Errors
 /// As [`merge_by`], with each list's values as long as its keys and both outputs of the
@@ -162,10 +192,49 @@ pub fn merge_by_key_with<K: DeviceCopy, V: SortValue, C: CompareKernel<K>>(
         splits: null_mut(),
         keys_out: out_keys.as_mut_ptr(),
         values_out: out_values.as_mut_ptr().cast(),
+        fault: null_mut(),
         cmp,
     };
-    // SAFETY: every buffer is live for its length on `dev`; `V::Word` has `V`'s size.
-    unsafe { queue_merge(dev, p) }
+    checked(dev, UNSORTED, "merging", |fault| {
+        // SAFETY: every buffer is live for its length on `dev` until `checked` has waited;
+        // `V::Word` has `V`'s size.
+        unsafe { queue_merge(dev, MergeParams { fault, ..p }) }
+    })
+}
+
+/// A merge's raised fault word: an input not sorted by the comparator.
+const UNSORTED: Error = Error::InvalidArgument {
+    what: "merge inputs",
+    reason: "not sorted by the comparator",
+};
+
+/// A sort's raised fault word: the comparator is not a strict weak order.
+const NOT_STRICT_WEAK: Error = Error::InvalidArgument {
+    what: "comparator",
+    reason: "not a strict weak order",
+};
+
+/// Arms the fault word of `dev`'s host slot (under the scratch lock, held to the end), runs
+/// `queue` with its address, synchronizes the stream and returns `raised` if a kernel raised
+/// the word. Synchronizes even when `queue` fails part-way, so that no kernel of this call
+/// writes the word after the lock is released.
+fn checked(
+    dev: &'static Device,
+    raised: Error,
+    during: &'static str,
+    queue: impl FnOnce(*mut u32) -> Result<()>,
+) -> Result<()> {
+    let mut scratch = dev.scratch();
+    let fault = scratch.host.arm_fault(dev)?;
+    let queued = queue(device_ptr_mut(fault));
+    let waited = dev.synchronize(during);
+    queued?;
+    waited?;
+    if scratch.host.fault_raised() {
+        Err(raised)
+    } else {
+        Ok(())
+    }
 }
 
 /// The buffers of one sort: input, output and temporary, for keys and values.
@@ -192,6 +261,7 @@ fn keys_only<K: Copy, W, C: Copy>(p: &MergeParams<K, W, C>) -> MergeParams<K, ()
         splits: p.splits,
         keys_out: p.keys_out,
         values_out: null_mut(),
+        fault: p.fault,
         cmp: p.cmp,
     }
 }
@@ -200,7 +270,8 @@ fn keys_only<K: Copy, W, C: Copy>(p: &MergeParams<K, W, C>) -> MergeParams<K, ()
 ///
 /// # Safety
 /// The virtual input and outputs of `p` live on `dev` for `p.n > 0` items (values unless
-/// `W` is `()`) until the queued work has run; `p.span` a multiple of the tile or `>= n`.
+/// `W` is `()`), and `p.fault` for a word, until the queued work has run; `p.span` a
+/// multiple of the tile or `>= n`.
 unsafe fn queue_merge<K: DeviceCopy, W: Copy, C: CompareKernel<K>>(
     dev: &'static crate::Device,
     mut p: MergeParams<K, W, C>,
@@ -216,16 +287,18 @@ unsafe fn queue_merge<K: DeviceCopy, W: Copy, C: CompareKernel<K>>(
     }
 }
 
-/// Queues the block sort and every merge pass of a sort of `n > 0` items.
+/// Queues the block sort and every merge pass of a sort of `n > 0` items, all raising
+/// `fault`.
 ///
 /// # Safety
-/// The pointers of `io` live on `dev` for `n` items (values unless `W` is `()`) until the
-/// queued work has run.
+/// The pointers of `io` live on `dev` for `n` items (values unless `W` is `()`), and `fault`
+/// for a word, until the queued work has run.
 unsafe fn queue_sort<K: DeviceCopy, W: Copy, C: CompareKernel<K>>(
     dev: &'static crate::Device,
     n: u64,
     cmp: C,
     io: Io<K, W>,
+    fault: *mut u32,
 ) -> Result<()> {
     let tile = merge_tile_items(size_of::<K>()) as u64;
     let tiles = n.div_ceil(tile);
@@ -245,6 +318,7 @@ unsafe fn queue_sort<K: DeviceCopy, W: Copy, C: CompareKernel<K>>(
         keys_out: src.0,
         values_out: src.1,
         n,
+        fault,
         cmp,
     };
     // SAFETY: input and destination hold `n` items (contract).
@@ -263,6 +337,7 @@ unsafe fn queue_sort<K: DeviceCopy, W: Copy, C: CompareKernel<K>>(
             splits: null_mut(),
             keys_out: dst.0,
             values_out: dst.1,
+            fault,
             cmp,
         };
         // SAFETY: source and destination hold `n` items; `span` is a multiple of the tile.

@@ -1,10 +1,14 @@
 //! User comparators on the GPU (`instantiate_compare!` in the kernel crate): `sort_by`,
 //! `sort_by_key_with` and `merge_by` against the sequential reference, with stability
-//! checked through the input positions.
+//! checked through the input positions; and two comparators that are not strict weak
+//! orders, whose sorts and merges must give a permutation of the input (values beside
+//! their keys) or the `InvalidArgument` error, never a fault.
 
 use crate::{check, Result};
-use parallax::{reference, Cuda, DeviceVector};
-use user_monoid_kernels::{ByFirstEntry, ByKey, ByMagnitude, KeyIndex, Mat2};
+use parallax::{reference, Compare, Cuda, DeviceVector, Error};
+use user_monoid_kernels::{
+    AlwaysLess, ByFirstEntry, ByKey, ByMagnitude, KeyIndex, Mat2, Scrambled,
+};
 
 /// Deterministic pseudo-random words.
 fn words(n: usize, seed: u64) -> Vec<u64> {
@@ -94,6 +98,86 @@ pub(crate) fn check_all() -> Result<()> {
         reference::sort_by(ByFirstEntry, &m, &mut want)?;
         check(&format!("sort_by ByFirstEntry Mat2 n={n}"), &got, &want)?;
     }
+    inconsistent(AlwaysLess, "AlwaysLess")?;
+    inconsistent(Scrambled, "Scrambled")?;
+    Ok(())
+}
+
+/// `got` holds the items of `want` (as multisets).
+fn same_items(what: &str, got: &[i32], want: &[i32]) -> Result<()> {
+    let (mut g, mut w) = (got.to_vec(), want.to_vec());
+    g.sort_unstable();
+    w.sort_unstable();
+    check(&format!("{what}: a permutation of the input"), &g, &w)
+}
+
+/// `Some` of an `Ok` value, `None` for exactly `error`, an error for any other.
+fn ok_or<T>(what: &str, got: parallax::Result<T>, error: &Error) -> Result<Option<T>> {
+    match got {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e == *error => Ok(None),
+        Err(e) => Err(format!("{what}: unexpected error {e:?}").into()),
+    }
+}
+
+/// Sorts, sorts by key and merges with a comparator that is not a strict weak order: each
+/// a permutation of the input (values beside their keys) or the error the call documents.
+fn inconsistent<C: Compare<i32> + parallax_device::CompareKernel<i32>>(
+    cmp: C,
+    name: &str,
+) -> Result<()> {
+    let not_an_order = Error::InvalidArgument {
+        what: "comparator",
+        reason: "not a strict weak order",
+    };
+    let unsorted = Error::InvalidArgument {
+        what: "merge inputs",
+        reason: "not sorted by the comparator",
+    };
+    let (mut calls, mut errors) = (0, 0);
+    for n in [1, 2, 33, 1000, 2049, 100_000, (1 << 20) + 3] {
+        let x: Vec<i32> = words(n, 17).iter().map(|&v| v as i32).collect();
+        let dx = DeviceVector::<i32, Cuda>::from_slice(&x)?;
+        let what = format!("{name} n={n}");
+        calls += 3;
+        match ok_or(&what, parallax::sort_by(cmp, &dx), &not_an_order)? {
+            Some(got) => same_items(&format!("sort_by {what}"), &got.to_vec()?, &x)?,
+            None => errors += 1,
+        }
+        let idx: Vec<u64> = (0..n as u64).collect();
+        let di = DeviceVector::<u64, Cuda>::from_slice(&idx)?;
+        match ok_or(
+            &what,
+            parallax::sort_by_key_with(cmp, &dx, &di),
+            &not_an_order,
+        )? {
+            Some((k, v)) => {
+                let (k, v) = (k.to_vec()?, v.to_vec()?);
+                let mut seen = v.clone();
+                seen.sort_unstable();
+                check(&format!("sort_by_key_with {what}: values"), &seen, &idx)?;
+                let beside: Vec<i32> = v.iter().map(|&i| x[i as usize]).collect();
+                check(
+                    &format!("sort_by_key_with {what}: keys beside values"),
+                    &k,
+                    &beside,
+                )?;
+            }
+            None => errors += 1,
+        }
+        let (a, b) = x.split_at(n / 3);
+        let (da, db) = (
+            DeviceVector::<i32, Cuda>::from_slice(a)?,
+            DeviceVector::<i32, Cuda>::from_slice(b)?,
+        );
+        match ok_or(&what, parallax::merge_by(cmp, &da, &db), &unsorted)? {
+            Some(got) => same_items(&format!("merge_by {what}"), &got.to_vec()?, &x)?,
+            None => errors += 1,
+        }
+        check(&format!("{what}: input untouched"), &dx.to_vec()?, &x)?;
+        check(&format!("{what}: values untouched"), &di.to_vec()?, &idx)?;
+    }
+    println!("  {name} (not a strict weak order): {errors} of {calls} calls returned the error");
     Ok(())
 }
 

@@ -7,6 +7,11 @@
 //! cut into *pairs* of `span` items, each the merge of its list A (the first `width` items)
 //! and list B (the rest); `span == 2 * width` in the sort, `span == n`, `width == a.len()` in
 //! a standalone merge. Values (`V`, or `()` for keys alone) travel with their keys.
+//!
+//! Both kernels that merge check that the merge-path splits they work from cut the lists into
+//! consecutive pieces (they do whenever the lists are sorted by a strict weak order): where
+//! one does not, the kernel keeps every access inside its ranges and stores a non-zero word
+//! to `fault`, which the host reads after the last kernel of the call.
 
 /// The block sort: `n` items of `keys_in` (and `values_in`), each tile of
 /// `merge_tile_items(size_of::<K>())` items sorted stably by `cmp` into the same positions of
@@ -24,6 +29,8 @@ pub struct BlockSortParams<K, V, C> {
     pub values_out: *mut V,
     /// The item count.
     pub n: u64,
+    /// Set to non-zero when a merge round's splits do not chain (module docs).
+    pub fault: *mut u32,
     /// The comparator.
     pub cmp: C,
 }
@@ -56,6 +63,9 @@ pub struct MergeParams<K, V, C> {
     pub keys_out: *mut K,
     /// The merged values, `n` items (unwritten when `V` is `()`).
     pub values_out: *mut V,
+    /// Set to non-zero when a tile's or a thread's splits do not chain (module docs); unused
+    /// by the partition.
+    pub fault: *mut u32,
     /// The comparator.
     pub cmp: C,
 }

@@ -40,21 +40,38 @@ pub const fn merge_values_offset(key_size: usize) -> usize {
     (merge_tile_items(key_size) * key_size).next_multiple_of(16)
 }
 
-/// Dynamic shared memory of a block sort or merge block: the tile's keys, then (with values,
-/// `value_size > 0`) each slot's source position (`u32`) and the tile's values.
+/// Byte offset of the threads' split words in a tile's shared memory: after the keys, and
+/// (with values, `value_size > 0`) each slot's source position (`u32`) and the tile's values.
+/// A `u16` per thread follows (a tile has at most `16 * BLOCK_THREADS` items): the tile
+/// position where the thread's merge starts in list A, which the thread before it compares
+/// its own merge's end with (`kernels/merge/mod.rs`).
 ///
 /// ```
-/// use parallax_kernels::policy::merge::merge_shared_bytes;
-/// assert_eq!(merge_shared_bytes(4, 0), 8192);
-/// assert_eq!(merge_shared_bytes(8, 8), 8192 + 4096 + 8192);
+/// use parallax_kernels::policy::merge::merge_splits_offset;
+/// assert_eq!(merge_splits_offset(4, 0), 8192);
+/// assert_eq!(merge_splits_offset(8, 8), 8192 + 4096 + 8192);
 /// ```
-pub const fn merge_shared_bytes(key_size: usize, value_size: usize) -> usize {
+#[inline]
+pub const fn merge_splits_offset(key_size: usize, value_size: usize) -> usize {
     let keys = merge_values_offset(key_size);
     if value_size == 0 {
         keys
     } else {
         keys + merge_tile_items(key_size) * (4 + value_size)
     }
+}
+
+/// Dynamic shared memory of a block sort or merge block: the tile (keys, then positions and
+/// values when `value_size > 0`) and a split word per thread ([`merge_splits_offset`]).
+///
+/// ```
+/// use parallax_kernels::policy::merge::merge_shared_bytes;
+/// assert_eq!(merge_shared_bytes(4, 0), 8192 + 512);
+/// assert_eq!(merge_shared_bytes(8, 8), 8192 + 4096 + 8192 + 512);
+/// ```
+#[inline]
+pub const fn merge_shared_bytes(key_size: usize, value_size: usize) -> usize {
+    merge_splits_offset(key_size, value_size) + BLOCK_THREADS as usize * 2
 }
 
 /// Threads (one per output tile) per block of the partition kernel, and its block count for

@@ -1,6 +1,8 @@
 //! User comparators for the GPU merge sort and merge: a descending-by-magnitude order on
 //! `i32`, a key-field order on a (key, index) pair type (its stability is visible in the
-//! indices), and an order on the 16-byte [`Mat2`](crate::Mat2) by its first entry.
+//! indices), and an order on the 16-byte [`Mat2`](crate::Mat2) by its first entry. Two
+//! comparators that are not strict weak orders, [`AlwaysLess`] and [`Scrambled`], show what
+//! the GPU merges do with one: a permutation of the input or an `InvalidArgument` error.
 
 use crate::Mat2;
 use parallax_core::{Compare, DeviceCopy};
@@ -51,5 +53,30 @@ impl Compare<Mat2> for ByFirstEntry {
     #[inline]
     fn less(&self, x: Mat2, y: Mat2) -> bool {
         x.a < y.a
+    }
+}
+
+/// Not a strict weak order: every element is "less" than every other, itself included.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AlwaysLess;
+
+impl Compare<i32> for AlwaysLess {
+    #[inline]
+    fn less(&self, _: i32, _: i32) -> bool {
+        true
+    }
+}
+
+/// Not a strict weak order: `less(a, b)` is a bit of a hash of both, so it is neither
+/// asymmetric nor transitive.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Scrambled;
+
+impl Compare<i32> for Scrambled {
+    #[inline]
+    fn less(&self, a: i32, b: i32) -> bool {
+        ((a as u32).wrapping_mul(0x9E37_79B9) ^ (b as u32).wrapping_mul(0x85EB_CA6B)) >> 31 == 1
     }
 }

@@ -13,7 +13,7 @@
 use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
 mod compare;
-pub use compare::{ByFirstEntry, ByKey, ByMagnitude, KeyIndex};
+pub use compare::{AlwaysLess, ByFirstEntry, ByKey, ByMagnitude, KeyIndex, Scrambled};
 
 /// `[[a, b], [c, d]]`, integer entries with wrapping arithmetic (a ring, so the product is
 /// exactly associative).
@@ -196,4 +196,6 @@ parallax_kernels::instantiate_compare! {
     (ByMagnitude: crate::ByMagnitude, i32: i32),
     (ByKey: crate::ByKey, KeyIndex: crate::KeyIndex),
     (ByFirstEntry: crate::ByFirstEntry, Mat2: crate::Mat2),
+    (AlwaysLess: crate::AlwaysLess, i32: i32),
+    (Scrambled: crate::Scrambled, i32: i32),
 }

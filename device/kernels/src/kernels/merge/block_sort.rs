@@ -5,12 +5,15 @@
 //! in shared memory, each thread merging `ITEMS` outputs from its merge-path split. Values
 //! stay where they were loaded: the keys carry their tile position (`from`), and values are
 //! gathered by it on the way out. The last tile's missing items are never compared: its
-//! runs end at `valid`.
+//! runs end at `valid`. Every round checks each thread's seam (`super`'s module docs): the
+//! register sort is a permutation whatever the comparator says, and a round is one too
+//! unless the check fails.
 
 use super::serial::serial_merge;
+use super::{raise, seam_torn, share_split};
 use crate::params::merge::BlockSortParams;
 use crate::policy::common::BLOCK_THREADS;
-use crate::policy::merge::merge_values_offset;
+use crate::policy::merge::{merge_splits_offset, merge_values_offset};
 use crate::thread::{block_index, dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use core::mem::size_of;
 use parallax_core::{merge_path, Compare};
@@ -22,9 +25,9 @@ use parallax_core::{merge_path, Compare};
 ///
 /// # Safety
 /// `keys_in` readable and `keys_out` writable for `n > 0` items, the values too unless `V`
-/// is `()`; launched with `ceil(n / (BLOCK_THREADS * ITEMS))` blocks of `BLOCK_THREADS`
-/// threads and `merge_shared_bytes(size_of::<K>(), size_of::<V>())` bytes of shared memory;
-/// `ITEMS == merge_items(size_of::<K>())`.
+/// is `()`; `fault` writable; launched with `ceil(n / (BLOCK_THREADS * ITEMS))` blocks of
+/// `BLOCK_THREADS` threads and `merge_shared_bytes(size_of::<K>(), size_of::<V>())` bytes of
+/// shared memory; `ITEMS == merge_items(size_of::<K>())`.
 #[inline(always)]
 pub unsafe fn block_sort<K: Copy, V: Copy, C: Compare<K>, const ITEMS: usize>(
     p: BlockSortParams<K, V, C>,
@@ -43,6 +46,9 @@ pub unsafe fn block_sort<K: Copy, V: Copy, C: Compare<K>, const ITEMS: usize>(
     let sfrom = unsafe { dynamic_shared_at::<u32>(values_at) };
     // SAFETY: as above: the values follow the tile's positions.
     let sv = unsafe { dynamic_shared_at::<V>(values_at + 4 * tile) };
+    // SAFETY: as above: a split word per thread follows the tile.
+    let splits =
+        unsafe { dynamic_shared_at::<u16>(merge_splits_offset(size_of::<K>(), size_of::<V>())) };
     unroll!(k in ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
         let idx = k * BLOCK_THREADS as usize + t;
         if idx < valid {
@@ -82,6 +88,7 @@ pub unsafe fn block_sort<K: Copy, V: Copy, C: Compare<K>, const ITEMS: usize>(
     unsafe { sync_threads() };
     store_run(sk, sfrom, has_values, mine, valid, &keys, &from);
     let mut run = ITEMS;
+    let mut torn = false;
     while run < tile {
         // SAFETY: as above (the loop's trip count is the same for every thread).
         unsafe { sync_threads() };
@@ -101,10 +108,13 @@ pub unsafe fn block_sort<K: Copy, V: Copy, C: Compare<K>, const ITEMS: usize>(
             };
             p.cmp.less(kb, ka)
         }) as usize;
+        // SAFETY: the split words are read after the barrier below and written again only
+        // after the next round's first; `a_start + i < tile`.
+        unsafe { share_split(a_start + i, splits) };
         let mut merged = keys;
         let mut at = [0_u32; ITEMS];
         // SAFETY: the runs lie inside the tile; reads clamp to its last slot.
-        unsafe {
+        let a_stop = unsafe {
             serial_merge::<K, C, ITEMS>(
                 p.cmp,
                 sk,
@@ -125,11 +135,18 @@ pub unsafe fn block_sort<K: Copy, V: Copy, C: Compare<K>, const ITEMS: usize>(
             });
         }
         keys = merged;
+        // The seam: a thread whose items end before its group's must have stopped in list A
+        // where the next thread (same group, items from `mine + ITEMS`) starts.
+        let meets = mine + ITEMS < b_end;
         // SAFETY: every thread has read its inputs before any overwrites them.
         unsafe { sync_threads() };
+        // SAFETY: after the barrier that orders the splits' writes.
+        torn |= unsafe { seam_torn(meets, a_stop, splits) };
         store_run(sk, sfrom, has_values, mine, valid, &keys, &from);
         run *= 2;
     }
+    // SAFETY: `fault` writable (contract); every lane is here.
+    unsafe { raise(torn, p.fault) };
     // SAFETY: the last round's writes are visible to every thread.
     unsafe { sync_threads() };
     unroll!(k in ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {

@@ -5,9 +5,15 @@ use parallax_core::Compare;
 
 /// Merges `ITEMS` items from runs `keys[i..a_end]` and `keys[j..b_end]` (shared memory
 /// positions) into `out` and their positions into `from`: at each step B's next item only
-/// when strictly less than A's next (ties take A). Steps past both runs repeat a position
-/// (the caller writes only its valid items). Reads clamp to `last`, so the look-ahead never
-/// leaves the tile.
+/// when strictly less than A's next (ties take A). Steps past both runs take positions past
+/// `a_end` (the caller writes only its valid items). Reads clamp to `last`, so the look-ahead
+/// never leaves the tile. Returns A's position after the last step.
+///
+/// Whatever `cmp` answers, each step takes A's next or B's next item, so the steps taken
+/// while the runs hold items consume `keys[i..i']` and `keys[j..j']` for some `i' <= a_end`,
+/// `j' <= b_end`, and only items of the runs are compared. The caller checks `i'`
+/// against where the next thread starts: a comparator that is not a strict weak order, or
+/// runs that are not sorted by it, can make one thread's merge end elsewhere.
 ///
 /// # Safety
 /// `keys` readable for `last + 1` items; `i <= a_end <= j <= b_end <= last + 1`.
@@ -25,7 +31,7 @@ pub(super) unsafe fn serial_merge<K: Copy, C: Compare<K>, const ITEMS: usize>(
     last: usize,
     out: &mut [K; ITEMS],
     from: &mut [u32; ITEMS],
-) {
+) -> usize {
     // SAFETY: clamped to `last` (contract).
     let read = |at: usize| unsafe { keys.add(at.min(last)).read() };
     let (mut ka, mut kb) = (read(i), read(j));
@@ -43,4 +49,5 @@ pub(super) unsafe fn serial_merge<K: Copy, C: Compare<K>, const ITEMS: usize>(
             ka = read(i);
         }
     });
+    i
 }
