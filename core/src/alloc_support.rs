@@ -125,10 +125,16 @@ pub fn try_collect<T>(len: usize, items: impl IntoIterator<Item = T>) -> Result<
 pub fn zeroed_vec<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
     let layout = Layout::array::<T>(len).map_err(|_| out_of_memory::<T>(len))?;
     if layout.size() == 0 {
-        // Nothing to allocate (`len == 0` or a zero-sized `T`).
-        // SAFETY: all-zero bits are a valid `T` by the `DeviceCopy` contract.
-        let zero: T = unsafe { core::mem::zeroed() };
-        return try_filled_vec(len, zero);
+        // Nothing to allocate (`len == 0` or a zero-sized `T`), and nothing to write: a
+        // zero-sized element has no bytes. Filling element by element would take `len` steps
+        // (`len` may be `usize::MAX`), which only an optimised build folds away.
+        let mut v = Vec::new();
+        // SAFETY: a vector of a zero-sized `T` (or of length 0) holds any length up to its
+        // capacity, `usize::MAX` for a zero-sized `T`, without allocating; its elements have
+        // no bytes, and all-zero bits (here: no bits) are a valid `T` by the `DeviceCopy`
+        // contract, so all `len` elements are initialised. `T: Copy` has no drop glue.
+        unsafe { v.set_len(len) };
+        return Ok(v);
     }
     // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
     let ptr = unsafe { alloc_zeroed(layout) }.cast::<T>();
