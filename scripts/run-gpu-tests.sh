@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the test binaries staged by scripts/build-gpu-tests.sh on a GPU machine (no Rust
-# toolchain needed) and prints passed / failed / skipped / ignored per binary and per
-# algorithm module (`cuda::segmented`, `rayon::scan`, ...).
+# toolchain needed) and prints passed / failed / skipped / ignored per binary and per module
+# (the file's module, then the backend and algorithm where there are:
+# `conformance::cuda::scan`, `invalid_input::cuda`, `fused_gpu`, ...).
 #
 #   run-gpu-tests.sh [--dir DIR] [--only REGEX] [--large] [--large-only]
 #                    [--memcheck] [--racecheck] [--synccheck]
@@ -11,14 +12,19 @@
 #   --dir DIR          the staged folder (default: this script's folder if it holds
 #                      manifest.tsv, else .device-bin/tests)
 #   --only REGEX       run only the binaries whose manifest file name matches REGEX
-#   --args 'A B ...'   extra libtest arguments for the suite's binaries (e.g. 'cuda::')
-#   --large            also run the large tier (tests/large_gpu.rs, n = 2^31 + 12345,
-#                      `--ignored --test-threads=1`; ~20 GB of GPU memory, ~1-3 min)
+#                      (parallax__test__suite, parallax__test__gpu, ...)
+#   --args 'A B ...'   extra libtest arguments for the suite's binaries, e.g. test filters
+#                      ('cuda::' or 'histogram_gpu::'; a filter matches anywhere in a name)
+#   --large            also run the large tier (tests/large_gpu.rs: the `large_gpu::` tests
+#                      of the `gpu` binary, n = 2^31 + 12345, `--ignored --test-threads=1`;
+#                      ~20 GB of GPU memory, ~1-3 min)
 #   --large-only       only the large tier
 #   --memcheck, --racecheck, --synccheck
 #                      after the suite, run `compute-sanitizer --tool MODE` (one pass per flag)
-#                      over the conformance and invalid-input binaries, restricted to the GPU
-#                      tests that match --sanitize-filter (libtest filters, default `cuda::`)
+#                      over the `suite` binary (the conformance bodies and the invalid-input
+#                      table), restricted to the GPU tests that match --sanitize-filter
+#                      (libtest filters, default `cuda::`: in `suite` only the conformance and
+#                      invalid-input modules have a `cuda::` module)
 #                      minus --sanitize-skip (default: the property tests, whose 32-48 cases
 #                      each are too slow under a sanitizer, which makes GPU code 10-100x
 #                      slower). A sanitizer error fails the run.
@@ -53,7 +59,7 @@ while [[ $# -gt 0 ]]; do
         --sanitize-skip) san_skip=$2; shift 2 ;;
         --timeout) timeout_s=$2; shift 2 ;;
         --log-dir) log_dir=$2; shift 2 ;;
-        -h | --help) sed -n '2,32p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,36p' "$0"; exit 0 ;;
         *) echo "run-gpu-tests: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -79,14 +85,16 @@ summary=$log_dir/summary.tsv # binary, module, passed, failed, skipped, ignored
 : >"$summary"
 failures=0
 
-# Counts one binary's log into $summary: per module (backend::algorithm when the test path
-# starts with a backend, else the first path component), skips subtracted from passes.
+# Counts one binary's log into $summary: per module (the file's module, then
+# backend::algorithm when a backend follows it: `conformance::cuda::scan`; else the file's
+# module and the next component: `invalid_input::cuda`), skips subtracted from passes.
 count() {
     local bin=$1 log=$2 rc=$3
     awk -v bin="$bin" -v rc="$rc" '
         function module(t,   p, n) {
             n = split(t, p, "::")
-            if (n >= 3 && (p[1] == "cuda" || p[1] == "rayon" || p[1] == "sequential")) return p[1] "::" p[2]
+            if (n >= 4 && (p[2] == "cuda" || p[2] == "rayon" || p[2] == "sequential")) return p[1] "::" p[2] "::" p[3]
+            if (n >= 3) return p[1] "::" p[2]
             if (n >= 2) return p[1]
             return "(top)"
         }
@@ -149,9 +157,9 @@ fi
 if [[ $large -eq 1 ]]; then
     echo "== the large tier (--ignored --test-threads=1)"
     for f in "${bins[@]}"; do
-        [[ $f == *__test__large_gpu ]] || continue
+        [[ $f == *__test__gpu ]] || continue
         run_binary "large_gpu(--ignored)" "$log_dir/large_gpu.log" "$dir/$f" \
-            --ignored --test-threads=1 --nocapture
+            --ignored --test-threads=1 --nocapture large_gpu::
         grep '^large: ' "$log_dir/large_gpu.log"
     done
 fi
@@ -166,7 +174,7 @@ if [[ ${#sanitizers[@]} -gt 0 ]]; then
         for tool in "${sanitizers[@]}"; do
             echo "== compute-sanitizer --tool $tool (filter: $san_filter; skip: $san_skip)"
             for f in "${bins[@]}"; do
-                [[ $f == *__test__conformance || $f == *__test__invalid_input ]] || continue
+                [[ $f == *__test__suite ]] || continue
                 name="${tool}_$(basename "$f")"
                 # shellcheck disable=SC2086 # the filters are words on purpose
                 if ! "$dir/$f" --list $san_filter "${skips[@]}" 2>/dev/null | grep -q ': test$'; then
@@ -184,7 +192,7 @@ fi
 
 echo
 echo "== summary ($(($(date +%s) - t0)) s)"
-printf "%-44s %-28s %7s %7s %7s %7s\n" binary module passed failed skipped ignored
+printf "%-30s %-40s %7s %7s %7s %7s\n" binary module passed failed skipped ignored
 # Per module (sorted), then per binary, then the total; plain POSIX awk (mawk on Ubuntu).
 sort -t$'\t' -k1,1 -k2,2 "$summary" | awk -F'\t' '
     { key = $1 "\t" $2
@@ -195,10 +203,10 @@ sort -t$'\t' -k1,1 -k2,2 "$summary" | awk -F'\t' '
       tp += $3; tf += $4; ts += $5; ti += $6 }
     END {
         for (k = 1; k <= nk; k++) { split(keys[k], a, "\t")
-            printf "%-44s %-28s %7d %7d %7d %7d\n", a[1], a[2], p[keys[k]], f[keys[k]], s[keys[k]], i[keys[k]] }
+            printf "%-30s %-40s %7d %7d %7d %7d\n", a[1], a[2], p[keys[k]], f[keys[k]], s[keys[k]], i[keys[k]] }
         print ""
-        for (b = 1; b <= nb; b++) printf "%-44s %-28s %7d %7d %7d %7d\n", order[b], "(all)", bp[order[b]], bf[order[b]], bs[order[b]], bi[order[b]]
-        printf "%-44s %-28s %7d %7d %7d %7d\n", "TOTAL", "", tp, tf, ts, ti
+        for (b = 1; b <= nb; b++) printf "%-30s %-40s %7d %7d %7d %7d\n", order[b], "(all)", bp[order[b]], bf[order[b]], bs[order[b]], bi[order[b]]
+        printf "%-30s %-40s %7d %7d %7d %7d\n", "TOTAL", "", tp, tf, ts, ti
         if (ts > 0) printf "\n%d tests SKIPPED (each printed its reason on its SKIPPED line): they did not run\n", ts
     }'
 if [[ $failures -gt 0 ]]; then

@@ -1,10 +1,7 @@
-//! Closures as operators on the CPU backends (issue 31): every algorithm family that takes a
+//! Closures as operators on the CPU backends: every algorithm family that takes a
 //! functor, a predicate or a monoid gives, with the equivalent closure, exactly what it gives
 //! with the stock operator. Run on `Sequential` and (with the `rayon` feature) `Rayon`; the
 //! inputs are integers (wrapping arithmetic) so the comparisons are exact on any association.
-
-#[macro_use]
-mod common;
 
 macro_rules! closure_suite {
     ($name:ident, $backend:ty) => {

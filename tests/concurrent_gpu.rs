@@ -5,8 +5,7 @@
 //! whichever thread, reads its own kernel's value and never a neighbour's or a stale one.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use parallax::{Cuda, DeviceVector, Sum};
 

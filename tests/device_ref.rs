@@ -1,4 +1,4 @@
-//! Functors that read device data (issue 31, item 3) on the host backends: a functor holding
+//! Functors that read device data on the host backends: a functor holding
 //! a `DeviceRef` of another vector gives what a plain loop over the slices gives, `get` reads
 //! nothing past the end, and a view of CUDA memory reads nothing on the host (the GPU side is
 //! checked by `examples/nearest_neighbour`).

@@ -7,8 +7,7 @@
 //! `n` only), and integer dot products (wrapping) to the reference exactly.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{dv, pseudo_random};
 use parallax::{Cuda, Max, Plus, SaxpyFunctor, Sum, Times};

@@ -8,8 +8,7 @@
 //! tile's boundaries, where the staged (full) and direct (partial) tiles meet.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{dv, host, pseudo_random};
 use parallax::{Cuda, DeviceVector, Max, Plus, Sum, Times};

@@ -10,8 +10,7 @@
 //! reference exactly on integers and within the float bound on f64.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::pseudo_random;
 use parallax::{

@@ -1,13 +1,10 @@
-//! The histogram, gather / scatter / reverse tests of the GPU in one binary: the conformance
+//! The histogram, gather / scatter / reverse tests of the GPU in one module: the conformance
 //! bodies (`tests/conformance/histogram.rs`, `gather.rs`) and invalid-input rows
 //! (`tests/invalid_input/histogram.rs`) on `Cuda`, and the histograms' large tier
 //! (`tests/large/histogram.rs`, `#[ignore]`d as in `large_gpu.rs`). The same bodies run on
-//! every backend in `conformance` and `invalid_input`; this binary carries only what these
-//! algorithms need to a GPU machine (one binary instead of three).
+//! every backend in `conformance` and `invalid_input`; this module runs these algorithms'
+//! tests alone on a GPU machine (the filter `histogram_gpu::` of the `gpu` binary).
 #![cfg(feature = "cuda")]
-
-#[macro_use]
-mod common;
 
 mod cuda {
     /// The backend under test.

@@ -1,4 +1,4 @@
-//! Interop of host vectors with Rust's collections (issue 31): `collect`, `try_from_iter`,
+//! Interop of host vectors with Rust's collections: `collect`, `try_from_iter`,
 //! `extend`, `try_extend`, `as_slice` / `as_mut_slice`, on `Sequential` and `Rayon`, each
 //! checked against the same operations on a `Vec`.
 

@@ -1,4 +1,4 @@
-//! Interop with other CUDA code on the GPU (issue 31): `DeviceVector<T, Cuda>` to and from
+//! Interop with other CUDA code on the GPU: `DeviceVector<T, Cuda>` to and from
 //! cudarc's `CudaSlice` without a copy (the same device address on both sides), the raw
 //! device address, and ordering with a non-blocking stream of the caller's through
 //! `Device::signal_stream` / `Device::wait_for_stream` and the scope `Device::with_stream` (no
@@ -6,8 +6,7 @@
 //! Every value read back is compared with the closed form or the host reference.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use parallax::cudarc::driver::{result, CudaContext, CudaStream, DevicePtr};
 use parallax::{Cuda, Device, DeviceVector, Sum};

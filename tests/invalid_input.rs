@@ -3,9 +3,6 @@
 //! results for empty inputs. Instantiated once per backend (the GPU too with `--features
 //! cuda`; each test starts with `require_gpu!`, see tests/common/gpu.rs).
 
-#[macro_use]
-mod common;
-
 macro_rules! invalid_input_table {
     ($name:ident, $backend:ty) => {
         mod $name {
@@ -13,9 +10,9 @@ macro_rules! invalid_input_table {
             include!("invalid_input/table.rs");
             include!("invalid_input/histogram.rs");
             include!("invalid_input/sort.rs");
-            // Issue 30: extrema, init values, searches.
+            // Extrema, init values, searches.
             include!("invalid_input/extrema_search.rs");
-            // Issue 30: comparator sorts and merges.
+            // Comparator sorts and merges.
             include!("invalid_input/merge.rs");
         }
     };

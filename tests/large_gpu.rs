@@ -12,8 +12,7 @@
 //! `Σ_{j<=i} j² = i(i+1)(2i+1)/6 (mod 2^32)` and a segment's scan is a difference of two.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use parallax::{Cuda, DeviceVector, Max, Min, Square, Sum};
 use parallax_device::kernels::{
@@ -355,7 +354,7 @@ fn copy_if_u32_past_2_31() {
     let c = timed("count_if", || parallax::count_if(p, &x));
     assert_eq!(c, k, "count_if");
 }
-// ---- Radix sort (issue 30) ----
+// ---- Radix sort ----
 
 /// `sort_by_key` of the keys `i² mod 2^32` (many repeats, every digit active) with values
 /// `i`, at N: nine portions of 2^28 keys per pass. Every output pair is checked: keys

@@ -9,8 +9,7 @@
 //! other scan running between its own.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{dv, host, pseudo_random};
 use parallax::reference as r;

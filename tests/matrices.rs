@@ -6,7 +6,7 @@
 //! the library). The reader's error reporting is checked on small texts, and fuzzed.
 
 #[cfg(feature = "cuda")]
-mod common;
+use crate::common;
 
 use parallax::{Backend, CooMatrix, DeviceVector, Error, Number, PlusTimes, Sequential, SpmvOps};
 use proptest::prelude::*;

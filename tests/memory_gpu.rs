@@ -6,8 +6,7 @@
 //! buffers from the memory free when it starts.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use parallax::{Cuda, DeviceVector, Error, Sum};
 use parallax_device::Device;

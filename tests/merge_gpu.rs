@@ -13,8 +13,7 @@
 //! comparator, so a kernel crate: the `gpu_user_monoid` example runs those.)
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{dv, host, pseudo_random};
 use parallax::reference as r;

@@ -1,4 +1,4 @@
-//! Sharded algorithms with one process per GPU through NCCL (issue 34): the parent test
+//! Sharded algorithms with one process per GPU through NCCL: the parent test
 //! starts one copy of this test binary per GPU, each running [`nccl_rank`] as one rank. The
 //! ranks meet through a file (`Nccl::join_through_file`), each fills its own shard on its
 //! own GPU, and every result is checked against its closed form: reduce (`Sum`, `Max`, and

@@ -1,4 +1,4 @@
-//! Issue 32: no allocation of the CPU backends aborts or panics. Requests the allocator
+//! No allocation of the CPU backends aborts or panics. Requests the allocator
 //! refuses, sizes past `isize::MAX` and byte sizes that overflow `usize` are all
 //! `Error::OutOfMemory`, from `DeviceVector`'s constructors, the front doors' outputs, the
 //! sparse conversions and the Matrix Market reader.

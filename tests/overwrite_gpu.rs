@@ -8,7 +8,7 @@
 //! front door and compares it bit for bit with the `Rayon` backend, whose outputs start
 //! zeroed. Which block a pool hands out is the driver's choice: where the premise does not
 //! hold, that case prints a counted `SKIPPED` line saying so and is not checked (the H200's
-//! driver handed out another block: issue 29), never a failure of the library. Every input
+//! driver has handed out another block), never a failure of the library. Every input
 //! is an integer or an integer-valued float whose results are exact, so the two backends
 //! agree bit for bit, and no result can equal the poison (`0x7F7F_7F7F`: 2 139 062 143 as
 //! `i32`, 3.4e38 as `f32`).
@@ -21,8 +21,7 @@
 //! input).
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{dv, host, pseudo_random};
 use parallax::{

@@ -1,4 +1,4 @@
-//! Sharded vectors on the GPU (issue 34): shards on devices of the caller's choosing, each
+//! Sharded vectors on the GPU: shards on devices of the caller's choosing, each
 //! shard's steps on its own device, and every result equal to the
 //! unsharded algorithm's, on the same device many times over (any GPU machine) and over
 //! every GPU of the machine (a counted skip with fewer than two), the segmented scans by
@@ -6,8 +6,7 @@
 //! stay where their inputs are: each output shard on its input shard's device.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::gpus::{data, every_gpu, on_one_device, twice, SIZES};
 use parallax::shard::{self, InMemory, ShardedVector};

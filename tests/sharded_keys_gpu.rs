@@ -1,12 +1,11 @@
-//! The segmented algorithms by flags and keys over shards on the GPU (issue 34): scans by
+//! The segmented algorithms by flags and keys over shards on the GPU: scans by
 //! flags and by keys, `reduce_by_key` and `segmented_reduce`, with runs and segments that
 //! cross shards, each equal to the unsharded algorithm on one device, on the same device
 //! many times over (any GPU machine) and over every GPU of the machine (a counted skip with
 //! fewer than two). Every output shard must sit beside its input shard.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::gpus::{data, every_gpu, on_one_device, twice, SIZES};
 use common::sharded::{flags_of, offsets_of};
@@ -30,7 +29,7 @@ fn on_one<T: parallax::DeviceCopy>(host: &[T]) -> DeviceVector<T, B> {
     DeviceVector::from_slice(host).unwrap()
 }
 
-/// Every algorithm of issue 34's keyed step over shards on `devices` against its unsharded
+/// Every keyed algorithm over shards on `devices` against its unsharded
 /// result, and the output placement.
 fn check_on(devices: &[&'static Device]) {
     let want: Vec<usize> = devices.iter().map(|d| d.ordinal()).collect();

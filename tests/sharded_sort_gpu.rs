@@ -1,4 +1,4 @@
-//! The sharded sort on the GPU (issue 34): shards on one device many times over (any GPU
+//! The sharded sort on the GPU: shards on one device many times over (any GPU
 //! machine) and over every GPU of the machine (a counted skip with fewer than two), each
 //! result equal bit for bit to the unsharded `parallax::sort` of the same keys, in the split
 //! rule's layout, each output shard on its input shard's device. Keys the sample sort could
@@ -7,8 +7,7 @@
 //! the input positions).
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::gpus::{every_gpu, on_one_device, twice, SIZES};
 use common::sharded::split_lengths;

@@ -1,12 +1,11 @@
 //! The sharded SpMV (row blocks, x all-gathered by peer copies) and the 3D stencil over
-//! z-slabs (halo planes) on the GPU (issue 34): every result equal to the unsharded
+//! z-slabs (halo planes) on the GPU: every result equal to the unsharded
 //! algorithm's on the whole matrix or grid, with shards on one device many times over (any GPU
 //! machine) and over every GPU of the machine (a counted skip with fewer than two), and each
 //! output shard on its block's or slab's device. Integers, so the comparisons are exact.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::gpus::{every_gpu, on_one_device, twice};
 use common::pseudo_random;

@@ -5,8 +5,7 @@
 //! sort), exactly.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{dv, host, pseudo_random};
 use parallax::reference as r;

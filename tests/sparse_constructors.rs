@@ -1,4 +1,4 @@
-//! Issue 32: the sparse constructors on arbitrary arrays (a property test run as a normal
+//! The sparse constructors on arbitrary arrays (a property test run as a normal
 //! test). Each of `CsrMatrix::try_new`, `CooMatrix::try_new`, `CooMatrix::from_triplets`,
 //! `EllMatrix::try_new` and `HybMatrix::try_new` either refuses with `LengthMismatch` or
 //! `InvalidSparse`, or builds a matrix whose invariants this file checks on its own; every

@@ -1,5 +1,5 @@
 //! Conversions of `CsrMatrix` to and from `sprs::CsMat` and `nalgebra_sparse::CsrMatrix`
-//! (issue 31; features `sprs` and `nalgebra-sparse`): round trips keep every entry, CSC input
+//! (features `sprs` and `nalgebra-sparse`): round trips keep every entry, CSC input
 //! is converted, rows parallax holds unsorted come out sorted, duplicates and indices that do
 //! not fit are typed errors, and SpMV on a converted matrix matches the dense product.
 #![cfg(all(feature = "sprs", feature = "nalgebra-sparse"))]

@@ -10,9 +10,6 @@
 //! `spmv_bench` (ignored) times CSR on the matrices of `benches/peers/peers.cu`.
 #![cfg(feature = "cuda")]
 
-#[macro_use]
-mod common;
-
 use parallax::{
     reference, CooMatrix, CsrMatrix, Cuda, DeviceVector, MaxTimes, MinPlus, Number, OrAnd,
     PlusTimes, Sequential, SpmvOps,

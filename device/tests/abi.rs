@@ -2,8 +2,18 @@
 //! (algorithm, operator, type) has an entry point in the embedded PTX whose one parameter has
 //! exactly the size of the host's `#[repr(C)]` struct; names come from the shared macro; the
 //! reduce partition covers every input; and a missing driver is an error, not a panic.
+//!
+//! The one test binary of this crate: the per-family checks (`abi_*.rs` beside this file) are
+//! its modules, so the crate and its kernel library are linked once.
 
 mod common;
+
+mod abi_extrema;
+mod abi_merge;
+mod abi_segmented;
+mod abi_select;
+mod abi_sort;
+mod abi_stencil;
 
 use common::{assert_entry, PTX};
 

@@ -2,7 +2,7 @@
 //! each taking one parameter of exactly the host's struct size: the fused extremum reduce
 //! (`ArgReduceParams<T, Pick, M>`) and the searches (`SearchParams<T, usize | bool>`).
 
-mod common;
+use crate::common;
 
 use common::{param_size, PTX};
 

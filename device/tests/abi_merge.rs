@@ -3,7 +3,7 @@
 //! merges (keys alone, 4- and 8-byte values) and its partition in the PTX with the parameter
 //! size of the host's struct; nothing else named `parallax_merge_` exists.
 
-mod common;
+use crate::common;
 
 use common::{assert_entry, PTX};
 use parallax_device::kernels::params::merge::{BlockSortParams, MergeParams};

@@ -2,7 +2,7 @@
 //! embedded PTX with a parameter of exactly the host struct's size, for every pair of the
 //! monoid list and every key type.
 
-mod common;
+use crate::common;
 
 use common::assert_entry;
 

@@ -2,7 +2,7 @@
 //! type and (key, value) pair has its entry points in the embedded PTX, each taking one
 //! parameter of exactly the host's `#[repr(C)]` struct's size.
 
-mod common;
+use crate::common;
 
 use common::assert_entry;
 use parallax_core::{Indicator, Sum};

@@ -3,7 +3,7 @@
 //! 8-byte values) in the PTX with the parameter size of the host's struct, and the one
 //! offsets kernel; nothing else named `parallax_radix_` exists.
 
-mod common;
+use crate::common;
 
 use common::{assert_entry, PTX};
 use parallax_device::kernels::params::sort::{

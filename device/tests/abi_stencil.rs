@@ -2,7 +2,7 @@
 //! points in the embedded PTX, each taking one parameter of exactly the host's
 //! `StencilParams<T, S>` size.
 
-mod common;
+use crate::common;
 
 use common::{param_size, PTX};
 

@@ -75,7 +75,7 @@ fn check_maps_and_scans(x: &[i32], (s, e): (usize, usize), at: usize) {
 }
 
 /// Sorting, selection, extrema, search, merge and keyed reduction over views.
-fn check_vocabulary(x: &[i32], (s, e): (usize, usize), at: usize) {
+fn check_every_view_form(x: &[i32], (s, e): (usize, usize), at: usize) {
     let xd = dv::<i32, B>(x);
     let xv = xd.slice(s..e).unwrap();
     let part = &x[s..e];
@@ -204,7 +204,7 @@ fn views_at_every_alignment() {
             let e = e.max(s);
             for at in [0, 1, 4, 64] {
                 check_maps_and_scans(&x, (s, e), at);
-                check_vocabulary(&x, (s, e), at);
+                check_every_view_form(&x, (s, e), at);
                 check_moves(&x, (s, e), at);
             }
         }
@@ -227,7 +227,7 @@ proptest! {
         require_gpu!(proptest);
         let w = window(x.len(), a, b);
         check_maps_and_scans(&x, w, at);
-        check_vocabulary(&x, w, at);
+        check_every_view_form(&x, w, at);
         check_moves(&x, w, at);
     }
 }
