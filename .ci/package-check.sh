@@ -6,7 +6,7 @@
 # (benches/results, data, tests, docs, scripts, .ci), and no packaged file may exceed 1 MB.
 # With `--verify`: `cargo package` of all of them together, which unpacks each tarball and
 # builds it from the tarball alone against the others (cargo's local registry of the packaged
-# crates); parallax-device's build runs the kernels' PTX build there, so it needs nightly with
+# crates); parallaxis-device's build runs the kernels' PTX build there, so it needs nightly with
 # rust-src (.ci/run passes --verify only where it has them). Machine code is left out of that
 # build (PARALLAX_CUDA_ARCHS=none): ptxas is not what is checked.
 #
@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-crates=(parallax-derive parallax-core parallax-host parallax-ptx-builder parallax-kernels parallax-device parallax)
+crates=(parallaxis-derive parallaxis-core parallaxis-host parallaxis-ptx-builder parallaxis-kernels parallaxis-device parallaxis)
 failed=0
 for crate in "${crates[@]}"; do
     list=$(cargo package --list --allow-dirty -p "$crate")
@@ -26,7 +26,7 @@ for crate in "${crates[@]}"; do
         fi
     done
     if bad=$(grep -E '^(benches/results|data|tests|docs|scripts|\.ci)/' <<<"$list"); then
-        if [[ $crate != parallax-device ]] || grep -qvE '^tests/' <<<"$bad"; then
+        if [[ $crate != parallaxis-device ]] || grep -qvE '^tests/' <<<"$bad"; then
             echo "package-check: $crate ships files it should not:" >&2
             echo "$bad" | head -20 >&2
             failed=1

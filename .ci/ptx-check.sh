@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Validates parallax's GPU kernels with NVIDIA's assembler, on a machine without a GPU.
+# Validates parallaxis's GPU kernels with NVIDIA's assembler, on a machine without a GPU.
 #
-# Builds parallax-device (its build.rs compiles device/kernels to PTX with nightly), runs
+# Builds parallaxis-device (its build.rs compiles device/kernels to PTX with nightly), runs
 # `ptxas -arch=sm_90 -v` on the PTX, and prints registers, stack and spills per kernel.
 # Exits non-zero when the PTX does not assemble. ptxas comes from the `nvidia-cuda-nvcc` pip
 # wheel (installed on first use; it lands in site-packages/nvidia/cu13/bin/) unless `ptxas`
@@ -52,14 +52,14 @@ echo "== ptxas: $ptxas ($("$ptxas" --version | tail -1))"
 # the kernel library's machine code, `docs/ptx-build.md`).
 [[ ${1:-} == --install-only ]] && exit 0
 
-echo "== building the PTX (cargo build --release -p parallax-device)"
+echo "== building the PTX (cargo build --release -p parallaxis-device)"
 # The kernels' own warnings come out of the build script as `PTX build of ...` lines (the
 # nvptx64 build is not seen by clippy): any fails the check. Touching the kernels' lib.rs makes
 # the build script run again even when the PTX was built before; the machine code is left
 # out of this build (PARALLAX_CUDA_ARCHS=none): the CUDA build before this check assembled it.
 touch device/kernels/src/lib.rs
 build_log=$(mktemp)
-PARALLAX_CUDA_ARCHS=none cargo build --release -p parallax-device 2>&1 | tee "$build_log"
+PARALLAX_CUDA_ARCHS=none cargo build --release -p parallaxis-device 2>&1 | tee "$build_log"
 if grep -q "PTX build of" "$build_log"; then
     echo "ptx-check: the kernels compile with warnings (above)" >&2
     rm -f "$build_log"
@@ -68,7 +68,7 @@ fi
 rm -f "$build_log"
 target_dir=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-ptx=$(ls -t "$target_dir"/release/build/parallax-device-*/out/parallax_kernels.ptx | head -1)
+ptx=$(ls -t "$target_dir"/release/build/parallaxis-device-*/out/parallaxis_kernels.ptx | head -1)
 echo "== $ptx ($(grep -c '^.visible .entry' "$ptx") kernels)"
 
 log=$(mktemp)

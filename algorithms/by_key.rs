@@ -1,12 +1,15 @@
 //! Segmented reductions: reduce_by_key and reduce_by_key_into (runs of equal keys) and
-//! segmented_reduce (offsets). Keys, offsets and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable));
+//! segmented_reduce (offsets). Keys, offsets and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::lazy::Readable));
 //! lazy offsets are written out and checked before the values are written out.
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, offsets as check_offsets, same_len};
-use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
-use crate::{Output, Readable};
-use parallax_core::{DeviceCopy, Monoid};
+use crate::{
+    backend::{KeyedOps, MonoidOps},
+    DeviceVector, Result,
+};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{DeviceCopy, Monoid};
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys (Thrust's
 /// `reduce_by_key`); the folds start from the identity.
@@ -15,13 +18,13 @@ use parallax_core::{DeviceCopy, Monoid};
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `keys` and `x` differ.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let k = DeviceVector::<u32>::from_slice(&[1, 1, 3, 1])?;
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
-/// let (keys, sums) = parallax::reduce_by_key(Sum, &k, &x)?;
+/// let (keys, sums) = parallaxis::reduce_by_key(Sum, &k, &x)?;
 /// assert_eq!(keys.to_vec()?, [1, 3, 1]);
 /// assert_eq!(sums.to_vec()?, [3, 3, 4]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn reduce_by_key<K, T, M, B>(
@@ -53,17 +56,17 @@ where
 /// surfaces in the next call that waits for the device).
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let k = DeviceVector::<u32>::from_slice(&[1, 1, 3, 1])?;
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
 /// let (mut keys, mut sums) = (DeviceVector::zeros(4)?, DeviceVector::zeros(4)?);
 /// let mut runs = DeviceVector::zeros(1)?;
-/// parallax::reduce_by_key_into(Sum, &k, &x, &mut keys, &mut sums, &mut runs)?;
+/// parallaxis::reduce_by_key_into(Sum, &k, &x, &mut keys, &mut sums, &mut runs)?;
 /// let runs = runs.to_vec()?[0];
 /// assert_eq!(runs, 3);
 /// assert_eq!(keys.to_vec()?[..runs], [1, 3, 1]);
 /// assert_eq!(sums.to_vec()?[..runs], [3, 3, 4]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reduce_by_key_into<K, T, M, B>(
     m: M,
@@ -105,11 +108,11 @@ where
 /// start at 0, decreases, or does not end at `x.len()`.
 ///
 /// ```
-/// use parallax::{DeviceVector, Max};
+/// use parallaxis::{DeviceVector, ops::Max};
 /// let x = DeviceVector::<i32>::from_slice(&[5, 1, 7, 2])?;
 /// let o = DeviceVector::from_slice(&[0, 2, 2, 4])?;
-/// assert_eq!(parallax::segmented_reduce(Max, &o, &x)?.to_vec()?, [5, i32::MIN, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::segmented_reduce(Max, &o, &x)?.to_vec()?, [5, i32::MIN, 7]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,

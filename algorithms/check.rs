@@ -1,8 +1,8 @@
 //! Argument checks shared by the front doors: run before any output is touched.
 
-use crate::Input;
+use crate::view::Input;
 use crate::{Backend, Error, Result};
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// `Err(LengthMismatch)` unless `v.len() == expected`.
 pub(crate) fn same_len<T: DeviceCopy, B: Backend>(

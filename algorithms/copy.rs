@@ -5,8 +5,8 @@
 
 use crate::backend::TOKEN;
 use crate::check::lengths_agree;
-use crate::{Backend, Output, Readable, Result};
-use parallax_core::DeviceCopy;
+use crate::{lazy::Readable, view::Output, Backend, Result};
+use parallaxis_core::DeviceCopy;
 
 /// `dst[i] = src[i]`. On CUDA the call returns once the copy is queued; `src` and `dst` may
 /// be on different devices, and the copy is then ordered after the work queued on both.
@@ -16,13 +16,13 @@ use parallax_core::DeviceCopy;
 /// `dst` is untouched); a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<u32>::from_slice(&[1, 2, 3, 4])?;
 /// let mut y = DeviceVector::<u32>::zeros(6)?;
-/// parallax::copy(&x.slice(1..4)?, &mut y.slice_mut(0..3)?)?;
+/// parallaxis::copy(&x.slice(1..4)?, &mut y.slice_mut(0..3)?)?;
 /// assert_eq!(y.to_vec()?, [2, 3, 4, 0, 0, 0]);
-/// assert!(parallax::copy(&x, &mut y).is_err()); // 4 elements into 6
-/// # Ok::<(), parallax::Error>(())
+/// assert!(parallaxis::copy(&x, &mut y).is_err()); // 4 elements into 6
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn copy<T: DeviceCopy, B: Backend>(
     src: &impl Readable<T, B>,

@@ -5,7 +5,7 @@
 //! unit), a `#[repr(transparent)]` newtype, and nesting of derived types.
 //!
 //! ```
-//! use parallax::{DeviceCopy, DeviceVector, Sequential};
+//! use parallaxis::{DeviceCopy, DeviceVector, Sequential};
 //! #[derive(Clone, Copy, Debug, PartialEq, DeviceCopy)]
 //! #[repr(C)]
 //! struct Particle { x: f32, v: f32 }
@@ -22,20 +22,20 @@
 //! assert_eq!(DeviceVector::<Particle, Sequential>::from_slice(&p)?.to_vec()?, p);
 //! # fn is_device_copy<T: DeviceCopy>() {}
 //! # is_device_copy::<Meters>(); is_device_copy::<Pair>(); is_device_copy::<Marker>();
-//! # Ok::<(), parallax::Error>(())
+//! # Ok::<(), parallaxis::Error>(())
 //! ```
 //!
 //! Rejected: the default layout (no `repr`):
 //!
 //! ```compile_fail
-//! #[derive(Clone, Copy, parallax::DeviceCopy)]
+//! #[derive(Clone, Copy, parallaxis::DeviceCopy)]
 //! struct NoRepr { x: f32 }
 //! ```
 //!
 //! padding (a `u8` then a `u32`: three padding bytes):
 //!
 //! ```compile_fail,E0080
-//! #[derive(Clone, Copy, parallax::DeviceCopy)]
+//! #[derive(Clone, Copy, parallaxis::DeviceCopy)]
 //! #[repr(C)]
 //! struct Padded { tag: u8, value: u32 }
 //! ```
@@ -43,7 +43,7 @@
 //! trailing padding from an alignment:
 //!
 //! ```compile_fail,E0080
-//! #[derive(Clone, Copy, parallax::DeviceCopy)]
+//! #[derive(Clone, Copy, parallaxis::DeviceCopy)]
 //! #[repr(C, align(16))]
 //! struct Aligned { x: f32 }
 //! ```
@@ -51,7 +51,7 @@
 //! a field that is not `DeviceCopy` (a reference):
 //!
 //! ```compile_fail,E0277
-//! #[derive(Clone, Copy, parallax::DeviceCopy)]
+//! #[derive(Clone, Copy, parallaxis::DeviceCopy)]
 //! #[repr(C)]
 //! struct Borrowing { x: &'static f32 }
 //! ```
@@ -59,13 +59,13 @@
 //! generic parameters and enums:
 //!
 //! ```compile_fail
-//! #[derive(Clone, Copy, parallax::DeviceCopy)]
+//! #[derive(Clone, Copy, parallaxis::DeviceCopy)]
 //! #[repr(C)]
 //! struct Generic<T> { x: T }
 //! ```
 //!
 //! ```compile_fail
-//! #[derive(Clone, Copy, parallax::DeviceCopy)]
+//! #[derive(Clone, Copy, parallaxis::DeviceCopy)]
 //! #[repr(C)]
 //! enum Choice { A, B }
 //! ```
@@ -73,7 +73,7 @@
 //! and a struct that is not `Copy` (`DeviceCopy: Copy`):
 //!
 //! ```compile_fail,E0277
-//! #[derive(parallax::DeviceCopy)]
+//! #[derive(parallaxis::DeviceCopy)]
 //! #[repr(C)]
 //! struct NotCopy { x: f32 }
 //! ```

@@ -1,9 +1,12 @@
 //! `DeviceVector::device_ref`: a vector as a read-only view a functor can carry into any
-//! backend's algorithms (`parallax_core::DeviceRef`).
+//! backend's algorithms (`parallaxis_core::DeviceRef`).
 
 use crate::backend::RawParts;
-use crate::{Backend, DeviceVector, Input, View};
-use parallax_core::{DeviceCopy, DeviceRef};
+use crate::{
+    view::{Input, View},
+    Backend, DeviceVector,
+};
+use parallaxis_core::{DeviceCopy, DeviceRef};
 
 impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     /// A read-only view of the elements, in this backend's memory space, for a functor to
@@ -16,7 +19,7 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     /// algorithms of the same backend.
     ///
     /// ```
-    /// use parallax::{DeviceRef, DeviceVector, Sequential, UnaryFunction};
+    /// use parallaxis::{DeviceVector, Sequential, ops::{DeviceRef, UnaryFunction}};
     ///
     /// /// `i -> table[i]`, or 0 past the end.
     /// #[derive(Clone, Copy)]
@@ -32,9 +35,9 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     ///
     /// let table = DeviceVector::<u32, Sequential>::from_slice(&[10, 20, 30])?;
     /// let i = DeviceVector::<u32, Sequential>::from_slice(&[2, 0, 9])?;
-    /// let got = parallax::transform(Lookup { table: table.device_ref() }, &i)?;
+    /// let got = parallaxis::transform(Lookup { table: table.device_ref() }, &i)?;
     /// assert_eq!(got.to_vec()?, [30, 10, 0]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn device_ref(&self) -> DeviceRef<'_, T> {
         self.buffer().raw_parts()

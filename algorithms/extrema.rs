@@ -2,14 +2,14 @@
 //! names) and their `_into` forms, reductions of each element lifted with its index by the
 //! [`ArgMin`], [`ArgMax`] and [`ArgMinMax`] monoids (no temporary vector of pairs; one fused
 //! kernel on the GPU). Values compare by `<`; a NaN is picked only when every value is NaN
-//! (`parallax_core`'s `argminmax` module has the order).
+//! (`parallaxis_core`'s `argminmax` module has the order).
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::Output;
-use crate::Readable;
-use crate::{ArgOps, Result};
-use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax, Number};
+use crate::lazy::Readable;
+use crate::view::Output;
+use crate::{backend::ArgOps, Result};
+use parallaxis_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax, Number};
 
 /// `Some((index, value))` of a pick, `None` for the identity's `u64::MAX` (empty input).
 fn found<T>(p: Indexed<T>) -> Option<(usize, T)> {
@@ -23,11 +23,11 @@ fn found<T>(p: Indexed<T>) -> Option<(usize, T)> {
 /// A device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<f32>::from_slice(&[3.0, 1.0, 2.0, 1.0])?;
-/// assert_eq!(parallax::min_element(&x)?, Some((1, 1.0)));
-/// assert_eq!(parallax::min_element(&DeviceVector::<f32>::zeros(0)?)?, None);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::min_element(&x)?, Some((1, 1.0)));
+/// assert_eq!(parallaxis::min_element(&DeviceVector::<f32>::zeros(0)?)?, None);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
     x: &impl Readable<T, B>,
@@ -41,10 +41,10 @@ pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
 /// A device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<i32>::from_slice(&[3, 7, 2, 7])?;
-/// assert_eq!(parallax::max_element(&x)?, Some((1, 7)));
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::max_element(&x)?, Some((1, 7)));
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
     x: &impl Readable<T, B>,
@@ -59,10 +59,10 @@ pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
 /// A device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<u32>::from_slice(&[5, 1, 9, 1, 9])?;
-/// assert_eq!(parallax::minmax_element(&x)?, Some(((1, 1), (4, 9))));
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::minmax_element(&x)?, Some(((1, 1), (4, 9))));
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn minmax_element<T: Number, B: ArgOps<T, ArgMinMax>>(
@@ -85,12 +85,12 @@ pub fn minmax_element<T: Number, B: ArgOps<T, ArgMinMax>>(
 /// untouched); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Indexed};
+/// use parallaxis::{DeviceVector, ops::Indexed};
 /// let x = DeviceVector::<i64>::from_slice(&[4, -2, 8])?;
 /// let mut out = DeviceVector::zeros(1)?;
-/// parallax::min_element_into(&x, &mut out)?;
+/// parallaxis::min_element_into(&x, &mut out)?;
 /// assert_eq!(out.to_vec()?, [Indexed::new(-2, 1)]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn min_element_into<T: Number, B: ArgOps<T, ArgMin>>(
     x: &impl Readable<T, B>,
@@ -106,12 +106,12 @@ pub fn min_element_into<T: Number, B: ArgOps<T, ArgMin>>(
 /// As [`min_element_into`].
 ///
 /// ```
-/// use parallax::{DeviceVector, Indexed};
+/// use parallaxis::{DeviceVector, ops::Indexed};
 /// let x = DeviceVector::<f64>::from_slice(&[4.0, 8.0, 8.0])?;
 /// let mut out = DeviceVector::zeros(1)?;
-/// parallax::max_element_into(&x, &mut out)?;
+/// parallaxis::max_element_into(&x, &mut out)?;
 /// assert_eq!(out.to_vec()?, [Indexed::new(8.0, 1)]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn max_element_into<T: Number, B: ArgOps<T, ArgMax>>(
     x: &impl Readable<T, B>,
@@ -128,13 +128,13 @@ pub fn max_element_into<T: Number, B: ArgOps<T, ArgMax>>(
 /// As [`min_element_into`].
 ///
 /// ```
-/// use parallax::{DeviceVector, Indexed, MinMax};
+/// use parallaxis::{DeviceVector, ops::{Indexed, MinMax}};
 /// let x = DeviceVector::<i32>::from_slice(&[2, 0, 2])?;
 /// let mut out = DeviceVector::zeros(1)?;
-/// parallax::minmax_element_into(&x, &mut out)?;
+/// parallaxis::minmax_element_into(&x, &mut out)?;
 /// let want = MinMax { min: Indexed::new(0, 1), max: Indexed::new(2, 2) };
 /// assert_eq!(out.to_vec()?, [want]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn minmax_element_into<T: Number, B: ArgOps<T, ArgMinMax>>(
     x: &impl Readable<T, B>,

@@ -16,10 +16,13 @@
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::Output;
-use crate::Readable;
-use crate::{DeviceVector, Error, GatherOps, Result, ReverseOps};
-use parallax_core::{DeviceCopy, SparseIndex};
+use crate::lazy::Readable;
+use crate::view::Output;
+use crate::{
+    backend::{GatherOps, ReverseOps},
+    DeviceVector, Error, Result,
+};
+use parallaxis_core::{DeviceCopy, SparseIndex};
 
 /// `Err(IndexOutOfRange)` for the first selected `map[i] >= len`. Takes the backend slices:
 /// the check reads the map (and stencil), so a lazy one is written out first by the caller.
@@ -47,11 +50,11 @@ fn check_map<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let src = DeviceVector::<f32>::from_slice(&[10.0, 20.0, 30.0])?;
 /// let map = DeviceVector::<u32>::from_slice(&[2, 0, 2, 1])?;
-/// assert_eq!(parallax::gather(&map, &src)?.to_vec()?, [30.0, 10.0, 30.0, 20.0]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::gather(&map, &src)?.to_vec()?, [30.0, 10.0, 30.0, 20.0]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn gather<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     map: &impl Readable<I, B>,
@@ -74,13 +77,13 @@ pub fn gather<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// untouched.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let src = DeviceVector::<u8>::from_slice(&[1, 2])?;
 /// let map = DeviceVector::<usize>::from_slice(&[1, 1, 0])?;
 /// let mut y = DeviceVector::zeros(3)?;
-/// parallax::gather_into(&map, &src, &mut y)?;
+/// parallaxis::gather_into(&map, &src, &mut y)?;
 /// assert_eq!(y.to_vec()?, [2, 2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn gather_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     map: &impl Readable<I, B>,
@@ -104,14 +107,14 @@ pub fn gather_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// [`Error::LengthMismatch`] unless `y.len() == map.len()`; a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let src = DeviceVector::<u8>::from_slice(&[1, 2])?;
 /// let map = DeviceVector::<u32>::from_slice(&[1, 0])?;
 /// let mut y = DeviceVector::zeros(2)?;
 /// // SAFETY: both indices are below 2.
-/// unsafe { parallax::gather_unchecked_into(&map, &src, &mut y)? };
+/// unsafe { parallaxis::gather_unchecked_into(&map, &src, &mut y)? };
 /// assert_eq!(y.to_vec()?, [2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub unsafe fn gather_unchecked_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     map: &impl Readable<I, B>,
@@ -133,14 +136,14 @@ pub unsafe fn gather_unchecked_into<I: SparseIndex, T: DeviceCopy, B: GatherOps<
 /// `map[i] >= src.len()`; on either `y` is untouched.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let src = DeviceVector::<i32>::from_slice(&[5, 6])?;
 /// let map = DeviceVector::<u32>::from_slice(&[1, 99])?;
 /// let on = DeviceVector::from_slice(&[true, false])?;
 /// let mut y = DeviceVector::filled(2, -1)?;
-/// parallax::gather_if(&map, &on, &src, &mut y)?;
+/// parallaxis::gather_if(&map, &on, &src, &mut y)?;
 /// assert_eq!(y.to_vec()?, [6, -1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn gather_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     map: &impl Readable<I, B>,
@@ -167,13 +170,13 @@ pub fn gather_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// `map[i] >= dst.len()`; on either `dst` is untouched.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let src = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
 /// let map = DeviceVector::<u64>::from_slice(&[3, 0, 1])?;
 /// let mut dst = DeviceVector::zeros(4)?;
-/// parallax::scatter(&src, &map, &mut dst)?;
+/// parallaxis::scatter(&src, &map, &mut dst)?;
 /// assert_eq!(dst.to_vec()?, [2.0, 3.0, 0.0, 1.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn scatter<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     src: &impl Readable<T, B>,
@@ -197,14 +200,14 @@ pub fn scatter<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// [`Error::LengthMismatch`] unless `map.len() == src.len()`; a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let src = DeviceVector::<u16>::from_slice(&[7, 8])?;
 /// let map = DeviceVector::<u32>::from_slice(&[1, 0])?;
 /// let mut dst = DeviceVector::zeros(2)?;
 /// // SAFETY: both indices are below 2.
-/// unsafe { parallax::scatter_unchecked(&src, &map, &mut dst)? };
+/// unsafe { parallaxis::scatter_unchecked(&src, &map, &mut dst)? };
 /// assert_eq!(dst.to_vec()?, [8, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub unsafe fn scatter_unchecked<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     src: &impl Readable<T, B>,
@@ -226,14 +229,14 @@ pub unsafe fn scatter_unchecked<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T
 /// `map[i] >= dst.len()`; on either `dst` is untouched.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let src = DeviceVector::<u32>::from_slice(&[1, 2, 3])?;
 /// let map = DeviceVector::<u32>::from_slice(&[0, 77, 1])?;
 /// let on = DeviceVector::from_slice(&[true, false, true])?;
 /// let mut dst = DeviceVector::zeros(2)?;
-/// parallax::scatter_if(&src, &map, &on, &mut dst)?;
+/// parallaxis::scatter_if(&src, &map, &on, &mut dst)?;
 /// assert_eq!(dst.to_vec()?, [1, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
     src: &impl Readable<T, B>,
@@ -258,10 +261,10 @@ pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// Out of memory, a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<i64>::from_slice(&[1, 2, 3])?;
-/// assert_eq!(parallax::reverse(&x)?.to_vec()?, [3, 2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::reverse(&x)?.to_vec()?, [3, 2, 1]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
     x: &impl Readable<T, B>,
@@ -278,12 +281,12 @@ pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
 /// [`Error::LengthMismatch`] (then `y` is untouched); a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<u8>::from_slice(&[1, 2])?;
 /// let mut y = DeviceVector::zeros(2)?;
-/// parallax::reverse_into(&x, &mut y)?;
+/// parallaxis::reverse_into(&x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reverse_into<T: DeviceCopy, B: ReverseOps<T>>(
     x: &impl Readable<T, B>,

@@ -2,16 +2,16 @@
 //!
 //! Every form overwrites its counters, as CUB does. Samples outside the bins and NaN samples
 //! are not counted. Integer samples are binned exactly; float samples by two correctly
-//! rounded operations, identical on every backend (`parallax_core::EvenBins` has the
+//! rounded operations, identical on every backend (`parallaxis_core::EvenBins` has the
 //! formula: near a bin edge a float sample may fall in the neighbouring bin compared with
 //! exact arithmetic, but in the same bin on every backend). Counters wrap at their width.
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::Output;
-use crate::Readable;
-use crate::{DeviceVector, Error, HistogramOps, Result};
-use parallax_core::{check_edges, EvenBins, HistogramCounter, HistogramSample};
+use crate::lazy::Readable;
+use crate::view::Output;
+use crate::{backend::HistogramOps, DeviceVector, Error, Result};
+use parallaxis_core::{check_edges, EvenBins, HistogramCounter, HistogramSample};
 
 fn invalid((what, reason): (&'static str, &'static str)) -> Error {
     Error::InvalidArgument { what, reason }
@@ -28,11 +28,11 @@ fn invalid((what, reason): (&'static str, &'static str)) -> Error {
 /// apart; out of memory, a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<u8>::from_slice(&[0, 1, 64, 200, 255])?;
-/// let h: DeviceVector<u32> = parallax::histogram_even(&x, 4, 0, 256)?;
+/// let h: DeviceVector<u32> = parallaxis::histogram_even(&x, 4, 0, 256)?;
 /// assert_eq!(h.to_vec()?, [2, 1, 0, 2]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn histogram_even<T, C, B>(
     x: &impl Readable<T, B>,
@@ -59,12 +59,12 @@ where
 /// any error `counts` is untouched.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<f32>::from_slice(&[0.1, 0.6, 0.7, f32::NAN, 1.0])?;
 /// let mut h = DeviceVector::<u64>::filled(2, 9)?;
-/// parallax::histogram_even_into(&x, 2, 0.0, 1.0, &mut h)?;
+/// parallaxis::histogram_even_into(&x, 2, 0.0, 1.0, &mut h)?;
 /// assert_eq!(h.to_vec()?, [1, 2]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn histogram_even_into<T, C, B>(
     x: &impl Readable<T, B>,
@@ -92,12 +92,12 @@ where
 /// out of memory, a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<i32>::from_slice(&[-5, 0, 3, 10, 99, 100])?;
 /// let edges = DeviceVector::<i64>::from_slice(&[0, 10, 100])?;
-/// let h: DeviceVector<u32> = parallax::histogram(&x, &edges)?;
+/// let h: DeviceVector<u32> = parallaxis::histogram(&x, &edges)?;
 /// assert_eq!(h.to_vec()?, [2, 2]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn histogram<T, C, B>(
     x: &impl Readable<T, B>,
@@ -125,13 +125,13 @@ where
 /// any error `counts` is untouched.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<f64>::from_slice(&[0.5, 1.5, 2.5])?;
 /// let edges = DeviceVector::from_slice(&[0.0, 1.0, 2.0])?;
 /// let mut h = DeviceVector::<u32>::zeros(2)?;
-/// parallax::histogram_into(&x, &edges, &mut h)?;
+/// parallaxis::histogram_into(&x, &edges, &mut h)?;
 /// assert_eq!(h.to_vec()?, [1, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn histogram_into<T, C, B>(
     x: &impl Readable<T, B>,

@@ -2,13 +2,16 @@
 //! CUB's `DeviceScan::InclusiveScanInit`). `init` is the leftmost operand: `init ⊕ x[0] ⊕
 //! ...`, which matters for non-commutative monoids (affine maps). No extra pass over the
 //! data: the reduce combines `init` with the fold once, the scan seeds its first tile with it.
-//! `x`: a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
+//! `x`: a vector, view or lazy sequence (written out once first; see [`Readable`](crate::lazy::Readable)).
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::{DeviceVector, InitOps, MonoidOps, Result};
-use crate::{Output, Readable};
-use parallax_core::{DeviceCopy, Monoid};
+use crate::{
+    backend::{InitOps, MonoidOps},
+    DeviceVector, Result,
+};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{DeviceCopy, Monoid};
 
 /// `init ⊕ x[0] ⊕ ... ⊕ x[n-1]`; `init` for an empty `x`.
 ///
@@ -16,14 +19,14 @@ use parallax_core::{DeviceCopy, Monoid};
 /// A device fault.
 ///
 /// ```
-/// use parallax::{Affine, AffineMap, DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::{Affine, AffineMap, Sum}};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
-/// assert_eq!(parallax::reduce_with_init(Sum, 10, &x)?, 16);
+/// assert_eq!(parallaxis::reduce_with_init(Sum, 10, &x)?, 16);
 /// // init first: x -> x + 1, then x -> 2x.
 /// let f = DeviceVector::<AffineMap<i64>>::from_slice(&[AffineMap::new(2, 0)])?;
-/// let g = parallax::reduce_with_init(Affine, AffineMap::new(1, 1), &f)?;
+/// let g = parallaxis::reduce_with_init(Affine, AffineMap::new(1, 1), &f)?;
 /// assert_eq!(g.apply(0), 2);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reduce_with_init<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
@@ -44,12 +47,12 @@ pub fn reduce_with_init<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// untouched); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Max};
+/// use parallaxis::{DeviceVector, ops::Max};
 /// let x = DeviceVector::<i32>::from_slice(&[3, 9, 4])?;
 /// let mut out = DeviceVector::zeros(1)?;
-/// parallax::reduce_with_init_into(Max, 20, &x, &mut out)?;
+/// parallaxis::reduce_with_init_into(Max, 20, &x, &mut out)?;
 /// assert_eq!(out.to_vec()?, [20]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reduce_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
@@ -67,10 +70,10 @@ pub fn reduce_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<u32>::from_slice(&[3, 1, 4])?;
-/// assert_eq!(parallax::inclusive_scan_with_init(Sum, 10, &x)?.to_vec()?, [13, 14, 18]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::inclusive_scan_with_init(Sum, 10, &x)?.to_vec()?, [13, 14, 18]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
@@ -90,12 +93,12 @@ pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
 /// untouched); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Min};
+/// use parallaxis::{DeviceVector, ops::Min};
 /// let x = DeviceVector::<i32>::from_slice(&[5, 1, 7])?;
 /// let mut y = DeviceVector::zeros(3)?;
-/// parallax::inclusive_scan_with_init_into(Min, 3, &x, &mut y)?;
+/// parallaxis::inclusive_scan_with_init_into(Min, 3, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [3, 1, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,

@@ -1,42 +1,42 @@
 //! `DeviceVector<T, Cuda>` and other CUDA code: to and from cudarc's `CudaSlice` without a
 //! copy, and the raw device address. The memory and ordering rules are in
-//! `device/src/interop.rs`; [`Device::wait_for_stream`](crate::Device::wait_for_stream) and
-//! [`Device::signal_stream`](crate::Device::signal_stream) order parallax's stream with
+//! `device/src/interop.rs`; [`Device::wait_for_stream`](crate::device::Device::wait_for_stream) and
+//! [`Device::signal_stream`](crate::device::Device::signal_stream) order parallaxis's stream with
 //! yours.
 
 use crate::backend::TOKEN;
-use crate::Output;
+use crate::view::Output;
 use crate::{Cuda, DeviceVector, Result};
-use parallax_core::DeviceCopy;
-use parallax_device::cudarc::driver::{sys::CUdeviceptr, CudaSlice};
-use parallax_device::DeviceBuffer;
+use parallaxis_core::DeviceCopy;
+use parallaxis_device::cudarc::driver::{sys::CUdeviceptr, CudaSlice};
+use parallaxis_device::DeviceBuffer;
 
 impl<T: DeviceCopy> DeviceVector<T, Cuda> {
     /// Hands the vector's memory to cudarc without a copy (its stream: the legacy default
-    /// stream, which parallax's queued work is on).
+    /// stream, which parallaxis's queued work is on).
     ///
     /// # Errors
     /// A poisoned device; a driver error for an empty vector's (allocated) empty slice.
     ///
     /// ```no_run
-    /// use parallax::{Cuda, DeviceVector};
+    /// use parallaxis::{Cuda, DeviceVector};
     /// let v = DeviceVector::<f32, Cuda>::from_slice(&[1.0, 2.0])?;
-    /// let slice = parallax::transform(parallax::Square, &v)?.into_cuda_slice()?;
+    /// let slice = parallaxis::transform(parallaxis::ops::Square, &v)?.into_cuda_slice()?;
     /// // ... cuBLAS / candle / cudarc work on `slice` ...
     /// let back = DeviceVector::<f32, Cuda>::from_cuda_slice(slice)?;
     /// assert_eq!(back.to_vec()?, [1.0, 4.0]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn into_cuda_slice(self) -> Result<CudaSlice<T>> {
         self.into_buffer().into_cuda_slice()
     }
 
-    /// Takes a cudarc slice's memory without a copy; parallax's work on it runs after the
+    /// Takes a cudarc slice's memory without a copy; parallaxis's work on it runs after the
     /// work queued on the slice's stream so far.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a slice of another CUDA
-    /// context than parallax's device; device errors.
+    /// context than parallaxis's device; device errors.
     pub fn from_cuda_slice(slice: CudaSlice<T>) -> Result<Self> {
         DeviceBuffer::from_cuda_slice(slice).map(Self::from_buffer)
     }
@@ -45,7 +45,7 @@ impl<T: DeviceCopy> DeviceVector<T, Cuda> {
     ///
     /// # Safety
     /// As [`DeviceBuffer::as_device_ptr`]: valid while the vector lives; your work must be
-    /// ordered after parallax's queued work on it and parallax's later work after yours; read
+    /// ordered after parallaxis's queued work on it and parallaxis's later work after yours; read
     /// only.
     pub unsafe fn as_device_ptr(&self) -> CUdeviceptr {
         // SAFETY: the caller keeps the contract above, which is the buffer's.

@@ -2,18 +2,21 @@
 //!
 //! # The API at a glance
 //!
-//! Algorithms are written once against Rust traits ([`Monoid`], [`UnaryFunction`],
-//! [`BinaryFunction`], [`Semiring`], [`Stencil`], [`Predicate`]) and run on the CPU through
-//! rayon or on an NVIDIA GPU through CUDA, behind one [`DeviceVector`] API.
+//! Algorithms are written once against Rust traits ([`Monoid`](ops::Monoid),
+//! [`UnaryFunction`](ops::UnaryFunction), [`BinaryFunction`](ops::BinaryFunction),
+//! [`Semiring`](ops::Semiring), [`Stencil`](ops::Stencil), [`Predicate`](ops::Predicate)) and
+//! run on the CPU through rayon or on an NVIDIA GPU through CUDA, behind one [`DeviceVector`]
+//! API.
 //!
 //! ```
-//! use parallax::{DeviceVector, SaxpyFunctor, Sum};
+//! use parallaxis::ops::SaxpyFunctor;
+//! use parallaxis::prelude::*; // DeviceVector, Sum, the operator traits, Error, ...
 //! let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
 //! let y = DeviceVector::from_slice(&[1.0, 1.0, 1.0])?;
-//! let z = parallax::transform2(SaxpyFunctor { a: 2.0 }, &x, &y)?; // 2x + y
-//! assert_eq!(parallax::reduce(Sum, &z)?, 15.0);
-//! assert_eq!(parallax::inclusive_scan(Sum, &z)?.to_vec()?, [3.0, 8.0, 15.0]);
-//! # Ok::<(), parallax::Error>(())
+//! let z = parallaxis::transform2(SaxpyFunctor { a: 2.0 }, &x, &y)?; // 2x + y
+//! assert_eq!(parallaxis::reduce(Sum, &z)?, 15.0);
+//! assert_eq!(parallaxis::inclusive_scan(Sum, &z)?.to_vec()?, [3.0, 8.0, 15.0]);
+//! # Ok::<(), parallaxis::Error>(())
 //! ```
 //!
 //! The backend is a type parameter: `DeviceVector<T>` uses [`DefaultBackend`] (CUDA with the
@@ -22,13 +25,26 @@
 //! too: the `Cuda` backend, the `device` crate (`Device`, `UserKernel` for kernels of your
 //! own) and the `instantiate_*!` macros that put your own operators on the GPU (on docs.rs
 //! they carry the `cuda` badge).
+//!
+//! # Where things are
+//!
+//! The algorithms are functions at the root, one name each as in Thrust
+//! (`parallaxis::sort`, `parallaxis::reduce_by_key`, ...), beside the vector, the backends and
+//! the error type. Everything else is in a module named by what it holds: [`ops`] (the
+//! operator traits and the stock operators), [`lazy`] (counting, constant, zip, permute:
+//! Thrust's fancy iterators), [`view`] (borrowed parts of a vector), [`sparse`] (the matrix
+//! formats for SpMV), [`shard`] (vectors over several shards or GPUs), [`backend`] (the
+//! backends and the algorithm traits that bound the functions), [`reference`](mod@reference) and [`laws`]
+//! (the sequential oracle and the operator laws). [`prelude`] holds what most programs name.
 // docs.rs builds with `--cfg docsrs` on nightly: the `cuda` items get their feature badge.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // The README's example is a whole program, `fn main` included.
 #![allow(clippy::needless_doctest_main)]
 
-// The algorithm families' modules; what they export is re-exported below, family by family.
-mod backend;
+// The algorithms live in one private module per family; the root re-exports them (Thrust's
+// flat vocabulary: `parallaxis::sort`, `parallaxis::reduce`). Everything else is reached
+// through a public module named by what it holds ([`ops`], [`lazy`], [`view`], [`sparse`],
+// [`shard`], [`backend`]) or through the [`prelude`].
 mod by_key;
 mod check;
 mod copy;
@@ -40,7 +56,6 @@ mod histogram;
 mod init;
 #[cfg(feature = "cuda")]
 mod interop_cuda;
-mod lazy;
 mod merge;
 mod merge_sort;
 mod reduce;
@@ -55,7 +70,14 @@ mod spmv;
 mod stencil;
 mod transform;
 mod vector;
-mod view;
+
+pub mod backend;
+pub mod lazy;
+pub mod ops;
+pub mod prelude;
+pub mod shard;
+pub mod sparse;
+pub mod view;
 
 // Vectors and backends: where the elements live and who runs the algorithms.
 #[cfg(feature = "cuda")]
@@ -64,19 +86,20 @@ pub use backend::Cuda;
 #[cfg(feature = "rayon")]
 pub use backend::Rayon;
 pub use backend::{Backend, DefaultBackend, Sequential};
-pub use parallax_core::DeviceCopy;
+pub use parallaxis_core::DeviceCopy;
 pub use vector::{DeviceVector, HostVector};
 
+// Errors: the one error type of every backend, defined in `parallaxis-core` so that the CUDA
+// backend returns it too (no variant is written twice).
+pub use parallaxis_core::{Error, Result, SparseProblem};
+
 // Elements: fill, sequence, tabulate, transform, copy.
-pub use backend::{TabulateOps, Transform2Ops, TransformOps};
 pub use copy::copy;
 pub use transform::{
     fill, sequence, tabulate, transform, transform2, transform2_into, transform_into,
 };
 
-// Reductions: plain, fused with a transform, from an initial value (the op traits serve the
-// scans too).
-pub use backend::{Fused2Ops, FusedOps, InitOps, MonoidOps};
+// Reductions: plain, fused with a transform, from an initial value.
 pub use init::{reduce_with_init, reduce_with_init_into};
 pub use reduce::{reduce, reduce_into, transform2_reduce, transform_reduce};
 
@@ -88,10 +111,7 @@ pub use scan::{
 };
 
 // Segmented and by key: scans by flags, keys and offsets, reductions by key and by segment.
-pub use backend::KeyedOps;
 pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
-pub use parallax_core::reference::ScanKind;
-pub use parallax_core::{Flagged, Segmented};
 pub use segmented::{
     exclusive_scan_by_flags, exclusive_scan_by_key, exclusive_scan_by_offsets,
     inclusive_scan_by_flags, inclusive_scan_by_key, inclusive_scan_by_offsets,
@@ -101,11 +121,7 @@ pub use segmented_into::{
     inclusive_scan_by_flags_into, inclusive_scan_by_key_into, inclusive_scan_by_offsets_into,
 };
 
-// Selection: copy_if, remove_if, partition, count, unique, and the stock predicates.
-pub use backend::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
-pub use parallax_core::{
-    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
-};
+// Selection: copy_if, remove_if, partition, count, unique.
 pub use select::{
     copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count, count_if, partition,
     partition_into, remove_if, remove_if_into, unique, unique_by_key, unique_by_key_into,
@@ -114,15 +130,11 @@ pub use select::{
 
 // Sort and merge: radix sorts by key order (whole and segmented), comparator merge sorts and
 // merges.
-pub use backend::{MergeByKeyOps, MergeOps};
-pub use backend::{SegmentedSortByKeyOps, SegmentedSortOps, SortByKeyOps, SortOps};
 pub use merge::{
     merge, merge_by, merge_by_into, merge_by_key, merge_by_key_into, merge_by_key_with,
     merge_by_key_with_into, merge_into,
 };
 pub use merge_sort::{sort_by, sort_by_into, sort_by_key_with, sort_by_key_with_into};
-pub use parallax_core::{Compare, Greater, Less};
-pub use parallax_core::{Order, RadixBits, SortKey};
 pub use sort::{
     sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
 };
@@ -132,98 +144,53 @@ pub use sort_segmented::{
 };
 
 // Search and extrema: vectorized binary search, extrema with their positions.
-pub use backend::{ArgOps, SearchOps};
 pub use extrema::{
     max_element, max_element_into, min_element, min_element_into, minmax_element,
     minmax_element_into,
 };
-pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax, SearchKey};
 pub use search::{
     binary_search, binary_search_into, lower_bound, lower_bound_into, upper_bound, upper_bound_into,
 };
 
 // Histogram: even bins and bins by edges.
-pub use backend::HistogramOps;
 pub use histogram::{histogram, histogram_even, histogram_even_into, histogram_into};
-pub use parallax_core::{EvenBins, HistogramCounter, HistogramSample};
 
 // Gather, scatter and reverse: elements moved through a map of indices.
-pub use backend::{GatherOps, ReverseOps};
 pub use gather::{
     gather, gather_if, gather_into, gather_unchecked_into, reverse, reverse_into, scatter,
     scatter_if, scatter_unchecked,
 };
 
-// Sparse matrices and SpMV over a semiring (the stencils take semirings too).
-pub mod sparse;
-pub use backend::SpmvOps;
-pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SemiringAdd, SparseIndex};
-pub use sparse::{
-    CooMatrix, CsrMatrix, EllMatrix, HybMatrix, MatrixMarketForm, MATRIX_MARKET_MAX_LINE,
-};
-pub use spmv::{spmv, spmv_into, SparseMatrix};
+// SpMV over a semiring (the matrices are in [`sparse`]).
+pub use spmv::{spmv, spmv_into};
 
 // Stencils: 1D, 2D and 3D, masks and convolutions, every boundary.
-pub use backend::StencilOps;
-pub use parallax_core::{Boundary, Stencil};
 pub use stencil::{
     convolve_1d, convolve_2d, mask_1d, mask_2d, mask_3d, star_3d, stencil_map, stencil_map_into,
 };
 
-// Lazy sequences and views: constants, counters, maps, zips and permutations read without a
-// stored temporary, the elements of zips and the operators over them, and views of part of a
-// vector.
-pub use backend::{HostMemory, LazyCollectOps, LazyMapOps, LazyMonoidOps};
-pub use lazy::{
-    constant, counting, permute, zip, zip3, CollectSource, Constant, Counting, MapSource, Mapped,
-    MonoidSource, Permuted, Readable, Reversed, Source, ZipMapped, Zipped, Zipped3,
-};
-pub use parallax_core::{Both, Pair, PairWith, Triple};
-pub use view::{Input, Output, View, ViewMut};
-
-// Sharding: vectors split over shards and the algorithms over them (`parallax::shard`).
-pub mod shard;
-pub use shard::{Collective, InMemory, ShardedVector};
+/// The laws an operator must keep (associativity, identity), as checks over sample values.
+pub use parallaxis_core::laws;
+/// The sequential reference implementations (the test oracle), on slices.
+pub use parallaxis_core::reference;
 
 // CUDA interop: the GPU API beyond the `Cuda` backend, re-exported so that one dependency
-// (`parallax` with `cuda`) reaches it and docs.rs documents it (with the `cuda` badge) beside
+// (`parallaxis` with `cuda`) reaches it and docs.rs documents it (with the `cuda` badge) beside
 // the algorithms.
 /// The CUDA backend's own crate: the device and its memory, kernel libraries, the typed
-/// operations the `Cuda` backend calls, and [`UserKernel`] for launching kernels of your own.
+/// operations the `Cuda` backend calls, and `UserKernel` for launching kernels of your own.
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
-pub use parallax_device as device;
+pub use parallaxis_device as device;
 /// The cudarc crate the CUDA backend is built on, for `CudaSlice` / `CudaStream` interop
-/// ([`DeviceVector::into_cuda_slice`], [`Device::wait_for_stream`]).
+/// ([`DeviceVector::into_cuda_slice`], `Device::wait_for_stream`).
 #[cfg(feature = "cuda")]
-pub use parallax_device::cudarc;
+pub use parallaxis_device::cudarc;
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
-pub use parallax_device::kernels::{
+pub use parallaxis_device::kernels::{
     instantiate_binary, instantiate_monoid, instantiate_predicate,
     instantiate_transform2_exclusive_scan, instantiate_transform2_inclusive_scan,
     instantiate_transform2_reduce, instantiate_transform_exclusive_scan,
     instantiate_transform_inclusive_scan, instantiate_transform_reduce, instantiate_unary,
 };
-#[cfg(feature = "cuda")]
-#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
-pub use parallax_device::{Device, Kernels, LaunchConfig, UserKernel};
-
-// Operators: the traits the algorithms are generic over, the stock monoids and functors,
-// closures as operators on the CPU backends, functors that read another array
-// (`DeviceVector::device_ref`), the laws an operator must keep and the sequential reference
-// implementations they are checked against.
-pub use parallax_core::laws;
-/// The sequential reference implementations (the test oracle), on slices.
-pub use parallax_core::reference;
-pub use parallax_core::{monoid, FnMonoid};
-pub use parallax_core::{
-    Affine, AffineMap, BinaryFunction, BitAnd, BitOr, BitXor, Bits, Identity, Max, Min, Monoid,
-    Negate, Number, Plus, Product, SaxpyFunctor, Scale, Sequence, SplitMix64, Square, Sum, Times,
-    UnaryFunction,
-};
-pub use parallax_core::{DeviceRef, MemorySpace};
-
-// Errors: the one error type of every backend, defined in `parallax-core` so that the CUDA
-// backend returns it too (no variant is written twice).
-pub use parallax_core::{Error, Result, SparseProblem};

@@ -15,9 +15,12 @@
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::{DeviceVector, Error, MergeByKeyOps, MergeOps, Result};
-use crate::{Output, Readable};
-use parallax_core::{Compare, DeviceCopy, Less, SortKey};
+use crate::{
+    backend::{MergeByKeyOps, MergeOps},
+    DeviceVector, Error, Result,
+};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{Compare, DeviceCopy, Less, SortKey};
 
 /// `a.len() + b.len()`, the length of a merge (`InvalidArgument` past `usize`, which only
 /// zero-sized types can reach).
@@ -37,11 +40,11 @@ fn total(a: usize, b: usize) -> Result<usize> {
 /// unsorted (module docs).
 ///
 /// ```
-/// use parallax::{DeviceVector, Greater};
+/// use parallaxis::{DeviceVector, ops::Greater};
 /// let a = DeviceVector::<u32>::from_slice(&[9, 5, 1])?;
 /// let b = DeviceVector::from_slice(&[7, 5])?;
-/// assert_eq!(parallax::merge_by(Greater, &a, &b)?.to_vec()?, [9, 7, 5, 5, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::merge_by(Greater, &a, &b)?.to_vec()?, [9, 7, 5, 5, 1]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
@@ -63,13 +66,13 @@ pub fn merge_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// unsorted (module docs).
 ///
 /// ```
-/// use parallax::{DeviceVector, Less};
+/// use parallaxis::{DeviceVector, ops::Less};
 /// let a = DeviceVector::<i64>::from_slice(&[-1, 4])?;
 /// let b = DeviceVector::from_slice(&[0])?;
 /// let mut out = DeviceVector::zeros(3)?;
-/// parallax::merge_by_into(Less, &a, &b, &mut out)?;
+/// parallaxis::merge_by_into(Less, &a, &b, &mut out)?;
 /// assert_eq!(out.to_vec()?, [-1, 0, 4]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
@@ -90,13 +93,13 @@ pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// unsorted (module docs).
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let a = DeviceVector::<f32>::from_slice(&[-1.0, 2.0, f32::NAN])?;
 /// let b = DeviceVector::from_slice(&[0.5, 2.0])?;
-/// let m = parallax::merge(&a, &b)?.to_vec()?;
+/// let m = parallaxis::merge(&a, &b)?.to_vec()?;
 /// assert_eq!(m[..4], [-1.0, 0.5, 2.0, 2.0]);
 /// assert!(m[4].is_nan());
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
     a: &impl Readable<T, B>,
@@ -111,13 +114,13 @@ pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
 /// As [`merge_by_into`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let a = DeviceVector::<u64>::from_slice(&[2, 2])?;
 /// let b = DeviceVector::from_slice(&[1, 3])?;
 /// let mut out = DeviceVector::zeros(4)?;
-/// parallax::merge_into(&a, &b, &mut out)?;
+/// parallaxis::merge_into(&a, &b, &mut out)?;
 /// assert_eq!(out.to_vec()?, [1, 2, 2, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn merge_into<T: SortKey, B: MergeOps<T, Less>>(
     a: &impl Readable<T, B>,
@@ -164,13 +167,13 @@ fn stored_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend, R>(
 /// unsorted (module docs).
 ///
 /// ```
-/// use parallax::{DeviceVector, Greater};
+/// use parallaxis::{DeviceVector, ops::Greater};
 /// let (ak, av) = (DeviceVector::<i32>::from_slice(&[5, 1])?, DeviceVector::from_slice(&['a' as u32, 'b' as u32])?);
 /// let (bk, bv) = (DeviceVector::from_slice(&[5])?, DeviceVector::from_slice(&['c' as u32])?);
-/// let (k, v) = parallax::merge_by_key_with(Greater, &ak, &av, &bk, &bv)?;
+/// let (k, v) = parallaxis::merge_by_key_with(Greater, &ak, &av, &bk, &bv)?;
 /// assert_eq!(k.to_vec()?, [5, 5, 1]);
 /// assert_eq!(v.to_vec()?, ['a' as u32, 'c' as u32, 'b' as u32]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
@@ -202,13 +205,13 @@ pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeBy
 /// unsorted (module docs).
 ///
 /// ```
-/// use parallax::{DeviceVector, Less};
+/// use parallaxis::{DeviceVector, ops::Less};
 /// let (ak, av) = (DeviceVector::<u32>::from_slice(&[1, 4])?, DeviceVector::from_slice(&[0.1_f32, 0.4])?);
 /// let (bk, bv) = (DeviceVector::from_slice(&[2])?, DeviceVector::from_slice(&[0.2])?);
 /// let (mut ok, mut ov) = (DeviceVector::zeros(3)?, DeviceVector::zeros(3)?);
-/// parallax::merge_by_key_with_into(Less, &ak, &av, &bk, &bv, &mut ok, &mut ov)?;
+/// parallaxis::merge_by_key_with_into(Less, &ak, &av, &bk, &bv, &mut ok, &mut ov)?;
 /// assert_eq!(ov.to_vec()?, [0.1, 0.2, 0.4]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::too_many_arguments)]
 pub fn merge_by_key_with_into<
@@ -247,12 +250,12 @@ pub fn merge_by_key_with_into<
 /// As [`merge_by_key_with`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let (ak, av) = (DeviceVector::<u32>::from_slice(&[1, 3])?, DeviceVector::from_slice(&[10_u64, 30])?);
 /// let (bk, bv) = (DeviceVector::from_slice(&[3])?, DeviceVector::from_slice(&[31])?);
-/// let (k, v) = parallax::merge_by_key(&ak, &av, &bk, &bv)?;
+/// let (k, v) = parallaxis::merge_by_key(&ak, &av, &bk, &bv)?;
 /// assert_eq!((k.to_vec()?, v.to_vec()?), (vec![1, 3, 3], vec![10, 30, 31]));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
@@ -270,13 +273,13 @@ pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
 /// As [`merge_by_key_with_into`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let (ak, av) = (DeviceVector::<i32>::from_slice(&[0])?, DeviceVector::from_slice(&[1_i32])?);
 /// let (bk, bv) = (DeviceVector::from_slice(&[-1])?, DeviceVector::from_slice(&[2])?);
 /// let (mut ok, mut ov) = (DeviceVector::zeros(2)?, DeviceVector::zeros(2)?);
-/// parallax::merge_by_key_into(&ak, &av, &bk, &bv, &mut ok, &mut ov)?;
+/// parallaxis::merge_by_key_into(&ak, &av, &bk, &bv, &mut ok, &mut ov)?;
 /// assert_eq!(ov.to_vec()?, [2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn merge_by_key_into<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
     a_keys: &impl Readable<K, B>,

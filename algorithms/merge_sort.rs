@@ -1,12 +1,12 @@
 //! Merge sort by a comparator ([`Compare`]): [`sort_by`] for elements of any `DeviceCopy`
 //! type and [`sort_by_key_with`] for key-value pairs, each with an `_into` form. Stable:
 //! elements the comparator calls equal keep their input order (values with their keys).
-//! With the stock [`Less`](crate::Less) / [`Greater`](crate::Greater) on a [`SortKey`]
+//! With the stock [`Less`](crate::ops::Less) / [`Greater`](crate::ops::Greater) on a [`SortKey`]
 //! type the result is exactly [`sort`](crate::sort)'s / `sort_descending`'s (the radix sort,
 //! faster there); a comparator is for what the radix sort cannot order: your own types,
 //! key fields, orders such as "by magnitude". On CUDA, comparator and type need kernels
 //! (the stock comparators over the six numbers, yours through `instantiate_compare!`).
-//! Keys and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
+//! Keys and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::lazy::Readable)).
 //!
 //! The comparator must be a strict weak order. With one that is not (say, one that always
 //! answers `true`), the result is still a permutation of the input, values beside their
@@ -16,13 +16,16 @@
 //! merge-path splits, so a sort waits for its kernels to read that check (it does not return
 //! once queued).
 //!
-//! [`SortKey`]: crate::SortKey
+//! [`SortKey`]: crate::ops::SortKey
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::{DeviceVector, MergeByKeyOps, MergeOps, Result};
-use crate::{Output, Readable};
-use parallax_core::{Compare, DeviceCopy};
+use crate::{
+    backend::{MergeByKeyOps, MergeOps},
+    DeviceVector, Result,
+};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{Compare, DeviceCopy};
 
 /// `x` sorted stably by `cmp` into a new vector.
 ///
@@ -32,16 +35,16 @@ use parallax_core::{Compare, DeviceCopy};
 /// a strict weak order (module docs).
 ///
 /// ```
-/// use parallax::{Compare, DeviceVector};
+/// use parallaxis::{ops::Compare, DeviceVector};
 /// /// Descending by absolute value.
 /// #[derive(Clone, Copy)]
 /// struct ByMagnitude;
 /// impl Compare<i32> for ByMagnitude {
 ///     fn less(&self, a: i32, b: i32) -> bool { a.unsigned_abs() > b.unsigned_abs() }
 /// }
-/// let x = DeviceVector::<i32, parallax::Rayon>::from_slice(&[3, -8, 1, -3, 5])?;
-/// assert_eq!(parallax::sort_by(ByMagnitude, &x)?.to_vec()?, [-8, 5, 3, -3, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// let x = DeviceVector::<i32, parallaxis::Rayon>::from_slice(&[3, -8, 1, -3, 5])?;
+/// assert_eq!(parallaxis::sort_by(ByMagnitude, &x)?.to_vec()?, [-8, 5, 3, -3, 1]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
@@ -62,13 +65,13 @@ pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// a strict weak order (module docs).
 ///
 /// ```
-/// use parallax::{DeviceVector, Greater};
+/// use parallaxis::{DeviceVector, ops::Greater};
 /// let x = DeviceVector::<f64>::from_slice(&[0.5, f64::NAN, -2.0])?;
 /// let mut out = DeviceVector::zeros(3)?;
-/// parallax::sort_by_into(Greater, &x, &mut out)?;
+/// parallaxis::sort_by_into(Greater, &x, &mut out)?;
 /// let s = out.to_vec()?;
 /// assert!(s[0].is_nan() && s[1..] == [0.5, -2.0]); // Greater: NaNs first, as sort_descending
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
@@ -88,12 +91,12 @@ pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// a strict weak order (module docs).
 ///
 /// ```
-/// use parallax::{DeviceVector, Less};
+/// use parallaxis::{DeviceVector, ops::Less};
 /// let k = DeviceVector::<u64>::from_slice(&[3, 1, 3, 1])?;
 /// let v = DeviceVector::<f32>::from_slice(&[0.0, 1.0, 2.0, 3.0])?;
-/// let (sk, sv) = parallax::sort_by_key_with(Less, &k, &v)?;
+/// let (sk, sv) = parallaxis::sort_by_key_with(Less, &k, &v)?;
 /// assert_eq!((sk.to_vec()?, sv.to_vec()?), (vec![1, 1, 3, 3], vec![1.0, 3.0, 0.0, 2.0]));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
@@ -127,13 +130,13 @@ pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByK
 /// a strict weak order (module docs).
 ///
 /// ```
-/// use parallax::{DeviceVector, Greater};
+/// use parallaxis::{DeviceVector, ops::Greater};
 /// let k = DeviceVector::<i32>::from_slice(&[1, 2])?;
 /// let v = DeviceVector::<u32>::from_slice(&[10, 20])?;
 /// let (mut ok, mut ov) = (DeviceVector::zeros(2)?, DeviceVector::zeros(2)?);
-/// parallax::sort_by_key_with_into(Greater, &k, &v, &mut ok, &mut ov)?;
+/// parallaxis::sort_by_key_with_into(Greater, &k, &v, &mut ok, &mut ov)?;
 /// assert_eq!(ov.to_vec()?, [20, 10]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_by_key_with_into<
     K: DeviceCopy,

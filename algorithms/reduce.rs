@@ -3,9 +3,13 @@
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::{Fused2Ops, FusedOps, MonoidSource, Result};
-use crate::{Output, Readable};
-use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
+use crate::{
+    backend::{Fused2Ops, FusedOps},
+    lazy::MonoidSource,
+    Result,
+};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, operands combined in index order (the monoid need not
 /// be commutative). Empty input gives the identity. Backends may re-associate, so float sums
@@ -15,23 +19,23 @@ use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 /// A device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Max, Sum};
+/// use parallaxis::{DeviceVector, ops::{Max, Sum}};
 /// let x = DeviceVector::<i32>::from_slice(&[3, -1, 4])?;
-/// assert_eq!(parallax::reduce(Sum, &x)?, 6);
-/// assert_eq!(parallax::reduce(Max, &x)?, 4);
-/// assert_eq!(parallax::reduce(Sum, &DeviceVector::<i32>::zeros(0)?)?, 0);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::reduce(Sum, &x)?, 6);
+/// assert_eq!(parallaxis::reduce(Max, &x)?, 4);
+/// assert_eq!(parallaxis::reduce(Sum, &DeviceVector::<i32>::zeros(0)?)?, 0);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 ///
 /// On the CPU backends a monoid can be built from an identity and an associative closure
-/// ([`monoid`](crate::monoid)):
+/// ([`monoid`](crate::ops::monoid)):
 ///
 /// ```
-/// use parallax::{DeviceVector, Sequential};
+/// use parallaxis::{DeviceVector, Sequential};
 /// let x = DeviceVector::<u32, Sequential>::from_slice(&[0b0011, 0b0110, 0b1000])?;
-/// let or = parallax::monoid(0_u32, |a, b| a | b);
-/// assert_eq!(parallax::reduce(or, &x)?, 0b1111);
-/// # Ok::<(), parallax::Error>(())
+/// let or = parallaxis::ops::monoid(0_u32, |a, b| a | b);
+/// assert_eq!(parallaxis::reduce(or, &x)?, 0b1111);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reduce<M, X>(m: M, x: &X) -> Result<X::Item>
 where
@@ -52,14 +56,14 @@ where
 /// call that waits for the device).
 ///
 /// ```
-/// use parallax::{DeviceVector, Max, Sum};
+/// use parallaxis::{DeviceVector, ops::{Max, Sum}};
 /// let x = DeviceVector::<i32>::from_slice(&[3, -1, 4])?;
 /// let mut total = DeviceVector::zeros(1)?;
-/// parallax::reduce_into(Sum, &x, &mut total)?;
+/// parallaxis::reduce_into(Sum, &x, &mut total)?;
 /// assert_eq!(total.to_vec()?, [6]);
-/// parallax::reduce_into(Max, &DeviceVector::zeros(0)?, &mut total)?;
+/// parallaxis::reduce_into(Max, &DeviceVector::zeros(0)?, &mut total)?;
 /// assert_eq!(total.to_vec()?, [i32::MIN]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reduce_into<M, X>(m: M, x: &X, out: &mut impl Output<X::Item, X::Backend>) -> Result<()>
 where
@@ -77,10 +81,10 @@ where
 /// A device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Square, Sum};
+/// use parallaxis::{DeviceVector, ops::{Square, Sum}};
 /// let x = DeviceVector::<f64>::from_slice(&[3.0, 4.0])?;
-/// assert_eq!(parallax::transform_reduce(Square, Sum, &x)?.sqrt(), 5.0);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::transform_reduce(Square, Sum, &x)?.sqrt(), 5.0);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform_reduce<A, T, F, M, B>(f: F, m: M, x: &impl Readable<A, B>) -> Result<T>
 where
@@ -97,7 +101,7 @@ where
 /// vector (`a`, `b`: vectors, views or lazy sequences, written out once first; see
 /// [`Readable`]): Thrust's `inner_product`. The dot product is `transform2_reduce(Times, Sum, &a,
 /// &b)`; on the GPU that pair runs as one kernel that reads both inputs once (see
-/// `parallax_device::transform2_reduce_is_fused`), other pairs as a `transform2` and a
+/// `parallaxis_device::transform2_reduce_is_fused`), other pairs as a `transform2` and a
 /// reduce.
 ///
 /// # Errors
@@ -105,11 +109,11 @@ where
 /// length; a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum, Times};
+/// use parallaxis::{DeviceVector, ops::{Sum, Times}};
 /// let a = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
 /// let b = DeviceVector::from_slice(&[4.0, 5.0, 6.0])?;
-/// assert_eq!(parallax::transform2_reduce(Times, Sum, &a, &b)?, 32.0);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::transform2_reduce(Times, Sum, &a, &b)?, 32.0);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform2_reduce<A, C, T, F, M, B>(
     f: F,

@@ -3,9 +3,9 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::{DeviceVector, FusedOps, MonoidSource, Result};
-use crate::{Output, Readable};
-use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
+use crate::{backend::FusedOps, lazy::MonoidSource, DeviceVector, Result};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{DeviceCopy, Monoid, UnaryFunction};
 
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]`, into a new vector. Operand order is preserved, so
 /// non-commutative monoids (affine maps: linear recurrences) are fine.
@@ -14,15 +14,15 @@ use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::{Affine, AffineMap, DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::{Affine, AffineMap, Sum}};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
-/// assert_eq!(parallax::inclusive_scan(Sum, &x)?.to_vec()?, [1, 3, 6]);
+/// assert_eq!(parallaxis::inclusive_scan(Sum, &x)?.to_vec()?, [1, 3, 6]);
 /// // x[i] = 2*x[i-1] + 1 from x[-1] = 0: the prefixes of the maps, applied to 0.
 /// let maps = DeviceVector::<AffineMap<i64>>::from_slice(&[AffineMap::new(2, 1); 4])?;
-/// let prefixes = parallax::inclusive_scan(Affine, &maps)?.to_vec()?;
+/// let prefixes = parallaxis::inclusive_scan(Affine, &maps)?.to_vec()?;
 /// let xs: Vec<i64> = prefixes.iter().map(|f| f.apply(0)).collect();
 /// assert_eq!(xs, [1, 3, 7, 15]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan<M, X>(m: M, x: &X) -> Result<DeviceVector<X::Item, X::Backend>>
 where
@@ -42,12 +42,12 @@ where
 /// untouched); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Max};
+/// use parallaxis::{DeviceVector, ops::Max};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 5, 2])?;
 /// let mut y = DeviceVector::zeros(3)?;
-/// parallax::inclusive_scan_into(Max, &x, &mut y)?;
+/// parallaxis::inclusive_scan_into(Max, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [1, 5, 5]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_into<M, X>(
     m: M,
@@ -68,10 +68,10 @@ where
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<u32>::from_slice(&[3, 1, 4])?;
-/// assert_eq!(parallax::exclusive_scan(Sum, 10, &x)?.to_vec()?, [10, 13, 14]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::exclusive_scan(Sum, 10, &x)?.to_vec()?, [10, 13, 14]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan<M, X>(m: M, init: X::Item, x: &X) -> Result<DeviceVector<X::Item, X::Backend>>
 where
@@ -90,12 +90,12 @@ where
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the lengths differ.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<u32>::from_slice(&[1, 1, 1])?;
 /// let mut y = DeviceVector::zeros(3)?;
-/// parallax::exclusive_scan_into(Sum, 0, &x, &mut y)?;
+/// parallaxis::exclusive_scan_into(Sum, 0, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [0, 1, 2]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_into<M, X>(
     m: M,
@@ -118,10 +118,10 @@ where
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Square, Sum};
+/// use parallaxis::{DeviceVector, ops::{Square, Sum}};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
-/// assert_eq!(parallax::transform_inclusive_scan(Square, Sum, &x)?.to_vec()?, [1, 5, 14]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::transform_inclusive_scan(Square, Sum, &x)?.to_vec()?, [1, 5, 14]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform_inclusive_scan<A, T, F, M, B>(
     f: F,
@@ -148,11 +148,11 @@ where
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Square, Sum};
+/// use parallaxis::{DeviceVector, ops::{Square, Sum}};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
-/// let y = parallax::transform_exclusive_scan(Square, Sum, 10, &x)?;
+/// let y = parallaxis::transform_exclusive_scan(Square, Sum, 10, &x)?;
 /// assert_eq!(y.to_vec()?, [10, 11, 15]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform_exclusive_scan<A, T, F, M, B>(
     f: F,

@@ -9,10 +9,10 @@
 
 use crate::backend::TOKEN;
 use crate::check::same_len;
-use crate::Output;
-use crate::Readable;
-use crate::{DeviceVector, Result, SearchOps};
-use parallax_core::SearchKey;
+use crate::lazy::Readable;
+use crate::view::Output;
+use crate::{backend::SearchOps, DeviceVector, Result};
+use parallaxis_core::SearchKey;
 
 /// Which search a front door runs.
 #[derive(Clone, Copy)]
@@ -61,11 +61,11 @@ fn bound<T: SearchKey, B: SearchOps<T>>(
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let s = DeviceVector::<i32>::from_slice(&[1, 3, 3, 5])?;
 /// let q = DeviceVector::from_slice(&[0, 3, 4, 9])?;
-/// assert_eq!(parallax::lower_bound(&s, &q)?.to_vec()?, [0, 1, 3, 4]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::lower_bound(&s, &q)?.to_vec()?, [0, 1, 3, 4]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn lower_bound<T: SearchKey, B: SearchOps<T>>(
     sorted: &impl Readable<T, B>,
@@ -81,13 +81,13 @@ pub fn lower_bound<T: SearchKey, B: SearchOps<T>>(
 /// length (`out` is untouched); a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let s = DeviceVector::<f32>::from_slice(&[-1.0, 0.5, f32::NAN])?;
 /// let q = DeviceVector::from_slice(&[0.5, f32::NAN])?;
 /// let mut out = DeviceVector::zeros(2)?;
-/// parallax::lower_bound_into(&s, &q, &mut out)?;
+/// parallaxis::lower_bound_into(&s, &q, &mut out)?;
 /// assert_eq!(out.to_vec()?, [1, 2]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn lower_bound_into<T: SearchKey, B: SearchOps<T>>(
     sorted: &impl Readable<T, B>,
@@ -104,11 +104,11 @@ pub fn lower_bound_into<T: SearchKey, B: SearchOps<T>>(
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let s = DeviceVector::<u64>::from_slice(&[1, 3, 3, 5])?;
 /// let q = DeviceVector::from_slice(&[0, 3, 9])?;
-/// assert_eq!(parallax::upper_bound(&s, &q)?.to_vec()?, [0, 3, 4]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::upper_bound(&s, &q)?.to_vec()?, [0, 3, 4]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn upper_bound<T: SearchKey, B: SearchOps<T>>(
     sorted: &impl Readable<T, B>,
@@ -123,13 +123,13 @@ pub fn upper_bound<T: SearchKey, B: SearchOps<T>>(
 /// As [`lower_bound_into`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let s = DeviceVector::<i64>::from_slice(&[2, 2])?;
 /// let q = DeviceVector::from_slice(&[2])?;
 /// let mut out = DeviceVector::zeros(1)?;
-/// parallax::upper_bound_into(&s, &q, &mut out)?;
+/// parallaxis::upper_bound_into(&s, &q, &mut out)?;
 /// assert_eq!(out.to_vec()?, [2]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn upper_bound_into<T: SearchKey, B: SearchOps<T>>(
     sorted: &impl Readable<T, B>,
@@ -145,11 +145,11 @@ pub fn upper_bound_into<T: SearchKey, B: SearchOps<T>>(
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let s = DeviceVector::<u32>::from_slice(&[1, 3, 3, 5])?;
 /// let q = DeviceVector::from_slice(&[3, 4])?;
-/// assert_eq!(parallax::binary_search(&s, &q)?.to_vec()?, [true, false]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::binary_search(&s, &q)?.to_vec()?, [true, false]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn binary_search<T: SearchKey, B: SearchOps<T>>(
     sorted: &impl Readable<T, B>,
@@ -169,13 +169,13 @@ pub fn binary_search<T: SearchKey, B: SearchOps<T>>(
 /// As [`lower_bound_into`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let s = DeviceVector::<f64>::from_slice(&[0.0, 1.5])?;
 /// let q = DeviceVector::from_slice(&[-0.0, 1.5, 2.0])?;
 /// let mut out = DeviceVector::zeros(3)?;
-/// parallax::binary_search_into(&s, &q, &mut out)?;
+/// parallaxis::binary_search_into(&s, &q, &mut out)?;
 /// assert_eq!(out.to_vec()?, [false, true, false]); // -0.0 sorts before +0.0
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn binary_search_into<T: SearchKey, B: SearchOps<T>>(
     sorted: &impl Readable<T, B>,

@@ -2,14 +2,17 @@
 //! equal keys, or by offsets. Each segment is scanned independently: an inclusive scan
 //! restarts at every segment head, an exclusive one restarts from `init`. Each allocates its
 //! output and runs the `_into` form ([`crate::segmented_into`]), which checks the arguments.
-//! Flags, keys, offsets and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)); lazy offsets
+//! Flags, keys, offsets and values: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::lazy::Readable)); lazy offsets
 //! are written out and checked before the values are written out.
 
+use crate::lazy::Readable;
 use crate::segmented_into;
-use crate::Readable;
-use crate::{DeviceVector, KeyedOps, MonoidOps, Result};
-use parallax_core::reference::ScanKind;
-use parallax_core::{DeviceCopy, Monoid};
+use crate::{
+    backend::{KeyedOps, MonoidOps},
+    DeviceVector, Result,
+};
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{DeviceCopy, Monoid};
 
 /// Inclusive segmented scan; `flags[i] == true` starts a segment at `i` (index 0 always
 /// starts one).
@@ -18,11 +21,11 @@ use parallax_core::{DeviceCopy, Monoid};
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `flags` and `x` differ.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4, 5])?;
 /// let f = DeviceVector::from_slice(&[true, false, true, false, false])?;
-/// assert_eq!(parallax::inclusive_scan_by_flags(Sum, &f, &x)?.to_vec()?, [1, 3, 3, 7, 12]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::inclusive_scan_by_flags(Sum, &f, &x)?.to_vec()?, [1, 3, 3, 7, 12]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
@@ -38,11 +41,11 @@ pub fn inclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `flags` and `x` differ.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4, 5])?;
 /// let f = DeviceVector::from_slice(&[true, false, true, false, false])?;
-/// assert_eq!(parallax::exclusive_scan_by_flags(Sum, 0, &f, &x)?.to_vec()?, [0, 1, 0, 3, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::exclusive_scan_by_flags(Sum, 0, &f, &x)?.to_vec()?, [0, 1, 0, 3, 7]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
@@ -72,11 +75,11 @@ fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `keys` and `x` differ.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let k = DeviceVector::<u32>::from_slice(&[7, 7, 2, 2, 7])?;
 /// let x = DeviceVector::<i32>::from_slice(&[1, 1, 1, 1, 1])?;
-/// assert_eq!(parallax::inclusive_scan_by_key(Sum, &k, &x)?.to_vec()?, [1, 2, 1, 2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::inclusive_scan_by_key(Sum, &k, &x)?.to_vec()?, [1, 2, 1, 2, 1]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_key<K, T, M, B>(
     m: M,
@@ -98,11 +101,11 @@ where
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `keys` and `x` differ.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let k = DeviceVector::<u32>::from_slice(&[7, 7, 2, 2])?;
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
-/// assert_eq!(parallax::exclusive_scan_by_key(Sum, 0, &k, &x)?.to_vec()?, [0, 1, 0, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::exclusive_scan_by_key(Sum, 0, &k, &x)?.to_vec()?, [0, 1, 0, 3]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_key<K, T, M, B>(
     m: M,
@@ -145,11 +148,11 @@ where
 /// start at 0, decreases, or does not end at `x.len()`.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
 /// let o = DeviceVector::from_slice(&[0, 1, 1, 4])?; // [1] [] [2 3 4]
-/// assert_eq!(parallax::inclusive_scan_by_offsets(Sum, &o, &x)?.to_vec()?, [1, 2, 5, 9]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::inclusive_scan_by_offsets(Sum, &o, &x)?.to_vec()?, [1, 2, 5, 9]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
@@ -166,11 +169,11 @@ pub fn inclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>
 /// [`inclusive_scan_by_offsets`].
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
 /// let o = DeviceVector::from_slice(&[0, 2, 4])?;
-/// assert_eq!(parallax::exclusive_scan_by_offsets(Sum, 0, &o, &x)?.to_vec()?, [0, 1, 0, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::exclusive_scan_by_offsets(Sum, 0, &o, &x)?.to_vec()?, [0, 1, 0, 3]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_offsets<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,

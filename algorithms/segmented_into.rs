@@ -8,10 +8,13 @@
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, offsets as check_offsets, same_len};
-use crate::{KeyedOps, MonoidOps, Result};
-use crate::{Output, Readable};
-use parallax_core::reference::ScanKind;
-use parallax_core::{DeviceCopy, Monoid};
+use crate::{
+    backend::{KeyedOps, MonoidOps},
+    Result,
+};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{DeviceCopy, Monoid};
 
 /// [`inclusive_scan_by_flags`](crate::inclusive_scan_by_flags) into `y`.
 ///
@@ -20,13 +23,13 @@ use parallax_core::{DeviceCopy, Monoid};
 /// length from `x`; a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4, 5])?;
 /// let f = DeviceVector::from_slice(&[true, false, true, false, false])?;
 /// let mut y = DeviceVector::zeros(5)?;
-/// parallax::inclusive_scan_by_flags_into(Sum, &f, &x, &mut y)?;
+/// parallaxis::inclusive_scan_by_flags_into(Sum, &f, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [1, 3, 3, 7, 12]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
@@ -43,13 +46,13 @@ pub fn inclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T,
 /// As for [`inclusive_scan_by_flags_into`].
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4, 5])?;
 /// let f = DeviceVector::from_slice(&[true, false, true, false, false])?;
 /// let mut y = DeviceVector::zeros(5)?;
-/// parallax::exclusive_scan_by_flags_into(Sum, 0, &f, &x, &mut y)?;
+/// parallaxis::exclusive_scan_by_flags_into(Sum, 0, &f, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [0, 1, 0, 3, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_flags_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
@@ -80,13 +83,13 @@ pub(crate) fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// length from `x`; a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let k = DeviceVector::<u32>::from_slice(&[7, 7, 2, 2, 7])?;
 /// let x = DeviceVector::<i32>::from_slice(&[1, 1, 1, 1, 1])?;
 /// let mut y = DeviceVector::zeros(5)?;
-/// parallax::inclusive_scan_by_key_into(Sum, &k, &x, &mut y)?;
+/// parallaxis::inclusive_scan_by_key_into(Sum, &k, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [1, 2, 1, 2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_key_into<K, T, M, B>(
     m: M,
@@ -109,13 +112,13 @@ where
 /// As for [`inclusive_scan_by_key_into`].
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let k = DeviceVector::<u32>::from_slice(&[7, 7, 2, 2])?;
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
 /// let mut y = DeviceVector::zeros(4)?;
-/// parallax::exclusive_scan_by_key_into(Sum, 0, &k, &x, &mut y)?;
+/// parallaxis::exclusive_scan_by_key_into(Sum, 0, &k, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [0, 1, 0, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_key_into<K, T, M, B>(
     m: M,
@@ -159,13 +162,13 @@ where
 /// `x`; a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
 /// let o = DeviceVector::from_slice(&[0, 1, 1, 4])?; // [1] [] [2 3 4]
 /// let mut y = DeviceVector::zeros(4)?;
-/// parallax::inclusive_scan_by_offsets_into(Sum, &o, &x, &mut y)?;
+/// parallaxis::inclusive_scan_by_offsets_into(Sum, &o, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [1, 2, 5, 9]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
@@ -182,13 +185,13 @@ pub fn inclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<
 /// As for [`inclusive_scan_by_offsets_into`].
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
 /// let o = DeviceVector::from_slice(&[0, 2, 4])?;
 /// let mut y = DeviceVector::zeros(4)?;
-/// parallax::exclusive_scan_by_offsets_into(Sum, 0, &o, &x, &mut y)?;
+/// parallaxis::exclusive_scan_by_offsets_into(Sum, 0, &o, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [0, 1, 0, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_offsets_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,

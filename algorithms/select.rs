@@ -9,11 +9,14 @@
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::Readable;
-use crate::{Backend, EqualTo};
-use crate::{DeviceVector, Error, FlaggedOps, Result, SelectOps, UniqueByKeyOps, UniqueOps};
-use crate::{Input, Output};
-use parallax_core::{DeviceCopy, Predicate};
+use crate::lazy::Readable;
+use crate::view::{Input, Output};
+use crate::{
+    backend::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps},
+    DeviceVector, Error, Result,
+};
+use crate::{ops::EqualTo, Backend};
+use parallaxis_core::{DeviceCopy, Predicate};
 
 /// `Err(LengthMismatch)` unless `out` has room for `n` elements (at least `n` long).
 fn room<T: DeviceCopy, B: Backend>(
@@ -39,10 +42,10 @@ fn room<T: DeviceCopy, B: Backend>(
 /// A device fault, or no memory for the output.
 ///
 /// ```
-/// use parallax::{DeviceVector, LessThan};
+/// use parallaxis::{DeviceVector, ops::LessThan};
 /// let x = DeviceVector::<f32>::from_slice(&[0.7, 0.1, 0.9, 0.3])?;
-/// assert_eq!(parallax::copy_if(LessThan { bound: 0.5 }, &x)?.to_vec()?, [0.1, 0.3]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::copy_if(LessThan { bound: 0.5 }, &x)?.to_vec()?, [0.1, 0.3]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
@@ -62,13 +65,13 @@ pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// element) and `count` has one element; nothing is written then.
 ///
 /// ```
-/// use parallax::{DeviceVector, GreaterThan};
+/// use parallaxis::{DeviceVector, ops::GreaterThan};
 /// let x = DeviceVector::<i32>::from_slice(&[4, -1, 7, 0])?;
 /// let (mut out, mut count) = (DeviceVector::zeros(4)?, DeviceVector::zeros(1)?);
-/// parallax::copy_if_into(GreaterThan { bound: 0 }, &x, &mut out, &mut count)?;
+/// parallaxis::copy_if_into(GreaterThan { bound: 0 }, &x, &mut out, &mut count)?;
 /// let k = count.to_vec()?[0];
 /// assert_eq!(out.to_vec()?[..k], [4, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
@@ -88,10 +91,10 @@ pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// A device fault, or no memory for the output.
 ///
 /// ```
-/// use parallax::{DeviceVector, EqualTo};
+/// use parallaxis::{DeviceVector, ops::EqualTo};
 /// let x = DeviceVector::<u32>::from_slice(&[3, 0, 3, 5])?;
-/// assert_eq!(parallax::remove_if(EqualTo { value: 3 }, &x)?.to_vec()?, [0, 5]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::remove_if(EqualTo { value: 3 }, &x)?.to_vec()?, [0, 5]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
@@ -107,13 +110,13 @@ pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// As [`copy_if_into`].
 ///
 /// ```
-/// use parallax::{DeviceVector, GreaterThan};
+/// use parallaxis::{DeviceVector, ops::GreaterThan};
 /// let x = DeviceVector::<i32>::from_slice(&[4, -1, 7, 0])?;
 /// let (mut out, mut count) = (DeviceVector::zeros(4)?, DeviceVector::zeros(1)?);
-/// parallax::remove_if_into(GreaterThan { bound: 0 }, &x, &mut out, &mut count)?;
+/// parallaxis::remove_if_into(GreaterThan { bound: 0 }, &x, &mut out, &mut count)?;
 /// let k = count.to_vec()?[0];
 /// assert_eq!(out.to_vec()?[..k], [-1, 0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
@@ -135,11 +138,11 @@ pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// A device fault, or no memory for the output.
 ///
 /// ```
-/// use parallax::{DeviceVector, NonZero};
+/// use parallaxis::{DeviceVector, ops::NonZero};
 /// let x = DeviceVector::<i64>::from_slice(&[0, 2, 0, 1, 3])?;
-/// let (y, split) = parallax::partition(NonZero, &x)?;
+/// let (y, split) = parallaxis::partition(NonZero, &x)?;
 /// assert_eq!((y.to_vec()?, split), (vec![2, 1, 3, 0, 0], 3));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
@@ -161,13 +164,13 @@ pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// [`Error::LengthMismatch`] unless `out` is as long as `x` and `split` has one element.
 ///
 /// ```
-/// use parallax::{DeviceVector, GreaterThan};
+/// use parallaxis::{DeviceVector, ops::GreaterThan};
 /// let x = DeviceVector::<i32>::from_slice(&[4, -1, 7, 0])?;
 /// let (mut out, mut split) = (DeviceVector::zeros(4)?, DeviceVector::zeros(1)?);
-/// parallax::partition_into(GreaterThan { bound: 0 }, &x, &mut out, &mut split)?;
+/// parallaxis::partition_into(GreaterThan { bound: 0 }, &x, &mut out, &mut split)?;
 /// assert_eq!(split.to_vec()?, [2]);
 /// assert_eq!(out.to_vec()?, [4, 7, -1, 0]); // both sides keep their order
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
@@ -187,11 +190,11 @@ pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// [`Error::LengthMismatch`] when `stencil` and `x` differ in length.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
 /// let keep = DeviceVector::from_slice(&[true, false, true])?;
-/// assert_eq!(parallax::copy_if_stencil(&keep, &x)?.to_vec()?, [1.0, 3.0]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::copy_if_stencil(&keep, &x)?.to_vec()?, [1.0, 3.0]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
     stencil: &impl Readable<bool, B>,
@@ -210,14 +213,14 @@ pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
 /// `x` or `count` does not have one element.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
 /// let keep = DeviceVector::from_slice(&[true, false, true])?;
 /// let (mut out, mut count) = (DeviceVector::zeros(3)?, DeviceVector::zeros(1)?);
-/// parallax::copy_if_stencil_into(&keep, &x, &mut out, &mut count)?;
+/// parallaxis::copy_if_stencil_into(&keep, &x, &mut out, &mut count)?;
 /// let k = count.to_vec()?[0];
 /// assert_eq!(out.to_vec()?[..k], [1.0, 3.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
     stencil: &impl Readable<bool, B>,
@@ -243,10 +246,10 @@ pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
 /// A device fault, or no memory for the output.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<u32>::from_slice(&[1, 1, 2, 2, 2, 1, 3])?;
-/// assert_eq!(parallax::unique(&x)?.to_vec()?, [1, 2, 1, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::unique(&x)?.to_vec()?, [1, 2, 1, 3]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
     x: &impl Readable<T, B>,
@@ -261,13 +264,13 @@ pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 /// As [`copy_if_into`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<u8>::from_slice(&[1, 1, 2, 2, 2, 1])?;
 /// let (mut out, mut count) = (DeviceVector::zeros(6)?, DeviceVector::zeros(1)?);
-/// parallax::unique_into(&x, &mut out, &mut count)?;
+/// parallaxis::unique_into(&x, &mut out, &mut count)?;
 /// let k = count.to_vec()?[0];
 /// assert_eq!(out.to_vec()?[..k], [1, 2, 1]); // runs, not a set
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
     x: &impl Readable<T, B>,
@@ -286,12 +289,12 @@ pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 /// [`Error::LengthMismatch`] when `keys` and `values` differ in length.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<u32>::from_slice(&[7, 7, 9, 7])?;
 /// let v = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0, 4.0])?;
-/// let (keys, values) = parallax::unique_by_key(&k, &v)?;
+/// let (keys, values) = parallaxis::unique_by_key(&k, &v)?;
 /// assert_eq!((keys.to_vec()?, values.to_vec()?), (vec![7, 9, 7], vec![1.0, 3.0, 4.0]));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn unique_by_key<K, V, B>(
@@ -316,16 +319,16 @@ where
 /// shorter than `keys` or `count` does not have one element.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let keys = DeviceVector::<u32>::from_slice(&[7, 7, 9, 9, 7])?;
 /// let vals = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0, 4.0, 5.0])?;
 /// let (mut k_out, mut v_out) = (DeviceVector::zeros(5)?, DeviceVector::zeros(5)?);
 /// let mut count = DeviceVector::zeros(1)?;
-/// parallax::unique_by_key_into(&keys, &vals, &mut k_out, &mut v_out, &mut count)?;
+/// parallaxis::unique_by_key_into(&keys, &vals, &mut k_out, &mut v_out, &mut count)?;
 /// let k = count.to_vec()?[0];
 /// assert_eq!(k_out.to_vec()?[..k], [7, 9, 7]);
 /// assert_eq!(v_out.to_vec()?[..k], [1.0, 3.0, 5.0]); // each run's first value
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn unique_by_key_into<K, V, B>(
     keys: &impl Readable<K, B>,
@@ -362,10 +365,10 @@ where
 /// A device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, InRange};
+/// use parallaxis::{DeviceVector, ops::InRange};
 /// let x = DeviceVector::<f32>::from_slice(&[0.5, 1.5, -0.5, 0.0])?;
-/// assert_eq!(parallax::count_if(InRange { lo: 0.0, hi: 1.0 }, &x)?, 2);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::count_if(InRange { lo: 0.0, hi: 1.0 }, &x)?, 2);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
@@ -381,10 +384,10 @@ pub fn count_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// A device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let x = DeviceVector::<i32>::from_slice(&[3, 1, 3, 3])?;
-/// assert_eq!(parallax::count(&x, 3)?, 3);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::count(&x, 3)?, 3);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn count<T, B>(x: &impl Readable<T, B>, value: T) -> Result<usize>
 where

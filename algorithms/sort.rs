@@ -10,10 +10,13 @@
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::Output;
-use crate::Readable;
-use crate::{DeviceVector, Result, SortByKeyOps, SortOps};
-use parallax_core::{DeviceCopy, Order, SortKey};
+use crate::lazy::Readable;
+use crate::view::Output;
+use crate::{
+    backend::{SortByKeyOps, SortOps},
+    DeviceVector, Result,
+};
+use parallaxis_core::{DeviceCopy, Order, SortKey};
 
 /// The keys sorted ascending, stably, into a new vector.
 ///
@@ -21,12 +24,12 @@ use parallax_core::{DeviceCopy, Order, SortKey};
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<f32>::from_slice(&[2.5, f32::NAN, -0.0, 0.0, -1.0])?;
-/// let s = parallax::sort(&k)?.to_vec()?;
+/// let s = parallaxis::sort(&k)?.to_vec()?;
 /// assert_eq!(s[..4], [-1.0, -0.0, 0.0, 2.5]);
 /// assert!(s[1].is_sign_negative() && s[4].is_nan()); // -0.0 before +0.0, NaNs last
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Readable<K, B>) -> Result<DeviceVector<K, B>> {
     sorted(keys, Order::Ascending)
@@ -39,10 +42,10 @@ pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Readable<K, B>) -> Result<Dev
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<i64>::from_slice(&[3, -8, 5, 0])?;
-/// assert_eq!(parallax::sort_descending(&k)?.to_vec()?, [5, 3, 0, -8]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::sort_descending(&k)?.to_vec()?, [5, 3, 0, -8]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_descending<K: SortKey, B: SortOps<K>>(
     keys: &impl Readable<K, B>,
@@ -67,12 +70,12 @@ fn sorted<K: SortKey, B: SortOps<K>>(
 /// (`out` untouched); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Order};
+/// use parallaxis::{DeviceVector, ops::Order};
 /// let k = DeviceVector::<u8>::from_slice(&[9, 1, 4])?;
 /// let mut out = DeviceVector::zeros(3)?;
-/// parallax::sort_into(&k, &mut out, Order::Ascending)?;
+/// parallaxis::sort_into(&k, &mut out, Order::Ascending)?;
 /// assert_eq!(out.to_vec()?, [1, 4, 9]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_into<K: SortKey, B: SortOps<K>>(
     keys: &impl Readable<K, B>,
@@ -91,13 +94,13 @@ pub fn sort_into<K: SortKey, B: SortOps<K>>(
 /// `values.len() == keys.len()`; out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<u32>::from_slice(&[2, 1, 2, 1])?;
 /// let v = DeviceVector::<f32>::from_slice(&[0.0, 1.0, 2.0, 3.0])?;
-/// let (sk, sv) = parallax::sort_by_key(&k, &v)?;
+/// let (sk, sv) = parallaxis::sort_by_key(&k, &v)?;
 /// assert_eq!(sk.to_vec()?, [1, 1, 2, 2]);
 /// assert_eq!(sv.to_vec()?, [1.0, 3.0, 0.0, 2.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
@@ -113,12 +116,12 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
 /// As [`sort_by_key`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<i32>::from_slice(&[-1, 7, -1, 7])?;
 /// let v = DeviceVector::<u64>::from_slice(&[0, 1, 2, 3])?;
-/// let (sk, sv) = parallax::sort_by_key_descending(&k, &v)?;
+/// let (sk, sv) = parallaxis::sort_by_key_descending(&k, &v)?;
 /// assert_eq!((sk.to_vec()?, sv.to_vec()?), (vec![7, 7, -1, -1], vec![1, 3, 0, 2]));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_descending<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
@@ -168,13 +171,13 @@ pub(crate) fn new_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
 /// untouched); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Order};
+/// use parallaxis::{DeviceVector, ops::Order};
 /// let k = DeviceVector::<f64>::from_slice(&[0.5, -0.5])?;
 /// let v = DeviceVector::<i32>::from_slice(&[1, 2])?;
 /// let (mut ok, mut ov) = (DeviceVector::zeros(2)?, DeviceVector::zeros(2)?);
-/// parallax::sort_by_key_into(&k, &v, &mut ok, &mut ov, Order::Ascending)?;
+/// parallaxis::sort_by_key_into(&k, &v, &mut ok, &mut ov, Order::Ascending)?;
 /// assert_eq!(ov.to_vec()?, [2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_by_key_into<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     keys: &impl Readable<K, B>,

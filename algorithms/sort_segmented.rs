@@ -13,14 +13,14 @@
 //! fits), then a gather of the keys (and values): 3.0-3.5x the time of a plain `sort` of
 //! the same `u32` keys at segments of 1000 on the H200 (`benches/results/h200/sort-narrow/`).
 //!
-//! Keys, values and offsets: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)); lazy offsets are
+//! Keys, values and offsets: each a vector, view or lazy sequence (written out once first; see [`Readable`](crate::lazy::Readable)); lazy offsets are
 //! written out and checked before the keys and values are written out.
 
 use crate::backend::TOKEN;
+use crate::backend::{SegmentedSortByKeyOps, SegmentedSortOps};
 use crate::check::{lengths_agree, offsets as check_offsets, same_len};
-use crate::{DeviceVector, Output, Readable, Result};
-use crate::{SegmentedSortByKeyOps, SegmentedSortOps};
-use parallax_core::{DeviceCopy, Order, SortKey};
+use crate::{lazy::Readable, view::Output, DeviceVector, Result};
+use parallaxis_core::{DeviceCopy, Order, SortKey};
 
 /// The keys with every segment sorted ascending, stably, into a new vector.
 ///
@@ -29,14 +29,14 @@ use parallax_core::{DeviceCopy, Order, SortKey};
 /// start at 0, decreases, or does not end at `keys.len()`; out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<f32>::from_slice(&[3.0, f32::NAN, -0.0, 0.0, 2.0, 1.0])?;
 /// let o = DeviceVector::<usize>::from_slice(&[0, 2, 2, 6])?; // [0, 2), [2, 2), [2, 6)
-/// let s = parallax::sort_segmented(&k, &o)?.to_vec()?;
+/// let s = parallaxis::sort_segmented(&k, &o)?.to_vec()?;
 /// assert!(s[0] == 3.0 && s[1].is_nan()); // NaNs last, within their segment
 /// assert_eq!(s[2..], [-0.0, 0.0, 1.0, 2.0]);
 /// assert!(s[2].is_sign_negative()); // -0.0 before +0.0
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_segmented<K: SortKey, B: SegmentedSortOps<K>>(
     keys: &impl Readable<K, B>,
@@ -51,12 +51,12 @@ pub fn sort_segmented<K: SortKey, B: SegmentedSortOps<K>>(
 /// As [`sort_segmented`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<i16>::from_slice(&[1, 3, 2, -5, 9])?;
 /// let o = DeviceVector::<usize>::from_slice(&[0, 3, 5])?;
-/// let s = parallax::sort_segmented_descending(&k, &o)?;
+/// let s = parallaxis::sort_segmented_descending(&k, &o)?;
 /// assert_eq!(s.to_vec()?, [3, 2, 1, 9, -5]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_segmented_descending<K: SortKey, B: SegmentedSortOps<K>>(
     keys: &impl Readable<K, B>,
@@ -89,13 +89,13 @@ fn sorted<K: SortKey, B: SegmentedSortOps<K>>(
 /// (`out` untouched either way); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Order};
+/// use parallaxis::{DeviceVector, ops::Order};
 /// let k = DeviceVector::<u8>::from_slice(&[9, 1, 4, 0])?;
 /// let o = DeviceVector::<usize>::from_slice(&[0, 3, 4])?;
 /// let mut out = DeviceVector::zeros(4)?;
-/// parallax::sort_segmented_into(&k, &o, &mut out, Order::Ascending)?;
+/// parallaxis::sort_segmented_into(&k, &o, &mut out, Order::Ascending)?;
 /// assert_eq!(out.to_vec()?, [1, 4, 9, 0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_segmented_into<K: SortKey, B: SegmentedSortOps<K>>(
     keys: &impl Readable<K, B>,
@@ -119,14 +119,14 @@ pub fn sort_segmented_into<K: SortKey, B: SegmentedSortOps<K>>(
 /// `values.len() == keys.len()`; out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<u32>::from_slice(&[2, 1, 2, 1, 0])?;
 /// let v = DeviceVector::<u32>::from_slice(&[0, 1, 2, 3, 4])?;
 /// let o = DeviceVector::<usize>::from_slice(&[0, 4, 5])?;
-/// let (sk, sv) = parallax::sort_by_key_segmented(&k, &v, &o)?;
+/// let (sk, sv) = parallaxis::sort_by_key_segmented(&k, &v, &o)?;
 /// assert_eq!(sk.to_vec()?, [1, 1, 2, 2, 0]);
 /// assert_eq!(sv.to_vec()?, [1, 3, 0, 2, 4]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
@@ -143,13 +143,13 @@ pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps
 /// As [`sort_by_key_segmented`].
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let k = DeviceVector::<i8>::from_slice(&[-1, 7, -1, 7])?;
 /// let v = DeviceVector::<u64>::from_slice(&[0, 1, 2, 3])?;
 /// let o = DeviceVector::<usize>::from_slice(&[0, 1, 4])?;
-/// let (sk, sv) = parallax::sort_by_key_segmented_descending(&k, &v, &o)?;
+/// let (sk, sv) = parallaxis::sort_by_key_segmented_descending(&k, &v, &o)?;
 /// assert_eq!((sk.to_vec()?, sv.to_vec()?), (vec![-1, 7, 7, -1], vec![0, 1, 3, 2]));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key_segmented_descending<K, V, B>(
@@ -193,14 +193,14 @@ fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
 /// untouched on an error before the sort; a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Order};
+/// use parallaxis::{DeviceVector, ops::Order};
 /// let k = DeviceVector::<f64>::from_slice(&[0.5, -0.5, 4.0, 1.0])?;
 /// let v = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?;
 /// let o = DeviceVector::<usize>::from_slice(&[0, 2, 4])?;
 /// let (mut ok, mut ov) = (DeviceVector::zeros(4)?, DeviceVector::zeros(4)?);
-/// parallax::sort_by_key_segmented_into(&k, &v, &o, &mut ok, &mut ov, Order::Ascending)?;
+/// parallaxis::sort_by_key_segmented_into(&k, &v, &o, &mut ok, &mut ov, Order::Ascending)?;
 /// assert_eq!(ov.to_vec()?, [2, 1, 4, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort_by_key_segmented_into<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
     keys: &impl Readable<K, B>,

@@ -1,32 +1,32 @@
 //! Sparse matrix–vector products over any semiring, for every storage format. `x`: a
-//! vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
+//! vector, view or lazy sequence (written out once first; see [`Readable`](crate::lazy::Readable)).
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
-use crate::{Backend, DeviceVector, Result, SpmvOps};
-use crate::{Output, Readable};
-use parallax_core::{DeviceCopy, Semiring, SparseIndex};
+use crate::{backend::SpmvOps, Backend, DeviceVector, Result};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{DeviceCopy, Semiring, SparseIndex};
 
 /// A sparse matrix format SpMV can run on: [`CsrMatrix`], [`EllMatrix`], [`CooMatrix`],
 /// [`HybMatrix`].
 ///
 /// ```
-/// use parallax::{CsrMatrix, DeviceVector, PlusTimes, SparseMatrix};
+/// use parallaxis::{DeviceVector, sparse::{CsrMatrix, SparseMatrix}, ops::PlusTimes};
 /// // Any format: the same call on CSR, ELL, COO or HYB.
-/// fn apply<A: SparseMatrix<f64, parallax::DefaultBackend>>(a: &A, x: &[f64]) -> parallax::Result<Vec<f64>>
+/// fn apply<A: SparseMatrix<f64, parallaxis::DefaultBackend>>(a: &A, x: &[f64]) -> parallaxis::Result<Vec<f64>>
 /// where
-///     parallax::DefaultBackend: parallax::SpmvOps<f64, A::Index, PlusTimes>,
+///     parallaxis::DefaultBackend: parallaxis::backend::SpmvOps<f64, A::Index, PlusTimes>,
 /// {
-///     parallax::spmv(PlusTimes, a, &DeviceVector::from_slice(x)?)?.to_vec()
+///     parallaxis::spmv(PlusTimes, a, &DeviceVector::from_slice(x)?)?.to_vec()
 /// }
 /// // [[2, 0], [1, 3]]
 /// let a = CsrMatrix::<f64>::try_new(2, 2, vec![0, 1, 3], vec![0, 0, 1], vec![2.0, 1.0, 3.0])?;
 /// assert_eq!(apply(&a, &[1.0, 2.0])?, [2.0, 7.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait SparseMatrix<T: DeviceCopy, B: Backend> {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The index type.
@@ -109,12 +109,12 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `x.len() != a.ncols()`.
 ///
 /// ```
-/// use parallax::{CsrMatrix, DeviceVector, MinPlus};
+/// use parallaxis::{sparse::CsrMatrix, DeviceVector, ops::MinPlus};
 /// // Edge weights 0->1: 4, 1->0: 1, 1->1: 0. One shortest-path relaxation: y[i] = min_k w[i,k] + d[k].
 /// let a = CsrMatrix::<f32>::try_new(2, 2, vec![0, 1, 3], vec![1, 0, 1], vec![4.0, 1.0, 0.0])?;
 /// let d = DeviceVector::from_slice(&[0.0, f32::INFINITY])?;
-/// assert_eq!(parallax::spmv(MinPlus, &a, &d)?.to_vec()?, [f32::INFINITY, 1.0]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::spmv(MinPlus, &a, &d)?.to_vec()?, [f32::INFINITY, 1.0]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn spmv<T, S, A, B>(s: S, a: &A, x: &impl Readable<T, B>) -> Result<DeviceVector<T, B>>
 where
@@ -144,13 +144,13 @@ where
 /// the kernels themselves surfaces in the next call that waits for the device).
 ///
 /// ```
-/// use parallax::{CsrMatrix, DeviceVector, PlusTimes};
+/// use parallaxis::{sparse::CsrMatrix, DeviceVector, ops::PlusTimes};
 /// let a = CsrMatrix::<i64>::try_new(1, 2, vec![0, 2], vec![0, 1], vec![2, 3])?;
 /// let x = DeviceVector::from_slice(&[1, 1])?;
 /// let mut y = DeviceVector::from_slice(&[100])?;
-/// parallax::spmv_into(PlusTimes, &a, &x, &mut y, true)?;
+/// parallaxis::spmv_into(PlusTimes, &a, &x, &mut y, true)?;
 /// assert_eq!(y.to_vec()?, [105]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn spmv_into<T, S, A, B>(
     s: S,

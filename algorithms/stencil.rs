@@ -1,11 +1,11 @@
 //! Stencil maps in 1D, 2D and 3D, and dense convolution masks in 1D and 2D. The input grid:
-//! a vector, view or lazy sequence (written out once first; see [`Readable`](crate::Readable)).
+//! a vector, view or lazy sequence (written out once first; see [`Readable`](crate::lazy::Readable)).
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::{DeviceVector, Error, Result, StencilOps};
-use crate::{Output, Readable};
-use parallax_core::{Boundary, DeviceCopy, Number, PlusTimes, Semiring, Stencil};
+use crate::{backend::StencilOps, DeviceVector, Error, Result};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{Boundary, DeviceCopy, Number, PlusTimes, Semiring, Stencil};
 
 /// The number of grid points of `shape`, or `InvalidStencil` when it overflows or the grid
 /// has no axis: a 0-dimensional stencil has no point to apply it at, and its one "output"
@@ -16,7 +16,7 @@ fn grid_len<const D: usize>(shape: [usize; D]) -> Result<usize> {
             reason: "a stencil needs at least one dimension (D = 0)",
         });
     }
-    parallax_core::grid_len(shape).ok_or(Error::InvalidStencil {
+    parallaxis_core::grid_len(shape).ok_or(Error::InvalidStencil {
         reason: "grid size overflows usize",
     })
 }
@@ -30,12 +30,12 @@ fn grid_len<const D: usize>(shape: [usize; D]) -> Result<usize> {
 /// (`D = 0`).
 ///
 /// ```
-/// use parallax::{Boundary, DeviceVector, PlusTimes, Stencil};
+/// use parallaxis::{DeviceVector, ops::{Boundary, PlusTimes, Stencil}};
 /// let lap = Stencil::new([[-1], [0], [1]], [1.0_f32, -2.0, 1.0]);
 /// let x = DeviceVector::<f32>::from_slice(&[0.0, 1.0, 4.0, 9.0])?;
-/// let y = parallax::stencil_map(PlusTimes, &lap, Boundary::Clamp, [4], &x)?;
+/// let y = parallaxis::stencil_map(PlusTimes, &lap, Boundary::Clamp, [4], &x)?;
 /// assert_eq!(y.to_vec()?, [1.0, 2.0, 2.0, -5.0]); // clamped: 4 - 18 + 9
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn stencil_map<T, S, B, const D: usize, const K: usize>(
     s: S,
@@ -63,13 +63,13 @@ where
 /// As [`stencil_map`], and [`Error::LengthMismatch`] when `y.len() != x.len()`.
 ///
 /// ```
-/// use parallax::{Boundary, DeviceVector, PlusTimes, Stencil};
+/// use parallaxis::{DeviceVector, ops::{Boundary, PlusTimes, Stencil}};
 /// let shift = Stencil::new([[1]], [1_i32]);
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
 /// let mut y = DeviceVector::zeros(3)?;
-/// parallax::stencil_map_into(PlusTimes, &shift, Boundary::Wrap, [3], &x, &mut y)?;
+/// parallaxis::stencil_map_into(PlusTimes, &shift, Boundary::Wrap, [3], &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [2, 3, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn stencil_map_into<T, S, B, const D: usize, const K: usize>(
     s: S,
@@ -96,9 +96,9 @@ where
 /// [`Error::InvalidStencil`] when `K` is even (the mask has no centre).
 ///
 /// ```
-/// let s = parallax::mask_1d([1.0_f32, 2.0, 1.0])?;
+/// let s = parallaxis::mask_1d([1.0_f32, 2.0, 1.0])?;
 /// assert_eq!(s.offsets, [[-1], [0], [1]]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn mask_1d<T: Copy, const K: usize>(mask: [T; K]) -> Result<Stencil<T, 1, K>> {
     if K % 2 == 0 {
@@ -117,10 +117,10 @@ pub fn mask_1d<T: Copy, const K: usize>(mask: [T; K]) -> Result<Stencil<T, 1, K>
 /// [`Error::InvalidStencil`] when a side is even or `height * width != K`.
 ///
 /// ```
-/// let s = parallax::mask_2d([1_i32; 9], [3, 3])?;
+/// let s = parallaxis::mask_2d([1_i32; 9], [3, 3])?;
 /// assert_eq!(s.offsets[0], [-1, -1]);
 /// assert_eq!(s.offsets[5], [0, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn mask_2d<T: Copy, const K: usize>(
     mask: [T; K],
@@ -150,10 +150,10 @@ pub fn mask_2d<T: Copy, const K: usize>(
 /// [`Error::InvalidStencil`] when a side is even or `depth * height * width != K`.
 ///
 /// ```
-/// let s = parallax::mask_3d([1_i32; 27], [3, 3, 3])?;
+/// let s = parallaxis::mask_3d([1_i32; 27], [3, 3, 3])?;
 /// assert_eq!(s.offsets[0], [-1, -1, -1]);
 /// assert_eq!(s.offsets[14], [0, 0, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn mask_3d<T: Copy, const K: usize>(
     mask: [T; K],
@@ -187,16 +187,16 @@ pub fn mask_3d<T: Copy, const K: usize>(
 /// give the same map (up to float rounding) through the general kernel.
 ///
 /// ```
-/// use parallax::{Boundary, DeviceVector, PlusTimes};
-/// let lap = parallax::star_3d([-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+/// use parallaxis::{DeviceVector, ops::{Boundary, PlusTimes}};
+/// let lap = parallaxis::star_3d([-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
 /// assert_eq!(lap.offsets[1], [-1, 0, 0]);
 /// let x = DeviceVector::<f32>::from_slice(&[1.0; 27])?;
-/// let y = parallax::stencil_map(PlusTimes, &lap, Boundary::Clamp, [3, 3, 3], &x)?;
+/// let y = parallaxis::stencil_map(PlusTimes, &lap, Boundary::Clamp, [3, 3, 3], &x)?;
 /// assert_eq!(y.to_vec()?, [0.0; 27]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn star_3d<T: Copy>(weights: [T; 7]) -> Stencil<T, 3, 7> {
-    Stencil::new(parallax_core::STAR_3D_OFFSETS, weights)
+    Stencil::new(parallaxis_core::STAR_3D_OFFSETS, weights)
 }
 
 /// 1D convolution with a dense odd-length mask: `y[i] = Σ_k mask[k]·x[i + k - K/2]`.
@@ -207,11 +207,11 @@ pub fn star_3d<T: Copy>(weights: [T; 7]) -> Stencil<T, 3, 7> {
 /// [`Error::InvalidStencil`] for an even mask.
 ///
 /// ```
-/// use parallax::{Boundary, DeviceVector};
+/// use parallaxis::{ops::Boundary, DeviceVector};
 /// let x = DeviceVector::<f64>::from_slice(&[1.0, 2.0, 3.0])?;
-/// let y = parallax::convolve_1d([0.25, 0.5, 0.25], Boundary::Zero, &x)?;
+/// let y = parallaxis::convolve_1d([0.25, 0.5, 0.25], Boundary::Zero, &x)?;
 /// assert_eq!(y.to_vec()?, [1.0, 2.0, 2.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn convolve_1d<T, B, const K: usize>(
     mask: [T; K],
@@ -233,11 +233,11 @@ where
 /// `rows * cols`.
 ///
 /// ```
-/// use parallax::{Boundary, DeviceVector};
+/// use parallaxis::{ops::Boundary, DeviceVector};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3, 4])?; // [[1, 2], [3, 4]]
-/// let y = parallax::convolve_2d([1; 9], [3, 3], Boundary::Zero, [2, 2], &x)?;
+/// let y = parallaxis::convolve_2d([1; 9], [3, 3], Boundary::Zero, [2, 2], &x)?;
 /// assert_eq!(y.to_vec()?, [10, 10, 10, 10]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn convolve_2d<T, B, const K: usize>(
     mask: [T; K],

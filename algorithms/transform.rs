@@ -2,9 +2,13 @@
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
-use crate::{DeviceVector, MapSource, Result, TabulateOps as Tabulate, Transform2Ops};
-use crate::{Output, Readable};
-use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction};
+use crate::{
+    backend::{TabulateOps as Tabulate, Transform2Ops},
+    lazy::MapSource,
+    DeviceVector, Result,
+};
+use crate::{lazy::Readable, view::Output};
+use parallaxis_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction};
 
 /// `y[i] = f(x[i])`, into a new vector.
 ///
@@ -12,22 +16,22 @@ use parallax_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunction}
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Square};
+/// use parallaxis::{DeviceVector, ops::Square};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
-/// assert_eq!(parallax::transform(Square, &x)?.to_vec()?, [1, 4, 9]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::transform(Square, &x)?.to_vec()?, [1, 4, 9]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 ///
 /// On the CPU backends a closure is a functor too (one that captures only `Copy` data; on
 /// CUDA it needs a named functor with instantiated kernels, and a closure does not compile):
 ///
 /// ```
-/// use parallax::{DeviceVector, Rayon};
+/// use parallaxis::{DeviceVector, Rayon};
 /// let v = DeviceVector::<f32, Rayon>::from_slice(&[1.0, 2.0])?;
 /// let offset = 0.5;
-/// assert_eq!(parallax::transform(move |x: f32| 2.0 * x + offset, &v)?.to_vec()?, [2.5, 4.5]);
-/// assert_eq!(parallax::transform2(|a, b| a * b, &v, &v)?.to_vec()?, [1.0, 4.0]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::transform(move |x: f32| 2.0 * x + offset, &v)?.to_vec()?, [2.5, 4.5]);
+/// assert_eq!(parallaxis::transform2(|a, b| a * b, &v, &v)?.to_vec()?, [1.0, 4.0]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform<F, X>(f: F, x: &X) -> Result<DeviceVector<F::Output, X::Backend>>
 where
@@ -47,12 +51,12 @@ where
 /// `y` is untouched); a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Scale};
+/// use parallaxis::{DeviceVector, ops::Scale};
 /// let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0])?;
 /// let mut y = DeviceVector::zeros(2)?;
-/// parallax::transform_into(Scale { factor: 3.0 }, &x, &mut y)?;
+/// parallaxis::transform_into(Scale { factor: 3.0 }, &x, &mut y)?;
 /// assert_eq!(y.to_vec()?, [3.0, 6.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform_into<F, X>(f: F, x: &X, y: &mut impl Output<F::Output, X::Backend>) -> Result<()>
 where
@@ -69,12 +73,12 @@ where
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when `a` and `b` differ in length.
 ///
 /// ```
-/// use parallax::{DeviceVector, SaxpyFunctor};
+/// use parallaxis::{DeviceVector, ops::SaxpyFunctor};
 /// let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0])?;
 /// let y = DeviceVector::from_slice(&[10.0, 20.0])?;
-/// let z = parallax::transform2(SaxpyFunctor { a: 2.0 }, &x, &y)?;
+/// let z = parallaxis::transform2(SaxpyFunctor { a: 2.0 }, &x, &y)?;
 /// assert_eq!(z.to_vec()?, [12.0, 24.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform2<A, C, F, B>(
     f: F,
@@ -100,12 +104,12 @@ where
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless all three lengths agree.
 ///
 /// ```
-/// use parallax::{DeviceVector, Plus};
+/// use parallaxis::{DeviceVector, ops::Plus};
 /// let a = DeviceVector::<u8>::from_slice(&[250, 1])?;
 /// let mut y = DeviceVector::zeros(2)?;
-/// parallax::transform2_into(Plus, &a, &a, &mut y)?;
+/// parallaxis::transform2_into(Plus, &a, &a, &mut y)?;
 /// assert_eq!(y.to_vec()?, [244, 2]); // integer arithmetic wraps
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform2_into<A, C, F, B>(
     f: F,
@@ -130,10 +134,10 @@ where
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Rayon, Sequence};
-/// let v: DeviceVector<i64, Rayon> = parallax::tabulate(Sequence { start: 5, step: -2 }, 4)?;
+/// use parallaxis::{DeviceVector, Rayon, ops::Sequence};
+/// let v: DeviceVector<i64, Rayon> = parallaxis::tabulate(Sequence { start: 5, step: -2 }, 4)?;
 /// assert_eq!(v.to_vec()?, [5, 3, 1, -1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn tabulate<F: UnaryFunction<u64>, B: Tabulate<F>>(
     f: F,
@@ -155,10 +159,10 @@ pub fn tabulate<F: UnaryFunction<u64>, B: Tabulate<F>>(
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
-/// let v: DeviceVector<f32> = parallax::sequence(3, 0.0, 0.5)?;
+/// use parallaxis::DeviceVector;
+/// let v: DeviceVector<f32> = parallaxis::sequence(3, 0.0, 0.5)?;
 /// assert_eq!(v.to_vec()?, [0.0, 0.5, 1.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sequence<T: Number, B: Tabulate<Sequence<T>>>(
     len: usize,
@@ -174,11 +178,11 @@ pub fn sequence<T: Number, B: Tabulate<Sequence<T>>>(
 /// A device fault.
 ///
 /// ```
-/// use parallax::DeviceVector;
+/// use parallaxis::DeviceVector;
 /// let mut v = DeviceVector::<u32>::zeros(3)?;
-/// parallax::fill(&mut v, 7)?;
+/// parallaxis::fill(&mut v, 7)?;
 /// assert_eq!(v.to_vec()?, [7, 7, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn fill<T: DeviceCopy, B: crate::Backend>(v: &mut impl Output<T, B>, value: T) -> Result<()> {
     B::fill(v.buffer_out(TOKEN), value)
@@ -186,7 +190,7 @@ pub fn fill<T: DeviceCopy, B: crate::Backend>(v: &mut impl Output<T, B>, value: 
 
 #[cfg(test)]
 mod tests {
-    use crate::{Sequential, UnaryFunction};
+    use crate::{ops::UnaryFunction, Sequential};
 
     /// A map to a zero-sized element.
     #[derive(Clone, Copy)]

@@ -2,14 +2,14 @@
 
 use crate::{Backend, DefaultBackend, Result, Sequential};
 use core::fmt;
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// A vector of `T` in the memory of backend `B` (the GPU with `--features cuda`, host memory
 /// otherwise). Every algorithm takes and returns these; moving data between host and device
 /// is always explicit (`from_slice`, `to_vec`, [`copy_to`](Self::copy_to)).
 ///
 /// ```
-/// use parallax::{DeviceVector, Rayon, Sequential};
+/// use parallaxis::{DeviceVector, Rayon, Sequential};
 /// let v = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
 /// assert_eq!(v.len(), 3);
 /// assert_eq!(v.to_vec()?, [1.0, 2.0, 3.0]);
@@ -17,7 +17,7 @@ use parallax_core::DeviceCopy;
 /// let h: DeviceVector<i32, Sequential> = vec![4, 5].into();
 /// let r: DeviceVector<i32, Rayon> = h.copy_to()?;
 /// assert_eq!(r.as_slice(), [4, 5]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct DeviceVector<T: DeviceCopy, B: Backend = DefaultBackend> {
     buf: B::Buffer<T>,
@@ -26,11 +26,11 @@ pub struct DeviceVector<T: DeviceCopy, B: Backend = DefaultBackend> {
 /// Thrust's `host_vector`: a `DeviceVector` in host memory on the sequential backend.
 ///
 /// ```
-/// use parallax::{DeviceVector, HostVector};
+/// use parallaxis::{DeviceVector, HostVector};
 /// let h = HostVector::<i32>::from_slice(&[1, 2, 3])?;
 /// let d: DeviceVector<i32> = h.copy_to()?; // onto the default backend
 /// assert_eq!(d.to_vec()?, [1, 2, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub type HostVector<T> = DeviceVector<T, Sequential>;
 
@@ -132,10 +132,10 @@ impl<T: DeviceCopy, B: Backend> DeviceVector<T, B> {
     /// (nothing is leaked), or a device fault.
     ///
     /// ```
-    /// use parallax::{DeviceVector, Sequential};
+    /// use parallaxis::{DeviceVector, Sequential};
     /// let squares = DeviceVector::<u64, Sequential>::try_from_iter((0..4_u64).map(|i| i * i))?;
     /// assert_eq!(squares.to_vec()?, [0, 1, 4, 9]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn try_from_iter<I: IntoIterator<Item = T>>(iter: I) -> Result<Self> {
         let mut host = Vec::new();
@@ -261,7 +261,7 @@ fn try_extend_vec<T, I: IntoIterator<Item = T>>(v: &mut Vec<T>, iter: I) -> Resu
     let mut iter = iter.into_iter();
     while let Some(x) = iter.next() {
         if v.len() == v.capacity() {
-            parallax_core::try_grow(v, iter.size_hint().0.saturating_add(1))?;
+            parallaxis_core::try_grow(v, iter.size_hint().0.saturating_add(1))?;
         }
         v.push(x);
     }

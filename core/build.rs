@@ -1,5 +1,5 @@
-//! Tells crates that depend on this one where its sources are: `parallax-device`'s build
-//! script compiles them (with `parallax-kernels`) to PTX and reads `DEP_PARALLAX_CORE_ROOT`
+//! Tells crates that depend on this one where its sources are: `parallaxis-device`'s build
+//! script compiles them (with `parallaxis-kernels`) to PTX and reads `DEP_PARALLAXIS_CORE_ROOT`
 //! to find them (the workspace folder in a checkout, the registry's copy when published).
 
 fn main() {

@@ -1,7 +1,7 @@
 //! Compiles `device/kernels` to PTX with rustc's `nvptx64-nvidia-cuda` backend
-//! (`docs/ptx-build.md`), through `parallax-ptx-builder` (the same builder user crates call),
-//! and leaves it at `$OUT_DIR/parallax_kernels.ptx`, with the kernel library made of it
-//! (`parallax_kernels.kernels`: each entry's PTX, and machine code per family where `ptxas`
+//! (`docs/ptx-build.md`), through `parallaxis-ptx-builder` (the same builder user crates call),
+//! and leaves it at `$OUT_DIR/parallaxis_kernels.ptx`, with the kernel library made of it
+//! (`parallaxis_kernels.kernels`: each entry's PTX, and machine code per family where `ptxas`
 //! is found), which `src/lib.rs` embeds.
 //!
 //! The kernels' and core's sources are found through their `links` metadata, so the same
@@ -17,8 +17,8 @@
 #[path = "build/ptx_crates.rs"]
 mod ptx_crates;
 
-use parallax_ptx_builder::library::LibraryWriter;
-use parallax_ptx_builder::{
+use parallaxis_ptx_builder::library::LibraryWriter;
+use parallaxis_ptx_builder::{
     apply_launch_bounds, package_ptx, LaunchBound, PtxBuilder, ARCHS_ENV, PTXAS_ENV,
 };
 use std::env;
@@ -28,12 +28,12 @@ use std::process::ExitCode;
 
 /// The kernels' launch bounds (`device/kernels/src/policy/launch_bounds.rs`), as the kernels
 /// crate's build script hands them over: `prefix:threads:min_blocks`, comma-separated, in
-/// `DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS` (a file of the kernels crate cannot be `include!`d
-/// from here: the published parallax-device does not contain it).
+/// `DEP_PARALLAXIS_KERNELS_LAUNCH_BOUNDS` (a file of the kernels crate cannot be `include!`d
+/// from here: the published parallaxis-device does not contain it).
 fn launch_bounds() -> Result<Vec<LaunchBound>, String> {
-    let text = env::var("DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS")
-        .map_err(|_| "DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS is not set".to_string())?;
-    let bad = |item: &str| format!("DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS: malformed `{item}`");
+    let text = env::var("DEP_PARALLAXIS_KERNELS_LAUNCH_BOUNDS")
+        .map_err(|_| "DEP_PARALLAXIS_KERNELS_LAUNCH_BOUNDS is not set".to_string())?;
+    let bad = |item: &str| format!("DEP_PARALLAXIS_KERNELS_LAUNCH_BOUNDS: malformed `{item}`");
     let mut bounds = Vec::new();
     for item in text.split(',').filter(|i| !i.is_empty()) {
         let mut fields = item.split(':');
@@ -56,7 +56,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
-            eprintln!("\nerror: parallax-device could not build its GPU kernels.\n{msg}\n");
+            eprintln!("\nerror: parallaxis-device could not build its GPU kernels.\n{msg}\n");
             ExitCode::FAILURE
         }
     }
@@ -70,7 +70,7 @@ fn var(name: &str) -> Result<PathBuf, String> {
 
 fn run() -> Result<(), String> {
     let out_dir = var("OUT_DIR")?;
-    let dest = out_dir.join("parallax_kernels.ptx");
+    let dest = out_dir.join("parallaxis_kernels.ptx");
     let library_file = dest.with_extension("kernels");
     println!("cargo:rerun-if-env-changed=DOCS_RS");
     if env::var_os("DOCS_RS").is_some() {
@@ -86,14 +86,14 @@ fn run() -> Result<(), String> {
         let text = fs::read_to_string(&file).map_err(|e| format!("PARALLAX_PTX_FILE: {e}"))?;
         let text = apply_launch_bounds(&text, &launch_bounds()?).0;
         fs::write(&dest, &text).map_err(|e| format!("{}: {e}", dest.display()))?;
-        let library = package_ptx("parallax_kernels", &text, None, &out_dir.join("sass"))
+        let library = package_ptx("parallaxis_kernels", &text, None, &out_dir.join("sass"))
             .map_err(|e| e.to_string())?;
         fs::write(&library_file, library)
             .map_err(|e| format!("{}: {e}", library_file.display()))?;
         return Ok(());
     }
-    let kernels_root = var("DEP_PARALLAX_KERNELS_ROOT")?;
-    let core_root = var("DEP_PARALLAX_CORE_ROOT")?;
+    let kernels_root = var("DEP_PARALLAXIS_KERNELS_ROOT")?;
+    let core_root = var("DEP_PARALLAXIS_CORE_ROOT")?;
     for root in [&kernels_root, &core_root] {
         println!("cargo:rerun-if-changed={}", root.join("src").display());
         println!(

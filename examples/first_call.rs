@@ -12,10 +12,10 @@
 //! Prints one line, `first_call <backend> n=1048576 first_s=<s> second_s=<s>`, which
 //! `scripts/gpu-bench.sh` collects.
 
-use parallax::{DefaultBackend, DeviceVector, Sum};
+use parallaxis::{ops::Sum, DefaultBackend, DeviceVector};
 use std::time::Instant;
 
-fn main() -> parallax::Result<()> {
+fn main() -> parallaxis::Result<()> {
     let start = Instant::now();
     let n = 1usize << 20;
     let x: Vec<f32> = (0..n).map(|i| (i % 7) as f32).collect();
@@ -24,7 +24,7 @@ fn main() -> parallax::Result<()> {
     for _ in 0..2 {
         let t = Instant::now();
         let v = DeviceVector::<f32>::from_slice(&x)?;
-        let y = parallax::inclusive_scan(Sum, &v)?.to_vec()?;
+        let y = parallaxis::inclusive_scan(Sum, &v)?.to_vec()?;
         times.push(if first.is_none() {
             start.elapsed()
         } else {
@@ -40,7 +40,7 @@ fn main() -> parallax::Result<()> {
     }
     println!(
         "first_call {} n={n} first_s={:.4} second_s={:.6}",
-        <DefaultBackend as parallax::Backend>::NAME,
+        <DefaultBackend as parallaxis::Backend>::NAME,
         times[0].as_secs_f64(),
         times[1].as_secs_f64()
     );

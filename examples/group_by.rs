@@ -21,7 +21,11 @@
 //! cargo run --release --example group_by -- 24             # 2^24 R-MAT edges (default 22)
 //! ```
 
-use parallax::{CooMatrix, DefaultBackend, DeviceVector, SplitMix64, Sum};
+use parallaxis::{
+    ops::{SplitMix64, Sum},
+    sparse::CooMatrix,
+    DefaultBackend, DeviceVector,
+};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -29,7 +33,7 @@ type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 type Vector<T> = DeviceVector<T, DefaultBackend>;
 
 /// Runs `f` and prints its time.
-fn step<R>(what: &str, f: impl FnOnce() -> parallax::Result<R>) -> Result<R> {
+fn step<R>(what: &str, f: impl FnOnce() -> parallaxis::Result<R>) -> Result<R> {
     let t = Instant::now();
     let r = f()?;
     println!("  {what:<44} {:>9.3} ms", t.elapsed().as_secs_f64() * 1e3);
@@ -49,18 +53,18 @@ struct Degrees {
 fn group_by(targets: &Vector<u32>, weights: &Vector<f64>) -> Result<Degrees> {
     let ones = step("ones", || Vector::filled(targets.len(), 1_u32))?;
     let (by_vertex, w) = step("sort_by_key (target, weight)", || {
-        parallax::sort_by_key(targets, weights)
+        parallaxis::sort_by_key(targets, weights)
     })?;
     let (vertices, degree) = step("reduce_by_key Sum ones -> in-degree", || {
-        parallax::reduce_by_key(Sum, &by_vertex, &ones)
+        parallaxis::reduce_by_key(Sum, &by_vertex, &ones)
     })?;
     let (_, weight) = step("reduce_by_key Sum weights -> weighted", || {
-        parallax::reduce_by_key(Sum, &by_vertex, &w)
+        parallaxis::reduce_by_key(Sum, &by_vertex, &w)
     })?;
-    let sorted_degree = step("sort degrees", || parallax::sort(&degree))?;
+    let sorted_degree = step("sort degrees", || parallaxis::sort(&degree))?;
     let once = step("ones", || Vector::filled(degree.len(), 1_u32))?;
     let (deg, count) = step("reduce_by_key Sum -> vertices per degree", || {
-        parallax::reduce_by_key(Sum, &sorted_degree, &once)
+        parallaxis::reduce_by_key(Sum, &sorted_degree, &once)
     })?;
     let (deg, count) = (deg.to_vec()?, count.to_vec()?);
     Ok(Degrees {
@@ -142,7 +146,7 @@ fn main() -> Result<()> {
     let log2: u32 = std::env::args().nth(1).map_or(Ok(22), |a| a.parse())?;
     println!(
         "group-by (sort_by_key + reduce_by_key) on the {} backend\n",
-        <DefaultBackend as parallax::Backend>::NAME
+        <DefaultBackend as parallaxis::Backend>::NAME
     );
 
     let path = concat!(

@@ -1,4 +1,4 @@
-//! Loops the compilers miss, rewritten as scans through parallax's algorithms, each checked
+//! Loops the compilers miss, rewritten as scans through parallaxis's algorithms, each checked
 //! against the sequential loop it replaces. On the default backend (rayon on the CPU; the GPU
 //! with `--features cuda`):
 //!
@@ -18,7 +18,10 @@
 //! cargo run --release --example loops_into_scans [--features cuda]
 //! ```
 
-use parallax::{Affine, AffineMap, BitXor, DefaultBackend, DeviceVector, Sum};
+use parallaxis::{
+    ops::{Affine, AffineMap, BitXor, Sum},
+    DefaultBackend, DeviceVector,
+};
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 
@@ -60,7 +63,7 @@ fn running_xor(n: usize) -> Result<()> {
         want.push(acc);
     }
     let x = DeviceVector::<u32>::from_slice(&words)?;
-    let got = parallax::inclusive_scan(BitXor, &x)?.to_vec()?;
+    let got = parallaxis::inclusive_scan(BitXor, &x)?.to_vec()?;
     check("running xor = inclusive_scan(BitXor)", &got, &want)
 }
 
@@ -87,9 +90,9 @@ fn column_scan(rows: usize, cols: usize) -> Result<()> {
     // The rows of the transpose are the columns: one segment of `rows` elements each.
     let offsets: Vec<usize> = (0..=cols).map(|j| j * rows).collect();
     let offsets = DeviceVector::<usize>::from_slice(&offsets)?;
-    let xt = parallax::gather(&to_t, &x)?;
-    let yt = parallax::inclusive_scan_by_offsets(Sum, &offsets, &xt)?;
-    let got = parallax::gather(&from_t, &yt)?.to_vec()?;
+    let xt = parallaxis::gather(&to_t, &x)?;
+    let yt = parallaxis::inclusive_scan_by_offsets(Sum, &offsets, &xt)?;
+    let got = parallaxis::gather(&from_t, &yt)?.to_vec()?;
     check(
         &format!("column sums {rows}x{cols} = transpose, row scans, transpose"),
         &got,
@@ -115,7 +118,7 @@ fn linear_recurrence(n: usize, x0: i64) -> Result<()> {
         })
         .collect();
     let f = DeviceVector::<AffineMap<i64>>::from_slice(&maps)?;
-    let prefixes = parallax::inclusive_scan(Affine, &f)?.to_vec()?;
+    let prefixes = parallaxis::inclusive_scan(Affine, &f)?.to_vec()?;
     let got: Vec<i64> = prefixes.iter().map(|p| p.apply(0)).collect();
     check(
         "x[i] = a[i] x[i-1] + b[i] = inclusive_scan(Affine)",
@@ -127,7 +130,7 @@ fn linear_recurrence(n: usize, x0: i64) -> Result<()> {
 fn main() -> Result<()> {
     println!(
         "loops into scans on the {} backend\n",
-        <DefaultBackend as parallax::Backend>::NAME
+        <DefaultBackend as parallaxis::Backend>::NAME
     );
     running_xor(1 << 20)?;
     column_scan(1000, 777)?;

@@ -6,7 +6,7 @@
 //! GPU's block uploaded to it). The speed-up is `k · t(1) / t(k)` with `t(1)` the unsharded
 //! algorithm on one GPU's worth: how much more work per second `k` GPUs do than one. Beside
 //! the sort rows, the choice in its step 4 on one GPU: merging the two sorted halves of one
-//! GPU's worth (`parallax::merge`) against sorting it again (`sort-step-merge`,
+//! GPU's worth (`parallaxis::merge`) against sorting it again (`sort-step-merge`,
 //! `sort-step-resort`).
 //!
 //! ```text
@@ -22,8 +22,11 @@
 //! its global position); exits non-zero on a mismatch. Without the `cuda` feature it checks the same on four rayon shards and
 //! prints no timings (one memory: nothing to scale over).
 
-use parallax::shard::{self, InMemory, ShardedVector};
-use parallax::{DefaultBackend, Square, Sum};
+use parallaxis::shard::{self, InMemory, ShardedVector};
+use parallaxis::{
+    ops::{Square, Sum},
+    DefaultBackend,
+};
 use std::time::Instant;
 
 type B = DefaultBackend;
@@ -37,7 +40,7 @@ fn triangle(i: u64) -> u32 {
 }
 
 /// Checks the reduce and the scan of the sequence `0..n` against their closed forms.
-fn check(x: &ShardedVector<u32, B>) -> parallax::Result<()> {
+fn check(x: &ShardedVector<u32, B>) -> parallaxis::Result<()> {
     let n = x.len() as u64;
     let total = shard::reduce(Sum, x, &InMemory)?;
     let scan = shard::inclusive_scan(Sum, x, &InMemory)?;
@@ -95,7 +98,7 @@ fn permutation(range: std::ops::Range<usize>, n: usize) -> Vec<u32> {
 /// sum, and every element at its global position (each shard read back whole: a shard on
 /// another GPU than the thread's default is read where it is, with no vector made beside
 /// it).
-fn check_sorted(y: &ShardedVector<u32, B>) -> parallax::Result<()> {
+fn check_sorted(y: &ShardedVector<u32, B>) -> parallaxis::Result<()> {
     let (n, k) = (y.len(), y.shard_count());
     let mut bad = Vec::new();
     let lengths: Vec<usize> = (0..k).map(|j| n / k + usize::from(j < n % k)).collect();
@@ -143,8 +146,8 @@ fn time(reps: usize, mut op: impl FnMut(), wait: &dyn Fn()) -> f64 {
 }
 
 #[cfg(feature = "cuda")]
-fn main() -> parallax::Result<()> {
-    use parallax::Device;
+fn main() -> parallaxis::Result<()> {
+    use parallaxis::device::Device;
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -171,24 +174,24 @@ fn main() -> parallax::Result<()> {
     );
     // The baseline: the unsharded algorithms on one GPU's worth of elements.
     let gpu0 = Device::get(0)?;
-    let v = parallax::sequence::<u32, B>(per_gpu, 0, 1)?;
+    let v = parallaxis::sequence::<u32, B>(per_gpu, 0, 1)?;
     let wait0 = || gpu0.wait().expect("waiting for the GPU");
     let base = [
         time(
             reps,
-            || drop(parallax::transform(Square, &v).expect("transform")),
+            || drop(parallaxis::transform(Square, &v).expect("transform")),
             &wait0,
         ),
         time(
             reps,
             || {
-                std::hint::black_box(parallax::reduce(Sum, &v).expect("reduce"));
+                std::hint::black_box(parallaxis::reduce(Sum, &v).expect("reduce"));
             },
             &wait0,
         ),
         time(
             reps,
-            || drop(parallax::inclusive_scan(Sum, &v).expect("scan")),
+            || drop(parallaxis::inclusive_scan(Sum, &v).expect("scan")),
             &wait0,
         ),
     ];
@@ -202,7 +205,7 @@ fn main() -> parallax::Result<()> {
         let mut parts = Vec::with_capacity(k);
         for (j, gpu) in gpus.iter().enumerate() {
             let start = (j * per_gpu) as u32;
-            parts.push(gpu.as_default(|| parallax::sequence::<u32, B>(per_gpu, start, 1))?);
+            parts.push(gpu.as_default(|| parallaxis::sequence::<u32, B>(per_gpu, start, 1))?);
         }
         let x = ShardedVector::from_parts(parts)?;
         check(&x)?;
@@ -250,8 +253,8 @@ fn main() -> parallax::Result<()> {
 
 /// The sort's weak-scaling rows, and step 4's merge against a second sort on one GPU.
 #[cfg(feature = "cuda")]
-fn sort_rows(per_gpu: usize, reps: usize, counts: &[usize]) -> parallax::Result<()> {
-    use parallax::{Device, DeviceVector};
+fn sort_rows(per_gpu: usize, reps: usize, counts: &[usize]) -> parallaxis::Result<()> {
+    use parallaxis::{device::Device, DeviceVector};
     let most = per_gpu * counts.last().copied().unwrap_or(1);
     if most as u64 > 1 << 32 {
         println!("# sort rows skipped: {most} keys are more than u32 has values");
@@ -260,23 +263,31 @@ fn sort_rows(per_gpu: usize, reps: usize, counts: &[usize]) -> parallax::Result<
     let gpu0 = Device::get(0)?;
     let wait0 = || gpu0.wait().expect("waiting for the GPU");
     let keys = DeviceVector::<u32, B>::from_vec(permutation(0..per_gpu, per_gpu))?;
-    let base = time(reps, || drop(parallax::sort(&keys).expect("sort")), &wait0);
+    let base = time(
+        reps,
+        || drop(parallaxis::sort(&keys).expect("sort")),
+        &wait0,
+    );
     println!("multi_gpu op=sort gpus=1 unsharded n={per_gpu} ms={base:.3} speedup=1.00");
     // Step 4 on two GPUs: one GPU's worth in two sorted runs, merged or sorted again.
     let half = per_gpu / 2;
-    let a = parallax::sort(&keys.slice(..half)?)?;
-    let b = parallax::sort(&keys.slice(half..)?)?;
+    let a = parallaxis::sort(&keys.slice(..half)?)?;
+    let b = parallaxis::sort(&keys.slice(half..)?)?;
     let mut runs = DeviceVector::<u32, B>::zeros(per_gpu)?;
-    parallax::copy(&a, &mut runs.slice_mut(..half)?)?;
-    parallax::copy(&b, &mut runs.slice_mut(half..)?)?;
+    parallaxis::copy(&a, &mut runs.slice_mut(..half)?)?;
+    parallaxis::copy(&b, &mut runs.slice_mut(half..)?)?;
     drop(keys);
     let merge = time(
         reps,
-        || drop(parallax::merge(&a, &b).expect("merge")),
+        || drop(parallaxis::merge(&a, &b).expect("merge")),
         &wait0,
     );
-    let resort = time(reps, || drop(parallax::sort(&runs).expect("sort")), &wait0);
-    if parallax::merge(&a, &b)?.to_vec()? != parallax::sort(&runs)?.to_vec()? {
+    let resort = time(
+        reps,
+        || drop(parallaxis::sort(&runs).expect("sort")),
+        &wait0,
+    );
+    if parallaxis::merge(&a, &b)?.to_vec()? != parallaxis::sort(&runs)?.to_vec()? {
         eprintln!("multi_gpu: merging the runs and sorting them again differ");
         std::process::exit(1);
     }
@@ -313,14 +324,14 @@ fn sort_rows(per_gpu: usize, reps: usize, counts: &[usize]) -> parallax::Result<
 }
 
 #[cfg(not(feature = "cuda"))]
-fn main() -> parallax::Result<()> {
+fn main() -> parallaxis::Result<()> {
     let n = 1_usize << 20;
     let host: Vec<u32> = (0..n as u32).collect();
     let x = ShardedVector::<u32, B>::from_slice(&host, 4)?;
     check(&x)?;
-    let whole = parallax::DeviceVector::<u32, B>::from_slice(&host)?;
+    let whole = parallaxis::DeviceVector::<u32, B>::from_slice(&host)?;
     let sq = shard::transform(Square, &x)?.to_vec()?;
-    if sq != parallax::transform(Square, &whole)?.to_vec()? {
+    if sq != parallaxis::transform(Square, &whole)?.to_vec()? {
         eprintln!("multi_gpu: sharded transform differs");
         std::process::exit(1);
     }
@@ -336,7 +347,7 @@ fn main() -> parallax::Result<()> {
     println!(
         "multi_gpu: 4 {} shards of {n} u32 checked, and their sort (reduce {ms:.3} ms); \
          the scaling rows need --features cuda and GPUs",
-        <B as parallax::Backend>::NAME
+        <B as parallaxis::Backend>::NAME
     );
     Ok(())
 }

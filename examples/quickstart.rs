@@ -1,4 +1,4 @@
-//! parallax in five minutes: every algorithm family once, on the default backend (rayon on
+//! parallaxis in five minutes: every algorithm family once, on the default backend (rayon on
 //! the CPU; the GPU with `--features cuda`), each result checked against the sequential
 //! reference.
 //!
@@ -6,9 +6,11 @@
 //! cargo run --release --example quickstart
 //! ```
 
-use parallax::{
-    reference, Affine, AffineMap, Boundary, CsrMatrix, DefaultBackend, DeviceVector, MinPlus,
-    PlusTimes, SaxpyFunctor, Stencil, Sum, Times,
+use parallaxis::{
+    ops::{Affine, AffineMap, Boundary, MinPlus, PlusTimes, SaxpyFunctor, Stencil, Sum, Times},
+    reference,
+    sparse::CsrMatrix,
+    DefaultBackend, DeviceVector,
 };
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
@@ -29,8 +31,8 @@ fn check<T: PartialEq + core::fmt::Debug>(what: &str, got: &[T], want: &[T]) -> 
 
 fn main() -> Result<()> {
     println!(
-        "parallax quickstart on the {} backend\n",
-        <DefaultBackend as parallax::Backend>::NAME
+        "parallaxis quickstart on the {} backend\n",
+        <DefaultBackend as parallaxis::Backend>::NAME
     );
     let n = 1 << 20;
     let xs: Vec<f32> = (0..n).map(|i| (i % 7) as f32 * 0.5).collect();
@@ -40,24 +42,24 @@ fn main() -> Result<()> {
 
     // transform: saxpy z = 2x + y (values on a dyadic grid, so every backend is exact).
     let saxpy = SaxpyFunctor { a: 2.0_f32 };
-    let z = parallax::transform2(saxpy, &x, &y)?.to_vec()?;
+    let z = parallaxis::transform2(saxpy, &x, &y)?.to_vec()?;
     let mut want = vec![0.0; n];
     reference::transform2(saxpy, &xs, &ys, &mut want);
     check("transform2 (saxpy)", &z, &want)?;
 
     // reduce: the sum of z.
-    let total = parallax::reduce(Sum, &DeviceVector::<f32>::from_slice(&z)?)?;
+    let total = parallaxis::reduce(Sum, &DeviceVector::<f32>::from_slice(&z)?)?;
     check("reduce (sum)", &[total], &[reference::reduce(Sum, &want)])?;
 
     // Fused: the dot product x·y in one pass (no vector of products), Thrust's inner_product.
-    let dot = parallax::transform2_reduce(Times, Sum, &x, &y)?;
+    let dot = parallaxis::transform2_reduce(Times, Sum, &x, &y)?;
     let want_dot = reference::transform2_reduce(Times, Sum, &xs, &ys);
     check("transform2_reduce (dot)", &[dot], &[want_dot])?;
 
     // scan: a linear recurrence x[i] = 2 x[i-1] + 1 as a scan of affine maps (the monoid is
     // not commutative, so this also proves operand order).
     let maps = vec![AffineMap::new(2_i64, 1); 16];
-    let scanned = parallax::inclusive_scan(Affine, &DeviceVector::<_>::from_slice(&maps)?)?;
+    let scanned = parallaxis::inclusive_scan(Affine, &DeviceVector::<_>::from_slice(&maps)?)?;
     let values: Vec<i64> = scanned.to_vec()?.iter().map(|f| f.apply(0)).collect();
     let want: Vec<i64> = (1..=16).map(|i| (1_i64 << i) - 1).collect();
     check("inclusive_scan (affine)", &values, &want)?;
@@ -65,13 +67,19 @@ fn main() -> Result<()> {
     // segmented scan: running totals that restart at every head flag.
     let v = [1_i32, 2, 3, 4, 5, 6, 7];
     let flags = [true, false, false, true, false, true, false];
-    let got = parallax::inclusive_scan_by_flags(
+    let got = parallaxis::inclusive_scan_by_flags(
         Sum,
         &DeviceVector::<bool>::from_slice(&flags)?,
         &DeviceVector::<i32>::from_slice(&v)?,
     )?;
     let mut want = [0; 7];
-    reference::scan_by_flags(Sum, &flags, &v, &mut want, parallax::ScanKind::Inclusive);
+    reference::scan_by_flags(
+        Sum,
+        &flags,
+        &v,
+        &mut want,
+        parallaxis::ops::ScanKind::Inclusive,
+    );
     check("segmented scan (flags)", &got.to_vec()?, &want)?;
 
     // SpMV over two semirings: a 1D Laplacian, and one shortest-path relaxation.
@@ -88,7 +96,7 @@ fn main() -> Result<()> {
     }
     let a = CsrMatrix::<f32>::try_new(rows, rows, row_ptr.clone(), cols.clone(), vals.clone())?;
     let u: Vec<f32> = (0..rows).map(|i| (i * i) as f32).collect();
-    let got = parallax::spmv(PlusTimes, &a, &DeviceVector::<f32>::from_slice(&u)?)?;
+    let got = parallaxis::spmv(PlusTimes, &a, &DeviceVector::<f32>::from_slice(&u)?)?;
     let mut want = vec![0.0; rows];
     reference::spmv_csr(PlusTimes, &row_ptr, &cols, &vals, &u, &mut want, false);
     check("spmv (+,x) Laplacian", &got.to_vec()?, &want)?;
@@ -97,7 +105,7 @@ fn main() -> Result<()> {
     let dist: Vec<f32> = (0..rows)
         .map(|i| if i == 0 { 0.0 } else { f32::INFINITY })
         .collect();
-    let got = parallax::spmv(MinPlus, &graph, &DeviceVector::<f32>::from_slice(&dist)?)?;
+    let got = parallaxis::spmv(MinPlus, &graph, &DeviceVector::<f32>::from_slice(&dist)?)?;
     reference::spmv_csr(MinPlus, &row_ptr, &cols, &w, &dist, &mut want, false);
     check("spmv (min,+) relaxation", &got.to_vec()?, &want)?;
 
@@ -108,7 +116,7 @@ fn main() -> Result<()> {
         [1.0, 1.0, -4.0, 1.0, 1.0],
     );
     let grid: Vec<f32> = (0..64 * 64).map(|i| ((i % 64) * (i / 64)) as f32).collect();
-    let got = parallax::stencil_map(
+    let got = parallaxis::stencil_map(
         PlusTimes,
         &lap,
         Boundary::Clamp,
@@ -121,15 +129,16 @@ fn main() -> Result<()> {
 
     // The smallest element and its index, a reduce from an initial value (init
     // first: affine maps do not commute), and a vectorized search.
-    let smallest = parallax::min_element(&y)?;
+    let smallest = parallaxis::min_element(&y)?;
     check("min_element", &[smallest], &[reference::min_element(&ys)])?;
     let init = AffineMap::new(3_i64, 1);
-    let folded = parallax::reduce_with_init(Affine, init, &DeviceVector::<_>::from_slice(&maps)?)?;
+    let folded =
+        parallaxis::reduce_with_init(Affine, init, &DeviceVector::<_>::from_slice(&maps)?)?;
     let want_fold = reference::reduce_with_init(Affine, init, &maps);
     check("reduce_with_init (affine)", &[folded], &[want_fold])?;
     let sorted: Vec<u32> = (0..1000).map(|i| i / 3).collect();
     let queries: Vec<u32> = (0..50).map(|i| i * 7).collect();
-    let found = parallax::lower_bound(
+    let found = parallaxis::lower_bound(
         &DeviceVector::<u32>::from_slice(&sorted)?,
         &DeviceVector::<u32>::from_slice(&queries)?,
     )?;

@@ -14,7 +14,10 @@
 //! cargo run --release --example stream_compaction -- 22        # 2^22 samples (default 24)
 //! ```
 
-use parallax::{reference, DefaultBackend, DeviceVector, LessThan, NonZero, SplitMix64};
+use parallaxis::{
+    ops::{LessThan, NonZero, SplitMix64},
+    reference, DefaultBackend, DeviceVector,
+};
 use std::time::Instant;
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
@@ -23,7 +26,7 @@ type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
 fn step<R>(
     what: &str,
     n: usize,
-    f: impl FnOnce() -> parallax::Result<R>,
+    f: impl FnOnce() -> parallaxis::Result<R>,
     kept: impl Fn(&R) -> usize,
 ) -> Result<R> {
     let t = Instant::now();
@@ -56,7 +59,7 @@ fn main() -> Result<()> {
     let n = 1_usize << log2;
     println!(
         "stream compaction of a detector readout, {n} samples, on the {} backend\n",
-        <DefaultBackend as parallax::Backend>::NAME
+        <DefaultBackend as parallaxis::Backend>::NAME
     );
     // One sample in ten is a hit on a channel 1..=1024 (a hit often repeats on the next
     // sample: a slow pulse); the trigger flags about a quarter of the hits.
@@ -85,36 +88,36 @@ fn main() -> Result<()> {
         DeviceVector::<bool>::from_slice(&trigger)?,
     );
     // Once untimed: the first GPU call loads the kernels.
-    parallax::copy_if(NonZero, &x)?;
+    parallaxis::copy_if(NonZero, &x)?;
 
     let hits = step(
         "zero suppression (copy_if NonZero)",
         n,
-        || parallax::copy_if(NonZero, &x),
+        || parallaxis::copy_if(NonZero, &x),
         |h| h.len(),
     )?;
     let triggered = step(
         "triggered energies (copy_if_stencil)",
         n,
-        || parallax::copy_if_stencil(&t, &e),
+        || parallaxis::copy_if_stencil(&t, &e),
         |v| v.len(),
     )?;
     let pulses = step(
         "merged repeats (unique)",
         hits.len(),
-        || parallax::unique(&hits),
+        || parallaxis::unique(&hits),
         |v| v.len(),
     )?;
     let (halves, split) = step(
         "left half first (stable partition)",
         pulses.len(),
-        || parallax::partition(LessThan { bound: 513 }, &pulses),
+        || parallaxis::partition(LessThan { bound: 513 }, &pulses),
         |(_, s)| *s,
     )?;
     let hot = step(
         "hits on channel 7 (count)",
         hits.len(),
-        || parallax::count(&hits, 7),
+        || parallaxis::count(&hits, 7),
         |c| *c,
     )?;
 

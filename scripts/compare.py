@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Joins parallax's GPU bench CSV with the peers' CSVs and checks the targets (docs/benchmarks.md).
+"""Joins parallaxis's GPU bench CSV with the peers' CSVs and checks the targets (docs/benchmarks.md).
 
     python3 scripts/compare.py --ours OUT/ours.csv --peers OUT/peers.csv OUT/peers_torch.csv \
         --out OUT
@@ -7,7 +7,7 @@
 Every CSV has the columns source,case,n,ms,gbps,gflops,check (ours adds roof_ms, roof_gbps,
 roof_pct: the cuMemcpyDtoD of the same bytes, measured in the same run). Prints one line per
 case of ours: our time and GB/s, % of the copy roof, the peer and its time, the speed ratio
-ours/peer (peer time / our time: > 1 means parallax is faster), the target and met/missed.
+ours/peer (peer time / our time: > 1 means parallaxis is faster), the target and met/missed.
 Writes OUT/comparison.csv and a plot of GB/s against n (OUT/gbps.png with matplotlib, else
 OUT/gbps.svg drawn by hand).
 
@@ -350,14 +350,14 @@ def plot(ours, peers, out):
             c = f"C{i % 10}"
             if o:
                 ax.plot([x for x, _ in o], [y for _, y in o], "-o", color=c, ms=3,
-                        label=f"parallax {label}")
+                        label=f"parallaxis {label}")
             if p:
                 ax.plot([x for x, _ in p], [y for _, y in p], "--s", color=c, ms=3,
                         label=f"peer {label}")
         ax.set_xscale("log", base=2)
         ax.set_xlabel("n (elements)")
         ax.set_ylabel("effective GB/s")
-        ax.set_title("parallax (solid) vs CUB/Thrust (dashed), same GPU, same run")
+        ax.set_title("parallaxis (solid) vs CUB/Thrust (dashed), same GPU, same run")
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=7, ncol=2)
         fig.tight_layout()
@@ -382,7 +382,7 @@ def svg_plot(lines, path):
     s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
          f'font-family="sans-serif" font-size="11">',
          f'<rect width="{w}" height="{h}" fill="white"/>',
-         f'<text x="{l}" y="18">parallax (solid) vs peers (dashed): effective GB/s vs n</text>']
+         f'<text x="{l}" y="18">parallaxis (solid) vs peers (dashed): effective GB/s vs n</text>']
     for e in range(int(x0), int(x1) + 1, 2):
         x = px(2 ** e)
         s.append(f'<line x1="{x}" y1="{t}" x2="{x}" y2="{h - b}" stroke="#ddd"/>')
@@ -393,7 +393,7 @@ def svg_plot(lines, path):
         s.append(f'<text x="5" y="{py(y) + 4}">{y:.0f}</text>')
     for i, (label, o, p) in enumerate(lines):
         c = colors[i % len(colors)]
-        for pts, dash, who in ((o, "", "parallax"), (p, ' stroke-dasharray="5,3"', "peer")):
+        for pts, dash, who in ((o, "", "parallaxis"), (p, ' stroke-dasharray="5,3"', "peer")):
             if pts:
                 d = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in pts)
                 s.append(f'<polyline points="{d}" fill="none" stroke="{c}" stroke-width="1.6"{dash}/>')

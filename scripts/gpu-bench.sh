@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU comparison in one go, on the GPU machine: builds and runs the peers (CUB, Thrust,
 # cuSPARSE: benches/peers/peers.cu with nvcc; cuDNN: benches/peers/peers_torch.py), runs
-# parallax's GPU bench, then scripts/compare.py, which joins the CSVs, prints ours / peer /
+# parallaxis's GPU bench, then scripts/compare.py, which joins the CSVs, prints ours / peer /
 # ratio / target / met-or-missed per case, and writes comparison.csv and a GB/s-vs-n plot.
 #
 #   scripts/gpu-bench.sh [GPU_BENCH_BINARY]        (default .device-bin/bench/gpu_bench)
@@ -65,12 +65,12 @@ fi
 NVCC_PID=$!
 [[ "${OVERLAP_NVCC:-0}" == 1 ]] || wait "$NVCC_PID"
 
-# 2. parallax's bench.
-say "parallax gpu bench: $BIN --iters $ITERS --max-log2 $MAX_LOG2 ${BENCH_ARGS:-}"
+# 2. parallaxis's bench.
+say "parallaxis gpu bench: $BIN --iters $ITERS --max-log2 $MAX_LOG2 ${BENCH_ARGS:-}"
 # shellcheck disable=SC2086
 "$BIN" --csv "$OUT/ours.csv" --iters "$ITERS" --max-log2 "$MAX_LOG2" ${BENCH_ARGS:-} 2>&1 | tee -a "$LOG"
 OURS_RC=${PIPESTATUS[0]}
-[[ $OURS_RC -eq 0 ]] || say "parallax bench exited with $OURS_RC"
+[[ $OURS_RC -eq 0 ]] || say "parallaxis bench exited with $OURS_RC"
 
 # 3. The CUB / Thrust / cuSPARSE peers.
 say "waiting for nvcc"
@@ -99,10 +99,10 @@ python3 "$ROOT/scripts/compare.py" --ours "$OUT/ours.csv" \
     --peers "$OUT/peers.csv" "$OUT/peers_torch.csv" --startup "$OUT/startup.csv" \
     --out "$OUT" 2>&1 | tee -a "$LOG"
 # 6. The CPU side, after the GPU work so that nothing competes for the cores: the hand-written
-#    std/rayon peers and parallax's CPU bench, when their binaries sit beside the GPU bench.
+#    std/rayon peers and parallaxis's CPU bench, when their binaries sit beside the GPU bench.
 if [[ "${RUN_CPU:-1}" == 1 && -x "$BIN_DIR/cpu_peers" && -x "$BIN_DIR/cpu_bench" ]]; then
     CPU_LOG="$OUT/cpu-bench.log"
-    say "cpu peers + parallax cpu bench on $(nproc) cores -> $CPU_LOG"
+    say "cpu peers + parallaxis cpu bench on $(nproc) cores -> $CPU_LOG"
     "$BIN_DIR/cpu_peers" --max-log2 "${CPU_PEERS_MAX_LOG2:-28}" 2>&1 | tee "$CPU_LOG"
     "$BIN_DIR/cpu_bench" --max-log2 "${CPU_MAX_LOG2:-26}" 2>&1 | tee -a "$CPU_LOG"
 fi

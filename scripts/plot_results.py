@@ -6,9 +6,9 @@
 
 Writes two PNGs (matplotlib; `pip install matplotlib`):
 - families.png: small multiples, one panel per algorithm family, effective GB/s against n for
-  one representative case of the family (solid: parallax, dashed: its peer, CUB / Thrust /
+  one representative case of the family (solid: parallaxis, dashed: its peer, CUB / Thrust /
   cuSPARSE / cuDNN), one colour per GPU (H100 and H200 side by side where both exist).
-- ratios.png: the speed ratio against the peer (peer time / our time: > 1 means parallax is
+- ratios.png: the speed ratio against the peer (peer time / our time: > 1 means parallaxis is
   faster) of every case that has an external peer, at the largest n both sides ran, log scale,
   sorted, with the line at 1.0.
 
@@ -104,7 +104,7 @@ def families(gpus, out):
             xs = [p[0] for p in pts]
             style = "o" if isinstance(case, list) else "o-"
             ax.plot(xs, [p[1] for p in pts], style, color=colour, ms=3, lw=1.6,
-                    label=f"parallax {gpu.upper()}")
+                    label=f"parallaxis {gpu.upper()}")
             peer = [(x, p[2]) for x, p in zip(xs, pts) if p[2]]
             if peer:
                 ax.plot([x for x, _ in peer], [y for _, y in peer], "s" if isinstance(case, list) else "s--",
@@ -127,7 +127,7 @@ def families(gpus, out):
     for ax in list(axes.flat)[len(panels):]:
         ax.axis("off")
     handles, labels = axes.flat[0].get_legend_handles_labels()
-    fig.suptitle("Effective GB/s against n: parallax (solid, filled) and its peer "
+    fig.suptitle("Effective GB/s against n: parallaxis (solid, filled) and its peer "
                  "(dashed, open)", fontsize=10, y=0.995)
     fig.legend(handles, labels, loc="upper center", ncol=4, fontsize=8, frameon=False,
                bbox_to_anchor=(0.5, 0.975))
@@ -163,7 +163,7 @@ def ratios(gpus, out):
     ax.set_yticks(list(ys))
     ax.set_yticklabels(order, fontsize=6.5)
     ax.set_ylim(-0.7, len(order) - 0.3)
-    ax.set_xlabel("peer time / parallax time (log; > 1: parallax faster)", fontsize=8)
+    ax.set_xlabel("peer time / parallaxis time (log; > 1: parallaxis faster)", fontsize=8)
     ax.set_title("Speed against CUB / Thrust / cuSPARSE / cuDNN at the largest n of each case",
                  fontsize=9)
     ax.tick_params(axis="x", labelsize=7)

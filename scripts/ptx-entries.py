@@ -7,7 +7,7 @@ The file as a whole can still change where nothing runs differently:
   an entry emitted at another position has other label numbers and the same instructions;
 - a non-generic public function is emitted as a `.func` under its mangled name, which spells
   its module path and the crate's hash (`_RNvNt...14params_stencil18stencil_box_radius`).
-  parallax's kernels call none of them (every call is inlined), so such a `.func` is dead code.
+  parallaxis's kernels call none of them (every call is inlined), so such a `.func` is dead code.
 
 This script compares what runs: each `.entry`, its label numbers made position-free, by name.
 It also reports `.func` items (by body, names made anonymous) and the module header.

@@ -15,6 +15,6 @@ macro_rules! closure_suite {
     };
 }
 
-closure_suite!(sequential, parallax::Sequential);
+closure_suite!(sequential, parallaxis::Sequential);
 #[cfg(feature = "rayon")]
-closure_suite!(rayon, parallax::Rayon);
+closure_suite!(rayon, parallaxis::Rayon);

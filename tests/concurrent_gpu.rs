@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use parallax::{Cuda, DeviceVector, Sum};
+use parallaxis::{ops::Sum, Cuda, DeviceVector};
 
 type B = Cuda;
 
@@ -38,8 +38,8 @@ fn every_thread_reads_its_own_reduce() {
     require_gpu!();
     on_every_thread(ROUNDS, |t, round| {
         let (n, seed) = (size(t, round), t * 1_000_003 + round * 977);
-        let v = parallax::sequence::<u32, B>(n, seed, 1).expect("sequence");
-        let got = parallax::reduce(Sum, &v).expect("reduce");
+        let v = parallaxis::sequence::<u32, B>(n, seed, 1).expect("sequence");
+        let got = parallaxis::reduce(Sum, &v).expect("reduce");
         assert_eq!(
             got,
             common::sequence_sum_u32(n, seed),
@@ -58,7 +58,7 @@ fn every_thread_reads_its_own_run_count() {
         let keys: Vec<u32> = (0..n).map(|i| (i / len) as u32).collect();
         let kd = DeviceVector::<u32, B>::from_vec(keys).expect("keys");
         let xd = DeviceVector::<u32, B>::from_vec(vec![1; n]).expect("values");
-        let (k, x) = parallax::reduce_by_key(Sum, &kd, &xd).expect("reduce_by_key");
+        let (k, x) = parallaxis::reduce_by_key(Sum, &kd, &xd).expect("reduce_by_key");
         let runs = n.div_ceil(len);
         let at = format!("thread {t}, call {round}, n = {n}, runs of {len}");
         assert_eq!(k.len(), runs, "{at}");

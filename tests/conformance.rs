@@ -1,6 +1,6 @@
 //! The conformance suite: one body per algorithm, instantiated once per enabled backend by
 //! the one-line `conformance!` macro. Every result is compared with the sequential reference
-//! in `parallax::reference` (bitwise for exact types, within a stated bound for floats).
+//! in `parallaxis::reference` (bitwise for exact types, within a stated bound for floats).
 //!
 //! With `--features cuda` the same bodies run on the GPU (`cuda::...`). Every test body starts
 //! with `require_gpu!()` (tests/common/gpu.rs): a no-op on the host backends; on the GPU it
@@ -87,25 +87,25 @@ macro_rules! conformance {
 /// need a kernel crate: the `gpu_user_monoid` example).
 mod merge_user {
     mod sequential {
-        pub(crate) type B = parallax::Sequential;
+        pub(crate) type B = parallaxis::Sequential;
         mod cases {
             include!("conformance/merge_user.rs");
         }
     }
     #[cfg(feature = "rayon")]
     mod rayon {
-        pub(crate) type B = parallax::Rayon;
+        pub(crate) type B = parallaxis::Rayon;
         mod cases {
             include!("conformance/merge_user.rs");
         }
     }
 }
 
-conformance!(sequential, parallax::Sequential);
+conformance!(sequential, parallaxis::Sequential);
 #[cfg(feature = "rayon")]
-conformance!(rayon, parallax::Rayon);
+conformance!(rayon, parallaxis::Rayon);
 #[cfg(feature = "cuda")]
-conformance!(cuda, parallax::Cuda);
+conformance!(cuda, parallaxis::Cuda);
 
 /// Every `#[test]` in the bodies (plain and property tests) begins with `require_gpu!`, so
 /// no GPU test can pass without a GPU unless the skip was asked for and printed.

@@ -3,9 +3,10 @@
 //! nothing past the end, and a view of CUDA memory reads nothing on the host (the GPU side is
 //! checked by `examples/nearest_neighbour`).
 
-use parallax::{
-    Backend, BinaryFunction, DeviceRef, DeviceVector, MemorySpace, SplitMix64, Transform2Ops,
-    TransformOps, UnaryFunction,
+use parallaxis::{
+    backend::{Transform2Ops, TransformOps},
+    ops::{BinaryFunction, DeviceRef, MemorySpace, SplitMix64, UnaryFunction},
+    Backend, DeviceVector,
 };
 
 /// `i -> table[i]`, or `MISSING` when `table` has no element `i` readable here.
@@ -73,22 +74,22 @@ where
         let y = DeviceVector::<u32, B>::from_slice(&reversed).unwrap();
         let view = t.device_ref();
         assert_eq!((view.len(), view.space()), (n, MemorySpace::Host));
-        let got = parallax::transform(Lookup { table: view }, &x).unwrap();
+        let got = parallaxis::transform(Lookup { table: view }, &x).unwrap();
         assert_eq!(got.to_vec().unwrap(), want, "{} transform n={n}", B::NAME);
-        let got = parallax::transform2(Difference { table: view }, &x, &y).unwrap();
+        let got = parallaxis::transform2(Difference { table: view }, &x, &y).unwrap();
         assert_eq!(got.to_vec().unwrap(), want2, "{} transform2 n={n}", B::NAME);
     }
 }
 
 #[test]
 fn lookup_matches_reference_sequential() {
-    lookup_matches_reference::<parallax::Sequential>();
+    lookup_matches_reference::<parallaxis::Sequential>();
 }
 
 #[cfg(feature = "rayon")]
 #[test]
 fn lookup_matches_reference_rayon() {
-    lookup_matches_reference::<parallax::Rayon>();
+    lookup_matches_reference::<parallaxis::Rayon>();
 }
 
 #[test]
@@ -101,7 +102,7 @@ fn get_past_the_end_is_none() {
     assert_eq!(view.get(usize::MAX), None);
     let empty = DeviceRef::<u16>::from_slice(&[]);
     assert!(empty.is_empty() && empty.get(0).is_none());
-    let v = DeviceVector::<u16, parallax::Sequential>::zeros(0).unwrap();
+    let v = DeviceVector::<u16, parallaxis::Sequential>::zeros(0).unwrap();
     assert!(v.device_ref().is_empty());
 }
 
@@ -114,8 +115,8 @@ fn a_cuda_view_reads_nothing_on_the_host() {
         unsafe { DeviceRef::from_raw_parts(data.as_ptr(), data.len(), MemorySpace::CudaDevice) };
     assert!(!view.is_readable_here());
     assert_eq!(view.get(0), None);
-    let x = DeviceVector::<u32, parallax::Sequential>::from_slice(&[0, 1, 2]).unwrap();
-    let got = parallax::transform(Lookup { table: view }, &x).unwrap();
+    let x = DeviceVector::<u32, parallaxis::Sequential>::from_slice(&[0, 1, 2]).unwrap();
+    let got = parallaxis::transform(Lookup { table: view }, &x).unwrap();
     assert_eq!(got.to_vec().unwrap(), [MISSING; 3]);
 }
 
@@ -125,8 +126,8 @@ fn a_closure_may_borrow_on_the_host() {
     // `UnaryFunction` no longer asks `'static`: a closure borrowing a local table is a functor
     // on the CPU backends.
     let (table, indices) = inputs(100, 1000, 9);
-    let x = DeviceVector::<u32, parallax::Rayon>::from_slice(&indices).unwrap();
-    let got = parallax::transform(|i: u32| table.get(i as usize).copied().unwrap_or(0), &x);
+    let x = DeviceVector::<u32, parallaxis::Rayon>::from_slice(&indices).unwrap();
+    let got = parallaxis::transform(|i: u32| table.get(i as usize).copied().unwrap_or(0), &x);
     let want: Vec<i64> = indices
         .iter()
         .map(|&i| table.get(i as usize).copied().unwrap_or(0))

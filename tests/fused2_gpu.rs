@@ -10,9 +10,12 @@
 use crate::common;
 
 use common::{dv, pseudo_random};
-use parallax::{Cuda, Max, Plus, SaxpyFunctor, Sum, Times};
-use parallax_device::kernels::{policy::reduce::reduce_grid, policy::reduce::reduce_group};
-use parallax_device::transform2_reduce_is_fused;
+use parallaxis::{
+    ops::{Max, Plus, SaxpyFunctor, Sum, Times},
+    Cuda,
+};
+use parallaxis_device::kernels::{policy::reduce::reduce_grid, policy::reduce::reduce_group};
+use parallaxis_device::transform2_reduce_is_fused;
 
 type B = Cuda;
 
@@ -71,10 +74,10 @@ fn fused_integer_dot_products_equal_the_host_reference() {
         let b32: Vec<u32> = b.iter().map(|&v| v as u32).collect();
         let a64: Vec<i64> = a.iter().map(|&v| v as i64).collect();
         let b64: Vec<i64> = b.iter().map(|&v| (v >> 3) as i64).collect();
-        let got32 = parallax::transform2_reduce(Times, Sum, &dv::<u32, B>(&a32), &dv(&b32));
-        let got64 = parallax::transform2_reduce(Times, Sum, &dv::<i64, B>(&a64), &dv(&b64));
-        let want32 = parallax::reference::transform2_reduce(Times, Sum, &a32, &b32);
-        let want64 = parallax::reference::transform2_reduce(Times, Sum, &a64, &b64);
+        let got32 = parallaxis::transform2_reduce(Times, Sum, &dv::<u32, B>(&a32), &dv(&b32));
+        let got64 = parallaxis::transform2_reduce(Times, Sum, &dv::<i64, B>(&a64), &dv(&b64));
+        let want32 = parallaxis::reference::transform2_reduce(Times, Sum, &a32, &b32);
+        let want64 = parallaxis::reference::transform2_reduce(Times, Sum, &a64, &b64);
         assert_eq!(got32.unwrap(), want32, "u32 dot (wrapping), n = {n}");
         assert_eq!(got64.unwrap(), want64, "i64 dot (wrapping), n = {n}");
     }
@@ -95,9 +98,9 @@ fn fused_float_dot_products_are_within_the_bound_and_reproducible() {
         let (a, b) = (floats(n, 600 + i as u64), floats(n, 700 + i as u64));
         let bound: f64 = a.iter().zip(&b).map(|(x, y)| (x * y).abs()).sum();
         let (da, db) = (dv::<f64, B>(&a), dv::<f64, B>(&b));
-        let got = parallax::transform2_reduce(Times, Sum, &da, &db).unwrap();
-        let again = parallax::transform2_reduce(Times, Sum, &da, &db).unwrap();
-        let want = parallax::reference::transform2_reduce(Times, Sum, &a, &b);
+        let got = parallaxis::transform2_reduce(Times, Sum, &da, &db).unwrap();
+        let again = parallaxis::transform2_reduce(Times, Sum, &da, &db).unwrap();
+        let want = parallaxis::reference::transform2_reduce(Times, Sum, &a, &b);
         common::assert_close(&[got], &[want], n, bound, "f64 dot");
         assert_eq!(got.to_bits(), again.to_bits(), "f64 dot twice, n = {n}");
 
@@ -106,11 +109,11 @@ fn fused_float_dot_products_are_within_the_bound_and_reproducible() {
             b.iter().map(|&v| v as f32).collect(),
         );
         let (da, db) = (dv::<f32, B>(&a32), dv::<f32, B>(&b32));
-        let got = parallax::transform2_reduce(Times, Sum, &da, &db).unwrap();
-        let again = parallax::transform2_reduce(Times, Sum, &da, &db).unwrap();
+        let got = parallaxis::transform2_reduce(Times, Sum, &da, &db).unwrap();
+        let again = parallaxis::transform2_reduce(Times, Sum, &da, &db).unwrap();
         // The dot product of the f32 inputs in f64 (each product exact, the sum far inside
         // the f32 bound).
-        let exact = parallax::reference::transform2_reduce(Times, Sum, &a, &b) as f32;
+        let exact = parallaxis::reference::transform2_reduce(Times, Sum, &a, &b) as f32;
         common::assert_close(&[got], &[exact], n, bound, "f32 dot");
         assert_eq!(got.to_bits(), again.to_bits(), "f32 dot twice, n = {n}");
     }
@@ -126,8 +129,8 @@ fn composed_pairs_equal_the_host_reference() {
             r[..n].iter().map(|&v| v as i32).collect(),
             r[n..].iter().map(|&v| (v >> 32) as i32).collect(),
         );
-        let got = parallax::transform2_reduce(Plus, Max, &dv::<i32, B>(&a), &dv(&b)).unwrap();
-        let want = parallax::reference::transform2_reduce(Plus, Max, &a, &b);
+        let got = parallaxis::transform2_reduce(Plus, Max, &dv::<i32, B>(&a), &dv(&b)).unwrap();
+        let want = parallaxis::reference::transform2_reduce(Plus, Max, &a, &b);
         assert_eq!(got, want, "i32 Plus Max, n = {n}");
     }
 }

@@ -11,9 +11,12 @@
 use crate::common;
 
 use common::{dv, host, pseudo_random};
-use parallax::{Cuda, DeviceVector, Max, Plus, Sum, Times};
-use parallax_device::kernels::policy::scan::deep_scan_tile_items;
-use parallax_device::{transform2_exclusive_scan_is_fused, transform2_inclusive_scan_is_fused};
+use parallaxis::{
+    ops::{Max, Plus, Sum, Times},
+    Cuda, DeviceVector,
+};
+use parallaxis_device::kernels::policy::scan::deep_scan_tile_items;
+use parallaxis_device::{transform2_exclusive_scan_is_fused, transform2_inclusive_scan_is_fused};
 
 type B = Cuda;
 
@@ -56,19 +59,19 @@ macro_rules! check_integers {
         let n = x.len();
         let products: Vec<$t> = x.iter().zip(y).map(|(a, b)| a.wrapping_mul(*b)).collect();
         let (dx, dy) = (dv::<$t, B>(x), dv::<$t, B>(y));
-        let zipped = parallax::zip(&dx, &dy).unwrap().map(Times);
+        let zipped = parallaxis::lazy::zip(&dx, &dy).unwrap().map(Times);
         let mut want = vec![init; n];
-        parallax::reference::inclusive_scan(Sum, &products, &mut want);
-        let got = parallax::inclusive_scan(Sum, &zipped).unwrap();
+        parallaxis::reference::inclusive_scan(Sum, &products, &mut want);
+        let got = parallaxis::inclusive_scan(Sum, &zipped).unwrap();
         assert_eq!(host(&got), want, "{what}: inclusive, n = {n}");
         let mut into = DeviceVector::<$t, B>::filled(n, init).unwrap();
-        parallax::inclusive_scan_into(Sum, &zipped, &mut into).unwrap();
+        parallaxis::inclusive_scan_into(Sum, &zipped, &mut into).unwrap();
         assert_eq!(host(&into), want, "{what}: inclusive_into, n = {n}");
 
-        parallax::reference::exclusive_scan(Sum, init, &products, &mut want);
-        let got = parallax::exclusive_scan(Sum, init, &zipped).unwrap();
+        parallaxis::reference::exclusive_scan(Sum, init, &products, &mut want);
+        let got = parallaxis::exclusive_scan(Sum, init, &zipped).unwrap();
         assert_eq!(host(&got), want, "{what}: exclusive, n = {n}");
-        parallax::exclusive_scan_into(Sum, init, &zipped, &mut into).unwrap();
+        parallaxis::exclusive_scan_into(Sum, init, &zipped, &mut into).unwrap();
         assert_eq!(host(&into), want, "{what}: exclusive_into, n = {n}");
     }};
 }
@@ -116,15 +119,15 @@ macro_rules! check_floats {
         let (x, y, init, what): (&[$t], &[$t], $t, &str) = ($x, $y, $init, $what);
         let n = x.len();
         let (dx, dy) = (dv::<$t, B>(x), dv::<$t, B>(y));
-        let zipped = parallax::zip(&dx, &dy).unwrap().map(Times);
-        let inclusive = host(&parallax::inclusive_scan(Sum, &zipped).unwrap());
-        let exclusive = host(&parallax::exclusive_scan(Sum, init, &zipped).unwrap());
+        let zipped = parallaxis::lazy::zip(&dx, &dy).unwrap().map(Times);
+        let inclusive = host(&parallaxis::inclusive_scan(Sum, &zipped).unwrap());
+        let exclusive = host(&parallaxis::exclusive_scan(Sum, init, &zipped).unwrap());
         if n as u64 <= deep_scan_tile_items(size_of::<$t>()) {
             let bits = |v: &[$t]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
-            let products = parallax::transform2(Times, &dx, &dy).unwrap();
-            let want = host(&parallax::inclusive_scan(Sum, &products).unwrap());
+            let products = parallaxis::transform2(Times, &dx, &dy).unwrap();
+            let want = host(&parallaxis::inclusive_scan(Sum, &products).unwrap());
             assert_eq!(bits(&inclusive), bits(&want), "{what}: inclusive, n = {n}");
-            let want = host(&parallax::exclusive_scan(Sum, init, &products).unwrap());
+            let want = host(&parallaxis::exclusive_scan(Sum, init, &products).unwrap());
             assert_eq!(bits(&exclusive), bits(&want), "{what}: exclusive, n = {n}");
         }
         // Each product of two inputs of 16 bits is exact in f64, and so is every running sum.
@@ -135,10 +138,10 @@ macro_rules! check_floats {
             .collect();
         let bound: f64 = products.iter().map(|p| p.abs()).sum::<f64>() + f64::from(init).abs();
         let mut exact = vec![0.0; n];
-        parallax::reference::inclusive_scan(Sum, &products, &mut exact);
+        parallaxis::reference::inclusive_scan(Sum, &products, &mut exact);
         let want: Vec<$t> = exact.iter().map(|&v| v as $t).collect();
         common::assert_close(&inclusive, &want, n, bound, what);
-        parallax::reference::exclusive_scan(Sum, f64::from(init), &products, &mut exact);
+        parallaxis::reference::exclusive_scan(Sum, f64::from(init), &products, &mut exact);
         let want: Vec<$t> = exact.iter().map(|&v| v as $t).collect();
         common::assert_close(&exclusive, &want, n, bound, what);
     }};
@@ -171,11 +174,11 @@ fn composed_pairs_equal_the_host_reference() {
     let y: Vec<i32> = r[n..].iter().map(|&v| (v >> 32) as i32).collect();
     let sums: Vec<i32> = x.iter().zip(&y).map(|(a, b)| a.wrapping_add(*b)).collect();
     let (dx, dy) = (dv::<i32, B>(&x), dv::<i32, B>(&y));
-    let zipped = parallax::zip(&dx, &dy).unwrap().map(Plus);
+    let zipped = parallaxis::lazy::zip(&dx, &dy).unwrap().map(Plus);
     let mut want = vec![0; n];
-    parallax::reference::inclusive_scan(Max, &sums, &mut want);
+    parallaxis::reference::inclusive_scan(Max, &sums, &mut want);
     assert_eq!(
-        host(&parallax::inclusive_scan(Max, &zipped).unwrap()),
+        host(&parallaxis::inclusive_scan(Max, &zipped).unwrap()),
         want,
         "Plus Max"
     );

@@ -13,11 +13,12 @@
 use crate::common;
 
 use common::pseudo_random;
-use parallax::{
-    Cuda, DeviceCopy, DeviceVector, FusedOps, Max, Monoid, MonoidOps, Negate, Scale, Square, Sum,
-    TransformOps,
+use parallaxis::{
+    backend::{FusedOps, MonoidOps, TransformOps},
+    ops::{Max, Monoid, Negate, Scale, Square, Sum},
+    Cuda, DeviceCopy, DeviceVector,
 };
-use parallax_device::{
+use parallaxis_device::{
     transform_exclusive_scan_is_fused, transform_inclusive_scan_is_fused, transform_reduce_is_fused,
 };
 
@@ -52,43 +53,47 @@ fn fused_equals_composed<T, M>(m: M, x: &DeviceVector<T, B>, bits: impl Fn(T) ->
 where
     T: DeviceCopy,
     M: Monoid<T>,
-    Square: parallax::UnaryFunction<T, Output = T>,
+    Square: parallaxis::ops::UnaryFunction<T, Output = T>,
     B: FusedOps<T, T, Square, M> + MonoidOps<T, M> + TransformOps<T, Square>,
 {
-    let fused = parallax::transform_reduce(Square, m, x).unwrap();
-    let squares = parallax::transform(Square, x).unwrap();
-    let composed = parallax::reduce(m, &squares).unwrap();
+    let fused = parallaxis::transform_reduce(Square, m, x).unwrap();
+    let squares = parallaxis::transform(Square, x).unwrap();
+    let composed = parallaxis::reduce(m, &squares).unwrap();
     assert_eq!(bits(fused), bits(composed), "{what}, n = {}", x.len());
 }
 
 /// The lookup reads the PTX text only: no GPU needed.
 #[test]
 fn the_listed_triples_are_fused_and_other_pairs_are_not() {
-    type Map = parallax::AffineMap<i64>;
+    type Map = parallaxis::ops::AffineMap<i64>;
     assert!(transform_reduce_is_fused::<f32, Square, Sum>());
     assert!(transform_reduce_is_fused::<u64, Square, Max>());
     assert!(transform_reduce_is_fused::<
         Map,
-        parallax::Identity,
-        parallax::Affine,
+        parallaxis::ops::Identity,
+        parallaxis::ops::Affine,
     >());
     assert!(!transform_reduce_is_fused::<f32, Negate, Sum>());
     assert!(!transform_reduce_is_fused::<i32, Scale<i32>, Max>());
-    assert!(!transform_reduce_is_fused::<f64, Square, parallax::Min>());
+    assert!(!transform_reduce_is_fused::<
+        f64,
+        Square,
+        parallaxis::ops::Min,
+    >());
     assert!(transform_inclusive_scan_is_fused::<f32, Square, Sum>());
     assert!(transform_inclusive_scan_is_fused::<i64, Square, Sum>());
     assert!(transform_inclusive_scan_is_fused::<
         Map,
-        parallax::Identity,
-        parallax::Affine,
+        parallaxis::ops::Identity,
+        parallaxis::ops::Affine,
     >());
     assert!(!transform_inclusive_scan_is_fused::<f32, Square, Max>());
     assert!(!transform_inclusive_scan_is_fused::<i32, Negate, Sum>());
     assert!(transform_exclusive_scan_is_fused::<f64, Square, Sum>());
     assert!(transform_exclusive_scan_is_fused::<
         Map,
-        parallax::Identity,
-        parallax::Affine,
+        parallaxis::ops::Identity,
+        parallaxis::ops::Affine,
     >());
     assert!(!transform_exclusive_scan_is_fused::<i64, Square, Max>());
 }
@@ -116,10 +121,10 @@ fn fused_integer_reductions_equal_the_host_reference() {
         let r = pseudo_random(n, 100 + i as u64);
         let x32: Vec<u32> = r.iter().map(|&v| (v >> 32) as u32).collect();
         let x64: Vec<i64> = r.iter().map(|&v| v as i64).collect();
-        let want32 = parallax::reference::transform_reduce(Square, Sum, &x32);
-        let want64 = parallax::reference::transform_reduce(Square, Max, &x64);
-        let got32 = parallax::transform_reduce(Square, Sum, &common::dv::<u32, B>(&x32)).unwrap();
-        let got64 = parallax::transform_reduce(Square, Max, &common::dv::<i64, B>(&x64)).unwrap();
+        let want32 = parallaxis::reference::transform_reduce(Square, Sum, &x32);
+        let want64 = parallaxis::reference::transform_reduce(Square, Max, &x64);
+        let got32 = parallaxis::transform_reduce(Square, Sum, &common::dv::<u32, B>(&x32)).unwrap();
+        let got64 = parallaxis::transform_reduce(Square, Max, &common::dv::<i64, B>(&x64)).unwrap();
         assert_eq!(got32, want32, "u32 Square Sum (wrapping), n = {n}");
         assert_eq!(got64, want64, "i64 Square Max (wrapping squares), n = {n}");
     }
@@ -145,12 +150,12 @@ fn fused_integer_scans_equal_the_host_reference() {
         let x64: Vec<i64> = r.iter().map(|&v| v as i64).collect();
         let mut want32 = vec![0; n];
         let mut want64 = vec![0; n];
-        parallax::reference::transform_inclusive_scan(Square, Sum, &x32, &mut want32);
-        parallax::reference::transform_inclusive_scan(Square, Sum, &x64, &mut want64);
+        parallaxis::reference::transform_inclusive_scan(Square, Sum, &x32, &mut want32);
+        parallaxis::reference::transform_inclusive_scan(Square, Sum, &x64, &mut want64);
         let d32 = common::dv::<u32, B>(&x32);
         let d64 = common::dv::<i64, B>(&x64);
-        let got32 = parallax::transform_inclusive_scan(Square, Sum, &d32).unwrap();
-        let got64 = parallax::transform_inclusive_scan(Square, Sum, &d64).unwrap();
+        let got32 = parallaxis::transform_inclusive_scan(Square, Sum, &d32).unwrap();
+        let got64 = parallaxis::transform_inclusive_scan(Square, Sum, &d64).unwrap();
         assert!(
             common::host(&got32) == want32,
             "u32 Square Sum scan, n = {n}"
@@ -160,10 +165,10 @@ fn fused_integer_scans_equal_the_host_reference() {
             "i64 Square Sum scan, n = {n}"
         );
         // The exclusive form, seeded (wrapping sums).
-        parallax::reference::transform_exclusive_scan(Square, Sum, 17, &x32, &mut want32);
-        parallax::reference::transform_exclusive_scan(Square, Sum, -5, &x64, &mut want64);
-        let got32 = parallax::transform_exclusive_scan(Square, Sum, 17, &d32).unwrap();
-        let got64 = parallax::transform_exclusive_scan(Square, Sum, -5, &d64).unwrap();
+        parallaxis::reference::transform_exclusive_scan(Square, Sum, 17, &x32, &mut want32);
+        parallaxis::reference::transform_exclusive_scan(Square, Sum, -5, &x64, &mut want64);
+        let got32 = parallaxis::transform_exclusive_scan(Square, Sum, 17, &d32).unwrap();
+        let got64 = parallaxis::transform_exclusive_scan(Square, Sum, -5, &d64).unwrap();
         assert!(
             common::host(&got32) == want32,
             "u32 Square Sum exclusive scan, n = {n}"
@@ -181,13 +186,13 @@ fn fused_float_scans_are_within_the_float_bound() {
     for (i, &n) in SCAN_SIZES.iter().enumerate() {
         let x = floats(n, 300 + i as u64);
         let mut want = vec![0.0; n];
-        parallax::reference::transform_inclusive_scan(Square, Sum, &x, &mut want);
+        parallaxis::reference::transform_inclusive_scan(Square, Sum, &x, &mut want);
         let got =
-            parallax::transform_inclusive_scan(Square, Sum, &common::dv::<f64, B>(&x)).unwrap();
+            parallaxis::transform_inclusive_scan(Square, Sum, &common::dv::<f64, B>(&x)).unwrap();
         let abs: f64 = x.iter().map(|v| v * v).sum();
         common::assert_close(&common::host(&got), &want, n, abs, "f64 Square Sum scan");
-        parallax::reference::transform_exclusive_scan(Square, Sum, 0.5, &x, &mut want);
-        let got = parallax::transform_exclusive_scan(Square, Sum, 0.5, &common::dv::<f64, B>(&x));
+        parallaxis::reference::transform_exclusive_scan(Square, Sum, 0.5, &x, &mut want);
+        let got = parallaxis::transform_exclusive_scan(Square, Sum, 0.5, &common::dv::<f64, B>(&x));
         let abs = abs + 0.5;
         let got = common::host(&got.unwrap());
         common::assert_close(&got, &want, n, abs, "f64 Square Sum exclusive scan");
@@ -199,7 +204,7 @@ fn fused_float_scans_are_within_the_float_bound() {
 #[test]
 fn fused_affine_reduce_and_scan_keep_operand_order() {
     require_gpu!();
-    use parallax::{Affine, AffineMap, Identity};
+    use parallaxis::ops::{Affine, AffineMap, Identity};
     for (i, &n) in SCAN_SIZES.iter().enumerate() {
         let r = pseudo_random(2 * n, 400 + i as u64);
         let x: Vec<AffineMap<i64>> = r
@@ -210,16 +215,16 @@ fn fused_affine_reduce_and_scan_keep_operand_order() {
             })
             .collect();
         let dx = common::dv::<AffineMap<i64>, B>(&x);
-        let got = parallax::transform_reduce(Identity, Affine, &dx).unwrap();
-        let want = parallax::reference::transform_reduce(Identity, Affine, &x);
+        let got = parallaxis::transform_reduce(Identity, Affine, &dx).unwrap();
+        let want = parallaxis::reference::transform_reduce(Identity, Affine, &x);
         assert!(got == want, "Identity Affine reduce, n = {n}");
         let mut want = vec![AffineMap { a: 0, b: 0 }; n];
-        parallax::reference::transform_inclusive_scan(Identity, Affine, &x, &mut want);
-        let got = parallax::transform_inclusive_scan(Identity, Affine, &dx).unwrap();
+        parallaxis::reference::transform_inclusive_scan(Identity, Affine, &x, &mut want);
+        let got = parallaxis::transform_inclusive_scan(Identity, Affine, &dx).unwrap();
         assert!(common::host(&got) == want, "Identity Affine scan, n = {n}");
         let seed = AffineMap { a: 3, b: -7 };
-        parallax::reference::transform_exclusive_scan(Identity, Affine, seed, &x, &mut want);
-        let got = parallax::transform_exclusive_scan(Identity, Affine, seed, &dx).unwrap();
+        parallaxis::reference::transform_exclusive_scan(Identity, Affine, seed, &x, &mut want);
+        let got = parallaxis::transform_exclusive_scan(Identity, Affine, seed, &dx).unwrap();
         assert!(
             common::host(&got) == want,
             "Identity Affine exclusive scan, n = {n}"

@@ -8,7 +8,7 @@
 
 mod cuda {
     /// The backend under test.
-    pub(crate) type B = parallax::Cuda;
+    pub(crate) type B = parallaxis::Cuda;
 
     mod histogram {
         include!("conformance/histogram.rs");
@@ -17,10 +17,10 @@ mod cuda {
         include!("conformance/gather.rs");
     }
     mod invalid_input {
-        use parallax::{DeviceVector, Error};
-        type B = parallax::Cuda;
+        use parallaxis::{DeviceVector, Error};
+        type B = parallaxis::Cuda;
 
-        fn v<T: parallax::DeviceCopy>(data: &[T]) -> DeviceVector<T, B> {
+        fn v<T: parallaxis::DeviceCopy>(data: &[T]) -> DeviceVector<T, B> {
             DeviceVector::from_slice(data).unwrap()
         }
 
@@ -35,14 +35,14 @@ mod cuda {
         include!("invalid_input/histogram.rs");
     }
     mod large {
-        use parallax::DeviceVector;
+        use parallaxis::DeviceVector;
         use std::time::Instant;
-        type B = parallax::Cuda;
+        type B = parallaxis::Cuda;
 
         /// 2^31 + 12345 samples, as `large_gpu.rs`.
         const N: usize = (1 << 31) + 12345;
 
-        fn timed<R>(what: &str, op: impl FnOnce() -> parallax::Result<R>) -> R {
+        fn timed<R>(what: &str, op: impl FnOnce() -> parallaxis::Result<R>) -> R {
             let t = Instant::now();
             let r = op().unwrap_or_else(|e| panic!("{what}: {e}"));
             eprintln!("large: {what} on the GPU: {:?}", t.elapsed());

@@ -2,7 +2,7 @@
 //! `extend`, `try_extend`, `as_slice` / `as_mut_slice`, on `Sequential` and `Rayon`, each
 //! checked against the same operations on a `Vec`.
 
-use parallax::{DeviceVector, Sequential};
+use parallaxis::{DeviceVector, Sequential};
 use proptest::prelude::*;
 
 macro_rules! host_interop {
@@ -38,9 +38,9 @@ macro_rules! host_interop {
                     .iter_mut()
                     .for_each(|x| *x = x.wrapping_add(1));
                 let want: i64 = a.iter().map(|&x| i64::from(x.wrapping_add(1))).sum();
-                let widened = parallax::transform(|x: i32| i64::from(x), &m).unwrap();
+                let widened = parallaxis::transform(|x: i32| i64::from(x), &m).unwrap();
                 assert_eq!(
-                    parallax::reduce(parallax::Sum, &widened).unwrap(),
+                    parallaxis::reduce(parallaxis::ops::Sum, &widened).unwrap(),
                     want,
                     "as_mut_slice"
                 );
@@ -68,7 +68,7 @@ macro_rules! host_interop {
 
 host_interop!(sequential, Sequential);
 #[cfg(feature = "rayon")]
-host_interop!(rayon, parallax::Rayon);
+host_interop!(rayon, parallaxis::Rayon);
 
 /// A size no allocator can give is an error, not an abort: the lower size hint of an
 /// iterator of `usize::MAX / 2` elements asks for more bytes than the address space has.
@@ -76,7 +76,9 @@ host_interop!(rayon, parallax::Rayon);
 fn try_from_iter_reports_out_of_memory() {
     let huge = core::iter::repeat_n(0_u64, usize::MAX / 2);
     match DeviceVector::<u64, Sequential>::try_from_iter(huge) {
-        Err(parallax::Error::OutOfMemory { bytes }) => assert!(bytes >= usize::MAX / 2, "{bytes}"),
+        Err(parallaxis::Error::OutOfMemory { bytes }) => {
+            assert!(bytes >= usize::MAX / 2, "{bytes}")
+        }
         other => panic!("expected OutOfMemory, got {:?}", other.map(|v| v.len())),
     }
 }

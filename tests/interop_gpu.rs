@@ -8,8 +8,8 @@
 
 use crate::common;
 
-use parallax::cudarc::driver::{result, CudaContext, CudaStream, DevicePtr};
-use parallax::{Cuda, Device, DeviceVector, Sum};
+use parallaxis::cudarc::driver::{result, CudaContext, CudaStream, DevicePtr};
+use parallaxis::{device::Device, ops::Sum, Cuda, DeviceVector};
 use std::sync::Arc;
 
 type B = Cuda;
@@ -32,7 +32,7 @@ fn user_stream() -> Arc<CudaStream> {
 #[test]
 fn vector_to_cuda_slice_and_back_keeps_the_address() {
     require_gpu!();
-    let v = parallax::sequence::<u32, B>(N, 7, 1).unwrap();
+    let v = parallaxis::sequence::<u32, B>(N, 7, 1).unwrap();
     // SAFETY: only compared, never dereferenced.
     let addr = unsafe { v.as_device_ptr() };
     let slice = v.into_cuda_slice().unwrap();
@@ -51,7 +51,7 @@ fn vector_to_cuda_slice_and_back_keeps_the_address() {
     let back_addr = unsafe { back.as_device_ptr() };
     assert_eq!(back_addr, addr, "from_cuda_slice copied the memory");
     assert_eq!(
-        parallax::reduce(Sum, &back).unwrap(),
+        parallaxis::reduce(Sum, &back).unwrap(),
         common::sequence_sum_u32(N, 7)
     );
 }
@@ -61,12 +61,15 @@ fn cudarc_slice_on_a_non_blocking_stream_is_read_after_its_copy() {
     require_gpu!();
     let stream = user_stream();
     let data: Vec<u32> = (0..N as u32).map(|i| i.wrapping_mul(2654435761)).collect();
-    // Queued on the caller's stream; `from_cuda_slice` orders parallax's scan after it.
+    // Queued on the caller's stream; `from_cuda_slice` orders parallaxis's scan after it.
     let slice = stream.clone_htod(&data).unwrap();
     let v = DeviceVector::<u32, B>::from_cuda_slice(slice).unwrap();
-    let got = parallax::inclusive_scan(Sum, &v).unwrap().to_vec().unwrap();
+    let got = parallaxis::inclusive_scan(Sum, &v)
+        .unwrap()
+        .to_vec()
+        .unwrap();
     let mut want = vec![0; N];
-    parallax::reference::inclusive_scan(Sum, &data, &mut want);
+    parallaxis::reference::inclusive_scan(Sum, &data, &mut want);
     assert_eq!(got, want, "scan of a cudarc-written slice");
 }
 
@@ -74,37 +77,37 @@ fn cudarc_slice_on_a_non_blocking_stream_is_read_after_its_copy() {
 fn raw_pointers_order_with_a_caller_stream() {
     require_gpu!();
     let stream = user_stream();
-    // parallax writes, the caller's stream reads after `signal_stream`.
-    let v = parallax::sequence::<u32, B>(N, 3, 1).unwrap();
-    let y = parallax::transform(parallax::Scale { factor: 5_u32 }, &v).unwrap();
+    // parallaxis writes, the caller's stream reads after `signal_stream`.
+    let v = parallaxis::sequence::<u32, B>(N, 3, 1).unwrap();
+    let y = parallaxis::transform(parallaxis::ops::Scale { factor: 5_u32 }, &v).unwrap();
     device().signal_stream(&stream).unwrap();
     let mut host = vec![0_u32; N];
     // SAFETY: `y` lives until after the synchronize below; the copy is ordered after the
-    // transform by `signal_stream`, and parallax queues nothing on `y` meanwhile.
+    // transform by `signal_stream`, and parallaxis queues nothing on `y` meanwhile.
     unsafe { result::memcpy_dtoh_async(&mut host, y.as_device_ptr(), stream.cu_stream()) }.unwrap();
     stream.synchronize().unwrap();
     assert!(
         host.iter()
             .enumerate()
             .all(|(i, &x)| x == (3 + i as u32).wrapping_mul(5)),
-        "the caller's read of parallax's output"
+        "the caller's read of parallaxis's output"
     );
 
-    // The caller's stream writes, parallax reads after `wait_for_stream`.
+    // The caller's stream writes, parallaxis reads after `wait_for_stream`.
     let mut w = DeviceVector::<u32, B>::zeros(N).unwrap();
     let ones = vec![1_u32; N];
     // SAFETY: `w` outlives the copy (the reduce below waits for it); every element written is
-    // a valid u32; parallax's zeroing of `w` is ordered before the copy by `signal_stream`,
-    // and parallax's reduce after it by `wait_for_stream`.
+    // a valid u32; parallaxis's zeroing of `w` is ordered before the copy by `signal_stream`,
+    // and parallaxis's reduce after it by `wait_for_stream`.
     unsafe {
         device().signal_stream(&stream).unwrap();
         result::memcpy_htod_async(w.as_device_ptr_mut(), &ones, stream.cu_stream()).unwrap();
     }
     device().wait_for_stream(&stream).unwrap();
     assert_eq!(
-        parallax::reduce(Sum, &w).unwrap(),
+        parallaxis::reduce(Sum, &w).unwrap(),
         N as u32,
-        "parallax's read"
+        "parallaxis's read"
     );
     stream.synchronize().unwrap();
 }
@@ -116,7 +119,7 @@ fn with_stream_orders_parallax_between_the_callers_work() {
     let mut w = DeviceVector::<u32, B>::zeros(N).unwrap();
     let ones = vec![1_u32; N];
     // SAFETY: `w` outlives the copy (the scan below is ordered after it); every element
-    // written is a valid u32; parallax's zeroing of `w` is ordered before the copy by
+    // written is a valid u32; parallaxis's zeroing of `w` is ordered before the copy by
     // `signal_stream`.
     unsafe {
         device().signal_stream(&stream).unwrap();
@@ -124,11 +127,11 @@ fn with_stream_orders_parallax_between_the_callers_work() {
     }
     // The scan reads the caller's write; the caller's read below sees the scan.
     let y = device()
-        .with_stream(&stream, || parallax::inclusive_scan(Sum, &w))
+        .with_stream(&stream, || parallaxis::inclusive_scan(Sum, &w))
         .unwrap();
     let mut host = vec![0_u32; N];
     // SAFETY: `y` lives until after the synchronize below; the copy is ordered after the scan
-    // by `with_stream`, and parallax queues nothing on `y` meanwhile.
+    // by `with_stream`, and parallaxis queues nothing on `y` meanwhile.
     unsafe { result::memcpy_dtoh_async(&mut host, y.as_device_ptr(), stream.cu_stream()) }.unwrap();
     stream.synchronize().unwrap();
     assert!(
@@ -138,10 +141,13 @@ fn with_stream_orders_parallax_between_the_callers_work() {
     // The work's own error comes back as it is, and the stream stays usable.
     let e = device()
         .with_stream(&stream, || {
-            parallax::reduce_into(Sum, &w, &mut DeviceVector::<u32, B>::zeros(2)?)
+            parallaxis::reduce_into(Sum, &w, &mut DeviceVector::<u32, B>::zeros(2)?)
         })
         .unwrap_err();
-    assert!(matches!(e, parallax::Error::LengthMismatch { .. }), "{e:?}");
+    assert!(
+        matches!(e, parallaxis::Error::LengthMismatch { .. }),
+        "{e:?}"
+    );
     stream.synchronize().unwrap();
 }
 
@@ -155,5 +161,5 @@ fn empty_vectors_round_trip() {
     assert_eq!(slice.len(), 0);
     let back = DeviceVector::<f32, B>::from_cuda_slice(slice).unwrap();
     assert!(back.is_empty());
-    assert_eq!(parallax::reduce(Sum, &back).unwrap(), 0.0);
+    assert_eq!(parallaxis::reduce(Sum, &back).unwrap(), 0.0);
 }

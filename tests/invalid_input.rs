@@ -18,8 +18,8 @@ macro_rules! invalid_input_table {
     };
 }
 
-invalid_input_table!(sequential, parallax::Sequential);
+invalid_input_table!(sequential, parallaxis::Sequential);
 #[cfg(feature = "rayon")]
-invalid_input_table!(rayon, parallax::Rayon);
+invalid_input_table!(rayon, parallaxis::Rayon);
 #[cfg(feature = "cuda")]
-invalid_input_table!(cuda, parallax::Cuda);
+invalid_input_table!(cuda, parallaxis::Cuda);

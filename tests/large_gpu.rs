@@ -14,8 +14,11 @@
 
 use crate::common;
 
-use parallax::{Cuda, DeviceVector, Max, Min, Square, Sum};
-use parallax_device::kernels::{
+use parallaxis::{
+    ops::{Max, Min, Square, Sum},
+    Cuda, DeviceVector,
+};
+use parallaxis_device::kernels::{
     policy::segmented::carry_window_items, policy::segmented::OFFSET_CARRY_MAX_MEAN_WINDOWS,
 };
 use rayon::prelude::*;
@@ -56,8 +59,8 @@ fn before(i: usize) -> u32 {
 /// `x[i] = i² mod 2^32` for `i < N`, generated on the GPU.
 fn squares() -> DeviceVector<u32, B> {
     let t = Instant::now();
-    let seq = parallax::sequence::<u32, B>(N, 0, 1).expect("sequence");
-    let x = parallax::transform(Square, &seq).expect("transform Square");
+    let seq = parallaxis::sequence::<u32, B>(N, 0, 1).expect("sequence");
+    let x = parallaxis::transform(Square, &seq).expect("transform Square");
     eprintln!("large: generated x (n={N}) on the GPU in {:?}", t.elapsed());
     x
 }
@@ -164,7 +167,7 @@ fn flags_of(offsets: &[usize]) -> Vec<bool> {
 }
 
 /// Runs `op`, naming it and its time.
-fn timed<R>(what: &str, op: impl FnOnce() -> parallax::Result<R>) -> R {
+fn timed<R>(what: &str, op: impl FnOnce() -> parallaxis::Result<R>) -> R {
     let t = Instant::now();
     let r = op().unwrap_or_else(|e| panic!("{what}: {e}"));
     eprintln!("large: {what} on the GPU: {:?}", t.elapsed());
@@ -177,9 +180,12 @@ fn reduce_sum_u32_past_2_31() {
     require_gpu!();
     let x = squares();
     let want = prefix_squares(N as u64 - 1);
-    assert_eq!(timed("reduce Sum u32", || parallax::reduce(Sum, &x)), want);
     assert_eq!(
-        timed("reduce Max u32", || parallax::reduce(Max, &x)),
+        timed("reduce Sum u32", || parallaxis::reduce(Sum, &x)),
+        want
+    );
+    assert_eq!(
+        timed("reduce Max u32", || parallaxis::reduce(Max, &x)),
         (0..N as u64)
             .into_par_iter()
             .map(|i| (i * i) as u32)
@@ -187,15 +193,15 @@ fn reduce_sum_u32_past_2_31() {
             .unwrap()
     );
     drop(x);
-    let seq = parallax::sequence::<u32, B>(N, 0, 1).expect("sequence");
+    let seq = parallaxis::sequence::<u32, B>(N, 0, 1).expect("sequence");
     let got = timed("transform_reduce Square Sum u32", || {
-        parallax::transform_reduce(Square, Sum, &seq)
+        parallaxis::transform_reduce(Square, Sum, &seq)
     });
     assert_eq!(got, want);
     // The fused dot product of the sequence with itself: the same sum, the pairs'
     // partition past 2^31 (8-byte pairs).
     let got = timed("transform2_reduce Times Sum u32", || {
-        parallax::transform2_reduce(parallax::Times, Sum, &seq, &seq)
+        parallaxis::transform2_reduce(parallaxis::ops::Times, Sum, &seq, &seq)
     });
     assert_eq!(got, want);
 }
@@ -204,16 +210,16 @@ fn reduce_sum_u32_past_2_31() {
 #[ignore = "large tier (2^31 + 12345 elements of i64, ~17 GB of GPU memory): scripts/run-gpu-tests.sh --large"]
 fn reduce_i64_past_2_31() {
     require_gpu!();
-    let x = timed("sequence i64", || parallax::sequence::<i64, B>(N, -7, 3));
+    let x = timed("sequence i64", || parallaxis::sequence::<i64, B>(N, -7, 3));
     let n = N as i128;
     let want = -7 * n + 3 * n * (n - 1) / 2;
     assert_eq!(
-        i128::from(timed("reduce Sum i64", || parallax::reduce(Sum, &x))),
+        i128::from(timed("reduce Sum i64", || parallaxis::reduce(Sum, &x))),
         want
     );
-    assert_eq!(timed("reduce Min i64", || parallax::reduce(Min, &x)), -7);
+    assert_eq!(timed("reduce Min i64", || parallaxis::reduce(Min, &x)), -7);
     assert_eq!(
-        timed("reduce Max i64", || parallax::reduce(Max, &x)),
+        timed("reduce Max i64", || parallaxis::reduce(Max, &x)),
         -7 + 3 * (N as i64 - 1)
     );
 }
@@ -224,7 +230,7 @@ fn inclusive_scan_u32_past_2_31() {
     require_gpu!();
     let x = squares();
     let y = timed("inclusive_scan Sum u32", || {
-        parallax::inclusive_scan(Sum, &x)
+        parallaxis::inclusive_scan(Sum, &x)
     });
     check_all("inclusive_scan Sum u32", &y, |i| prefix_squares(i as u64));
 }
@@ -236,7 +242,7 @@ fn exclusive_scan_u32_past_2_31() {
     let x = squares();
     let init = 0xDEAD_BEEF_u32;
     let y = timed("exclusive_scan Sum u32", || {
-        parallax::exclusive_scan(Sum, init, &x)
+        parallaxis::exclusive_scan(Sum, init, &x)
     });
     check_all("exclusive_scan Sum u32", &y, |i| {
         init.wrapping_add(before(i))
@@ -251,7 +257,7 @@ fn scan_by_flags_u32_past_2_31() {
     let flags = DeviceVector::<bool, B>::from_slice(&flags_of(&offsets)).expect("upload");
     let x = squares();
     let y = timed("inclusive_scan_by_flags Sum u32", || {
-        parallax::inclusive_scan_by_flags(Sum, &flags, &x)
+        parallaxis::inclusive_scan_by_flags(Sum, &flags, &x)
     });
     check_segments("inclusive_scan_by_flags", &y, &offsets, |i, s| {
         prefix_squares(i as u64).wrapping_sub(before(s))
@@ -259,7 +265,7 @@ fn scan_by_flags_u32_past_2_31() {
     drop(y);
     let init = 17_u32;
     let y = timed("exclusive_scan_by_flags Sum u32", || {
-        parallax::exclusive_scan_by_flags(Sum, init, &flags, &x)
+        parallaxis::exclusive_scan_by_flags(Sum, init, &flags, &x)
     });
     check_segments("exclusive_scan_by_flags", &y, &offsets, |i, s| {
         init.wrapping_add(before(i).wrapping_sub(before(s)))
@@ -285,7 +291,7 @@ fn check_offsets_scans(offsets: &[usize]) {
     let od = DeviceVector::<usize, B>::from_slice(offsets).expect("upload");
     let x = squares();
     let y = timed("inclusive_scan_by_offsets Sum u32", || {
-        parallax::inclusive_scan_by_offsets(Sum, &od, &x)
+        parallaxis::inclusive_scan_by_offsets(Sum, &od, &x)
     });
     check_segments("inclusive_scan_by_offsets", &y, offsets, |i, s| {
         prefix_squares(i as u64).wrapping_sub(before(s))
@@ -293,7 +299,7 @@ fn check_offsets_scans(offsets: &[usize]) {
     drop(y);
     let init = 17_u32;
     let y = timed("exclusive_scan_by_offsets Sum u32", || {
-        parallax::exclusive_scan_by_offsets(Sum, init, &od, &x)
+        parallaxis::exclusive_scan_by_offsets(Sum, init, &od, &x)
     });
     check_segments("exclusive_scan_by_offsets", &y, offsets, |i, s| {
         init.wrapping_add(before(i).wrapping_sub(before(s)))
@@ -331,12 +337,12 @@ fn copy_if_u32_past_2_31() {
     require_gpu!();
     // x[i] = i² mod 2^32; `LessThan 2^31` keeps about half, scattered over the whole input.
     let x = squares();
-    let p = parallax::LessThan { bound: 1_u32 << 31 };
+    let p = parallaxis::ops::LessThan { bound: 1_u32 << 31 };
     let keep = |i: usize| ((i as u64 * i as u64) as u32) < (1 << 31);
     let mut out = DeviceVector::<u32, B>::zeros(N).expect("output");
     let mut count = DeviceVector::<usize, B>::zeros(1).expect("count");
     timed("copy_if_into", || {
-        parallax::copy_if_into(p, &x, &mut out, &mut count)
+        parallaxis::copy_if_into(p, &x, &mut out, &mut count)
     });
     let k = count.to_vec().expect("count")[0];
     let want: Vec<u32> = (0..N)
@@ -351,7 +357,7 @@ fn copy_if_u32_past_2_31() {
         .zip(&want)
         .position_first(|(g, w)| g != w);
     assert_eq!(bad, None, "copy_if: first wrong element");
-    let c = timed("count_if", || parallax::count_if(p, &x));
+    let c = timed("count_if", || parallaxis::count_if(p, &x));
     assert_eq!(c, k, "count_if");
 }
 // ---- Radix sort ----
@@ -366,9 +372,9 @@ fn sort_by_key_u32_past_2_31() {
     require_gpu!();
     let _one = common::alone();
     let keys = squares();
-    let values = parallax::sequence::<u32, B>(N, 0, 1).expect("sequence");
+    let values = parallaxis::sequence::<u32, B>(N, 0, 1).expect("sequence");
     let (sk, sv) = timed("sort_by_key u32+u32", || {
-        parallax::sort_by_key(&keys, &values)
+        parallaxis::sort_by_key(&keys, &values)
     });
     drop((keys, values));
     let t = Instant::now();

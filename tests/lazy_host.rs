@@ -16,6 +16,6 @@ macro_rules! lazy_host_suite {
     };
 }
 
-lazy_host_suite!(sequential, parallax::Sequential);
+lazy_host_suite!(sequential, parallaxis::Sequential);
 #[cfg(feature = "rayon")]
-lazy_host_suite!(rayon, parallax::Rayon);
+lazy_host_suite!(rayon, parallaxis::Rayon);

@@ -12,9 +12,9 @@
 use crate::common;
 
 use common::{dv, host, pseudo_random};
-use parallax::reference as r;
-use parallax::{Cuda, Sum};
-use parallax_device::Device;
+use parallaxis::reference as r;
+use parallaxis::{ops::Sum, Cuda};
+use parallaxis_device::Device;
 
 type B = Cuda;
 
@@ -23,13 +23,13 @@ fn plain_scans(n: usize, seed: u64) {
     let x32: Vec<u32> = pseudo_random(n, seed).iter().map(|&v| v as u32).collect();
     let mut want = vec![0_u32; n];
     r::inclusive_scan(Sum, &x32, &mut want);
-    let got = host(&parallax::inclusive_scan(Sum, &dv::<u32, B>(&x32)).unwrap());
+    let got = host(&parallaxis::inclusive_scan(Sum, &dv::<u32, B>(&x32)).unwrap());
     assert!(got == want, "inclusive u32 scan, n = {n}, seed {seed}");
 
     let x64 = pseudo_random(n, seed ^ 0x55);
     let mut want = vec![0_u64; n];
     r::exclusive_scan(Sum, 7, &x64, &mut want);
-    let got = host(&parallax::exclusive_scan(Sum, 7, &dv::<u64, B>(&x64)).unwrap());
+    let got = host(&parallaxis::exclusive_scan(Sum, 7, &dv::<u64, B>(&x64)).unwrap());
     assert!(got == want, "exclusive u64 scan, n = {n}, seed {seed}");
 }
 
@@ -49,7 +49,7 @@ fn segmented_scans(n: usize, seed: u64) {
     }
     let mut want = vec![0_u64; n];
     r::scan_by_flags(Sum, &flags, &x, &mut want, r::ScanKind::Inclusive);
-    let got = parallax::inclusive_scan_by_flags(Sum, &dv::<bool, B>(&flags), &dv::<u64, B>(&x));
+    let got = parallaxis::inclusive_scan_by_flags(Sum, &dv::<bool, B>(&flags), &dv::<u64, B>(&x));
     assert!(
         host(&got.unwrap()) == want,
         "u64 scan by flags, n = {n}, seed {seed}"
@@ -60,7 +60,7 @@ fn segmented_scans(n: usize, seed: u64) {
     let (mut want_keys, mut want_values) = (vec![0_u32; n], vec![0_u32; n]);
     let runs = r::reduce_by_key(Sum, &keys, &x32, &mut want_keys, &mut want_values);
     let (got_keys, got_values) =
-        parallax::reduce_by_key(Sum, &dv::<u32, B>(&keys), &dv::<u32, B>(&x32)).unwrap();
+        parallaxis::reduce_by_key(Sum, &dv::<u32, B>(&keys), &dv::<u32, B>(&x32)).unwrap();
     assert!(
         host(&got_keys) == want_keys[..runs],
         "reduce by key: keys, n = {n}"

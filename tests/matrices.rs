@@ -8,7 +8,12 @@
 #[cfg(feature = "cuda")]
 use crate::common;
 
-use parallax::{Backend, CooMatrix, DeviceVector, Error, Number, PlusTimes, Sequential, SpmvOps};
+use parallaxis::{
+    backend::SpmvOps,
+    ops::{Number, PlusTimes},
+    sparse::CooMatrix,
+    Backend, DeviceVector, Error, Sequential,
+};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -112,24 +117,24 @@ where
             );
         }
     };
-    let run = |a: &dyn Fn() -> parallax::Result<DeviceVector<T, B>>, format: &str| {
+    let run = |a: &dyn Fn() -> parallaxis::Result<DeviceVector<T, B>>, format: &str| {
         compare(a().unwrap().to_vec().unwrap(), format);
     };
-    run(&|| parallax::spmv(PlusTimes, &coo, &x), "COO");
-    run(&|| parallax::spmv(PlusTimes, &csr, &x), "CSR");
+    run(&|| parallaxis::spmv(PlusTimes, &coo, &x), "COO");
+    run(&|| parallaxis::spmv(PlusTimes, &csr, &x), "CSR");
     let ell = csr.to_ell().unwrap();
-    run(&|| parallax::spmv(PlusTimes, &ell, &x), "ELL");
+    run(&|| parallaxis::spmv(PlusTimes, &ell, &x), "ELL");
     let hyb = csr.to_hyb().unwrap();
     assert_eq!(
         hyb.coo().nnz() + count_ell(&hyb),
         m.entries.len(),
         "{name}: HYB split"
     );
-    run(&|| parallax::spmv(PlusTimes, &hyb, &x), "HYB");
+    run(&|| parallaxis::spmv(PlusTimes, &hyb, &x), "HYB");
 }
 
 /// Stored (non-padding) slots of a HYB's ELL part.
-fn count_ell<T: Number, B: Backend>(h: &parallax::HybMatrix<T, u32, B>) -> usize {
+fn count_ell<T: Number, B: Backend>(h: &parallaxis::sparse::HybMatrix<T, u32, B>) -> usize {
     h.ell()
         .col_idx()
         .to_vec()
@@ -148,8 +153,8 @@ fn gallery_matrices_in_every_format() {
         check::<f32, Sequential>(&path, &m, &want);
         #[cfg(feature = "rayon")]
         {
-            check::<f64, parallax::Rayon>(&path, &m, &want);
-            check::<f32, parallax::Rayon>(&path, &m, &want);
+            check::<f64, parallaxis::Rayon>(&path, &m, &want);
+            check::<f32, parallaxis::Rayon>(&path, &m, &want);
         }
     }
 }
@@ -158,19 +163,19 @@ fn gallery_matrices_in_every_format() {
 #[cfg(feature = "cuda")]
 #[test]
 fn gallery_matrices_on_the_gpu() {
-    if common::gpu::skip_gpu::<parallax::Cuda>() {
+    if common::gpu::skip_gpu::<parallaxis::Cuda>() {
         return;
     }
     for path in matrix_files() {
         let m = raw(&path);
         let want = reference(&m, &x_of(m.ncols));
-        check::<f64, parallax::Cuda>(&path, &m, &want);
-        check::<f32, parallax::Cuda>(&path, &m, &want);
+        check::<f64, parallaxis::Cuda>(&path, &m, &want);
+        check::<f32, parallaxis::Cuda>(&path, &m, &want);
     }
 }
 
 /// Reads `text` as a Matrix Market file of i64 on the sequential backend.
-fn read(text: &str) -> parallax::Result<CooMatrix<i64, u32, Sequential>> {
+fn read(text: &str) -> parallaxis::Result<CooMatrix<i64, u32, Sequential>> {
     CooMatrix::from_matrix_market(text.as_bytes())
 }
 

@@ -6,12 +6,16 @@
 //! `write_matrix_market` read back to the same matrix, bit for bit (a property test). The
 //! fuzzing of the reader on arbitrary bytes is in tests/matrices.rs.
 
-use parallax::{CooMatrix, Error, MatrixMarketForm, Number, Sequential, MATRIX_MARKET_MAX_LINE};
+use parallaxis::{
+    ops::Number,
+    sparse::{CooMatrix, MatrixMarketForm, MATRIX_MARKET_MAX_LINE},
+    Error, Sequential,
+};
 use proptest::prelude::*;
 
 type Coo<T> = CooMatrix<T, u32, Sequential>;
 
-fn read<T: Number>(text: &str) -> parallax::Result<Coo<T>> {
+fn read<T: Number>(text: &str) -> parallaxis::Result<Coo<T>> {
     Coo::<T>::from_matrix_market(text.as_bytes())
 }
 

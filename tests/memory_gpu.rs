@@ -8,8 +8,8 @@
 
 use crate::common;
 
-use parallax::{Cuda, DeviceVector, Error, Sum};
-use parallax_device::Device;
+use parallaxis::{ops::Sum, Cuda, DeviceVector, Error};
+use parallaxis_device::Device;
 
 type B = Cuda;
 
@@ -30,8 +30,8 @@ fn memory() -> (usize, usize) {
 /// device against the closed form, so the memory is real and usable.
 fn filled(bytes: usize, seed: u32) -> DeviceVector<u32, B> {
     let n = bytes / 4;
-    let v = parallax::sequence::<u32, B>(n, seed, 1).unwrap_or_else(|e| panic!("{bytes} B: {e}"));
-    let total = parallax::reduce(Sum, &v).unwrap();
+    let v = parallaxis::sequence::<u32, B>(n, seed, 1).unwrap_or_else(|e| panic!("{bytes} B: {e}"));
+    let total = parallaxis::reduce(Sum, &v).unwrap();
     let want = common::sequence_sum_u32(n, seed);
     assert_eq!(total, want, "sum over {n} elements");
     v

@@ -16,8 +16,11 @@
 use crate::common;
 
 use common::{dv, host, pseudo_random};
-use parallax::reference as r;
-use parallax::{Cuda, DeviceCopy, Error, Greater, Less, Order, SortKey};
+use parallaxis::reference as r;
+use parallaxis::{
+    ops::{Greater, Less, Order, SortKey},
+    Cuda, DeviceCopy, Error,
+};
 use rayon::prelude::*;
 use std::fmt::Debug;
 
@@ -32,18 +35,18 @@ fn many_passes_match_the_radix_sort() {
     let ud = dv::<u32, B>(&u);
     // `Less` and `Greater` are `SortKey`'s order: the radix sort's results exactly.
     assert_eq!(
-        host(&parallax::sort_by(Less, &ud).unwrap()),
-        host(&parallax::sort(&ud).unwrap())
+        host(&parallaxis::sort_by(Less, &ud).unwrap()),
+        host(&parallaxis::sort(&ud).unwrap())
     );
     assert_eq!(
-        host(&parallax::sort_by(Greater, &ud).unwrap()),
-        host(&parallax::sort_descending(&ud).unwrap())
+        host(&parallaxis::sort_by(Greater, &ud).unwrap()),
+        host(&parallaxis::sort_descending(&ud).unwrap())
     );
     let f: Vec<f64> = x.iter().map(|&v| (v as i64 >> 30) as f64).collect();
     let fd = dv::<f64, B>(&f);
     let mut want = f.clone();
     r::sort(&f, &mut want, Order::Ascending).unwrap();
-    let got = host(&parallax::sort_by(Less, &fd).unwrap());
+    let got = host(&parallaxis::sort_by(Less, &fd).unwrap());
     assert!(
         got.iter()
             .zip(&want)
@@ -61,7 +64,7 @@ fn pairs_keep_input_order_over_many_passes() {
     let k: Vec<i64> = x.iter().map(|&v| (v % 13) as i64 - 6).collect();
     let v: Vec<u64> = (0..n as u64).collect();
     let (gk, gv) =
-        parallax::sort_by_key_with(Greater, &dv::<i64, B>(&k), &dv::<u64, B>(&v)).unwrap();
+        parallaxis::sort_by_key_with(Greater, &dv::<i64, B>(&k), &dv::<u64, B>(&v)).unwrap();
     let (mut wk, mut wv) = (k.clone(), v.clone());
     r::sort_by_key_with(Greater, &k, &v, &mut wk, &mut wv).unwrap();
     assert_eq!(host(&gk), wk);
@@ -69,7 +72,8 @@ fn pairs_keep_input_order_over_many_passes() {
     // 4-byte keys with 4-byte values.
     let k: Vec<u32> = x.iter().map(|&v| (v % 1000) as u32).collect();
     let v: Vec<f32> = (0..n).map(|i| i as f32).collect();
-    let (gk, gv) = parallax::sort_by_key_with(Less, &dv::<u32, B>(&k), &dv::<f32, B>(&v)).unwrap();
+    let (gk, gv) =
+        parallaxis::sort_by_key_with(Less, &dv::<u32, B>(&k), &dv::<f32, B>(&v)).unwrap();
     let (mut wk, mut wv) = (k.clone(), v.clone());
     r::sort_by_key_with(Less, &k, &v, &mut wk, &mut wv).unwrap();
     assert_eq!(host(&gk), wk);
@@ -89,11 +93,11 @@ fn merges_of_large_halves() {
     let mut want = vec![0; a.len() + b.len()];
     r::merge_by(Less, &a, &b, &mut want);
     let (ad, bd) = (dv::<u32, B>(&a), dv::<u32, B>(&b));
-    assert_eq!(host(&parallax::merge(&ad, &bd).unwrap()), want);
+    assert_eq!(host(&parallaxis::merge(&ad, &bd).unwrap()), want);
     let va: Vec<u32> = (0..a.len() as u32).collect();
     let vb: Vec<u32> = (0..b.len() as u32).map(|i| i | 1 << 31).collect();
     let (gk, gv) =
-        parallax::merge_by_key(&ad, &dv::<u32, B>(&va), &bd, &dv::<u32, B>(&vb)).unwrap();
+        parallaxis::merge_by_key(&ad, &dv::<u32, B>(&va), &bd, &dv::<u32, B>(&vb)).unwrap();
     let (mut wk, mut wv) = (want.clone(), vec![0; want.len()]);
     r::merge_by_key_with(Less, &a, &va, &b, &vb, &mut wk, &mut wv);
     assert_eq!(host(&gk), wk);
@@ -107,10 +111,10 @@ fn merges_of_large_halves() {
 fn sort_past_two_to_the_31() {
     require_gpu!();
     let n: usize = (1 << 31) + 12345;
-    let x = parallax::sequence::<u32, B>(n, 0, 1).unwrap();
-    let rev = parallax::reverse(&x).unwrap();
+    let x = parallaxis::sequence::<u32, B>(n, 0, 1).unwrap();
+    let rev = parallaxis::reverse(&x).unwrap();
     drop(x);
-    let got = host(&parallax::sort_by(Less, &rev).unwrap());
+    let got = host(&parallaxis::sort_by(Less, &rev).unwrap());
     assert_eq!(got.len(), n);
     let bad = got
         .par_iter()
@@ -238,7 +242,7 @@ fn unsorted_inputs<K: Key>(n: usize, seed: u64) -> Vec<(&'static str, Vec<K>, Ve
 /// exactly [`UNSORTED`]; the inputs untouched. Returns how many were errors.
 fn check_unsorted_merge<K: Key>(a: &[K], b: &[K], what: &str) -> usize
 where
-    Cuda: parallax::MergeOps<K, Less>,
+    Cuda: parallaxis::backend::MergeOps<K, Less>,
 {
     let (ad, bd) = (dv::<K, Cuda>(a), dv::<K, Cuda>(b));
     let mut want = bits(a);
@@ -247,8 +251,8 @@ where
     let mut errors = 0;
     let mut into = dv::<K, Cuda>(&vec![K::from_small(0); a.len() + b.len()]);
     for got in [
-        parallax::merge(&ad, &bd).map(|m| host(&m)),
-        parallax::merge_into(&ad, &bd, &mut into).map(|()| host(&into)),
+        parallaxis::merge(&ad, &bd).map(|m| host(&m)),
+        parallaxis::merge_into(&ad, &bd, &mut into).map(|()| host(&into)),
     ] {
         match got {
             Ok(m) => {
@@ -272,13 +276,13 @@ where
 /// (an interleaving), or exactly [`UNSORTED`]; the inputs untouched. Returns 1 on an error.
 fn check_unsorted_merge_by_key<K: Key, V: Tag>(a: &[K], b: &[K], what: &str) -> usize
 where
-    Cuda: parallax::MergeByKeyOps<K, V, Less>,
+    Cuda: parallaxis::backend::MergeByKeyOps<K, V, Less>,
 {
     let va: Vec<V> = (0..a.len()).map(|i| V::of(i, false)).collect();
     let vb: Vec<V> = (0..b.len()).map(|i| V::of(i, true)).collect();
     let (ad, bd) = (dv::<K, Cuda>(a), dv::<K, Cuda>(b));
     let (vad, vbd) = (dv::<V, Cuda>(&va), dv::<V, Cuda>(&vb));
-    let errors = match parallax::merge_by_key(&ad, &vad, &bd, &vbd) {
+    let errors = match parallaxis::merge_by_key(&ad, &vad, &bd, &vbd) {
         Ok((k, v)) => {
             let (k, v) = (host(&k), host(&v));
             assert_eq!((k.len(), v.len()), (a.len() + b.len(), a.len() + b.len()));
@@ -335,7 +339,7 @@ const UNSORTED_SIZES: [usize; 9] = [1, 2, 3, 33, 1000, 2049, 65_537, 1_000_003, 
 
 fn unsorted_merges_of<K: Key, V: Tag>(seed: u64) -> (usize, usize)
 where
-    Cuda: parallax::MergeOps<K, Less> + parallax::MergeByKeyOps<K, V, Less>,
+    Cuda: parallaxis::backend::MergeOps<K, Less> + parallaxis::backend::MergeByKeyOps<K, V, Less>,
 {
     let (mut calls, mut errors) = (0, 0);
     for n in UNSORTED_SIZES {
@@ -379,29 +383,29 @@ fn ones_then_zeros<K: Key>(k: usize) -> (Vec<K>, Vec<K>) {
 /// does not stop where the next one starts.
 fn must_be_caught<K: Key, V: Tag>()
 where
-    Cuda: parallax::MergeOps<K, Less> + parallax::MergeByKeyOps<K, V, Less>,
+    Cuda: parallaxis::backend::MergeOps<K, Less> + parallaxis::backend::MergeByKeyOps<K, V, Less>,
 {
-    let tile = parallax::device::kernels::policy::merge::merge_tile_items(size_of::<K>());
+    let tile = parallaxis::device::kernels::policy::merge::merge_tile_items(size_of::<K>());
     for (k, layout) in [(tile, "across tiles"), (256, "inside a tile")] {
         let (a, b) = ones_then_zeros::<K>(k);
         let (ad, bd) = (dv::<K, Cuda>(&a), dv::<K, Cuda>(&b));
         let what = format!("{} {layout}", std::any::type_name::<K>());
         assert_eq!(
-            parallax::merge(&ad, &bd).err(),
+            parallaxis::merge(&ad, &bd).err(),
             Some(UNSORTED),
             "merge {what}"
         );
         let va: Vec<V> = (0..a.len()).map(|i| V::of(i, false)).collect();
         let vb: Vec<V> = (0..b.len()).map(|i| V::of(i, true)).collect();
         assert_eq!(
-            parallax::merge_by_key(&ad, &dv::<V, Cuda>(&va), &bd, &dv::<V, Cuda>(&vb)).err(),
+            parallaxis::merge_by_key(&ad, &dv::<V, Cuda>(&va), &bd, &dv::<V, Cuda>(&vb)).err(),
             Some(UNSORTED),
             "merge_by_key {what}"
         );
         assert_eq!(bits(&host(&ad)), bits(&a), "{what}: a untouched");
         // The device stays usable: a sorted merge right after is exact.
         let sorted = ascending(a.clone());
-        let m = parallax::merge(&dv::<K, Cuda>(&sorted), &bd).unwrap();
+        let m = parallaxis::merge(&dv::<K, Cuda>(&sorted), &bd).unwrap();
         assert_eq!(
             bits(&host(&m)),
             bits(&ascending([sorted, b].concat())),
@@ -425,7 +429,7 @@ fn unsorted_layouts_the_checks_catch() {
 fn sorts_after_a_caught_merge_are_exact() {
     require_gpu!();
     let (a, b) = ones_then_zeros::<u32>(256);
-    let caught = parallax::merge(&dv::<u32, Cuda>(&a), &dv::<u32, Cuda>(&b));
+    let caught = parallaxis::merge(&dv::<u32, Cuda>(&a), &dv::<u32, Cuda>(&b));
     assert_eq!(caught.err(), Some(UNSORTED));
     let x: Vec<u32> = pseudo_random(100_000, 3)
         .iter()
@@ -433,11 +437,11 @@ fn sorts_after_a_caught_merge_are_exact() {
         .collect();
     let xd = dv::<u32, Cuda>(&x);
     assert_eq!(
-        host(&parallax::sort_by(Less, &xd).unwrap()),
-        host(&parallax::sort(&xd).unwrap())
+        host(&parallaxis::sort_by(Less, &xd).unwrap()),
+        host(&parallaxis::sort(&xd).unwrap())
     );
     let idx: Vec<u32> = (0..x.len() as u32).collect();
-    let (k, v) = parallax::sort_by_key_with(Greater, &xd, &dv::<u32, Cuda>(&idx)).unwrap();
+    let (k, v) = parallaxis::sort_by_key_with(Greater, &xd, &dv::<u32, Cuda>(&idx)).unwrap();
     let (mut wk, mut wv) = (x.clone(), idx.clone());
     r::sort_by_key_with(Greater, &x, &idx, &mut wk, &mut wv).unwrap();
     assert_eq!((host(&k), host(&v)), (wk, wv));

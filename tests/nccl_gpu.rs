@@ -12,8 +12,12 @@
 #[macro_use]
 mod common;
 
-use parallax::shard::{self, Collective, Nccl, ShardedVector};
-use parallax::{Affine, AffineMap, Cuda, Device, Max, Sum};
+use parallaxis::shard::{self, Collective, Nccl, ShardedVector};
+use parallaxis::{
+    device::Device,
+    ops::{Affine, AffineMap, Max, Sum},
+    Cuda,
+};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -38,11 +42,11 @@ fn ranks_in_separate_processes_match_the_closed_forms() {
         common::gpu::skip_with(&format!("needs 2 GPUs, the machine has {world}"));
         return;
     }
-    if let Err(e) = parallax::device::nccl::version() {
+    if let Err(e) = parallaxis::device::nccl::version() {
         common::gpu::skip_with(&format!("no NCCL library: {e}"));
         return;
     }
-    let dir = std::env::temp_dir().join(format!("parallax-nccl-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("parallaxis-nccl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let id_file = dir.join("id");
     let _ = std::fs::remove_file(&id_file);
@@ -116,7 +120,7 @@ fn nccl_rank() {
     let first = rank * base + rank.min(longer);
     let len = base + usize::from(rank < longer);
     let part = device
-        .as_default(|| parallax::sequence::<u32, B>(len, first as u32, 1))
+        .as_default(|| parallaxis::sequence::<u32, B>(len, first as u32, 1))
         .unwrap();
     let x = ShardedVector::from_rank(part, rank, world, N).unwrap();
     assert_eq!(x.devices(), [rank]);
@@ -146,7 +150,7 @@ fn nccl_rank() {
     // Affine maps compose in shard order: rank r holds x -> x + (r + 1), then x -> 2x.
     let maps = [AffineMap::new(1_i64, rank as i64 + 1), AffineMap::new(2, 0)];
     let per_rank = device
-        .as_default(|| parallax::DeviceVector::<AffineMap<i64>, B>::from_slice(&maps))
+        .as_default(|| parallaxis::DeviceVector::<AffineMap<i64>, B>::from_slice(&maps))
         .unwrap();
     let f = ShardedVector::from_rank(per_rank, rank, world, 2 * world).unwrap();
     let composed = shard::reduce(Affine, &f, &nccl).unwrap();
@@ -168,7 +172,9 @@ fn nccl_rank() {
         let mut want = whole.clone();
         want.sort_unstable();
         let part = device
-            .as_default(|| parallax::DeviceVector::<u32, B>::from_slice(&whole[first..first + len]))
+            .as_default(|| {
+                parallaxis::DeviceVector::<u32, B>::from_slice(&whole[first..first + len])
+            })
             .unwrap();
         let x = ShardedVector::from_rank(part, rank, world, N).unwrap();
         let y = shard::sort(&x, &nccl).unwrap();
@@ -186,7 +192,7 @@ fn nccl_rank() {
     let mut want: Vec<(u32, u32)> = whole.iter().copied().zip(0..N as u32).collect();
     want.sort_by_key(|&(key, _)| key);
     let block = |v: &[u32]| {
-        device.as_default(|| parallax::DeviceVector::<u32, B>::from_slice(&v[first..first + len]))
+        device.as_default(|| parallaxis::DeviceVector::<u32, B>::from_slice(&v[first..first + len]))
     };
     let positions: Vec<u32> = (0..N as u32).collect();
     let keys = ShardedVector::from_rank(block(&whole).unwrap(), rank, world, N).unwrap();

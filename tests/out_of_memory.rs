@@ -9,7 +9,10 @@
 //! would succeed on a large host, and the test must not then fill it). The requests of 2^40
 //! and 2^62 elements fail under any allocator too.
 
-use parallax::{Backend, CooMatrix, CsrMatrix, DeviceVector, EllMatrix, Error, Sequential};
+use parallaxis::{
+    sparse::{CooMatrix, CsrMatrix, EllMatrix},
+    Backend, DeviceVector, Error, Sequential,
+};
 use std::alloc::{GlobalAlloc, Layout, System};
 
 /// The largest single allocation this binary grants.
@@ -54,7 +57,7 @@ static ALLOCATOR: Capped = Capped;
 /// `r` is `OutOfMemory` for at least `min_bytes` (the request, or `usize::MAX` when the size
 /// itself overflowed).
 #[track_caller]
-fn out_of_memory<T>(r: parallax::Result<T>, min_bytes: usize) {
+fn out_of_memory<T>(r: parallaxis::Result<T>, min_bytes: usize) {
     match r {
         Err(Error::OutOfMemory { bytes }) => {
             assert!(bytes >= min_bytes, "bytes = {bytes} < {min_bytes}")
@@ -67,14 +70,14 @@ fn out_of_memory<T>(r: parallax::Result<T>, min_bytes: usize) {
 /// `u8` to `u64`: an output eight times its input.
 #[derive(Clone, Copy)]
 struct Widen;
-impl parallax::UnaryFunction<u8> for Widen {
+impl parallaxis::ops::UnaryFunction<u8> for Widen {
     type Output = u64;
     fn apply(&self, x: u8) -> u64 {
         u64::from(x)
     }
 }
 
-fn vectors_of<B: Backend + parallax::TransformOps<u8, Widen>>() {
+fn vectors_of<B: Backend + parallaxis::backend::TransformOps<u8, Widen>>() {
     out_of_memory(DeviceVector::<f32, B>::zeros(1 << 40), 4 << 40);
     out_of_memory(DeviceVector::<f32, B>::zeros(1 << 62), usize::MAX);
     out_of_memory(DeviceVector::<u8, B>::zeros(usize::MAX), usize::MAX);
@@ -83,7 +86,7 @@ fn vectors_of<B: Backend + parallax::TransformOps<u8, Widen>>() {
     // An allocating front door: its output is refused before anything is computed.
     // (`x` is calloc'd and never read: its pages are not touched.)
     let x = DeviceVector::<u8, B>::zeros(CAP / 8 + 1).unwrap();
-    out_of_memory(parallax::transform(Widen, &x), CAP);
+    out_of_memory(parallaxis::transform(Widen, &x), CAP);
     // Zero-sized requests still succeed.
     assert_eq!(DeviceVector::<f32, B>::zeros(0).unwrap().len(), 0);
 }
@@ -92,7 +95,7 @@ fn vectors_of<B: Backend + parallax::TransformOps<u8, Widen>>() {
 fn vectors_of_2_40_and_2_62_elements_are_out_of_memory() {
     vectors_of::<Sequential>();
     #[cfg(feature = "rayon")]
-    vectors_of::<parallax::Rayon>();
+    vectors_of::<parallaxis::Rayon>();
 }
 
 #[test]
@@ -101,8 +104,8 @@ fn the_core_helpers_report_the_bytes_asked_for() {
     out_of_memory(parallax_core_zeroed::<u32>(1 << 62), usize::MAX);
 }
 
-/// `DeviceVector::zeros` on the sequential backend is `parallax_core::zeroed_vec`.
-fn parallax_core_zeroed<T: parallax::DeviceCopy>(n: usize) -> parallax::Result<Vec<T>> {
+/// `DeviceVector::zeros` on the sequential backend is `parallaxis_core::zeroed_vec`.
+fn parallax_core_zeroed<T: parallaxis::DeviceCopy>(n: usize) -> parallaxis::Result<Vec<T>> {
     DeviceVector::<T, Sequential>::zeros(n).map(|v| v.into_vec())
 }
 
@@ -132,5 +135,5 @@ fn huge<B: Backend>() {
 fn conversions_of_a_4e9_row_matrix_are_out_of_memory() {
     huge::<Sequential>();
     #[cfg(feature = "rayon")]
-    huge::<parallax::Rayon>();
+    huge::<parallaxis::Rayon>();
 }

@@ -24,11 +24,12 @@
 use crate::common;
 
 use common::{dv, host, pseudo_random};
-use parallax::{
-    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, PlusTimes, Rayon, SaxpyFunctor, Sequence,
-    Square, Sum,
+use parallaxis::{
+    ops::{Boundary, PlusTimes, SaxpyFunctor, Sequence, Square, Sum},
+    sparse::CsrMatrix,
+    Cuda, DeviceCopy, DeviceVector, Rayon,
 };
-use parallax_device::{Device, DeviceBuffer};
+use parallaxis_device::{Device, DeviceBuffer};
 use std::mem::size_of;
 
 type B = Cuda;
@@ -80,7 +81,7 @@ fn poison_pool(bytes: usize, what: &str) -> bool {
 fn check<T: DeviceCopy + PartialEq + std::fmt::Debug>(
     what: &str,
     want: Vec<T>,
-    gpu: impl FnOnce() -> parallax::Result<DeviceVector<T, B>>,
+    gpu: impl FnOnce() -> parallaxis::Result<DeviceVector<T, B>>,
 ) {
     if !poison_pool(want.len() * size_of::<T>(), what) {
         return;
@@ -106,7 +107,7 @@ fn both<T: DeviceCopy>(data: &[T]) -> (DeviceVector<T, B>, DeviceVector<T, Rayon
 }
 
 /// The `Rayon` backend's result, downloaded: what the GPU must equal.
-fn want<T: DeviceCopy>(v: parallax::Result<DeviceVector<T, Rayon>>) -> Vec<T> {
+fn want<T: DeviceCopy>(v: parallaxis::Result<DeviceVector<T, Rayon>>) -> Vec<T> {
     host(&v.expect("the Rayon backend"))
 }
 
@@ -155,28 +156,28 @@ fn elementwise_and_scans_write_every_element() {
         return;
     }
     let (xs, ys) = (both(&small_ints(N, 1)), both(&small_ints(N, 2)));
-    on_both!("transform", [x: xs], parallax::transform(Square, x));
+    on_both!("transform", [x: xs], parallaxis::transform(Square, x));
     let saxpy = SaxpyFunctor { a: 3 };
-    on_both!("transform2", [x: xs, y: ys], parallax::transform2(saxpy, x, y));
+    on_both!("transform2", [x: xs, y: ys], parallaxis::transform2(saxpy, x, y));
     let seq = Sequence {
         start: 5_i32,
         step: 3,
     };
-    on_both!("tabulate", [], parallax::tabulate(seq, N));
+    on_both!("tabulate", [], parallaxis::tabulate(seq, N));
     check("filled", vec![9_i32; N], || {
         DeviceVector::<i32, B>::filled(N, 9)
     });
-    on_both!("inclusive_scan", [x: xs], parallax::inclusive_scan(Sum, x));
-    on_both!("exclusive_scan", [x: xs], parallax::exclusive_scan(Sum, 4, x));
+    on_both!("inclusive_scan", [x: xs], parallaxis::inclusive_scan(Sum, x));
+    on_both!("exclusive_scan", [x: xs], parallaxis::exclusive_scan(Sum, 4, x));
     on_both!(
         "transform_inclusive_scan",
         [x: xs],
-        parallax::transform_inclusive_scan(Square, Sum, x)
+        parallaxis::transform_inclusive_scan(Square, Sum, x)
     );
     on_both!(
         "transform_exclusive_scan",
         [x: xs],
-        parallax::transform_exclusive_scan(Square, Sum, 2, x)
+        parallaxis::transform_exclusive_scan(Square, Sum, 2, x)
     );
 }
 
@@ -210,32 +211,32 @@ fn segmented_forms_write_every_element_and_segment() {
     on_both!(
         "inclusive_scan_by_flags",
         [f: fs, x: xs],
-        parallax::inclusive_scan_by_flags(Sum, f, x)
+        parallaxis::inclusive_scan_by_flags(Sum, f, x)
     );
     on_both!(
         "exclusive_scan_by_flags",
         [f: fs, x: xs],
-        parallax::exclusive_scan_by_flags(Sum, 1, f, x)
+        parallaxis::exclusive_scan_by_flags(Sum, 1, f, x)
     );
     on_both!(
         "inclusive_scan_by_key",
         [k: ks, x: xs],
-        parallax::inclusive_scan_by_key(Sum, k, x)
+        parallaxis::inclusive_scan_by_key(Sum, k, x)
     );
     on_both!(
         "exclusive_scan_by_key",
         [k: ks, x: xs],
-        parallax::exclusive_scan_by_key(Sum, 1, k, x)
+        parallaxis::exclusive_scan_by_key(Sum, 1, k, x)
     );
     on_both!(
         "inclusive_scan_by_offsets",
         [o: os, x: xs],
-        parallax::inclusive_scan_by_offsets(Sum, o, x)
+        parallaxis::inclusive_scan_by_offsets(Sum, o, x)
     );
     on_both!(
         "exclusive_scan_by_offsets",
         [o: os, x: xs],
-        parallax::exclusive_scan_by_offsets(Sum, 1, o, x)
+        parallaxis::exclusive_scan_by_offsets(Sum, 1, o, x)
     );
     assert!(
         o.windows(2).any(|w| w[0] == w[1]),
@@ -244,14 +245,14 @@ fn segmented_forms_write_every_element_and_segment() {
     on_both!(
         "segmented_reduce (empty segments: the gather)",
         [o: os, x: xs],
-        parallax::segmented_reduce(Sum, o, x)
+        parallaxis::segmented_reduce(Sum, o, x)
     );
     // No elements: every segment is empty and folds to the identity.
     let (zs, es) = (both(&[0_usize; 6]), both::<i32>(&[]));
     on_both!(
         "segmented_reduce (no elements)",
         [o: zs, x: es],
-        parallax::segmented_reduce(Sum, o, x)
+        parallaxis::segmented_reduce(Sum, o, x)
     );
     // No empty segment: the reduce-runs pass's folds are `y` already (one copy).
     // Segments of 37 and a shorter last one (`N` is not a multiple of 37).
@@ -260,7 +261,7 @@ fn segmented_forms_write_every_element_and_segment() {
     on_both!(
         "segmented_reduce (no empty segment: the copy)",
         [o: ws, x: xs],
-        parallax::segmented_reduce(Sum, o, x)
+        parallaxis::segmented_reduce(Sum, o, x)
     );
 }
 
@@ -278,12 +279,12 @@ fn stencil_and_spmv_write_every_point_and_row() {
         on_both!(
             &format!("convolve_2d 5x5 {rows}x{cols}"),
             [x: xs],
-            parallax::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], x)
+            parallaxis::convolve_2d([1_i32; 25], [5, 5], Boundary::Zero, [rows, cols], x)
         );
         on_both!(
             &format!("convolve_2d 3x3 {rows}x{cols}"),
             [x: xs],
-            parallax::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], x)
+            parallaxis::convolve_2d([2_i32; 9], [3, 3], Boundary::Clamp, [rows, cols], x)
         );
     }
     // Rows of 0 to 63 entries, about one in four empty, and a run of 5000 empty rows.
@@ -321,9 +322,9 @@ fn stencil_and_spmv_write_every_point_and_row() {
     .unwrap();
     let ag = CsrMatrix::<f32, u32, B>::try_new(nrows, ncols, row_ptr, col, val).unwrap();
     let (xg, xh) = both(&x);
-    let product = want(parallax::spmv(PlusTimes, &ah, &xh));
+    let product = want(parallaxis::spmv(PlusTimes, &ah, &xh));
     check("spmv CSR", product.clone(), || {
-        parallax::spmv(PlusTimes, &ag, &xg)
+        parallaxis::spmv(PlusTimes, &ag, &xg)
     });
     let (coo, ell, hyb) = (
         ag.to_coo().unwrap(),
@@ -331,12 +332,14 @@ fn stencil_and_spmv_write_every_point_and_row() {
         ag.to_hyb().unwrap(),
     );
     check("spmv COO", product.clone(), || {
-        parallax::spmv(PlusTimes, &coo, &xg)
+        parallaxis::spmv(PlusTimes, &coo, &xg)
     });
     check("spmv ELL", product.clone(), || {
-        parallax::spmv(PlusTimes, &ell, &xg)
+        parallaxis::spmv(PlusTimes, &ell, &xg)
     });
-    check("spmv HYB", product, || parallax::spmv(PlusTimes, &hyb, &xg));
+    check("spmv HYB", product, || {
+        parallaxis::spmv(PlusTimes, &hyb, &xg)
+    });
 }
 
 #[test]
@@ -354,32 +357,32 @@ fn stencils_in_1d_and_3d_write_every_point() {
         on_both!(
             &format!("convolve_1d 9 taps, {n}"),
             [x: xs],
-            parallax::convolve_1d(taps9, Boundary::Zero, x)
+            parallaxis::convolve_1d(taps9, Boundary::Zero, x)
         );
         on_both!(
             &format!("convolve_1d 3 taps, {n}"),
             [x: xs],
-            parallax::convolve_1d([1, -2, 1], Boundary::Wrap, x)
+            parallaxis::convolve_1d([1, -2, 1], Boundary::Wrap, x)
         );
     }
     // 3D: on a grid whose rows are whole 16-byte runs the 7-point star takes its own kernel
     // and the 27-point box the march kernel; on one whose rows are not, both take the general
     // kernel.
-    let star = parallax::star_3d([6_i32, -1, -1, -1, -1, -1, -1]);
+    let star = parallaxis::star_3d([6_i32, -1, -1, -1, -1, -1, -1]);
     let weights: [i32; 27] = core::array::from_fn(|k| (k % 5) as i32);
-    let box27 = parallax::mask_3d(weights, [3, 3, 3]).expect("a 3 x 3 x 3 mask");
+    let box27 = parallaxis::mask_3d(weights, [3, 3, 3]).expect("a 3 x 3 x 3 mask");
     for shape in [[37, 41, 64], [37, 41, 63]] {
         let xs = both(&small_ints(shape.iter().product(), 11));
         for boundary in [Boundary::Zero, Boundary::Clamp] {
             on_both!(
                 &format!("3D 7-point star {shape:?} {boundary:?}"),
                 [x: xs],
-                parallax::stencil_map(PlusTimes, &star, boundary, shape, x)
+                parallaxis::stencil_map(PlusTimes, &star, boundary, shape, x)
             );
             on_both!(
                 &format!("3D 27-point box {shape:?} {boundary:?}"),
                 [x: xs],
-                parallax::stencil_map(PlusTimes, &box27, boundary, shape, x)
+                parallaxis::stencil_map(PlusTimes, &box27, boundary, shape, x)
             );
         }
     }

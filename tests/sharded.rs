@@ -1,5 +1,5 @@
 //! Sharded vectors and the algorithms over shards on the CPU: every algorithm on a
-//! `ShardedVector` with the in-memory collective gives exactly what `parallax::reference`
+//! `ShardedVector` with the in-memory collective gives exactly what `parallaxis::reference`
 //! gives on the unsharded data, for shard counts from 1 to more than the elements. Run on
 //! `Sequential` and (with the `rayon` feature) `Rayon`; integers (wrapping arithmetic) and
 //! affine maps (a non-commutative monoid), so the comparisons are exact.
@@ -25,9 +25,9 @@ macro_rules! sharded_suite {
     };
 }
 
-sharded_suite!(sequential, parallax::Sequential);
+sharded_suite!(sequential, parallaxis::Sequential);
 #[cfg(feature = "rayon")]
-sharded_suite!(rayon, parallax::Rayon);
+sharded_suite!(rayon, parallaxis::Rayon);
 
 /// The sharded algorithms are generic over the backend: they type-check on CUDA with the
 /// stock kernels (checked by clippy with `--features cuda`); they run on GPUs in
@@ -35,11 +35,11 @@ sharded_suite!(rayon, parallax::Rayon);
 #[cfg(feature = "cuda")]
 #[allow(dead_code)]
 fn compiles_on_cuda(
-    x: &parallax::ShardedVector<f32, parallax::Cuda>,
-) -> parallax::Result<(f32, parallax::ShardedVector<f32, parallax::Cuda>)> {
-    use parallax::shard::{self, InMemory};
-    let total = shard::reduce(parallax::Sum, x, &InMemory)?;
-    let _ = shard::inclusive_scan(parallax::Sum, x, &InMemory)?;
-    let _ = shard::exclusive_scan(parallax::Max, 0.0, x, &InMemory)?;
-    Ok((total, shard::transform(parallax::Square, x)?))
+    x: &parallaxis::shard::ShardedVector<f32, parallaxis::Cuda>,
+) -> parallaxis::Result<(f32, parallaxis::shard::ShardedVector<f32, parallaxis::Cuda>)> {
+    use parallaxis::shard::{self, InMemory};
+    let total = shard::reduce(parallaxis::ops::Sum, x, &InMemory)?;
+    let _ = shard::inclusive_scan(parallaxis::ops::Sum, x, &InMemory)?;
+    let _ = shard::exclusive_scan(parallaxis::ops::Max, 0.0, x, &InMemory)?;
+    Ok((total, shard::transform(parallaxis::ops::Square, x)?))
 }

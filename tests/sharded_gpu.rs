@@ -9,8 +9,12 @@
 use crate::common;
 
 use common::gpus::{data, every_gpu, on_one_device, twice, SIZES};
-use parallax::shard::{self, InMemory, ShardedVector};
-use parallax::{Cuda, Device, DeviceVector, Error, Max, Plus, Square, Sum};
+use parallaxis::shard::{self, InMemory, ShardedVector};
+use parallaxis::{
+    device::Device,
+    ops::{Max, Plus, Square, Sum},
+    Cuda, DeviceVector, Error,
+};
 
 type B = Cuda;
 
@@ -29,7 +33,7 @@ fn check_on(devices: &[&'static Device]) {
         assert_eq!(sq.devices(), want, "transform output placement, n={n}");
         assert_eq!(
             sq.to_vec().unwrap(),
-            parallax::transform(Square, &whole)
+            parallaxis::transform(Square, &whole)
                 .unwrap()
                 .to_vec()
                 .unwrap()
@@ -45,18 +49,18 @@ fn check_on(devices: &[&'static Device]) {
 
         assert_eq!(
             shard::reduce(Sum, &x, &InMemory).unwrap(),
-            parallax::reduce(Sum, &whole).unwrap(),
+            parallaxis::reduce(Sum, &whole).unwrap(),
             "n={n}"
         );
         assert_eq!(
             shard::reduce(Max, &x, &InMemory).unwrap(),
-            parallax::reduce(Max, &whole).unwrap()
+            parallaxis::reduce(Max, &whole).unwrap()
         );
         let inc = shard::inclusive_scan(Sum, &x, &InMemory).unwrap();
         assert_eq!(inc.devices(), want);
         assert_eq!(
             inc.to_vec().unwrap(),
-            parallax::inclusive_scan(Sum, &whole)
+            parallaxis::inclusive_scan(Sum, &whole)
                 .unwrap()
                 .to_vec()
                 .unwrap(),
@@ -66,7 +70,7 @@ fn check_on(devices: &[&'static Device]) {
         assert_eq!(exc.devices(), want);
         assert_eq!(
             exc.to_vec().unwrap(),
-            parallax::exclusive_scan(Sum, 7, &whole)
+            parallaxis::exclusive_scan(Sum, 7, &whole)
                 .unwrap()
                 .to_vec()
                 .unwrap(),
@@ -86,7 +90,7 @@ fn check_on(devices: &[&'static Device]) {
         assert_eq!(seg.devices(), want);
         assert_eq!(
             seg.to_vec().unwrap(),
-            parallax::inclusive_scan_by_offsets(Sum, &whole_offsets, &whole)
+            parallaxis::inclusive_scan_by_offsets(Sum, &whole_offsets, &whole)
                 .unwrap()
                 .to_vec()
                 .unwrap(),
@@ -95,7 +99,7 @@ fn check_on(devices: &[&'static Device]) {
         let seg = shard::exclusive_scan_by_offsets(Max, 3, &offsets, &x, &InMemory).unwrap();
         assert_eq!(
             seg.to_vec().unwrap(),
-            parallax::exclusive_scan_by_offsets(Max, 3, &whole_offsets, &whole)
+            parallaxis::exclusive_scan_by_offsets(Max, 3, &whole_offsets, &whole)
                 .unwrap()
                 .to_vec()
                 .unwrap(),

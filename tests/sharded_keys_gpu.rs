@@ -9,8 +9,12 @@ use crate::common;
 
 use common::gpus::{data, every_gpu, on_one_device, twice, SIZES};
 use common::sharded::{flags_of, offsets_of};
-use parallax::shard::{self, InMemory, ShardedVector};
-use parallax::{Affine, AffineMap, Cuda, Device, DeviceVector, Max, Sum};
+use parallaxis::shard::{self, InMemory, ShardedVector};
+use parallaxis::{
+    device::Device,
+    ops::{Affine, AffineMap, Max, Sum},
+    Cuda, DeviceVector,
+};
 
 type B = Cuda;
 
@@ -25,7 +29,7 @@ fn key_layouts(n: usize) -> [Vec<u32>; 2] {
     [long, short]
 }
 
-fn on_one<T: parallax::DeviceCopy>(host: &[T]) -> DeviceVector<T, B> {
+fn on_one<T: parallaxis::DeviceCopy>(host: &[T]) -> DeviceVector<T, B> {
     DeviceVector::from_slice(host).unwrap()
 }
 
@@ -48,14 +52,14 @@ fn check_on(devices: &[&'static Device]) {
 
             let got = shard::inclusive_scan_by_flags(Sum, &sf, &x, &InMemory).unwrap();
             assert_eq!(got.devices(), want);
-            let expected = parallax::inclusive_scan_by_flags(Sum, &wf, &whole).unwrap();
+            let expected = parallaxis::inclusive_scan_by_flags(Sum, &wf, &whole).unwrap();
             assert_eq!(
                 got.to_vec().unwrap(),
                 expected.to_vec().unwrap(),
                 "by flags, {what}"
             );
             let got = shard::exclusive_scan_by_flags(Max, 5, &sf, &x, &InMemory).unwrap();
-            let expected = parallax::exclusive_scan_by_flags(Max, 5, &wf, &whole).unwrap();
+            let expected = parallaxis::exclusive_scan_by_flags(Max, 5, &wf, &whole).unwrap();
             assert_eq!(
                 got.to_vec().unwrap(),
                 expected.to_vec().unwrap(),
@@ -64,14 +68,14 @@ fn check_on(devices: &[&'static Device]) {
 
             let got = shard::inclusive_scan_by_key(Sum, &sk, &x, &InMemory).unwrap();
             assert_eq!(got.devices(), want);
-            let expected = parallax::inclusive_scan_by_key(Sum, &wk, &whole).unwrap();
+            let expected = parallaxis::inclusive_scan_by_key(Sum, &wk, &whole).unwrap();
             assert_eq!(
                 got.to_vec().unwrap(),
                 expected.to_vec().unwrap(),
                 "by key, {what}"
             );
             let got = shard::exclusive_scan_by_key(Sum, 9, &sk, &x, &InMemory).unwrap();
-            let expected = parallax::exclusive_scan_by_key(Sum, 9, &wk, &whole).unwrap();
+            let expected = parallaxis::exclusive_scan_by_key(Sum, 9, &wk, &whole).unwrap();
             assert_eq!(
                 got.to_vec().unwrap(),
                 expected.to_vec().unwrap(),
@@ -79,7 +83,7 @@ fn check_on(devices: &[&'static Device]) {
             );
 
             let (got_keys, got_sums) = shard::reduce_by_key(Sum, &sk, &x, &InMemory).unwrap();
-            let (want_keys, want_sums) = parallax::reduce_by_key(Sum, &wk, &whole).unwrap();
+            let (want_keys, want_sums) = parallaxis::reduce_by_key(Sum, &wk, &whole).unwrap();
             assert_eq!(
                 (got_keys.devices(), got_sums.devices()),
                 (want.clone(), want.clone())
@@ -98,7 +102,7 @@ fn check_on(devices: &[&'static Device]) {
             let offsets = offsets_of(&keys);
             let got = shard::segmented_reduce(Max, &offsets, &x, &InMemory).unwrap();
             assert_eq!(got.devices(), want);
-            let expected = parallax::segmented_reduce(Max, &on_one(&offsets), &whole).unwrap();
+            let expected = parallaxis::segmented_reduce(Max, &on_one(&offsets), &whole).unwrap();
             assert_eq!(got.to_vec().unwrap(), expected.to_vec().unwrap(), "{what}");
         }
     }
@@ -119,10 +123,10 @@ fn check_order_on(devices: &[&'static Device]) {
     );
     let (whole, wk) = (on_one(&maps), on_one(&keys));
     let got = shard::inclusive_scan_by_key(Affine, &sk, &x, &InMemory).unwrap();
-    let expected = parallax::inclusive_scan_by_key(Affine, &wk, &whole).unwrap();
+    let expected = parallaxis::inclusive_scan_by_key(Affine, &wk, &whole).unwrap();
     assert_eq!(got.to_vec().unwrap(), expected.to_vec().unwrap());
     let (_, got) = shard::reduce_by_key(Affine, &sk, &x, &InMemory).unwrap();
-    let (_, expected) = parallax::reduce_by_key(Affine, &wk, &whole).unwrap();
+    let (_, expected) = parallaxis::reduce_by_key(Affine, &wk, &whole).unwrap();
     assert_eq!(got.to_vec().unwrap(), expected.to_vec().unwrap());
 }
 

@@ -1,9 +1,9 @@
 //! The sharded sort on the GPU: shards on one device many times over (any GPU
 //! machine) and over every GPU of the machine (a counted skip with fewer than two), each
-//! result equal bit for bit to the unsharded `parallax::sort` of the same keys, in the split
+//! result equal bit for bit to the unsharded `parallaxis::sort` of the same keys, in the split
 //! rule's layout, each output shard on its input shard's device. Keys the sample sort could
 //! split badly: all equal, few distinct, sorted, reverse sorted, floats with -0.0 and NaNs;
-//! and `shard::sort_by_key` against the unsharded `parallax::sort_by_key` (stable: values are
+//! and `shard::sort_by_key` against the unsharded `parallaxis::sort_by_key` (stable: values are
 //! the input positions).
 #![cfg(feature = "cuda")]
 
@@ -11,8 +11,12 @@ use crate::common;
 
 use common::gpus::{every_gpu, on_one_device, twice, SIZES};
 use common::sharded::split_lengths;
-use parallax::shard::{self, InMemory, ShardedVector};
-use parallax::{Cuda, Device, DeviceVector, SearchKey, SortKey};
+use parallaxis::shard::{self, InMemory, ShardedVector};
+use parallaxis::{
+    device::Device,
+    ops::{SearchKey, SortKey},
+    Cuda, DeviceVector,
+};
 
 type B = Cuda;
 
@@ -39,10 +43,10 @@ fn check_one<K, W>(what: &str, host: &[K], devices: &[&'static Device], bits: im
 where
     K: SortKey + SearchKey,
     W: PartialEq + core::fmt::Debug,
-    B: parallax::SortOps<K>
-        + parallax::SearchOps<K>
-        + parallax::MergeOps<K, parallax::Less>
-        + parallax::GatherOps<usize, K>,
+    B: parallaxis::backend::SortOps<K>
+        + parallaxis::backend::SearchOps<K>
+        + parallaxis::backend::MergeOps<K, parallaxis::ops::Less>
+        + parallaxis::backend::GatherOps<usize, K>,
 {
     let (n, k) = (host.len(), devices.len());
     let x = ShardedVector::from_slice_on(host, devices).unwrap();
@@ -55,7 +59,7 @@ where
         "layout, {what}, n={n}, k={k}"
     );
     let whole = DeviceVector::<K, B>::from_slice(host).unwrap();
-    let want: Vec<W> = parallax::sort(&whole)
+    let want: Vec<W> = parallaxis::sort(&whole)
         .unwrap()
         .to_vec()
         .unwrap()
@@ -70,7 +74,7 @@ where
 }
 
 /// The sharded sort by key of `host` with values `0..n` (stability shows) against the
-/// unsharded `parallax::sort_by_key`.
+/// unsharded `parallaxis::sort_by_key`.
 fn check_by_key(what: &str, host: &[u32], devices: &[&'static Device]) {
     let (n, k) = (host.len(), devices.len());
     let values: Vec<u32> = (0..n as u32).collect();
@@ -84,7 +88,7 @@ fn check_by_key(what: &str, host: &[u32], devices: &[&'static Device]) {
     );
     let whole_k = DeviceVector::<u32, B>::from_slice(host).unwrap();
     let whole_v = DeviceVector::<u32, B>::from_slice(&values).unwrap();
-    let (wk, wv) = parallax::sort_by_key(&whole_k, &whole_v).unwrap();
+    let (wk, wv) = parallaxis::sort_by_key(&whole_k, &whole_v).unwrap();
     assert!(
         sk.to_vec().unwrap() == wk.to_vec().unwrap()
             && sv.to_vec().unwrap() == wv.to_vec().unwrap(),

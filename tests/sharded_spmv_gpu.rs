@@ -9,9 +9,14 @@ use crate::common;
 
 use common::gpus::{every_gpu, on_one_device, twice};
 use common::pseudo_random;
-use parallax::shard::ShardedVector;
-use parallax::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedGrid, ShardedSpmv};
-use parallax::{Boundary, CsrMatrix, Cuda, Device, DeviceVector, MinPlus, PlusTimes, Stencil};
+use parallaxis::shard::ShardedVector;
+use parallaxis::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedGrid, ShardedSpmv};
+use parallaxis::{
+    device::Device,
+    ops::{Boundary, MinPlus, PlusTimes, Stencil},
+    sparse::CsrMatrix,
+    Cuda, DeviceVector,
+};
 
 type B = Cuda;
 
@@ -94,7 +99,7 @@ fn check_spmv_on(devices: &[&'static Device]) {
         let x = ShardedVector::from_slice_on(&x_host, devices).unwrap();
         let y = shard::spmv(PlusTimes, &sharded, &x, &InMemory).unwrap();
         assert_eq!(y.devices(), want, "y placement, {nrows}x{ncols}");
-        let expected = parallax::spmv(PlusTimes, &whole, &x_whole)
+        let expected = parallaxis::spmv(PlusTimes, &whole, &x_whole)
             .unwrap()
             .to_vec()
             .unwrap();
@@ -102,7 +107,7 @@ fn check_spmv_on(devices: &[&'static Device]) {
         let y = shard::spmv(MinPlus, &sharded, &x, &InMemory).unwrap();
         assert_eq!(
             y.to_vec().unwrap(),
-            parallax::spmv(MinPlus, &whole, &x_whole)
+            parallaxis::spmv(MinPlus, &whole, &x_whole)
                 .unwrap()
                 .to_vec()
                 .unwrap(),
@@ -114,7 +119,7 @@ fn check_spmv_on(devices: &[&'static Device]) {
             let (mut xs, mut xw) = (x, x_whole);
             for _ in 0..3 {
                 xs = plan.apply(PlusTimes, &sharded, &xs, &InMemory).unwrap();
-                xw = parallax::spmv(PlusTimes, &whole, &xw).unwrap();
+                xw = parallaxis::spmv(PlusTimes, &whole, &xw).unwrap();
             }
             assert_eq!(xs.devices(), want);
             assert_eq!(
@@ -128,11 +133,11 @@ fn check_spmv_on(devices: &[&'static Device]) {
 
 /// Weights with no symmetry, so a halo plane from the wrong side shows.
 fn star() -> Stencil<u32, 3, 7> {
-    parallax::star_3d([6, 3, 5, 7, 11, 13, 17])
+    parallaxis::star_3d([6, 3, 5, 7, 11, 13, 17])
 }
 
 fn boxed() -> Stencil<u32, 3, 27> {
-    parallax::mask_3d(
+    parallaxis::mask_3d(
         core::array::from_fn(|i| (i as u32 * 37) % 23 + 1),
         [3, 3, 3],
     )
@@ -164,7 +169,7 @@ fn check_stencil_on(devices: &[&'static Device]) {
             let what = format!("{shape:?} {boundary:?}");
             let y = shard::stencil3d(PlusTimes, &star(), boundary, &x, &InMemory).unwrap();
             assert_eq!(y.devices(), want, "placement {what}");
-            let expected = parallax::stencil_map(PlusTimes, &star(), boundary, shape, &whole);
+            let expected = parallaxis::stencil_map(PlusTimes, &star(), boundary, shape, &whole);
             assert_eq!(
                 y.to_vec().unwrap(),
                 expected.unwrap().to_vec().unwrap(),
@@ -172,7 +177,7 @@ fn check_stencil_on(devices: &[&'static Device]) {
             );
             let mut into = ShardedGrid::from_slice_on(&vec![1; n], shape, devices).unwrap();
             shard::stencil3d_into(PlusTimes, &boxed(), boundary, &x, &mut into, &InMemory).unwrap();
-            let expected = parallax::stencil_map(PlusTimes, &boxed(), boundary, shape, &whole);
+            let expected = parallaxis::stencil_map(PlusTimes, &boxed(), boundary, shape, &whole);
             assert_eq!(
                 into.to_vec().unwrap(),
                 expected.unwrap().to_vec().unwrap(),

@@ -8,20 +8,23 @@
 use crate::common;
 
 use common::{dv, host, pseudo_random};
-use parallax::reference as r;
-use parallax::{Cuda, Order, SortKey};
+use parallaxis::reference as r;
+use parallaxis::{
+    ops::{Order, SortKey},
+    Cuda,
+};
 
 type B = Cuda;
 
 fn check_keys<K: SortKey + PartialEq + std::fmt::Debug>(k: &[K], order: Order, what: &str)
 where
-    B: parallax::SortOps<K>,
+    B: parallaxis::backend::SortOps<K>,
 {
     let mut want = k.to_vec();
     r::sort(k, &mut want, order).unwrap();
     let kd = dv::<K, B>(k);
     let mut got = dv::<K, B>(k);
-    parallax::sort_into(&kd, &mut got, order).unwrap();
+    parallaxis::sort_into(&kd, &mut got, order).unwrap();
     let got = host(&got);
     if let Some(i) = (0..k.len()).find(|&i| got[i].total_cmp_key(&want[i]).is_ne()) {
         panic!(
@@ -87,13 +90,13 @@ fn narrow_pairs_over_many_tiles() {
         r::sort_by_key(&k8, &pos32, &mut wk, &mut wv, order).unwrap();
         let (mut gk, mut gv) = (dv::<i8, B>(&k8), dv::<u32, B>(&pos32));
         let (kd, vd) = (dv::<i8, B>(&k8), dv::<u32, B>(&pos32));
-        parallax::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
+        parallaxis::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
         assert!(host(&gk) == wk && host(&gv) == wv, "i8+u32 {order:?}");
         let (mut wk, mut wv) = (k16.clone(), pos64.clone());
         r::sort_by_key(&k16, &pos64, &mut wk, &mut wv, order).unwrap();
         let (mut gk, mut gv) = (dv::<u16, B>(&k16), dv::<u64, B>(&pos64));
         let (kd, vd) = (dv::<u16, B>(&k16), dv::<u64, B>(&pos64));
-        parallax::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
+        parallaxis::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
         assert!(host(&gk) == wk && host(&gv) == wv, "u16+u64 {order:?}");
     }
 }
@@ -110,7 +113,7 @@ fn wide_pairs_back_to_back() {
     r::sort_by_key(&k, &v, &mut wk, &mut wv, Order::Ascending).unwrap();
     let (kd, vd) = (dv::<u64, B>(&k), dv::<u64, B>(&v));
     for round in 0..3 {
-        let (gk, gv) = parallax::sort_by_key(&kd, &vd).unwrap();
+        let (gk, gv) = parallaxis::sort_by_key(&kd, &vd).unwrap();
         assert!(host(&gk) == wk, "keys, round {round}");
         assert!(host(&gv) == wv, "values, round {round}");
     }
@@ -119,6 +122,6 @@ fn wide_pairs_back_to_back() {
     let (mut wk, mut wv) = (k32.clone(), v32.clone());
     r::sort_by_key(&k32, &v32, &mut wk, &mut wv, Order::Descending).unwrap();
     let (gk, gv) =
-        parallax::sort_by_key_descending(&dv::<u32, B>(&k32), &dv::<f32, B>(&v32)).unwrap();
+        parallaxis::sort_by_key_descending(&dv::<u32, B>(&k32), &dv::<f32, B>(&v32)).unwrap();
     assert!(host(&gk) == wk && host(&gv) == wv, "u32+f32 descending");
 }

@@ -4,7 +4,10 @@
 //! `InvalidSparse`, or builds a matrix whose invariants this file checks on its own; every
 //! matrix built converts to every other format with the same entries.
 
-use parallax::{CooMatrix, CsrMatrix, EllMatrix, Error, HybMatrix, Sequential};
+use parallaxis::{
+    sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix},
+    Error, Sequential,
+};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 

@@ -1,10 +1,10 @@
 //! Conversions of `CsrMatrix` to and from `sprs::CsMat` and `nalgebra_sparse::CsrMatrix`
 //! (features `sprs` and `nalgebra-sparse`): round trips keep every entry, CSC input
-//! is converted, rows parallax holds unsorted come out sorted, duplicates and indices that do
+//! is converted, rows parallaxis holds unsorted come out sorted, duplicates and indices that do
 //! not fit are typed errors, and SpMV on a converted matrix matches the dense product.
 #![cfg(all(feature = "sprs", feature = "nalgebra-sparse"))]
 
-use parallax::{CsrMatrix, DeviceVector, Error, PlusTimes, Sequential};
+use parallaxis::{ops::PlusTimes, sparse::CsrMatrix, DeviceVector, Error, Sequential};
 use proptest::prelude::*;
 
 type B = Sequential;
@@ -40,10 +40,10 @@ fn dense_of(a: &CsrMatrix<i64, u32, B>) -> Vec<i64> {
     d
 }
 
-/// `y = A·x` with parallax, against the dense product.
+/// `y = A·x` with parallaxis, against the dense product.
 fn check_spmv(a: &CsrMatrix<i64, u32, B>, want_dense: &[i64]) {
     let x: Vec<i64> = (0..a.ncols() as i64).map(|j| 3 - j).collect();
-    let y = parallax::spmv(
+    let y = parallaxis::spmv(
         PlusTimes,
         a,
         &DeviceVector::<i64, B>::from_slice(&x).unwrap(),
@@ -89,7 +89,7 @@ proptest! {
     }
 }
 
-/// parallax accepts unsorted rows; both crates get them sorted.
+/// parallaxis accepts unsorted rows; both crates get them sorted.
 #[test]
 fn unsorted_rows_come_out_sorted() {
     let a = CsrMatrix::<i64, u32, B>::try_new(

@@ -1,4 +1,4 @@
-//! SpMV on the GPU against `parallax::reference` (needs `--features cuda` and a GPU).
+//! SpMV on the GPU against `parallaxis::reference` (needs `--features cuda` and a GPU).
 //!
 //! Every instantiated (semiring, type), `u32` and `u64` indices (`usize` on one matrix),
 //! accumulate on and off, CSR (the automatic choice and each kernel forced), ELL, COO and
@@ -10,13 +10,16 @@
 //! `spmv_bench` (ignored) times CSR on the matrices of `benches/peers/peers.cu`.
 #![cfg(feature = "cuda")]
 
-use parallax::{
-    reference, CooMatrix, CsrMatrix, Cuda, DeviceVector, MaxTimes, MinPlus, Number, OrAnd,
-    PlusTimes, Sequential, SpmvOps,
+use parallaxis::{
+    backend::SpmvOps,
+    ops::{MaxTimes, MinPlus, Number, OrAnd, PlusTimes},
+    reference,
+    sparse::{CooMatrix, CsrMatrix},
+    Cuda, DeviceVector, Sequential,
 };
-use parallax_core::{DeviceCopy, SplitMix64};
-use parallax_device::kernels::{policy::spmv::csr_kernel, policy::spmv::CsrKernel};
-use parallax_device::{GpuTimer, SemiringKernel, SpmvIndex};
+use parallaxis_core::{DeviceCopy, SplitMix64};
+use parallaxis_device::kernels::{policy::spmv::csr_kernel, policy::spmv::CsrKernel};
+use parallaxis_device::{GpuTimer, SemiringKernel, SpmvIndex};
 use std::fmt::Debug;
 use std::path::PathBuf;
 
@@ -265,7 +268,7 @@ where
     for acc in [false, true] {
         let mut want = y0.clone();
         reference::spmv_csr(s, &p.row_ptr, &p.col, &val, &x, &mut want, acc);
-        let mut check = |f: &dyn Fn(&mut DeviceVector<T, Cuda>) -> parallax::Result<()>,
+        let mut check = |f: &dyn Fn(&mut DeviceVector<T, Cuda>) -> parallaxis::Result<()>,
                          fmt: &str| {
             let mut y = DeviceVector::<T, Cuda>::from_slice(&y0).unwrap();
             f(&mut y).unwrap_or_else(|err| panic!("{what} {fmt} [{}]: {err}", p.name));
@@ -283,10 +286,10 @@ where
             );
             runs += 1;
         };
-        check(&|y| parallax::spmv_into(s, &csr, &xd, y, acc), "CSR auto");
-        check(&|y| parallax::spmv_into(s, &coo, &xd, y, acc), "COO");
-        check(&|y| parallax::spmv_into(s, &ell, &xd, y, acc), "ELL");
-        check(&|y| parallax::spmv_into(s, &hyb, &xd, y, acc), "HYB");
+        check(&|y| parallaxis::spmv_into(s, &csr, &xd, y, acc), "CSR auto");
+        check(&|y| parallaxis::spmv_into(s, &coo, &xd, y, acc), "COO");
+        check(&|y| parallaxis::spmv_into(s, &ell, &xd, y, acc), "ELL");
+        check(&|y| parallaxis::spmv_into(s, &hyb, &xd, y, acc), "HYB");
         for k in [
             CsrKernel::Vector { lanes_log2: 0 },
             CsrKernel::Vector { lanes_log2: 1 },
@@ -299,7 +302,7 @@ where
                     let (rp, c, v) = (csr.row_ptr(), csr.col_idx(), csr.values());
                     // SAFETY: `csr` was validated by `try_new`.
                     unsafe {
-                        parallax_device::spmv_csr_with_kernel(
+                        parallaxis_device::spmv_csr_with_kernel(
                             s,
                             k,
                             rp.buffer(),
@@ -432,7 +435,7 @@ fn every_semiring(patterns: &[Pattern], files: bool) -> usize {
         )
         .unwrap();
         let x = DeviceVector::<f32, Cuda>::from_slice(&vec![1.0; p.ncols]).unwrap();
-        assert!(parallax::spmv(PlusTimes, &a, &x)
+        assert!(parallaxis::spmv(PlusTimes, &a, &x)
             .unwrap()
             .to_vec()
             .unwrap()
@@ -567,7 +570,7 @@ fn power_law() -> (Vec<u32>, Vec<u32>, Vec<f32>) {
 }
 
 /// Median of 20 timed calls after 3 warm-ups, in ms.
-fn median_ms(timer: &GpuTimer, f: &dyn Fn() -> parallax_device::Result<()>) -> f32 {
+fn median_ms(timer: &GpuTimer, f: &dyn Fn() -> parallaxis_device::Result<()>) -> f32 {
     for _ in 0..3 {
         f().unwrap();
     }
@@ -602,7 +605,7 @@ fn bench_one<S: SemiringKernel<f32>>(
         let run = || {
             // SAFETY: `a` is validated; `yb` points at `y`, used by nothing else meanwhile.
             unsafe {
-                parallax_device::spmv_csr_with_kernel(
+                parallaxis_device::spmv_csr_with_kernel(
                     s,
                     k,
                     a.row_ptr().buffer(),
@@ -636,7 +639,7 @@ fn bench_one<S: SemiringKernel<f32>>(
 #[ignore = "timing on a GPU: cargo test --features cuda --release -- --ignored spmv_bench"]
 fn spmv_bench() {
     require_gpu!();
-    let dev = parallax_device::Device::default_device().unwrap();
+    let dev = parallaxis_device::Device::default_device().unwrap();
     let timer = GpuTimer::new(dev).unwrap();
     let p = poisson(4096);
     bench_one(PlusTimes, "PlusTimes", "poisson2d_4096", &p, &timer);

@@ -5,19 +5,20 @@
 //! the sequential reference.
 #![cfg(feature = "rayon")]
 
-use parallax::reference::{self as r, ScanKind};
-use parallax::{
-    Affine, AffineMap, DeviceCopy, DeviceVector, Max, Rayon, SaxpyFunctor, Sequence, Square, Sum,
+use parallaxis::reference::{self as r, ScanKind};
+use parallaxis::{
+    ops::{Affine, AffineMap, Max, SaxpyFunctor, Sequence, Square, Sum},
+    DeviceCopy, DeviceVector, Rayon,
 };
 use std::fmt::Debug;
 
-/// The rayon backend's chunk size (`parallax_host::CHUNK`), as in `tests/common`.
+/// The rayon backend's chunk size (`parallaxis_host::CHUNK`), as in `tests/common`.
 const HOST_CHUNK: usize = 1 << 14;
 const N: usize = 10 * HOST_CHUNK + 123;
 
 /// Deterministic pseudo-random values, as `tests/common` generates them.
 fn pseudo_random(n: usize, seed: u64) -> Vec<u64> {
-    parallax::SplitMix64::new(seed).take(n).collect()
+    parallaxis::ops::SplitMix64::new(seed).take(n).collect()
 }
 
 fn host<T: DeviceCopy>(v: &DeviceVector<T, Rayon>) -> Vec<T> {
@@ -99,34 +100,34 @@ fn elementwise_is_thread_count_independent() {
     let long = |s| [floats(s), floats(s + 10), floats(s + 20), floats(s + 30)].concat();
     let (a, b) = (up(&long(1)), up(&long(2)));
     same_everywhere("transform f64", || {
-        bits64(&parallax::transform(Square, &a).unwrap())
+        bits64(&parallaxis::transform(Square, &a).unwrap())
     });
     let saxpy = SaxpyFunctor { a: 0.7 };
     same_everywhere("transform2 f64", || {
-        bits64(&parallax::transform2(saxpy, &a, &b).unwrap())
+        bits64(&parallaxis::transform2(saxpy, &a, &b).unwrap())
     });
     let seq = Sequence {
         start: 0.3_f64,
         step: 1.7,
     };
     same_everywhere("tabulate f64", || {
-        bits64(&parallax::tabulate::<_, Rayon>(seq, 4 * N).unwrap())
+        bits64(&parallaxis::tabulate::<_, Rayon>(seq, 4 * N).unwrap())
     });
 }
 
 #[test]
 fn reduce_is_thread_count_independent() {
     let (xi, xf, x32) = (ints(3), up(&floats(4)), up(&f32s(5)));
-    let got = same_everywhere("reduce i32", || parallax::reduce(Sum, &up(&xi)).unwrap());
+    let got = same_everywhere("reduce i32", || parallaxis::reduce(Sum, &up(&xi)).unwrap());
     assert_eq!(got, r::reduce(Sum, &xi));
     same_everywhere("reduce f64", || {
-        parallax::reduce(Sum, &xf).unwrap().to_bits()
+        parallaxis::reduce(Sum, &xf).unwrap().to_bits()
     });
     same_everywhere("reduce f32", || {
-        parallax::reduce(Sum, &x32).unwrap().to_bits()
+        parallaxis::reduce(Sum, &x32).unwrap().to_bits()
     });
     let f = || {
-        parallax::transform_reduce(Square, Sum, &xf)
+        parallaxis::transform_reduce(Square, Sum, &xf)
             .unwrap()
             .to_bits()
     };
@@ -137,7 +138,7 @@ fn reduce_is_thread_count_independent() {
 fn scans_are_thread_count_independent() {
     let (xi, xf, x32) = (ints(6), up(&floats(7)), up(&f32s(8)));
     let got = same_everywhere("inclusive i32", || {
-        parallax::inclusive_scan(Sum, &up(&xi))
+        parallaxis::inclusive_scan(Sum, &up(&xi))
             .unwrap()
             .to_vec()
             .unwrap()
@@ -146,12 +147,12 @@ fn scans_are_thread_count_independent() {
     r::inclusive_scan(Sum, &xi, &mut want);
     assert_eq!(got, want);
     same_everywhere("inclusive f64", || {
-        bits64(&parallax::inclusive_scan(Sum, &xf).unwrap())
+        bits64(&parallaxis::inclusive_scan(Sum, &xf).unwrap())
     });
     same_everywhere("exclusive f32", || {
-        bits32(&parallax::exclusive_scan(Sum, 0.5, &x32).unwrap())
+        bits32(&parallaxis::exclusive_scan(Sum, 0.5, &x32).unwrap())
     });
-    let f = || bits64(&parallax::transform_inclusive_scan(Square, Sum, &xf).unwrap());
+    let f = || bits64(&parallaxis::transform_inclusive_scan(Square, Sum, &xf).unwrap());
     same_everywhere("transform_inclusive_scan f64", f);
 }
 
@@ -176,8 +177,8 @@ fn scans_do_not_depend_on_the_super_block_size() {
             .unwrap();
         pool.install(|| {
             (
-                bits64(&parallax::inclusive_scan(Sum, &x).unwrap()),
-                bits64(&parallax::exclusive_scan_by_flags(Sum, 2.0, &fd, &x).unwrap()),
+                bits64(&parallaxis::inclusive_scan(Sum, &x).unwrap()),
+                bits64(&parallaxis::exclusive_scan_by_flags(Sum, 2.0, &fd, &x).unwrap()),
             )
         })
     };
@@ -201,10 +202,10 @@ fn segmented_scans_are_thread_count_independent() {
     for kind in [ScanKind::Inclusive, ScanKind::Exclusive(1)] {
         let got = same_everywhere("by offsets i32", || match kind {
             ScanKind::Inclusive => {
-                host(&parallax::inclusive_scan_by_offsets(Sum, &od, &xid).unwrap())
+                host(&parallaxis::inclusive_scan_by_offsets(Sum, &od, &xid).unwrap())
             }
             ScanKind::Exclusive(i) => {
-                host(&parallax::exclusive_scan_by_offsets(Sum, i, &od, &xid).unwrap())
+                host(&parallaxis::exclusive_scan_by_offsets(Sum, i, &od, &xid).unwrap())
             }
         });
         let mut want = xi.clone();
@@ -212,22 +213,22 @@ fn segmented_scans_are_thread_count_independent() {
         assert_eq!(got, want, "{kind:?}");
     }
     same_everywhere("by flags f64", || {
-        bits64(&parallax::inclusive_scan_by_flags(Sum, &fd, &xf).unwrap())
+        bits64(&parallaxis::inclusive_scan_by_flags(Sum, &fd, &xf).unwrap())
     });
     same_everywhere("by flags excl f64", || {
-        bits64(&parallax::exclusive_scan_by_flags(Sum, 2.0, &fd, &xf).unwrap())
+        bits64(&parallaxis::exclusive_scan_by_flags(Sum, 2.0, &fd, &xf).unwrap())
     });
     same_everywhere("by keys f64", || {
-        bits64(&parallax::inclusive_scan_by_key(Sum, &kd, &xf).unwrap())
+        bits64(&parallaxis::inclusive_scan_by_key(Sum, &kd, &xf).unwrap())
     });
     same_everywhere("by keys excl f64", || {
-        bits64(&parallax::exclusive_scan_by_key(Sum, 2.0, &kd, &xf).unwrap())
+        bits64(&parallaxis::exclusive_scan_by_key(Sum, 2.0, &kd, &xf).unwrap())
     });
     same_everywhere("by offsets f64", || {
-        bits64(&parallax::inclusive_scan_by_offsets(Sum, &od, &xf).unwrap())
+        bits64(&parallaxis::inclusive_scan_by_offsets(Sum, &od, &xf).unwrap())
     });
     same_everywhere("by offsets excl f64", || {
-        bits64(&parallax::exclusive_scan_by_offsets(Sum, 2.0, &od, &xf).unwrap())
+        bits64(&parallaxis::exclusive_scan_by_offsets(Sum, 2.0, &od, &xf).unwrap())
     });
 }
 
@@ -243,22 +244,22 @@ fn segmented_reductions_are_thread_count_independent() {
         .collect();
     let (xid, md, xf) = (up(&xi), up(&maps), up(&floats(12)));
     let got = same_everywhere("segmented_reduce affine", || {
-        host(&parallax::segmented_reduce(Affine, &od, &md).unwrap())
+        host(&parallaxis::segmented_reduce(Affine, &od, &md).unwrap())
     });
     let mut want = vec![AffineMap::new(1, 0); o.len() - 1];
     r::segmented_reduce(Affine, &o, &maps, &mut want);
     assert_eq!(got, want);
     let (gk, gv) = same_everywhere("reduce_by_key i32", || {
-        let (k, v) = parallax::reduce_by_key(Max, &kd, &xid).unwrap();
+        let (k, v) = parallaxis::reduce_by_key(Max, &kd, &xid).unwrap();
         (host(&k), host(&v))
     });
     let (mut wk, mut wv) = (k.clone(), xi.clone());
     let runs = r::reduce_by_key(Max, &k, &xi, &mut wk, &mut wv);
     assert_eq!((gk, gv), (wk[..runs].to_vec(), wv[..runs].to_vec()));
     same_everywhere("segmented_reduce f64", || {
-        bits64(&parallax::segmented_reduce(Sum, &od, &xf).unwrap())
+        bits64(&parallaxis::segmented_reduce(Sum, &od, &xf).unwrap())
     });
     same_everywhere("reduce_by_key f64", || {
-        bits64(&parallax::reduce_by_key(Sum, &kd, &xf).unwrap().1)
+        bits64(&parallaxis::reduce_by_key(Sum, &kd, &xf).unwrap().1)
     });
 }

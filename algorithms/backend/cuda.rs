@@ -1,8 +1,8 @@
 //! The CUDA backend: buffers in GPU memory, algorithms as PTX kernels compiled from Rust
-//! (`device/kernels`), launched by `parallax_device`.
+//! (`device/kernels`), launched by `parallaxis_device`.
 //!
 //! The algorithm traits are implemented for exactly the operator/type pairs that have
-//! kernels: each impl below is bounded by a `parallax_device` kernel trait (`UnaryKernel`,
+//! kernels: each impl below is bounded by a `parallaxis_device` kernel trait (`UnaryKernel`,
 //! `BinaryKernel`, `TabulateKernel`, `MonoidKernel`), and those are implemented only by the
 //! macro expansion of the kernels crate's instantiation lists, which also generates the PTX
 //! entry points. Calling, say, `reduce(Product, ..)` on a `DeviceVector<f32, Cuda>` is
@@ -29,9 +29,9 @@ use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
 use core::ops::Range;
-use parallax_core::reference::ScanKind;
-use parallax_core::{BinaryFunction, Boundary, DeviceCopy, Stencil, UnaryFunction};
-use parallax_device::{
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{BinaryFunction, Boundary, DeviceCopy, Stencil, UnaryFunction};
+use parallaxis_device::{
     self as device, BinaryKernel, DeviceBuffer, DeviceView, DeviceViewMut, KeyKernel, MonoidKernel,
     SegmentedKernel, SemiringKernel, SpmvIndex, StencilKernel, TabulateKernel, UnaryKernel,
 };
@@ -41,30 +41,30 @@ use parallax_device::{
 /// [`Error::NoDriver`](crate::Error::NoDriver) or [`Error::NoDevice`](crate::Error::NoDevice).
 ///
 /// ```no_run
-/// use parallax::{Cuda, DeviceVector, Sum};
+/// use parallaxis::{Cuda, DeviceVector, ops::Sum};
 /// let x = DeviceVector::<f32, Cuda>::from_slice(&[1.0, 2.0, 3.0])?; // Error::NoDriver without a GPU
-/// assert_eq!(parallax::reduce(Sum, &x)?, 6.0);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::reduce(Sum, &x)?, 6.0);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 ///
 /// Every operator needs a kernel compiled to PTX for its type, so a closure (which the CPU
 /// backends accept) does not compile here, and the error says how to get a kernel:
 ///
 /// ```compile_fail,E0277
-/// use parallax::{Cuda, DeviceVector};
+/// use parallaxis::{Cuda, DeviceVector};
 /// let v = DeviceVector::<f32, Cuda>::from_slice(&[1.0, 2.0])?;
 /// // error[E0277]: `{closure@..}` has no CUDA unary functor kernel for `f32`
 /// // note: a closure cannot run on CUDA: ... instantiate its kernels with
-/// //       `parallax_kernels::instantiate_unary!` in a kernel crate ...
-/// let doubled = parallax::transform(|x: f32| 2.0 * x, &v)?;
-/// # Ok::<(), parallax::Error>(())
+/// //       `parallaxis_kernels::instantiate_unary!` in a kernel crate ...
+/// let doubled = parallaxis::transform(|x: f32| 2.0 * x, &v)?;
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 ///
 /// The op traits are sealed (`backend/seal.rs`): an impl from outside, which could return
 /// without writing the uninitialised output the front door allocated, does not compile:
 ///
 /// ```compile_fail,E0046
-/// use parallax::{Backend, Cuda, DeviceVector, TransformOps, UnaryFunction};
+/// use parallaxis::{Backend, Cuda, DeviceVector, backend::TransformOps, ops::UnaryFunction};
 /// #[derive(Clone, Copy)]
 /// struct Fake;
 /// impl UnaryFunction<u32> for Fake {
@@ -73,13 +73,13 @@ use parallax_device::{
 /// }
 /// type Buf = <Cuda as Backend>::Buffer<u32>;
 /// impl TransformOps<u32, Fake> for Cuda {
-///     fn transform(_: Fake, _: &Buf, _: &mut Buf) -> parallax::Result<()> {
+///     fn transform(_: Fake, _: &Buf, _: &mut Buf) -> parallaxis::Result<()> {
 ///         Ok(()) // writes nothing
 ///     }
 /// }
 /// let v = DeviceVector::<u32, Cuda>::zeros(1 << 20)?;
-/// let garbage = parallax::transform(Fake, &v)?.to_vec()?;
-/// # Ok::<(), parallax::Error>(())
+/// let garbage = parallaxis::transform(Fake, &v)?.to_vec()?;
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cuda;
@@ -87,7 +87,7 @@ pub struct Cuda;
 impl Backend for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
     type Buffer<T: DeviceCopy> = DeviceBuffer<T>;
-    // A view's slice is a `DeviceBuffer` that does not own its memory (`parallax_device`'s
+    // A view's slice is a `DeviceBuffer` that does not own its memory (`parallaxis_device`'s
     // `DeviceView`): every op takes it unchanged.
     type Slice<T: DeviceCopy> = DeviceBuffer<T>;
     type View<'a, T: DeviceCopy> = DeviceView<'a, T>;
@@ -274,7 +274,7 @@ impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for C
 /// One fused kernel for the triples of the kernels crate's `for_each_fused_reduce_instance!`
 /// and `for_each_fused_scan_instance!` (and a user crate's `instantiate_transform_reduce!` /
 /// `instantiate_transform_inclusive_scan!`), else a transform into a temporary and the
-/// reduce or scan (`parallax_device::transform_reduce`, `transform_inclusive_scan`).
+/// reduce or scan (`parallaxis_device::transform_reduce`, `transform_inclusive_scan`).
 impl<A, T, F, M> FusedOps<A, T, F, M> for Cuda
 where
     A: DeviceCopy,
@@ -308,7 +308,7 @@ where
 /// One fused kernel for the triples of the kernels crate's
 /// `for_each_fused2_reduce_instance!` (`Times` with `Sum`: inner products) and a user crate's
 /// `instantiate_transform2_reduce!`, else a `transform2` into a temporary and the reduce
-/// (`parallax_device::transform2_reduce`). Both inputs of one type, as every `transform2`
+/// (`parallaxis_device::transform2_reduce`). Both inputs of one type, as every `transform2`
 /// kernel.
 impl<A, T, F, M> Fused2Ops<A, A, T, F, M> for Cuda
 where
@@ -324,7 +324,7 @@ where
 }
 
 /// SpMV for every (semiring, type) pair with kernels and every index type (`u64` and
-/// `usize` share the 64-bit kernels). For CSR, `parallax_device::spmv_csr` picks the
+/// `usize` share the 64-bit kernels). For CSR, `parallaxis_device::spmv_csr` picks the
 /// row-per-sub-warp or the merge-based kernel from the matrix's row statistics.
 impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;

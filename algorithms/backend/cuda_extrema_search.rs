@@ -7,8 +7,10 @@
 use super::cuda::Cuda;
 use super::ops_extrema_search::{ArgOps, InitOps, SearchOps};
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_device::{self as device, ArgReduceKernel, DeviceBuffer, MonoidKernel, SearchKernel};
+use parallaxis_core::DeviceCopy;
+use parallaxis_device::{
+    self as device, ArgReduceKernel, DeviceBuffer, MonoidKernel, SearchKernel,
+};
 
 impl<T: DeviceCopy, M: ArgReduceKernel<T>> ArgOps<T, M> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;

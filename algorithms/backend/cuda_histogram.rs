@@ -1,4 +1,4 @@
-//! The CUDA backend's histograms, gather / scatter and reverse (`parallax_device`'s
+//! The CUDA backend's histograms, gather / scatter and reverse (`parallaxis_device`'s
 //! `ops/histogram.rs` and `ops/gather.rs`): histograms for the sample types with kernels
 //! (`HistogramKernel`: u8, i8, u16, i16, u32, i32, f32, f64) and `u32` / `u64` counters;
 //! gather, scatter and reverse for every `DeviceCopy` type, moved as words.
@@ -6,8 +6,8 @@
 use super::ops_histogram::{GatherOps, HistogramOps, ReverseOps};
 use super::Cuda;
 use crate::Result;
-use parallax_core::{DeviceCopy, EvenBins, HistogramCounter};
-use parallax_device::{self as device, DeviceBuffer, HistogramKernel, SpmvIndex};
+use parallaxis_core::{DeviceCopy, EvenBins, HistogramCounter};
+use parallaxis_device::{self as device, DeviceBuffer, HistogramKernel, SpmvIndex};
 
 impl<T: HistogramKernel<C>, C: HistogramCounter> HistogramOps<T, C> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;

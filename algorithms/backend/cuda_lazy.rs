@@ -1,10 +1,10 @@
 //! How CUDA reads the lazy sequences: a map of a stored vector or view runs the fused kernels
 //! (`FusedOps`), a zip mapped by a binary functor the binary ones (`Fused2Ops` for reductions,
-//! `parallax_device::transform2_{in,ex}clusive_scan` for scans, `Transform2Ops` to write it
+//! `parallaxis_device::transform2_{in,ex}clusive_scan` for scans, `Transform2Ops` to write it
 //! out), and counting, constant, `rev` and `permute` of stored sources are written out once
 //! by the existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read by the
 //! algorithm. A `zip` (or `zip3`) is written out as pairs (triples) by one strided copy per
-//! part (`parallax_device::zip_into`), each lazy part written out first, except that a zip
+//! part (`parallaxis_device::zip_into`), each lazy part written out first, except that a zip
 //! whose second part is a constant reduces and scans as the map `a.map(PairWith)` (a mean's
 //! sum and count: the fused transform-reduce). A kernel generic over such a source (read in
 //! place, as the host backends do) is not built: each shape would need its own entry points.
@@ -15,12 +15,12 @@ use super::ops_lazy::{LazyCollectOps, LazyMapOps, LazyMonoidOps};
 use crate::lazy::{
     Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped, Zipped, Zipped3,
 };
-use crate::{Backend, Cuda, Input, Readable, Result};
-use parallax_core::{
+use crate::{lazy::Readable, view::Input, Backend, Cuda, Result};
+use parallaxis_core::{
     BinaryFunction, DeviceCopy, Monoid, Number, Pair, PairWith, Sequence, SparseIndex, Triple,
     UnaryFunction,
 };
-use parallax_device::{self as device, BinaryKernel, DeviceBuffer, MonoidKernel};
+use parallaxis_device::{self as device, BinaryKernel, DeviceBuffer, MonoidKernel};
 
 /// A stored CUDA source (a vector or view, borrowed): its buffer.
 trait Stored: Source<Backend = Cuda> + Input<<Self as Source>::Item, Cuda> {}
@@ -76,7 +76,7 @@ where
     }
     // The scans read both inputs inside the scan kernel where the triple has a fused
     // entry (`for_each_fused2_scan_instance!`), else `transform2` into a temporary and the
-    // scan (`parallax_device::transform2_inclusive_scan`).
+    // scan (`parallaxis_device::transform2_inclusive_scan`).
     fn inclusive_scan(
         m: M,
         s: &ZipMapped<&X, &Y, F>,
@@ -117,7 +117,7 @@ where
     }
 }
 
-impl<T: parallax_core::DeviceCopy> LazyCollectOps<Constant<T, Cuda>> for Cuda {
+impl<T: parallaxis_core::DeviceCopy> LazyCollectOps<Constant<T, Cuda>> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn collect(s: &Constant<T, Cuda>, y: &mut DeviceBuffer<T>) -> Result<()> {
         Cuda::fill(y, s.value)
@@ -243,7 +243,7 @@ macro_rules! map_of_lazy {
 }
 map_of_lazy!(
     [T: Number] Counting<T, Cuda>,
-    [T: parallax_core::DeviceCopy] Constant<T, Cuda>,
+    [T: parallaxis_core::DeviceCopy] Constant<T, Cuda>,
     ['a, X: Stored] Reversed<&'a X>,
     ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
     [S, H] Mapped<S, H>,
@@ -293,11 +293,11 @@ macro_rules! via_collect {
 }
 via_collect!(
     [T: Number] Counting<T, Cuda>,
-    [T: parallax_core::DeviceCopy] Constant<T, Cuda>,
+    [T: parallaxis_core::DeviceCopy] Constant<T, Cuda>,
     ['a, X: Stored] Reversed<&'a X>,
     ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
     [T: Number, F] Mapped<Counting<T, Cuda>, F>,
-    [T: parallax_core::DeviceCopy, F] Mapped<Constant<T, Cuda>, F>,
+    [T: parallaxis_core::DeviceCopy, F] Mapped<Constant<T, Cuda>, F>,
     ['a, X: Stored, F] Mapped<Reversed<&'a X>, F>,
     ['a, 'b, X: Stored, Y: Stored, F] Mapped<Permuted<&'a X, &'b Y>, F>,
     [S, H, F] Mapped<Mapped<S, H>, F>,
@@ -383,13 +383,13 @@ macro_rules! map_via_collect {
 }
 map_via_collect!(
     [T: Number] Counting<T, Cuda>,
-    [T: parallax_core::DeviceCopy] Constant<T, Cuda>,
+    [T: parallaxis_core::DeviceCopy] Constant<T, Cuda>,
     ['a, X: Stored] Reversed<&'a X>,
     ['a, 'b, X: Stored, Y: Stored] Permuted<&'a X, &'b Y>,
     ['a, X: Stored, F: UnaryFunction<X::Item>] Mapped<&'a X, F>,
     ['a, 'b, X: Stored, Y: Stored, F: BinaryFunction<X::Item, Y::Item>] ZipMapped<&'a X, &'b Y, F>,
     [T: Number, F] Mapped<Counting<T, Cuda>, F>,
-    [T: parallax_core::DeviceCopy, F] Mapped<Constant<T, Cuda>, F>,
+    [T: parallaxis_core::DeviceCopy, F] Mapped<Constant<T, Cuda>, F>,
     ['a, X: Stored, F] Mapped<Reversed<&'a X>, F>,
     ['a, 'b, X: Stored, Y: Stored, F] Mapped<Permuted<&'a X, &'b Y>, F>,
     [S, H, F] Mapped<Mapped<S, H>, F>,

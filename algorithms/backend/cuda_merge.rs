@@ -1,13 +1,13 @@
 //! The comparator traits (`ops_merge.rs`) on CUDA: the merge sort and merge of
-//! `parallax_device` for the (comparator, type) pairs with kernels (`CompareKernel`: `Less`
+//! `parallaxis_device` for the (comparator, type) pairs with kernels (`CompareKernel`: `Less`
 //! and `Greater` over the six numbers, yours through `instantiate_compare!`) and values of
 //! 4 or 8 bytes (`SortValue`); other pairs do not compile.
 
 use super::ops_merge::{MergeByKeyOps, MergeOps};
 use super::Cuda;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_device::{self as device, CompareKernel, DeviceBuffer, SortValue};
+use parallaxis_core::DeviceCopy;
+use parallaxis_device::{self as device, CompareKernel, DeviceBuffer, SortValue};
 
 impl<T: DeviceCopy, C: CompareKernel<T>> MergeOps<T, C> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;

@@ -7,9 +7,9 @@
 use super::ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 use super::Cuda;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_device::select as device;
-use parallax_device::{DeviceBuffer, PredicateKernel, SelectKernel, UniqueByKeyKernel};
+use parallaxis_core::DeviceCopy;
+use parallaxis_device::select as device;
+use parallaxis_device::{DeviceBuffer, PredicateKernel, SelectKernel, UniqueByKeyKernel};
 
 impl<T: DeviceCopy, P: PredicateKernel<T>> SelectOps<T, P> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;

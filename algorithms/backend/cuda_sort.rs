@@ -1,4 +1,4 @@
-//! The sort traits on CUDA: the onesweep radix sort of `parallax_device` for the key types
+//! The sort traits on CUDA: the onesweep radix sort of `parallaxis_device` for the key types
 //! with kernels (`SortKernel`: the 1-, 2-, 4- and 8-byte integers, `usize`, `f32`, `f64`; a
 //! pass per key byte) and values of 4 or 8 bytes (`SortValue`); other key or value types
 //! (`isize` among them) do not compile.
@@ -6,8 +6,8 @@
 use super::ops_sort::{SortByKeyOps, SortOps};
 use super::Cuda;
 use crate::Result;
-use parallax_core::Order;
-use parallax_device::{self as device, DeviceBuffer, SortKernel, SortValue};
+use parallaxis_core::Order;
+use parallaxis_device::{self as device, DeviceBuffer, SortKernel, SortValue};
 
 impl<K: SortKernel> SortOps<K> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;

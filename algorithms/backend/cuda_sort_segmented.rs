@@ -21,9 +21,9 @@
 use super::ops_sort_segmented::{SegmentedSortByKeyOps, SegmentedSortOps};
 use super::Cuda;
 use crate::Result;
-use parallax_core::{DeviceCopy, Order, Sequence, Sum};
-use parallax_device::{self as device, DeviceBuffer, SortKernel};
-use parallax_device::{MonoidKernel, SortValue, SpmvIndex, TabulateKernel};
+use parallaxis_core::{DeviceCopy, Order, Sequence, Sum};
+use parallaxis_device::{self as device, DeviceBuffer, SortKernel};
+use parallaxis_device::{MonoidKernel, SortValue, SpmvIndex, TabulateKernel};
 
 impl<K: SortKernel> SegmentedSortOps<K> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;

@@ -1,6 +1,6 @@
 //! The two host backends, `Sequential` and `Rayon`, store `Vec<T>` and forward every
 //! algorithm to a module of free functions with identical signatures
-//! (`parallax_core::reference` and `parallax_host`): this macro writes those impls once.
+//! (`parallaxis_core::reference` and `parallaxis_host`): this macro writes those impls once.
 
 /// Implements [`crate::Backend`] and every algorithm trait for host backend `$backend`,
 /// forwarding to the functions of module `$algo` (which must provide the reference
@@ -46,13 +46,13 @@ macro_rules! host_backend {
             }
 
             fn from_slice<T: DeviceCopy>(data: &[T]) -> Result<Vec<T>> {
-                parallax_core::try_to_vec(data)
+                parallaxis_core::try_to_vec(data)
             }
             fn from_vec<T: DeviceCopy>(data: Vec<T>) -> Result<Vec<T>> {
                 Ok(data)
             }
             fn to_vec<T: DeviceCopy>(buf: &[T]) -> Result<Vec<T>> {
-                parallax_core::try_to_vec(buf)
+                parallaxis_core::try_to_vec(buf)
             }
             fn with_host_slice<T: DeviceCopy, R>(
                 buf: &[T],

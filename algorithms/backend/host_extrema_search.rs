@@ -1,6 +1,6 @@
 //! The host backends' impls of the extrema, init-value and search op traits
 //! (`ops_extrema_search.rs`), forwarding to the functions of module `$algo`
-//! (`parallax_core::reference` or `parallax_host`), as `host_backend!` does for the families
+//! (`parallaxis_core::reference` or `parallaxis_host`), as `host_backend!` does for the families
 //! of `ops.rs`.
 
 /// Implements [`ArgOps`](super::ops_extrema_search::ArgOps),
@@ -10,8 +10,8 @@
 /// `upper_bound`, `binary_search`).
 macro_rules! host_extrema_search {
     ($backend:ident, $algo:ident) => {
-        impl<T: DeviceCopy, M: parallax_core::ArgReduce<T>> super::ops_extrema_search::ArgOps<T, M>
-            for $backend
+        impl<T: DeviceCopy, M: parallaxis_core::ArgReduce<T>>
+            super::ops_extrema_search::ArgOps<T, M> for $backend
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn arg_reduce(m: M, x: &[T]) -> Result<M::Pick> {
@@ -32,7 +32,7 @@ macro_rules! host_extrema_search {
             }
         }
 
-        impl<T: parallax_core::SearchKey> super::ops_extrema_search::SearchOps<T> for $backend {
+        impl<T: parallaxis_core::SearchKey> super::ops_extrema_search::SearchOps<T> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn lower_bound(sorted: &[T], queries: &[T], out: &mut [usize]) -> Result<()> {
                 $algo::lower_bound(sorted, queries, out);

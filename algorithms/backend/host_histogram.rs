@@ -1,6 +1,6 @@
 //! The host backends' histogram, gather / scatter and reverse: like `host_backend!`, one
 //! macro forwarding to a module of free functions with the reference's signatures
-//! (`parallax_core::reference` or `parallax_host`).
+//! (`parallaxis_core::reference` or `parallaxis_host`).
 
 /// Implements [`super::HistogramOps`], [`super::GatherOps`] and [`super::ReverseOps`] for host
 /// backend `$backend`, forwarding to module `$algo`.
@@ -8,13 +8,13 @@ macro_rules! host_histogram {
     ($backend:ident, $algo:ident) => {
         impl<T, C> $crate::backend::HistogramOps<T, C> for $backend
         where
-            T: parallax_core::HistogramSample,
-            C: parallax_core::HistogramCounter,
+            T: parallaxis_core::HistogramSample,
+            C: parallaxis_core::HistogramCounter,
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn histogram_even(
                 x: &[T],
-                e: &parallax_core::EvenBins<T>,
+                e: &parallaxis_core::EvenBins<T>,
                 counts: &mut [C],
             ) -> Result<()> {
                 $algo::histogram_even(x, e, counts);

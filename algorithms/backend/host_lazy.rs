@@ -1,18 +1,18 @@
 //! The host backends read every lazy sequence by computing each element where the algorithm
-//! reads it ([`HostAt`]): Rayon through `parallax_host::indexed` (the chunks and lanes of its
+//! reads it ([`HostAt`]): Rayon through `parallaxis_host::indexed` (the chunks and lanes of its
 //! slice algorithms), Sequential as the reference's left folds and loops.
 
 /// The lazy-sequence ops of host backend `$backend`, running the index-driven algorithms of
 /// module `$algo` (`reduce(m, n, s)`, `inclusive_scan(m, s, y)`, `exclusive_scan(m, init, s,
-/// y)`, `tabulate(s, y)` over a `parallax_host::indexed::At`-like source made by `$wrap`).
+/// y)`, `tabulate(s, y)` over a `parallaxis_host::indexed::At`-like source made by `$wrap`).
 macro_rules! host_lazy {
     ($backend:ty, $algo:ident, $wrap:ident) => {
         impl crate::backend::HostMemory for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn host_slice<T: parallax_core::DeviceCopy>(s: &[T]) -> &[T] {
+            fn host_slice<T: parallaxis_core::DeviceCopy>(s: &[T]) -> &[T] {
                 s
             }
-            fn host_slice_mut<T: parallax_core::DeviceCopy>(s: &mut [T]) -> &mut [T] {
+            fn host_slice_mut<T: parallaxis_core::DeviceCopy>(s: &mut [T]) -> &mut [T] {
                 s
             }
         }
@@ -20,7 +20,7 @@ macro_rules! host_lazy {
         impl<S, M> crate::backend::LazyMonoidOps<S, M> for $backend
         where
             S: crate::lazy::Lazy + crate::lazy::HostAt + crate::lazy::Source<Backend = $backend>,
-            M: parallax_core::Monoid<S::Item>,
+            M: parallaxis_core::Monoid<S::Item>,
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn reduce(m: M, s: &S) -> crate::Result<S::Item> {
@@ -41,7 +41,7 @@ macro_rules! host_lazy {
         impl<S, F> crate::backend::LazyMapOps<S, F> for $backend
         where
             S: crate::lazy::Lazy + crate::lazy::HostAt + crate::lazy::Source<Backend = $backend>,
-            F: parallax_core::UnaryFunction<S::Item>,
+            F: parallaxis_core::UnaryFunction<S::Item>,
         {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn transform(f: F, s: &S, y: &mut [F::Output]) -> crate::Result<()> {
@@ -63,7 +63,7 @@ macro_rules! host_lazy {
             }
             // The reductions of the `Readable` families: each element computed in the
             // reduction's loop, as reduce does (no temporary).
-            fn count_if<P: parallax_core::Predicate<S::Item>>(p: P, s: &S) -> crate::Result<usize>
+            fn count_if<P: parallaxis_core::Predicate<S::Item>>(p: P, s: &S) -> crate::Result<usize>
             where
                 Self: crate::backend::SelectOps<S::Item, P>,
             {
@@ -71,19 +71,19 @@ macro_rules! host_lazy {
                     source: s,
                     f: move |v| usize::from(p.test(v)),
                 };
-                Ok($algo::reduce(parallax_core::Sum, s.len(), &$wrap(&ones)))
+                Ok($algo::reduce(parallaxis_core::Sum, s.len(), &$wrap(&ones)))
             }
-            fn arg_reduce<M: parallax_core::ArgReduce<S::Item>>(
+            fn arg_reduce<M: parallaxis_core::ArgReduce<S::Item>>(
                 m: M,
                 s: &S,
             ) -> crate::Result<M::Pick>
             where
                 Self: crate::backend::ArgOps<S::Item, M>,
             {
-                let at = crate::counting::<$backend, u64>(0, s.len());
+                let at = crate::lazy::counting::<$backend, u64>(0, s.len());
                 let lifted = crate::lazy::Mapped {
-                    source: crate::zip(at, s)?,
-                    f: move |v: parallax_core::Pair<u64, S::Item>| m.lift(v.second, v.first),
+                    source: crate::lazy::zip(at, s)?,
+                    f: move |v: parallaxis_core::Pair<u64, S::Item>| m.lift(v.second, v.first),
                 };
                 Ok($algo::reduce(m, s.len(), &$wrap(&lifted)))
             }
@@ -93,10 +93,10 @@ macro_rules! host_lazy {
 pub(super) use host_lazy;
 
 /// The reference's loops over a [`HostAt`] source: the Sequential backend's lowering (a left
-/// fold in index order, as `parallax_core::reference`).
+/// fold in index order, as `parallaxis_core::reference`).
 pub(super) mod sequential {
     use crate::lazy::HostAt;
-    use parallax_core::Monoid;
+    use parallaxis_core::Monoid;
 
     /// A source as the loops below take it.
     pub(crate) struct Seq<'s, S: ?Sized>(pub(crate) &'s S);

@@ -1,10 +1,10 @@
 //! The comparator traits (`ops_merge.rs`) on the two host backends: `Sequential` runs the
 //! reference (a stable index sort, a serial merge), `Rayon` the parallel
-//! merge sort and merge-path merge of `parallax_host`.
+//! merge sort and merge-path merge of `parallaxis_host`.
 
 use super::ops_merge::{MergeByKeyOps, MergeOps};
 use crate::Result;
-use parallax_core::{Compare, DeviceCopy};
+use parallaxis_core::{Compare, DeviceCopy};
 
 /// Implements [`MergeOps`] and [`MergeByKeyOps`] for `$backend` with `$algo::sort_by`,
 /// `merge_by`, `sort_by_key_with` and `merge_by_key_with` (the reference's signatures).
@@ -54,6 +54,6 @@ macro_rules! host_merge {
     };
 }
 
-host_merge!(super::Sequential, parallax_core::reference);
+host_merge!(super::Sequential, parallaxis_core::reference);
 #[cfg(feature = "rayon")]
-host_merge!(super::Rayon, parallax_host);
+host_merge!(super::Rayon, parallaxis_host);

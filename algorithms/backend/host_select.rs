@@ -1,9 +1,9 @@
 //! The selection traits (`ops_select.rs`) for the two host backends: `Sequential` forwards
-//! to the reference (`parallax_core::reference`), `Rayon` to `parallax_host`.
+//! to the reference (`parallaxis_core::reference`), `Rayon` to `parallaxis_host`.
 
 use super::ops_select::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps};
 use crate::Result;
-use parallax_core::{DeviceCopy, Predicate};
+use parallaxis_core::{DeviceCopy, Predicate};
 
 /// Stores `k` in `count[0]` (the front doors pass a one-element count).
 fn store(count: &mut [usize], k: usize) {
@@ -13,7 +13,7 @@ fn store(count: &mut [usize], k: usize) {
 }
 
 /// Implements the selection traits for host backend `$backend` from the functions of module
-/// `$algo`: `parallax_host`'s names (`copy_if` writing to the front of an output and
+/// `$algo`: `parallaxis_host`'s names (`copy_if` writing to the front of an output and
 /// returning the count, `copy_if_vec` allocating, ...).
 macro_rules! host_select {
     ($backend:ty, $algo:path) => {
@@ -103,13 +103,13 @@ macro_rules! host_select {
     };
 }
 
-/// The reference algorithms under `parallax_host`'s names (the `_vec` forms compact into an
+/// The reference algorithms under `parallaxis_host`'s names (the `_vec` forms compact into an
 /// output as long as the input and truncate it).
 mod seq {
-    pub(super) use parallax_core::reference::{
+    pub(super) use parallaxis_core::reference::{
         copy_if, copy_if_stencil, count_if, partition, remove_if, unique, unique_by_key,
     };
-    use parallax_core::{zeroed_vec, DeviceCopy, Predicate, Result};
+    use parallaxis_core::{zeroed_vec, DeviceCopy, Predicate, Result};
 
     /// `f` into a zeroed output of `n` elements, truncated to the count it returns.
     fn truncated<T: DeviceCopy>(n: usize, f: impl FnOnce(&mut [T]) -> usize) -> Result<Vec<T>> {
@@ -146,4 +146,4 @@ mod seq {
 
 host_select!(super::Sequential, seq);
 #[cfg(feature = "rayon")]
-host_select!(super::Rayon, parallax_host);
+host_select!(super::Rayon, parallaxis_host);

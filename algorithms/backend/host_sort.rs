@@ -1,9 +1,9 @@
 //! The sort traits on the two host backends: `Sequential` runs the reference (a stable
-//! comparison sort), `Rayon` the parallel LSD radix sort of `parallax_host`.
+//! comparison sort), `Rayon` the parallel LSD radix sort of `parallaxis_host`.
 
 use super::ops_sort::{SortByKeyOps, SortOps};
 use crate::Result;
-use parallax_core::{DeviceCopy, Order, SortKey};
+use parallaxis_core::{DeviceCopy, Order, SortKey};
 
 /// Implements [`SortOps`] and [`SortByKeyOps`] for `$backend` with `$algo::sort` and
 /// `$algo::sort_by_key` (the reference's signatures).
@@ -33,6 +33,6 @@ macro_rules! host_sort {
     };
 }
 
-host_sort!(super::Sequential, parallax_core::reference);
+host_sort!(super::Sequential, parallaxis_core::reference);
 #[cfg(feature = "rayon")]
-host_sort!(super::Rayon, parallax_host);
+host_sort!(super::Rayon, parallaxis_host);

@@ -1,12 +1,12 @@
 //! The segmented sort traits on the two host backends, directly (no temporaries beyond a
 //! segment's own sort): `Sequential` sorts segment after segment with the reference,
-//! `Rayon` runs `parallax_host`'s segmented sort (segments in parallel, a large segment with
+//! `Rayon` runs `parallaxis_host`'s segmented sort (segments in parallel, a large segment with
 //! the parallel radix sort).
 
 use super::ops_sort_segmented::{SegmentedSortByKeyOps, SegmentedSortOps};
 use crate::Result;
-use parallax_core::reference;
-use parallax_core::{DeviceCopy, Order, SortKey};
+use parallaxis_core::reference;
+use parallaxis_core::{DeviceCopy, Order, SortKey};
 
 impl<K: SortKey> SegmentedSortOps<K> for super::Sequential {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
@@ -47,7 +47,7 @@ impl<K: SortKey, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for super::Sequentia
 impl<K: SortKey> SegmentedSortOps<K> for super::Rayon {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn sort_segmented(offsets: &[usize], keys: &[K], out: &mut [K], order: Order) -> Result<()> {
-        parallax_host::sort_segmented(offsets, keys, out, order)
+        parallaxis_host::sort_segmented(offsets, keys, out, order)
     }
 }
 
@@ -62,6 +62,6 @@ impl<K: SortKey, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for super::Rayon {
         out_values: &mut [V],
         order: Order,
     ) -> Result<()> {
-        parallax_host::sort_by_key_segmented(offsets, keys, values, out_keys, out_values, order)
+        parallaxis_host::sort_by_key_segmented(offsets, keys, values, out_keys, out_values, order)
     }
 }

@@ -1,7 +1,7 @@
 //! Backends: where a [`DeviceVector`](crate::DeviceVector) lives and who runs the algorithms.
 //!
 //! A backend is a zero-sized type implementing [`Backend`] (memory) and the algorithm traits
-//! in [`ops`]. Host backends implement every algorithm for every operator by a blanket impl;
+//! re-exported here (`MonoidOps`, `SortOps`, ...). Host backends implement every algorithm for every operator by a blanket impl;
 //! the CUDA backend implements them for the operator and type combinations that have kernels,
 //! so using one that has none is a compile error. A new backend is one file here.
 
@@ -65,22 +65,22 @@ pub use sequential::Sequential;
 
 use crate::Result;
 use core::ops::Range;
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// Memory management of a backend: buffers of `DeviceCopy` elements.
 ///
 /// ```
-/// use parallax::{Backend, DeviceVector, MonoidOps, Sum};
+/// use parallaxis::{Backend, DeviceVector, backend::MonoidOps, ops::Sum};
 /// // Code generic over the backend: bound it by the op traits the algorithms need.
-/// fn total<B: Backend + MonoidOps<u32, Sum>>(x: &DeviceVector<u32, B>) -> parallax::Result<u32> {
-///     parallax::reduce(Sum, x)
+/// fn total<B: Backend + MonoidOps<u32, Sum>>(x: &DeviceVector<u32, B>) -> parallaxis::Result<u32> {
+///     parallaxis::reduce(Sum, x)
 /// }
 /// let x = DeviceVector::<u32>::from_slice(&[5, 6, 7])?;
 /// assert_eq!(total(&x)?, 18);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// A buffer of `T` in this backend's memory (owns it).
@@ -224,11 +224,11 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
 /// on, else rayon when `rayon` is on (the default), else sequential.
 ///
 /// ```no_run
-/// use parallax::{DefaultBackend, DeviceVector};
+/// use parallaxis::{DefaultBackend, DeviceVector};
 /// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
 /// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
 /// assert_eq!(y.len(), 2);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[cfg(feature = "cuda")]
 pub type DefaultBackend = crate::Cuda;
@@ -236,11 +236,11 @@ pub type DefaultBackend = crate::Cuda;
 /// on, else rayon when `rayon` is on (the default), else sequential.
 ///
 /// ```
-/// use parallax::{DefaultBackend, DeviceVector};
+/// use parallaxis::{DefaultBackend, DeviceVector};
 /// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
 /// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
 /// assert_eq!(y.len(), 2);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[cfg(all(not(feature = "cuda"), feature = "rayon"))]
 pub type DefaultBackend = Rayon;
@@ -248,11 +248,11 @@ pub type DefaultBackend = Rayon;
 /// on, else rayon when `rayon` is on (the default), else sequential.
 ///
 /// ```
-/// use parallax::{DefaultBackend, DeviceVector};
+/// use parallaxis::{DefaultBackend, DeviceVector};
 /// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
 /// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
 /// assert_eq!(y.len(), 2);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[cfg(all(not(feature = "cuda"), not(feature = "rayon")))]
 pub type DefaultBackend = Sequential;

@@ -7,24 +7,24 @@
 
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
-use parallax_core::reference::ScanKind;
-use parallax_core::{
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{
     BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
 };
 
 /// Element-wise unary transform.
 ///
 /// ```
-/// use parallax::{DeviceVector, Square, TransformOps};
+/// use parallaxis::{DeviceVector, ops::Square, backend::TransformOps};
 /// // Generic over backends: `B` must have the transform for (f32, Square).
-/// fn squares<B: TransformOps<f32, Square>>(x: &DeviceVector<f32, B>) -> parallax::Result<Vec<f32>> {
-///     parallax::transform(Square, x)?.to_vec()
+/// fn squares<B: TransformOps<f32, Square>>(x: &DeviceVector<f32, B>) -> parallaxis::Result<Vec<f32>> {
+///     parallaxis::transform(Square, x)?.to_vec()
 /// }
 /// assert_eq!(squares(&DeviceVector::<f32>::from_slice(&[2.0, 3.0])?)?, [4.0, 9.0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait TransformOps<A: DeviceCopy, F: UnaryFunction<A>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = f(x[i])`; `x` and `y` have equal lengths.
@@ -33,7 +33,7 @@ pub trait TransformOps<A: DeviceCopy, F: UnaryFunction<A>>: Backend {
 
 /// Element-wise binary transform.
 pub trait Transform2Ops<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = f(a[i], b[i])`; all three have equal lengths.
@@ -47,7 +47,7 @@ pub trait Transform2Ops<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>: 
 
 /// Index-driven generation.
 pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = f(i)`.
@@ -57,17 +57,17 @@ pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
 /// Everything driven by one monoid: reduce, scans, segmented scans and reductions.
 ///
 /// ```
-/// use parallax::{DeviceVector, Max, MonoidOps};
+/// use parallaxis::{DeviceVector, ops::Max, backend::MonoidOps};
 /// // Generic over backends: `B` must have the kernels of the (i64, Max) monoid.
-/// fn running_max<B: MonoidOps<i64, Max>>(x: &DeviceVector<i64, B>) -> parallax::Result<Vec<i64>> {
-///     parallax::inclusive_scan(Max, x)?.to_vec()
+/// fn running_max<B: MonoidOps<i64, Max>>(x: &DeviceVector<i64, B>) -> parallaxis::Result<Vec<i64>> {
+///     parallaxis::inclusive_scan(Max, x)?.to_vec()
 /// }
 /// let x = DeviceVector::<i64>::from_slice(&[3, 1, 4, 1, 5])?;
 /// assert_eq!(running_max(&x)?, [3, 3, 4, 4, 5]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The fold of `x` from the identity.
@@ -110,7 +110,7 @@ pub trait MonoidOps<T: DeviceCopy, M: Monoid<T>>: Backend {
 
 /// Key-driven segmented operations.
 pub trait KeyedOps<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// Segmented scan where runs of equal consecutive keys are segments; equal lengths.
@@ -147,7 +147,7 @@ where
     F: UnaryFunction<A, Output = T>,
     M: Monoid<T>,
 {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `reduce(m, map(f, x))`.
@@ -175,7 +175,7 @@ where
     F: BinaryFunction<A, C, Output = T>,
     M: Monoid<T>,
 {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `reduce(m, map2(f, a, b))`; equal lengths.
@@ -185,7 +185,7 @@ where
 /// Sparse matrix times dense vector over a semiring. `x.len() == ncols`, `y.len() == nrows`;
 /// with `accumulate`, `y = y ⊕ A·x`, else `y = A·x`.
 pub trait SpmvOps<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// CSR SpMV.
@@ -218,7 +218,7 @@ pub trait SpmvOps<T: DeviceCopy, I: SparseIndex, S: Semiring<T>>: Backend {
 pub trait StencilOps<T: DeviceCopy, S: Semiring<T>, const D: usize, const K: usize>:
     Backend
 {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[p] = ⊕_k w[k] ⊗ x[p + o[k]]`; `x.len() == y.len() == shape.product()`.

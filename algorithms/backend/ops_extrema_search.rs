@@ -4,12 +4,12 @@
 //! `ops.rs`.
 
 use crate::{Backend, Result};
-use parallax_core::{ArgReduce, DeviceCopy, Monoid, SearchKey};
+use parallaxis_core::{ArgReduce, DeviceCopy, Monoid, SearchKey};
 
 /// A reduction of each element lifted with its index ([`ArgReduce`]: `ArgMin`, `ArgMax`,
 /// `ArgMinMax`), with no temporary vector of pairs.
 pub trait ArgOps<T: DeviceCopy, M: ArgReduce<T>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `identity ⊕ lift(x[0], 0) ⊕ ... ⊕ lift(x[n-1], n-1)`.
@@ -24,7 +24,7 @@ pub trait ArgOps<T: DeviceCopy, M: ArgReduce<T>>: Backend {
 
 /// Reduce and inclusive scan from an initial value, the leftmost operand.
 pub trait InitOps<T: DeviceCopy, M: Monoid<T>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `out[0] = init ⊕ x[0] ⊕ ... ⊕ x[n-1]` (`init` when `x` is empty); `out.len() == 1`.
@@ -46,7 +46,7 @@ pub trait InitOps<T: DeviceCopy, M: Monoid<T>>: Backend {
 /// Vectorized binary search of `queries` in `sorted` ([`SearchKey`] order); `out` as long
 /// as `queries`.
 pub trait SearchOps<T: SearchKey>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `out[j]`: the first `i` with `!(sorted[i] < queries[j])`.

@@ -2,14 +2,14 @@
 //! scatter, reverse), beside `ops.rs` in a file of their own.
 
 use crate::{Backend, Result};
-use parallax_core::{DeviceCopy, EvenBins, HistogramCounter, HistogramSample, SparseIndex};
+use parallaxis_core::{DeviceCopy, EvenBins, HistogramCounter, HistogramSample, SparseIndex};
 
 /// Histograms of samples `T` into counters `C`. Both forms overwrite `counts`.
 pub trait HistogramOps<T: HistogramSample, C: HistogramCounter>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
-    /// Counts each sample in its even bin (`parallax_core::EvenBins`); `counts.len() ==
+    /// Counts each sample in its even bin (`parallaxis_core::EvenBins`); `counts.len() ==
     /// e.bins`.
     fn histogram_even(
         x: &Self::Slice<T>,
@@ -18,7 +18,7 @@ pub trait HistogramOps<T: HistogramSample, C: HistogramCounter>: Backend {
     ) -> Result<()>;
     /// Counts each sample in bin `i` where `edges[i] <= x < edges[i + 1]` (edges are levels,
     /// `HistogramSample::Level`), validated
-    /// (`parallax_core::check_edges`), `counts.len() + 1 == edges.len()`.
+    /// (`parallaxis_core::check_edges`), `counts.len() + 1 == edges.len()`.
     fn histogram_range(
         x: &Self::Slice<T>,
         edges: &Self::Slice<T::Level>,
@@ -30,7 +30,7 @@ pub trait HistogramOps<T: HistogramSample, C: HistogramCounter>: Backend {
 /// range (the front doors check with [`GatherOps::first_out_of_range`] first), so they are
 /// `unsafe`: on the GPU an index out of range would write or read outside the buffers.
 pub trait GatherOps<I: SparseIndex, T: DeviceCopy>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The first position `i` (with `stencil[i]`, when given) whose `map[i] >= len`, and that
@@ -82,7 +82,7 @@ pub trait GatherOps<I: SparseIndex, T: DeviceCopy>: Backend {
 
 /// Reversal of `T`.
 pub trait ReverseOps<T: DeviceCopy>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = x[n - 1 - i]`; equal lengths.

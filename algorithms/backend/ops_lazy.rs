@@ -6,12 +6,12 @@ use super::ops_extrema_search::ArgOps;
 use super::ops_select::SelectOps;
 use crate::lazy::Source;
 use crate::{Backend, Result};
-use parallax_core::{ArgReduce, DeviceCopy, Monoid, Predicate, UnaryFunction};
+use parallaxis_core::{ArgReduce, DeviceCopy, Monoid, Predicate, UnaryFunction};
 
 /// A backend whose buffers are host slices (Sequential, Rayon): what lets a lazy sequence
 /// compute its elements in place.
 pub trait HostMemory: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The slice itself.
@@ -24,7 +24,7 @@ pub trait HostMemory: Backend {
 
 /// Reduce and scans over the lazy sequence `S` with monoid `M`.
 pub trait LazyMonoidOps<S: Source<Backend = Self>, M: Monoid<S::Item>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The fold from the identity.
@@ -42,7 +42,7 @@ pub trait LazyMonoidOps<S: Source<Backend = Self>, M: Monoid<S::Item>>: Backend 
 
 /// `transform` of the lazy sequence `S` by functor `F`.
 pub trait LazyMapOps<S: Source<Backend = Self>, F: UnaryFunction<S::Item>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = f(s[i])`; `y.len() == s.len()`.
@@ -53,7 +53,7 @@ pub trait LazyMapOps<S: Source<Backend = Self>, F: UnaryFunction<S::Item>>: Back
 /// by default `S` written out once, then the backend's algorithm on the temporary; the host
 /// backends override them to read each element in the reduction's own loop.
 pub trait LazyCollectOps<S: Source<Backend = Self>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `y[i] = s[i]`; `y.len() == s.len()`.

@@ -4,11 +4,11 @@
 //! kernels for. Front doors check lengths first; implementations may assume them.
 
 use crate::{Backend, Result};
-use parallax_core::{Compare, DeviceCopy};
+use parallaxis_core::{Compare, DeviceCopy};
 
 /// Merge sort and merge of elements by a comparator.
 pub trait MergeOps<T: DeviceCopy, C: Compare<T>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `out` = `x` sorted stably by `cmp`; equal lengths.
@@ -25,7 +25,7 @@ pub trait MergeOps<T: DeviceCopy, C: Compare<T>>: Backend {
 
 /// Merge sort and merge of key-value pairs by a comparator on the keys.
 pub trait MergeByKeyOps<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The pairs sorted stably by key; all four have equal lengths.

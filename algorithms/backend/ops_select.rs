@@ -4,20 +4,20 @@
 //! the combinations it has kernels for. Front doors validate lengths first.
 
 use crate::{Backend, Result};
-use parallax_core::{DeviceCopy, Predicate};
+use parallaxis_core::{DeviceCopy, Predicate};
 
 /// Selection by a predicate: `copy_if` and `remove_if`, stable `partition`, `count_if`.
 ///
 /// ```
-/// use parallax::{DeviceVector, LessThan, SelectOps};
-/// fn below<B: SelectOps<f32, LessThan<f32>>>(x: &DeviceVector<f32, B>, bound: f32) -> parallax::Result<usize> {
-///     parallax::count_if(LessThan { bound }, x)
+/// use parallaxis::{DeviceVector, ops::LessThan, backend::SelectOps};
+/// fn below<B: SelectOps<f32, LessThan<f32>>>(x: &DeviceVector<f32, B>, bound: f32) -> parallaxis::Result<usize> {
+///     parallaxis::count_if(LessThan { bound }, x)
 /// }
 /// assert_eq!(below(&DeviceVector::<f32>::from_slice(&[0.5, 2.0, 1.0])?, 1.5)?, 2);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The elements `p` selects (`selected`) or rejects (`!selected`: `remove_if`), in order,
@@ -49,7 +49,7 @@ pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
 /// Selection by stencil flags (Thrust's `copy_if` with a stencil, CUB's
 /// `DeviceSelect::Flagged`); `stencil` and `x` have equal lengths.
 pub trait FlaggedOps<T: DeviceCopy>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The elements whose flag is set, in order, in a buffer of exactly their number.
@@ -67,7 +67,7 @@ pub trait FlaggedOps<T: DeviceCopy>: Backend {
 /// The first element of every run of equal consecutive elements (Thrust's `unique_copy`,
 /// CUB's `DeviceSelect::Unique`).
 pub trait UniqueOps<T: DeviceCopy + PartialEq>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The run heads, in order, in a buffer of exactly their number.
@@ -84,7 +84,7 @@ pub trait UniqueOps<T: DeviceCopy + PartialEq>: Backend {
 /// The first key and value of every run of equal consecutive keys (Thrust's
 /// `unique_by_key_copy`); `keys` and `values` have equal lengths.
 pub trait UniqueByKeyOps<K: DeviceCopy + PartialEq, V: DeviceCopy>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The run heads' keys and values, in buffers of exactly the number of runs.

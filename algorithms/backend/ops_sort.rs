@@ -3,23 +3,23 @@
 //! equal lengths.
 
 use crate::{Backend, Result};
-use parallax_core::{DeviceCopy, Order, SortKey};
+use parallaxis_core::{DeviceCopy, Order, SortKey};
 
 /// Stable radix sort of keys.
 ///
 /// ```
-/// use parallax::{DeviceVector, SortOps};
-/// fn sorted<B: SortOps<f64>>(x: &DeviceVector<f64, B>) -> parallax::Result<Vec<f64>> {
-///     parallax::sort(x)?.to_vec()
+/// use parallaxis::{DeviceVector, backend::SortOps};
+/// fn sorted<B: SortOps<f64>>(x: &DeviceVector<f64, B>) -> parallaxis::Result<Vec<f64>> {
+///     parallaxis::sort(x)?.to_vec()
 /// }
 /// let x = DeviceVector::<f64>::from_slice(&[2.0, f64::NAN, -0.0, 0.0, -1.0])?;
 /// let y = sorted(&x)?;
 /// assert_eq!(y[..4], [-1.0, -0.0, 0.0, 2.0]); // -0.0 before +0.0
 /// assert!(y[4].is_nan()); // NaNs last
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait SortOps<K: SortKey>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order); equal lengths.
@@ -28,7 +28,7 @@ pub trait SortOps<K: SortKey>: Backend {
 
 /// Stable radix sort of key-value pairs by key.
 pub trait SortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`; all four have

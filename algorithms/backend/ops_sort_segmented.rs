@@ -4,11 +4,11 @@
 //! (0 first, never decreasing, the input's length last) and equal lengths.
 
 use crate::{Backend, Result};
-use parallax_core::{DeviceCopy, Order, SortKey};
+use parallaxis_core::{DeviceCopy, Order, SortKey};
 
 /// Stable sort of keys within segments.
 pub trait SegmentedSortOps<K: SortKey>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `out` = `keys` with each segment sorted stably in `order`; valid offsets, equal
@@ -23,7 +23,7 @@ pub trait SegmentedSortOps<K: SortKey>: Backend {
 
 /// Stable sort of key-value pairs by key within segments.
 pub trait SegmentedSortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// `(out_keys, out_values)` = the pairs with each segment sorted stably by key in

@@ -6,7 +6,7 @@
 //! implement it (a buffer that misreported its space could make safe code read device memory
 //! on the host).
 
-use parallax_core::{DeviceCopy, DeviceRef};
+use parallaxis_core::{DeviceCopy, DeviceRef};
 
 /// A buffer's elements as a read-only view of its memory space.
 pub trait RawParts<T: DeviceCopy> {
@@ -23,7 +23,7 @@ impl<T: DeviceCopy> RawParts<T> for [T] {
 
 /// `Cuda` works on device buffers (a view's too): their view is in device space.
 #[cfg(feature = "cuda")]
-impl<T: DeviceCopy> RawParts<T> for parallax_device::DeviceBuffer<T> {
+impl<T: DeviceCopy> RawParts<T> for parallaxis_device::DeviceBuffer<T> {
     fn raw_parts(&self) -> DeviceRef<'_, T> {
         self.device_ref()
     }

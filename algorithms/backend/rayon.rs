@@ -1,4 +1,4 @@
-//! The rayon backend: host memory, rayon's global pool, the algorithms of `parallax_host`.
+//! The rayon backend: host memory, rayon's global pool, the algorithms of `parallaxis_host`.
 
 use super::host_backend::host_backend;
 use super::host_extrema_search::host_extrema_search;
@@ -6,23 +6,23 @@ use super::host_histogram::host_histogram;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
-use parallax_core::reference::ScanKind;
-use parallax_core::{
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{
     BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
 };
-use parallax_host as par;
+use parallaxis_host as par;
 
 /// All cores of the host through rayon. Chunk boundaries depend only on the input size, so
 /// results are bitwise identical for any `RAYON_NUM_THREADS`.
 ///
 /// ```
-/// use parallax::{DeviceVector, Rayon, Sequential, Sum};
+/// use parallaxis::{DeviceVector, Rayon, Sequential, ops::Sum};
 /// let x = DeviceVector::<f64, Rayon>::from_slice(&[0.1; 100_000])?;
 /// let seq = x.copy_to::<Sequential>()?;
 /// // The same bits under any RAYON_NUM_THREADS; close to, not equal to, the one-thread sum.
-/// let (par, one) = (parallax::reduce(Sum, &x)?, parallax::reduce(Sum, &seq)?);
+/// let (par, one) = (parallaxis::reduce(Sum, &x)?, parallaxis::reduce(Sum, &seq)?);
 /// assert!((par - one).abs() < 1e-6);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rayon;
@@ -31,7 +31,7 @@ host_backend!(Rayon, "rayon", par);
 
 use super::host_lazy::host_lazy;
 use crate::lazy::AtOf;
-use parallax_host::indexed;
+use parallaxis_host::indexed;
 host_lazy!(Rayon, indexed, AtOf);
 host_histogram!(Rayon, par);
 host_extrema_search!(Rayon, par);

@@ -1,5 +1,5 @@
 //! The seal of [`Backend`](super::Backend), the backend op traits and
-//! [`SparseMatrix`](crate::SparseMatrix): each has a hidden required constant `SEAL` of type
+//! [`SparseMatrix`](crate::sparse::SparseMatrix): each has a hidden required constant `SEAL` of type
 //! [`Seal`], a public type in this private module, which code outside this crate cannot name,
 //! so it cannot write an impl of those traits.
 //!
@@ -11,13 +11,13 @@
 //! `Cuda` implements it, so it says nothing about the operator parameters.
 //!
 //! Users still get GPU kernels for their own operators: the `instantiate_*!` macros implement
-//! `parallax_device`'s `unsafe` kernel traits (`UnaryKernel`, `MonoidKernel`, ...), which the
+//! `parallaxis_device`'s `unsafe` kernel traits (`UnaryKernel`, `MonoidKernel`, ...), which the
 //! `Cuda` impls here are bounded by; those traits are not sealed, their contract is `unsafe`.
 //!
 //! Rejected from outside: a backend of one's own,
 //!
 //! ```compile_fail,E0046
-//! use parallax::{Backend, DeviceCopy, Result};
+//! use parallaxis::{Backend, DeviceCopy, Result};
 //! #[derive(Clone, Copy, Debug, Default)]
 //! struct Mine;
 //! impl Backend for Mine {
@@ -35,7 +35,7 @@
 //! unwritten):
 //!
 //! ```compile_fail,E0046
-//! use parallax::{Backend, DeviceVector, Result, Semiring, SparseMatrix, SpmvOps};
+//! use parallaxis::{Backend, DeviceVector, Result, ops::Semiring, sparse::SparseMatrix, backend::SpmvOps};
 //! struct Liar;
 //! impl<B: Backend> SparseMatrix<f32, B> for Liar {
 //!     type Index = u32;

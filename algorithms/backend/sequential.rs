@@ -1,5 +1,5 @@
 //! The sequential backend: host memory, one thread, the reference implementations of
-//! `parallax_core::reference`. Always available; the oracle the other backends are tested
+//! `parallaxis_core::reference`. Always available; the oracle the other backends are tested
 //! against, and Thrust's `host_vector` counterpart.
 
 use super::host_backend::host_backend;
@@ -8,28 +8,28 @@ use super::host_histogram::host_histogram;
 use super::ops::*;
 use crate::sparse::{CooMatrix, CsrMatrix, EllMatrix};
 use crate::{Backend, Result};
-use parallax_core::reference::ScanKind;
-use parallax_core::{
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{
     BinaryFunction, Boundary, DeviceCopy, Monoid, Semiring, SparseIndex, Stencil, UnaryFunction,
 };
 
 /// One thread on the host, running the reference implementations.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sequential, Sum};
+/// use parallaxis::{DeviceVector, Sequential, ops::Sum};
 /// let x = DeviceVector::<u64, Sequential>::from_slice(&[1, 2, 3])?;
-/// assert_eq!(parallax::reduce(Sum, &x)?, 6);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::reduce(Sum, &x)?, 6);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sequential;
 
 /// The reference algorithms, plus the three buffer-level helpers the host backends share.
 mod seq {
-    pub(super) use parallax_core::reference::reduce_by_key as reduce_by_key_into;
-    pub(super) use parallax_core::reference::*;
-    pub(super) use parallax_core::zeroed_vec;
-    use parallax_core::{try_to_vec, DeviceCopy, Monoid, Result};
+    pub(super) use parallaxis_core::reference::reduce_by_key as reduce_by_key_into;
+    pub(super) use parallaxis_core::reference::*;
+    pub(super) use parallaxis_core::zeroed_vec;
+    use parallaxis_core::{try_to_vec, DeviceCopy, Monoid, Result};
 
     /// Sets every element to `value`.
     pub(super) fn fill<T: Copy>(buf: &mut [T], value: T) {
@@ -49,7 +49,7 @@ mod seq {
     ) -> Result<(Vec<K>, Vec<T>)> {
         let (mut out_keys, mut out_values) = (try_to_vec(keys)?, try_to_vec(x)?);
         let runs =
-            parallax_core::reference::reduce_by_key(m, keys, x, &mut out_keys, &mut out_values);
+            parallaxis_core::reference::reduce_by_key(m, keys, x, &mut out_keys, &mut out_values);
         out_keys.truncate(runs);
         out_values.truncate(runs);
         Ok((out_keys, out_values))

@@ -7,8 +7,12 @@
 
 use super::{Lazy, Source};
 use crate::backend::{LazyCollectOps, LazyMapOps, LazyMonoidOps};
-use crate::{Backend, DeviceVector, Input, MonoidOps, Result, TransformOps, View, ViewMut};
-use parallax_core::{DeviceCopy, Monoid, UnaryFunction};
+use crate::{
+    backend::{MonoidOps, TransformOps},
+    view::{Input, View, ViewMut},
+    Backend, DeviceVector, Result,
+};
+use parallaxis_core::{DeviceCopy, Monoid, UnaryFunction};
 
 /// The buffer type of a source's backend for elements of type `T`.
 type SliceOf<S, T> = <<S as Source>::Backend as Backend>::Slice<T>;
@@ -24,7 +28,7 @@ type SliceOf<S, T> = <<S as Source>::Backend as Backend>::Slice<T>;
             `Pair<f32, u32>` / `Pair<f64, u64>` and `Both(Min, Max)` on `Pair<f32, f32>` / \
             `Pair<i32, i32>`",
     note = "a GPU monoid or functor of your own needs its kernels instantiated: see \
-            `parallax_device::instantiate_monoid!` and `instantiate_unary!`"
+            `parallaxis_device::instantiate_monoid!` and `instantiate_unary!`"
 )]
 pub trait MonoidSource<M: Monoid<Self::Item>>: Source {
     /// The fold from the identity.
@@ -49,7 +53,7 @@ pub trait MonoidSource<M: Monoid<Self::Item>>: Source {
 /// A source that [`transform`](crate::transform) can map with functor `F`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be transformed by `{F}` on its backend",
-    note = "on CUDA a functor needs instantiated kernels (`parallax_device::instantiate_unary!`; \
+    note = "on CUDA a functor needs instantiated kernels (`parallaxis_device::instantiate_unary!`; \
             closures run on the CPU backends only)"
 )]
 pub trait MapSource<F: UnaryFunction<Self::Item>>: Source {
@@ -70,10 +74,10 @@ pub trait CollectSource: Source {
     /// Out of memory or a device fault.
     ///
     /// ```
-    /// use parallax::Sequential;
-    /// let v = parallax::counting::<Sequential, i32>(-2, 4).map(parallax::Square).collect()?;
+    /// use parallaxis::Sequential;
+    /// let v = parallaxis::lazy::counting::<Sequential, i32>(-2, 4).map(parallaxis::ops::Square).collect()?;
     /// assert_eq!(v.to_vec()?, [4, 1, 0, 1]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     fn collect(&self) -> Result<DeviceVector<Self::Item, Self::Backend>> {
         // SAFETY: `run_collect` writes every element; on an error `y` is dropped unread.

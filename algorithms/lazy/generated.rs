@@ -3,7 +3,7 @@
 use super::{HostAt, Lazy, Source};
 use crate::Backend;
 use core::marker::PhantomData;
-use parallax_core::{DeviceCopy, Number, Sequence, UnaryFunction};
+use parallaxis_core::{DeviceCopy, Number, Sequence, UnaryFunction};
 
 /// `start, start + 1, ..., start + (n - 1)`: Thrust's `counting_iterator` over `n` elements.
 /// Made by [`counting`].
@@ -19,14 +19,14 @@ pub struct Counting<T, B> {
 /// with; alone, name it: `counting::<Rayon, _>(0, n)`.
 ///
 /// ```
-/// use parallax::{DeviceVector, Rayon, Sum};
-/// let idx = parallax::counting::<Rayon, u64>(1, 100);
-/// assert_eq!(parallax::reduce(Sum, &idx)?, 5050);
+/// use parallaxis::{DeviceVector, Rayon, ops::Sum};
+/// let idx = parallaxis::lazy::counting::<Rayon, u64>(1, 100);
+/// assert_eq!(parallaxis::reduce(Sum, &idx)?, 5050);
 /// // Weighted sum: sum of i * x[i], no index vector in memory.
 /// let x = DeviceVector::<u64, Rayon>::from_slice(&[5, 6, 7])?;
-/// let w = parallax::zip(&x, parallax::counting(0_u64, 3))?.map(parallax::Times);
-/// assert_eq!(parallax::reduce(Sum, &w)?, 6 + 14);
-/// # Ok::<(), parallax::Error>(())
+/// let w = parallaxis::lazy::zip(&x, parallaxis::lazy::counting(0_u64, 3))?.map(parallaxis::ops::Times);
+/// assert_eq!(parallaxis::reduce(Sum, &w)?, 6 + 14);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn counting<B: Backend, T: Number>(start: T, n: usize) -> Counting<T, B> {
     Counting {
@@ -57,13 +57,13 @@ pub struct Constant<T, B> {
 /// `n` copies of `value`, read where an algorithm reads them: nothing is stored.
 ///
 /// ```
-/// use parallax::{Both, DeviceVector, Pair, Sum};
+/// use parallaxis::{DeviceVector, ops::{Both, Pair, Sum}};
 /// // A mean in one pass: the sum and the count, zipped.
 /// let x = DeviceVector::<f64>::from_slice(&[2.0, 4.0, 9.0])?;
-/// let both = parallax::zip(&x, parallax::constant(1_u64, x.len()))?;
-/// let Pair { first: sum, second: count } = parallax::reduce(Both(Sum, Sum), &both)?;
+/// let both = parallaxis::lazy::zip(&x, parallaxis::lazy::constant(1_u64, x.len()))?;
+/// let Pair { first: sum, second: count } = parallaxis::reduce(Both(Sum, Sum), &both)?;
 /// assert_eq!(sum / count as f64, 5.0);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn constant<B: Backend, T: DeviceCopy>(value: T, n: usize) -> Constant<T, B> {
     Constant {

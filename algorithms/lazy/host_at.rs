@@ -3,8 +3,11 @@
 
 use super::Source;
 use crate::backend::HostMemory;
-use crate::{DeviceVector, Input, View, ViewMut};
-use parallax_core::DeviceCopy;
+use crate::{
+    view::{Input, View, ViewMut},
+    DeviceVector,
+};
+use parallaxis_core::DeviceCopy;
 
 /// Element access on the host backends. Implemented by every source of a host backend:
 /// the stored ones read their slice, the lazy ones compute from their parts.
@@ -42,14 +45,14 @@ impl<X: HostAt + ?Sized> HostAt for &X {
     }
 }
 
-/// A [`HostAt`] source as `parallax_host`'s index-driven sequence.
+/// A [`HostAt`] source as `parallaxis_host`'s index-driven sequence.
 #[cfg(feature = "rayon")]
 pub(crate) struct AtOf<'s, S: ?Sized>(pub(crate) &'s S);
 
 #[cfg(feature = "rayon")]
-// SAFETY: `parallax_host::indexed` calls `at(i)` for `i` below the length it is given, which
+// SAFETY: `parallaxis_host::indexed` calls `at(i)` for `i` below the length it is given, which
 // the host backends pass as `self.0.len()` (or less), as `HostAt::at` requires; `S: Sync`.
-unsafe impl<S: HostAt + ?Sized> parallax_host::indexed::At for AtOf<'_, S> {
+unsafe impl<S: HostAt + ?Sized> parallaxis_host::indexed::At for AtOf<'_, S> {
     type Item = S::Item;
     #[inline(always)]
     unsafe fn at(&self, i: usize) -> S::Item {

@@ -1,17 +1,17 @@
 //! [`Mapped`]: `x.map(f)`, each element passed through a functor where it is read.
 
 use super::{HostAt, Lazy, Source};
-use parallax_core::UnaryFunction;
+use parallaxis_core::UnaryFunction;
 
 /// `f(x[0]), f(x[1]), ...`: Thrust's `transform_iterator`. Made by `.map(f)` on a vector, a
 /// view or another lazy sequence.
 ///
 /// ```
-/// use parallax::{DeviceVector, Square, Sum};
+/// use parallaxis::{DeviceVector, ops::{Square, Sum}};
 /// let x = DeviceVector::<f64>::from_slice(&[3.0, 4.0])?;
 /// // The norm: one pass, no vector of squares (on CUDA, the fused transform_reduce).
-/// assert_eq!(parallax::reduce(Sum, &x.map(Square))?.sqrt(), 5.0);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::reduce(Sum, &x.map(Square))?.sqrt(), 5.0);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Mapped<S, F> {

@@ -5,8 +5,11 @@ use super::{
     CollectSource, Constant, Counting, Mapped, Permuted, Reversed, Source, ZipMapped, Zipped,
     Zipped3,
 };
-use crate::{Backend, DeviceVector, Result, View, ViewMut};
-use parallax_core::{DeviceCopy, UnaryFunction};
+use crate::{
+    view::{View, ViewMut},
+    Backend, DeviceVector, Result,
+};
+use parallaxis_core::{DeviceCopy, UnaryFunction};
 
 /// `.map` and `.rev` on the stored sources, which the lazy sequence borrows.
 macro_rules! stored_methods {

@@ -8,15 +8,15 @@
 //!
 //! How each backend reads them in the first group:
 //! - **Sequential and Rayon**: any composition, each element computed in the algorithm's own
-//!   loop (`parallax_host::indexed`): one pass, no temporary.
+//!   loop (`parallaxis_host::indexed`): one pass, no temporary.
 //! - **CUDA**: `x.map(f)` of a vector or view runs the fused kernels (`transform_reduce`,
-//!   the transform scans; see [`FusedOps`](crate::FusedOps) for which pairs are fused);
+//!   the transform scans; see [`FusedOps`](crate::backend::FusedOps) for which pairs are fused);
 //!   `zip(a, b).map(f)` is `transform2` (and the fused `transform2_reduce` and scans);
 //!   counting, constant, `rev` and `permute` of a vector or view are written out once by the
 //!   existing kernels (`sequence`, `fill`, `reverse`, `gather`) and then read, and a map of
 //!   any of those (`x.map(f).map(g)`) writes its source out, then maps it. A `zip` /
 //!   `zip3` is written out as `Pair`s / `Triple`s by one strided copy per part
-//!   (`parallax_device::zip_into`; a lazy part written out first) and then read: `Both` over
+//!   (`parallaxis_device::zip_into`; a lazy part written out first) and then read: `Both` over
 //!   pairs has stock kernels for a mean's (sum, count) and a (min, max) range, and other
 //!   monoids or functors over pairs need kernels instantiated as for any type.
 //!

@@ -10,23 +10,27 @@
 //! temporary each, all alive during the call); where a front door validates an input's
 //! contents (offsets, index maps, histogram edges) that input is written out first and
 //! checked, and the others only once the checks pass. A stored source (a vector or view) is
-//! read in place, as before. Outputs stay [`Output`](crate::Output)s.
+//! read in place, as before. Outputs stay [`Output`](crate::view::Output)s.
 
 use super::{Lazy, Source};
 use crate::backend::LazyCollectOps;
-use crate::{ArgOps, Backend, DeviceVector, Input, Result, SelectOps, View, ViewMut};
-use parallax_core::{ArgReduce, DeviceCopy, Predicate};
+use crate::{
+    backend::{ArgOps, SelectOps},
+    view::{Input, View, ViewMut},
+    Backend, DeviceVector, Result,
+};
+use parallaxis_core::{ArgReduce, DeviceCopy, Predicate};
 
 /// A source of `T` in backend `B` that every algorithm accepts: a [`DeviceVector`], a
 /// [`View`], a [`ViewMut`], or a lazy sequence (written out once first: see the module docs
-/// of [`lazy`](crate::counting) and each algorithm's docs).
+/// of [`lazy`](crate::lazy::counting) and each algorithm's docs).
 ///
 /// ```
-/// use parallax::{counting, GreaterThan, Sequential, Source};
-/// let evens = counting::<Sequential, u32>(0, 10).map(parallax::Scale { factor: 2 });
-/// assert_eq!(parallax::count_if(GreaterThan { bound: 9 }, &evens)?, 5);
-/// assert_eq!(parallax::max_element(&evens)?, Some((9, 18))); // (index, value)
-/// # Ok::<(), parallax::Error>(())
+/// use parallaxis::{Sequential, lazy::{Source, counting}, ops::GreaterThan};
+/// let evens = counting::<Sequential, u32>(0, 10).map(parallaxis::ops::Scale { factor: 2 });
+/// assert_eq!(parallaxis::count_if(GreaterThan { bound: 9 }, &evens)?, 5);
+/// assert_eq!(parallaxis::max_element(&evens)?, Some((9, 18))); // (index, value)
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be read as a run of `{T}` on its backend",

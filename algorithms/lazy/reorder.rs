@@ -3,8 +3,8 @@
 
 use super::{HostAt, Lazy, Source};
 use crate::backend::GatherOps;
-use crate::{Error, Input, Result};
-use parallax_core::SparseIndex;
+use crate::{view::Input, Error, Result};
+use parallaxis_core::SparseIndex;
 
 /// `src[map[0]], src[map[1]], ...`: Thrust's `permutation_iterator`. Made by [`permute`].
 #[derive(Clone, Copy, Debug)]
@@ -20,13 +20,13 @@ pub struct Permuted<S, M> {
 /// [`Error::IndexOutOfRange`] for the first `map[i] >= src.len()`; a device fault.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let price = DeviceVector::<f32>::from_slice(&[1.5, 2.0, 10.0])?;
 /// let basket = DeviceVector::<u32>::from_slice(&[2, 0, 0, 1])?;
-/// let cost = parallax::reduce(Sum, &parallax::permute(&price, &basket)?)?;
+/// let cost = parallaxis::reduce(Sum, &parallaxis::lazy::permute(&price, &basket)?)?;
 /// assert_eq!(cost, 15.0);
-/// assert!(parallax::permute(&price, &DeviceVector::<u32>::from_slice(&[3])?).is_err());
-/// # Ok::<(), parallax::Error>(())
+/// assert!(parallaxis::lazy::permute(&price, &DeviceVector::<u32>::from_slice(&[3])?).is_err());
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn permute<S, Y, I>(src: S, map: &Y) -> Result<Permuted<S, &Y>>
 where
@@ -51,11 +51,11 @@ where
 /// a lazy sequence.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<i32>::from_slice(&[1, 2, 3])?;
 /// // Suffix sums: a scan of the reversed sequence.
-/// assert_eq!(parallax::inclusive_scan(Sum, &x.rev())?.to_vec()?, [3, 5, 6]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::inclusive_scan(Sum, &x.rev())?.to_vec()?, [3, 5, 6]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Reversed<S> {

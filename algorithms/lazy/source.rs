@@ -1,29 +1,32 @@
 //! [`Source`]: what the reading algorithms that take lazy sequences accept — a vector, a view,
 //! or a lazy sequence built from them.
 
-use crate::{Backend, DeviceVector, Input, View, ViewMut};
-use parallax_core::DeviceCopy;
+use crate::{
+    view::{Input, View, ViewMut},
+    Backend, DeviceVector,
+};
+use parallaxis_core::DeviceCopy;
 
 /// A run of elements an algorithm can read: a [`DeviceVector`], a [`View`], a [`ViewMut`], a
-/// reference to one, or a lazy sequence ([`counting`](crate::counting),
-/// [`constant`](crate::constant), `x.map(f)`, [`zip`](crate::zip), [`permute`](crate::permute),
+/// reference to one, or a lazy sequence ([`counting`](crate::lazy::counting),
+/// [`constant`](crate::lazy::constant), `x.map(f)`, [`zip`](crate::lazy::zip), [`permute`](crate::lazy::permute),
 /// `x.rev()`). The element type and the backend are fixed by the type, so the algorithms infer
-/// both from it. Sealed: implemented by parallax's types only.
+/// both from it. Sealed: implemented by parallaxis's types only.
 ///
 /// ```
-/// use parallax::{DeviceVector, Source, Square};
+/// use parallaxis::{DeviceVector, lazy::Source, ops::Square};
 /// let x = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
 /// let squares = x.map(Square); // nothing computed yet
 /// assert_eq!(squares.len(), 3);
-/// assert_eq!(parallax::reduce(parallax::Sum, &squares)?, 14.0); // one pass, no temporary
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::reduce(parallaxis::ops::Sum, &squares)?, 14.0); // one pass, no temporary
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait Source {
     /// The element type.
     type Item: DeviceCopy;
     /// The backend whose memory the elements come from and whose algorithms read them.
     type Backend: Backend;
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The number of elements.

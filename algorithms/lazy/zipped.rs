@@ -4,7 +4,7 @@
 use super::{HostAt, Lazy, Source};
 use crate::check::lengths_agree as zipped_len;
 use crate::Result;
-use parallax_core::{BinaryFunction, Pair, Triple};
+use parallaxis_core::{BinaryFunction, Pair, Triple};
 
 /// `Pair(a[i], b[i])`: Thrust's `zip_iterator` over two sequences. Made by [`zip`].
 #[derive(Clone, Copy, Debug)]
@@ -36,13 +36,13 @@ pub struct ZipMapped<S1, S2, F> {
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when the lengths differ.
 ///
 /// ```
-/// use parallax::{Both, DeviceVector, Max, Min, Pair};
+/// use parallaxis::{DeviceVector, ops::{Both, Max, Min, Pair}};
 /// let lo = DeviceVector::<i32>::from_slice(&[3, -1, 7])?;
 /// let hi = DeviceVector::from_slice(&[5, 2, 9])?;
 /// // The smallest low and the largest high, in one pass over both.
-/// let span = parallax::reduce(Both(Min, Max), &parallax::zip(&lo, &hi)?)?;
+/// let span = parallaxis::reduce(Both(Min, Max), &parallaxis::lazy::zip(&lo, &hi)?)?;
 /// assert_eq!(span, Pair::new(-1, 9));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn zip<S1: Source, S2: Source<Backend = S1::Backend>>(a: S1, b: S2) -> Result<Zipped<S1, S2>> {
     zipped_len("zip second sequence", a.len(), b.len())?;
@@ -69,13 +69,13 @@ impl<S1: Source, S2: Source<Backend = S1::Backend>> Zipped<S1, S2> {
     /// runs on the binary kernels (`transform2`, the fused `transform2_reduce`).
     ///
     /// ```
-    /// use parallax::{DeviceVector, Sum, Times};
+    /// use parallaxis::{DeviceVector, ops::{Sum, Times}};
     /// let a = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0])?;
     /// let b = DeviceVector::from_slice(&[4.0, 5.0, 6.0])?;
-    /// let products = parallax::zip(&a, &b)?.map(Times);
-    /// assert_eq!(parallax::reduce(Sum, &products)?, 32.0); // the dot product
-    /// assert_eq!(parallax::inclusive_scan(Sum, &products)?.to_vec()?, [4.0, 14.0, 32.0]);
-    /// # Ok::<(), parallax::Error>(())
+    /// let products = parallaxis::lazy::zip(&a, &b)?.map(Times);
+    /// assert_eq!(parallaxis::reduce(Sum, &products)?, 32.0); // the dot product
+    /// assert_eq!(parallaxis::inclusive_scan(Sum, &products)?.to_vec()?, [4.0, 14.0, 32.0]);
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn map<F: BinaryFunction<S1::Item, S2::Item>>(self, f: F) -> ZipMapped<S1, S2, F> {
         ZipMapped {

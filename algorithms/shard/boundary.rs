@@ -5,7 +5,7 @@
 use super::split::shard_range;
 use super::ShardedVector;
 use crate::Result;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Pair};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Pair};
 
 /// The first and last key of every held shard, read from its device (waits for the work
 /// queued there). An empty shard has no keys: it gets the all-zero key, which no one reads.

@@ -6,7 +6,7 @@ use super::split::shard_range;
 use super::Move;
 use crate::{Error, Result};
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity};
+use parallaxis_core::{try_push, try_with_capacity};
 
 /// Where every sorted shard is cut into buckets: bucket `b` of shard `g` is
 /// `cut(g, b)..cut(g, b + 1)`, and goes to shard `b`.
@@ -71,7 +71,7 @@ impl Buckets {
     /// holds the other shards' parts in shard order (its own part stays where it is), each
     /// at a multiple of `align` elements: on CUDA a view that starts there shares the
     /// buffer's memory, where one at any other start would be read through a copy
-    /// (`parallax_device::VIEW_ALIGN`). The padding between parts is never read.
+    /// (`parallaxis_device::VIEW_ALIGN`). The padding between parts is never read.
     pub(super) fn received_at(&self, from: usize, to: usize) -> usize {
         (0..from)
             .filter(|&g| g != to)

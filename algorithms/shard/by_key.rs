@@ -9,8 +9,8 @@ use super::layout::check_same_layout;
 use super::runs::{merge_last_runs, place, placement, ShardRuns};
 use super::{Collective, Exchange, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{DeviceVector, KeyedOps, Result};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
+use crate::{backend::KeyedOps, DeviceVector, Result};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys of the unsharded vectors
 /// (Thrust's `reduce_by_key`), runs spanning shards included: their parts fold in shard order,
@@ -27,8 +27,8 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
 /// holds other shards; out of memory, a device fault; a failure of the collective.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::Sum};
 /// let k = ShardedVector::<u32, Rayon>::from_slice(&[1, 1, 3, 3, 3, 3, 1], 3)?;
 /// let x = ShardedVector::<i32, Rayon>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
 /// // The run of 3s spans all three shards.
@@ -36,7 +36,7 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
 /// assert_eq!(keys.to_vec()?, [1, 3, 1]);
 /// assert_eq!(sums.to_vec()?, [3, 18, 7]);
 /// assert_eq!(sums.shard_lengths(), [1, 1, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn reduce_by_key<K, T, M, B, C>(

@@ -17,9 +17,12 @@ use super::each::{each_shard, shard_totals_from};
 use super::split::shard_range;
 use super::{Collective, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{DeviceVector, InitOps, MonoidOps, Result};
-use parallax_core::reference::ScanKind;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
+use crate::{
+    backend::{InitOps, MonoidOps},
+    DeviceVector, Result,
+};
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
 
 /// Where the segment heads fall in one shard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

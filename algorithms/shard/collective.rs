@@ -2,7 +2,7 @@
 //! implementation for shards that all live in one process (the CPU backends).
 
 use crate::{Error, Result};
-use parallax_core::{DeviceCopy, Monoid};
+use parallaxis_core::{DeviceCopy, Monoid};
 
 /// The exchanges between shards that the sharded algorithms make: each exchanges one small
 /// value per shard (a shard's total, its carry), never the shards' elements.
@@ -18,15 +18,15 @@ use parallax_core::{DeviceCopy, Monoid};
 /// | [`all_reduce`](Self::all_reduce) | provided: `all_gather`, then a fold in shard order; an implementation may use `ncclAllReduce` instead only for a commutative monoid that is one of NCCL's reduction ops (`ncclSum`, `ncclProd`, `ncclMin`, `ncclMax`) on a type NCCL has |
 ///
 /// `ncclAllReduce` combines ranks in an order of its choosing, so the provided fold is the
-/// only correct form for a non-commutative monoid ([`Affine`](crate::Affine)).
+/// only correct form for a non-commutative monoid ([`Affine`](crate::ops::Affine)).
 ///
 /// ```
-/// use parallax::shard::{Collective, InMemory};
-/// use parallax::Sum;
+/// use parallaxis::shard::{Collective, InMemory};
+/// use parallaxis::ops::Sum;
 /// assert_eq!(InMemory.all_gather(&[3, 1, 4])?, [3, 1, 4]);
 /// assert_eq!(InMemory.broadcast(2, &[3, 1, 4])?, 4);
 /// assert_eq!(InMemory.all_reduce(Sum, &[3, 1, 4])?, 8);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 ///
 /// # Safety
@@ -37,8 +37,8 @@ use parallax_core::{DeviceCopy, Monoid};
 /// between participants would leave bucket elements unwritten and then read.
 ///
 /// ```compile_fail,E0200
-/// use parallax::shard::{Collective, InMemory};
-/// use parallax::{DeviceCopy, Result};
+/// use parallaxis::shard::{Collective, InMemory};
+/// use parallaxis::{DeviceCopy, Result};
 /// struct Mine;
 /// impl Collective for Mine {
 ///     fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
@@ -83,7 +83,7 @@ pub struct InMemory;
 // SAFETY: one participant holds every shard: it returns `local` itself, or an error.
 unsafe impl Collective for InMemory {
     fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
-        parallax_core::try_to_vec(local)
+        parallaxis_core::try_to_vec(local)
     }
 
     fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> Result<T> {

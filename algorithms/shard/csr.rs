@@ -6,9 +6,12 @@
 use super::spans::{device_spans, host_span};
 use super::split::{check_shard_count, shard_range};
 use crate::sparse::check_offsets;
-use crate::{ArgMinMax, ArgOps, Backend, CsrMatrix, DefaultBackend, Error, Result, SparseProblem};
+use crate::{
+    backend::ArgOps, ops::ArgMinMax, sparse::CsrMatrix, Backend, DefaultBackend, Error, Result,
+    SparseProblem,
+};
 use core::ops::Range;
-use parallax_core::{try_push, try_to_vec, try_with_capacity, DeviceCopy, Number, SparseIndex};
+use parallaxis_core::{try_push, try_to_vec, try_with_capacity, DeviceCopy, Number, SparseIndex};
 
 /// A CSR matrix in host memory, borrowed: row `r` holds entries `row_ptr[r]..row_ptr[r + 1]`
 /// of `col_idx` and `values` (the arrays of [`CsrMatrix::try_new`]). The sharded
@@ -89,15 +92,15 @@ impl<T: DeviceCopy, I: SparseIndex> HostCsr<'_, T, I> {
 /// column indices. `shard::spmv` gives `y` in the same layout.
 ///
 /// ```
-/// use parallax::shard::{HostCsr, ShardedCsr};
-/// use parallax::Sequential;
+/// use parallaxis::shard::{HostCsr, ShardedCsr};
+/// use parallaxis::Sequential;
 /// // [[1, 0, 2], [0, 0, 0], [0, 3, 0]] over two shards: rows 0..2 and 2..3.
 /// let host = HostCsr { nrows: 3, ncols: 3, row_ptr: &[0_u32, 2, 2, 3], col_idx: &[0, 2, 1], values: &[1, 2, 3] };
 /// let a = ShardedCsr::<i32, u32, Sequential>::from_csr(&host, 2)?;
 /// assert_eq!(a.block_rows(), [2, 1]);
 /// assert_eq!(a.blocks()[1].col_idx().to_vec()?, [1]); // a global column
 /// assert_eq!(a.column_spans(), [0..3, 1..2]); // the columns of x each block reads
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct ShardedCsr<T: DeviceCopy, I: SparseIndex = u32, B: Backend = DefaultBackend> {
     /// The row blocks held here, in shard order.

@@ -17,9 +17,12 @@ use super::rows::all_gather_rows;
 use super::split::shard_range;
 use super::splitters::Splitter;
 use super::Collective;
-use crate::{DeviceVector, Error, GatherOps, Result, SearchOps};
+use crate::{
+    backend::{GatherOps, SearchOps},
+    DeviceVector, Error, Result,
+};
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, SearchKey, SortKey};
+use parallaxis_core::{try_push, try_with_capacity, SearchKey, SortKey};
 
 /// Elements sampled per bracket and round.
 const PROBES: usize = 64;

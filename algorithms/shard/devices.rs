@@ -4,8 +4,8 @@
 
 use super::split::{check_shard_count, shard_range};
 use super::ShardedVector;
-use crate::{Cuda, Device, DeviceVector, Result};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy};
+use crate::{device::Device, Cuda, DeviceVector, Result};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy};
 
 impl<T: DeviceCopy> ShardedVector<T, Cuda> {
     /// Copies `data` into one shard per entry of `devices` (the split rule in the type's
@@ -16,13 +16,13 @@ impl<T: DeviceCopy> ShardedVector<T, Cuda> {
     /// out of memory or a device fault.
     ///
     /// ```no_run
-    /// use parallax::shard::{self, InMemory, ShardedVector};
-    /// use parallax::{Device, Sum};
+    /// use parallaxis::shard::{self, InMemory, ShardedVector};
+    /// use parallaxis::{device::Device, ops::Sum};
     /// let gpus = [Device::get(0)?, Device::get(1)?];
     /// let x = ShardedVector::from_slice_on(&[1_u32, 2, 3, 4, 5], &gpus)?;
     /// assert_eq!(x.devices(), [0, 1]);
     /// assert_eq!(shard::reduce(Sum, &x, &InMemory)?, 15);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn from_slice_on(data: &[T], devices: &[&'static Device]) -> Result<Self> {
         let k = devices.len();

@@ -9,8 +9,8 @@
 //! H200s it lost 7-16% of one GPU's time to the threads' start and the blocking reads
 //! (`benches/results/h200-x4/multi-gpu/threads/`).
 
-use crate::{Backend, DeviceVector, MonoidOps, Result};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
+use crate::{backend::MonoidOps, Backend, DeviceVector, Result};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 
 /// `[step(0, shard_0), ..., step(k - 1, shard_(k-1))]`, in shard order, each run where its
 /// shard lives; stops at the first error.

@@ -11,8 +11,8 @@
 //! NCCL's point-to-point send and receive.
 
 use super::InMemory;
-use crate::{Backend, DeviceVector, Error, Output, Result};
-use parallax_core::DeviceCopy;
+use crate::{view::Output, Backend, DeviceVector, Error, Result};
+use parallaxis_core::DeviceCopy;
 
 /// `len` elements from shard `from`'s source vector, at `from_start`, to shard `to`'s
 /// destination vector, at `to_start`. Shards are numbered over every participant.
@@ -33,8 +33,8 @@ pub struct Move {
 /// Carries out [`Move`]s between the shards of a run.
 ///
 /// ```
-/// use parallax::shard::{Exchange, InMemory, Move};
-/// use parallax::{DeviceVector, Sequential};
+/// use parallaxis::shard::{Exchange, InMemory, Move};
+/// use parallaxis::{DeviceVector, Sequential};
 /// let src = [
 ///     DeviceVector::<u8, Sequential>::from_slice(&[1, 2])?,
 ///     DeviceVector::from_slice(&[3, 4])?,
@@ -50,7 +50,7 @@ pub struct Move {
 /// InMemory.exchange(&moves, 0, &src, &mut dst)?;
 /// assert_eq!(dst[0].to_vec()?, [2, 3, 0]);
 /// assert_eq!(dst[1].to_vec()?, [4, 1, 0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 ///
 /// # Safety
@@ -60,8 +60,8 @@ pub struct Move {
 /// so a move left undone would be a read of uninitialised (on a GPU, device) memory.
 ///
 /// ```compile_fail,E0200
-/// use parallax::shard::{Exchange, InMemory, Move};
-/// use parallax::{Backend, DeviceCopy, DeviceVector, Result};
+/// use parallaxis::shard::{Exchange, InMemory, Move};
+/// use parallaxis::{Backend, DeviceCopy, DeviceVector, Result};
 /// struct Mine;
 /// impl Exchange for Mine {
 ///     fn exchange<T: DeviceCopy, B: Backend>(&self, moves: &[Move], first: usize,
@@ -106,7 +106,7 @@ unsafe impl Exchange for InMemory {
         let within = moves.iter().filter(|m| m.from == m.to);
         for m in between.chain(within).filter(|m| m.len > 0) {
             // Ranges of the whole vectors, not views: a view at an unaligned start would stage
-            // a copy of its range on the GPU (`parallax_device`'s view docs).
+            // a copy of its range on the GPU (`parallaxis_device`'s view docs).
             let from = src[m.from - first].buffer();
             let to = dst[m.to - first].buffer_out(crate::backend::TOKEN);
             B::copy_range(from, m.from_start, to, m.to_start, m.len)?;

@@ -7,9 +7,12 @@ use super::carry::{local_carries, scan_from_carries, Heads};
 use super::layout::check_same_layout;
 use super::split::shard_range;
 use super::{heads, Collective, ShardedVector};
-use crate::{FlaggedOps, InitOps, MonoidOps, Result, TabulateOps};
-use parallax_core::reference::ScanKind;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Sequence};
+use crate::{
+    backend::{FlaggedOps, InitOps, MonoidOps, TabulateOps},
+    Result,
+};
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Sequence};
 
 /// The inclusive segmented scan by head flags of the unsharded vector: `flags[i]` starts a
 /// segment at `i` (element 0 always starts one); segments may span shards.
@@ -20,14 +23,14 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Sequence};
 /// holds other shards; out of memory, a device fault; a failure of the collective.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::Sum};
 /// let x = ShardedVector::<u32, Rayon>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
 /// let f = ShardedVector::from_slice(&[false, true, false, false, false, false, true], 3)?;
 /// // Segments [0, 1), [1, 6), [6, 7): the second spans all three shards.
 /// let y = shard::inclusive_scan_by_flags(Sum, &f, &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [1, 2, 5, 9, 14, 20, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_flags<T, M, B, C>(
     m: M,
@@ -51,13 +54,13 @@ where
 /// As [`inclusive_scan_by_flags`].
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Sequential, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Sequential, ops::Sum};
 /// let x = ShardedVector::<u32, Sequential>::from_slice(&[1, 2, 3, 4, 5], 2)?;
 /// let f = ShardedVector::from_slice(&[true, false, true, false, false], 2)?;
 /// let y = shard::exclusive_scan_by_flags(Sum, 0, &f, &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [0, 1, 0, 3, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_flags<T, M, B, C>(
     m: M,

@@ -10,23 +10,23 @@ use super::split::{check_shard_count, shard_range};
 use crate::{Backend, DefaultBackend, DeviceVector, Error, Result};
 use core::fmt;
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy};
 
-/// A row-major `[nz, ny, nx]` grid (last axis contiguous, as `parallax::stencil_map`'s
+/// A row-major `[nz, ny, nx]` grid (last axis contiguous, as `parallaxis::stencil_map`'s
 /// shapes) split into contiguous z-slabs over `k` shards: shard `j` holds planes
 /// `j*b + min(j, r) ..` of count `b + (j < r)`, with `b = nz / k` and `r = nz % k`, as one
 /// [`DeviceVector`] of `planes · ny · nx` elements. More shards than planes leave the last
 /// ones empty.
 ///
 /// ```
-/// use parallax::shard::ShardedGrid;
-/// use parallax::Sequential;
+/// use parallaxis::shard::ShardedGrid;
+/// use parallaxis::Sequential;
 /// let data: Vec<u32> = (0..5 * 2 * 3).collect();
 /// let g = ShardedGrid::<u32, Sequential>::from_slice(&data, [5, 2, 3], 2)?;
 /// assert_eq!(g.shard_planes(), [3, 2]);
 /// assert_eq!(g.shards()[1].len(), 2 * 2 * 3);
 /// assert_eq!(g.to_vec()?, data);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct ShardedGrid<T: DeviceCopy, B: Backend = DefaultBackend> {
     /// The slabs held here, in shard order.

@@ -11,8 +11,11 @@
 
 use super::each::each_shard;
 use super::ShardedVector;
-use crate::{DeviceVector, FlaggedOps, Result, TabulateOps, UniqueByKeyOps};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Sequence};
+use crate::{
+    backend::{FlaggedOps, TabulateOps, UniqueByKeyOps},
+    DeviceVector, Result,
+};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Sequence};
 
 /// Positions found in one shard, still on its device: the first `count[0]` of `positions`.
 pub(super) struct Found<B: crate::Backend> {

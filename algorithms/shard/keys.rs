@@ -12,9 +12,12 @@ use super::layout::check_same_layout;
 use super::split::shard_range;
 use super::{heads, Collective, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{InitOps, KeyedOps, MonoidOps, Result, TabulateOps, UniqueByKeyOps};
-use parallax_core::reference::ScanKind;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair, Sequence};
+use crate::{
+    backend::{InitOps, KeyedOps, MonoidOps, TabulateOps, UniqueByKeyOps},
+    Result,
+};
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair, Sequence};
 
 /// The inclusive segmented scan by keys of the unsharded vector: each maximal run of equal
 /// consecutive keys is a segment (Thrust's `inclusive_scan_by_key`); runs may span shards.
@@ -25,14 +28,14 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair, Seque
 /// holds other shards; out of memory, a device fault; a failure of the collective.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::Sum};
 /// let k = ShardedVector::<u32, Rayon>::from_slice(&[7, 2, 2, 2, 2, 2, 7], 3)?;
 /// let x = ShardedVector::<u32, Rayon>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
 /// // The run of 2s spans all three shards.
 /// let y = shard::inclusive_scan_by_key(Sum, &k, &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [1, 2, 5, 9, 14, 20, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_key<K, T, M, B, C>(
     m: M,
@@ -61,13 +64,13 @@ where
 /// As [`inclusive_scan_by_key`].
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Sequential, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Sequential, ops::Sum};
 /// let k = ShardedVector::<u32, Sequential>::from_slice(&[7, 7, 2, 2], 3)?;
 /// let x = ShardedVector::<i32, Sequential>::from_slice(&[1, 2, 3, 4], 3)?;
 /// let y = shard::exclusive_scan_by_key(Sum, 0, &k, &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [0, 1, 0, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_key<K, T, M, B, C>(
     m: M,

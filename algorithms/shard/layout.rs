@@ -4,7 +4,7 @@
 use super::ShardedVector;
 use crate::check::lengths_agree;
 use crate::{Backend, Error, Result};
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// `Ok` when `other` has `x`'s length, shard count and held shards (then, by the split rule,
 /// its shard lengths).

@@ -88,7 +88,7 @@ pub use keys::{exclusive_scan_by_key, inclusive_scan_by_key};
 pub use nccl::Nccl;
 #[cfg(feature = "nccl")]
 #[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
-pub use parallax_device::nccl::UniqueId;
+pub use parallaxis_device::nccl::UniqueId;
 pub use reduce::reduce;
 pub use scan::{exclusive_scan, inclusive_scan};
 pub use segmented::{exclusive_scan_by_offsets, inclusive_scan_by_offsets};

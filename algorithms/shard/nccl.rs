@@ -10,9 +10,9 @@
 
 use super::Collective;
 use crate::device::nccl::{Communicator, UniqueId};
-use crate::{Device, Error, Result};
+use crate::{device::Device, Error, Result};
 use core::mem::size_of;
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -104,7 +104,7 @@ impl Nccl {
 unsafe impl Collective for Nccl {
     fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> Result<Vec<T>> {
         if size_of::<T>() == 0 {
-            return parallax_core::try_to_vec(local);
+            return parallaxis_core::try_to_vec(local);
         }
         self.comm.all_gather(local)
     }

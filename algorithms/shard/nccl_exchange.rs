@@ -1,7 +1,7 @@
 //! [`Exchange`] for [`Nccl`]: one process per GPU, each holding its own shards. A move
 //! between two shards of this participant is a local [`copy`](crate::copy); the others are
 //! NCCL sends and receives, all in one group (`Communicator::exchange`), on the legacy
-//! stream that parallax's kernels use, so they follow the work that made the source shards.
+//! stream that parallaxis's kernels use, so they follow the work that made the source shards.
 //! Every participant passes the same moves in the same order, so the sends and receives
 //! between two ranks match one for one.
 
@@ -11,7 +11,7 @@ use crate::device::DeviceBuffer;
 use crate::{Backend, Cuda, DeviceVector, Error, Result};
 use core::any::Any;
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy};
 
 /// `v` as the CUDA vector it must be for NCCL to reach its memory.
 fn on_cuda<T: DeviceCopy, B: Backend>(v: &DeviceVector<T, B>) -> Result<&DeviceVector<T, Cuda>> {
@@ -21,7 +21,7 @@ fn on_cuda<T: DeviceCopy, B: Backend>(v: &DeviceVector<T, B>) -> Result<&DeviceV
 fn not_cuda() -> Error {
     Error::InvalidArgument {
         what: "NCCL exchange shards",
-        reason: "must be CUDA vectors (parallax::Cuda)",
+        reason: "must be CUDA vectors (parallaxis::Cuda)",
     }
 }
 

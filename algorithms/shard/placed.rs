@@ -4,8 +4,8 @@
 
 use super::split::{check_shard_count, shard_range};
 use super::{HostCsr, ShardedCsr, ShardedGrid};
-use crate::{Cuda, Device, DeviceVector, Result};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, SparseIndex};
+use crate::{device::Device, Cuda, DeviceVector, Result};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, SparseIndex};
 
 impl<T: DeviceCopy, I: SparseIndex> ShardedCsr<T, I, Cuda> {
     /// Uploads `csr` split by rows into one block per entry of `devices`, block `j` on

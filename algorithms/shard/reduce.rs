@@ -4,8 +4,8 @@
 use super::each::shard_totals;
 use super::{Collective, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{MonoidOps, Result};
-use parallax_core::{DeviceCopy, Monoid};
+use crate::{backend::MonoidOps, Result};
+use parallaxis_core::{DeviceCopy, Monoid};
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]` over every shard's elements: each shard reduces its
 /// own block, then the partials, gathered by [`Collective::all_gather`] (one per shard,
@@ -21,8 +21,8 @@ use parallax_core::{DeviceCopy, Monoid};
 /// ranks); a device fault; a failure of the collective.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Affine, AffineMap, Max, Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::{Affine, AffineMap, Max, Sum}};
 /// let x = ShardedVector::<i64, Rayon>::from_slice(&[3, -1, 4, 1, -5], 3)?;
 /// assert_eq!(shard::reduce(Sum, &x, &InMemory)?, 2);
 /// assert_eq!(shard::reduce(Max, &x, &InMemory)?, 4);
@@ -30,7 +30,7 @@ use parallax_core::{DeviceCopy, Monoid};
 /// let maps = [AffineMap::new(2_i64, 1), AffineMap::new(3, 0), AffineMap::new(1, -4)];
 /// let f = ShardedVector::<AffineMap<i64>, Rayon>::from_slice(&maps, 2)?;
 /// assert_eq!(shard::reduce(Affine, &f, &InMemory)?.apply(1), 5); // (2*1 + 1)*3 - 4
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn reduce<T, M, B, C>(m: M, x: &ShardedVector<T, B>, collective: &C) -> Result<T>
 where

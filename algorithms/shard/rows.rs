@@ -6,7 +6,7 @@
 
 use super::Collective;
 use crate::Result;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy};
 
 /// Values per all-gathered array.
 const ROW_CHUNK: usize = 32;

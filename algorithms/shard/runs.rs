@@ -12,7 +12,7 @@
 use super::split::shard_range;
 use super::{Exchange, Move, ShardedVector};
 use crate::{Backend, DeviceVector, Result};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 
 /// One shard's local runs as every participant sees them after the exchange.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,7 +141,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parallax_core::Sum;
+    use parallaxis_core::Sum;
 
     fn runs(spec: &[(usize, bool)]) -> Vec<ShardRuns<u32>> {
         spec.iter()

@@ -8,8 +8,11 @@
 use super::each::{each_shard, shard_totals};
 use super::{Collective, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{DeviceVector, InitOps, MonoidOps, Result};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
+use crate::{
+    backend::{InitOps, MonoidOps},
+    DeviceVector, Result,
+};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 
 /// `y[0] = x[0]`, `y[i] = y[i-1] ⊕ x[i]` across shard boundaries: the unsharded inclusive
 /// scan, with `x`'s shard lengths. Operand order is kept (non-commutative monoids are fine).
@@ -22,13 +25,13 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) when it returns other than one total per shard.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Sequential, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Sequential, ops::Sum};
 /// let x = ShardedVector::<u32, Sequential>::from_slice(&[1, 2, 3, 4, 5], 3)?;
 /// let y = shard::inclusive_scan(Sum, &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [1, 3, 6, 10, 15]);
 /// assert_eq!(y.shard_lengths(), [2, 2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan<T, M, B, C>(
     m: M,
@@ -59,12 +62,12 @@ where
 /// As [`inclusive_scan`].
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::Sum};
 /// let x = ShardedVector::<u32, Rayon>::from_slice(&[3, 1, 4, 1], 3)?;
 /// let y = shard::exclusive_scan(Sum, 10, &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [10, 13, 14, 18]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan<T, M, B, C>(
     m: M,

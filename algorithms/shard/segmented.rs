@@ -8,9 +8,12 @@
 use super::carry::{local_carries, scan_from_carries, Heads};
 use super::split::shard_range;
 use super::{Collective, ShardedVector};
-use crate::{DeviceVector, Error, InitOps, MonoidOps, Result};
-use parallax_core::reference::ScanKind;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
+use crate::{
+    backend::{InitOps, MonoidOps},
+    DeviceVector, Error, Result,
+};
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid};
 
 /// The heads of one shard `[start, start + len)` under `offsets` (validated), and the local
 /// offsets of the segments that start in it, framed by 0 and `len`.
@@ -39,13 +42,13 @@ fn heads_of(offsets: &[usize], start: usize, len: usize) -> Result<(Heads, Vec<u
 /// not end at `x.len()`; out of memory, a device fault; a failure of the collective.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::Sum};
 /// let x = ShardedVector::<u32, Rayon>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
 /// // Segments [0, 1), [1, 6), [6, 7): the second spans all three shards.
 /// let y = shard::inclusive_scan_by_offsets(Sum, &[0, 1, 6, 7], &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [1, 2, 5, 9, 14, 20, 7]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn inclusive_scan_by_offsets<T, M, B, C>(
     m: M,
@@ -69,12 +72,12 @@ where
 /// As [`inclusive_scan_by_offsets`].
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::Sum};
 /// let x = ShardedVector::<u32, Rayon>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
 /// let y = shard::exclusive_scan_by_offsets(Sum, 100, &[0, 1, 6, 7], &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [100, 100, 102, 105, 109, 114, 100]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn exclusive_scan_by_offsets<T, M, B, C>(
     m: M,

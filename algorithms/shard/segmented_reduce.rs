@@ -8,9 +8,9 @@ use super::runs::{merge_last_runs, place, placement, ShardRuns};
 use super::split::shard_range;
 use super::{Collective, Exchange, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{DeviceVector, Error, MonoidOps, Result};
+use crate::{backend::MonoidOps, DeviceVector, Error, Result};
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
 
 /// `y[s]` = the fold of segment `offsets[s]..offsets[s + 1]` of the unsharded vector (the
 /// identity for an empty segment), segments spanning shards included: their parts fold in
@@ -27,14 +27,14 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Monoid, Pair};
 /// not end at `x.len()`; out of memory, a device fault; a failure of the collective.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::{Rayon, Sum};
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::{Rayon, ops::Sum};
 /// let x = ShardedVector::<u32, Rayon>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
 /// // Segments [0, 1), [1, 6), [6, 6), [6, 7): the second spans all three shards.
 /// let y = shard::segmented_reduce(Sum, &[0, 1, 6, 6, 7], &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [1, 20, 0, 7]);
 /// assert_eq!(y.shard_lengths(), [2, 1, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn segmented_reduce<T, M, B, C>(
     m: M,

@@ -9,7 +9,7 @@
 //! 3. (no step of its own: the cuts are all-gathered as they are found, so every bucket's
 //!    size and every move are known everywhere);
 //! 4. bucket `b` of every shard moved to shard `b` ([`Exchange`]; a shard's own bucket stays
-//!    where it is), and the `k` sorted runs there merged pairwise (`parallax::merge`, a
+//!    where it is), and the `k` sorted runs there merged pairwise (`parallaxis::merge`, a
 //!    stable merge: shard order is kept among equal keys; two runs of 2^29 merge 8.3× faster
 //!    than sorting their 2^30 again on an H200, `benches/results/h200-x2/multi-gpu/`);
 //! 5. the buckets, in order the sorted sequence, moved to the split rule's blocks: with
@@ -25,8 +25,11 @@ use super::each::each_shard;
 use super::sorted_runs::{self, Run};
 use super::split::shard_range;
 use super::{Collective, Exchange, ShardedVector};
-use crate::{DeviceVector, GatherOps, MergeOps, Result, SearchOps, SortOps};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, SortKey};
+use crate::{
+    backend::{GatherOps, MergeOps, SearchOps, SortOps},
+    DeviceVector, Result,
+};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, SortKey};
 
 /// The elements of `x` sorted ascending in [`SortKey`]'s total order (the order of the
 /// unsharded [`sort`](crate::sort): floats `-inf < ... < -0.0 < +0.0 < ... < +inf < NaN`),
@@ -39,13 +42,13 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, So
 /// split rule; out of memory, a device fault; a failure of the collective or the exchange.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::Rayon;
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::Rayon;
 /// let x = ShardedVector::<i32, Rayon>::from_slice(&[5, -1, 5, 3, 9, 0, 5], 3)?;
 /// let y = shard::sort(&x, &InMemory)?;
 /// assert_eq!(y.shard_lengths(), [3, 2, 2]);
 /// assert_eq!(y.to_vec()?, [-1, 0, 3, 5, 5, 5, 9]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn sort<K, B, C>(x: &ShardedVector<K, B>, collective: &C) -> Result<ShardedVector<K, B>>
 where
@@ -90,7 +93,7 @@ pub(super) fn split_lengths<T: DeviceCopy, B: crate::Backend>(
     Ok(lengths)
 }
 
-/// The bytes at which a CUDA view shares its vector's memory (`parallax_device::VIEW_ALIGN`,
+/// The bytes at which a CUDA view shares its vector's memory (`parallaxis_device::VIEW_ALIGN`,
 /// named here for every backend; host views never copy).
 const VIEW_ALIGN_BYTES: usize = 16;
 

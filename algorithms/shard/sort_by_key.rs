@@ -9,8 +9,12 @@ use super::sort::{exchange_buckets, run_alignment, split_lengths, to_split_rule}
 use super::sorted_runs::{self, Empty};
 use super::{Collective, Exchange, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{DeviceVector, GatherOps, MergeByKeyOps, Result, SearchOps, SortByKeyOps, View};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, SortKey};
+use crate::{
+    backend::{GatherOps, MergeByKeyOps, SearchOps, SortByKeyOps},
+    view::View,
+    DeviceVector, Result,
+};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, SortKey};
 
 /// The pairs `(keys[i], values[i])` sorted by key, stably (pairs with equal keys keep their
 /// input order), in [`SortKey`]'s total order (the unsharded
@@ -23,14 +27,14 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Less, SearchKey, So
 /// out of memory, a device fault; a failure of the collective or the exchange.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedVector};
-/// use parallax::Rayon;
+/// use parallaxis::shard::{self, InMemory, ShardedVector};
+/// use parallaxis::Rayon;
 /// let k = ShardedVector::<u32, Rayon>::from_slice(&[3, 1, 3, 0, 1], 2)?;
 /// let v = ShardedVector::<f32, Rayon>::from_slice(&[0.0, 1.0, 2.0, 3.0, 4.0], 2)?;
 /// let (sk, sv) = shard::sort_by_key(&k, &v, &InMemory)?;
 /// assert_eq!(sk.to_vec()?, [0, 1, 1, 3, 3]);
 /// assert_eq!(sv.to_vec()?, [3.0, 1.0, 4.0, 0.0, 2.0]); // equal keys in input order
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn sort_by_key<K, V, B, C>(

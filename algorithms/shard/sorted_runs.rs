@@ -3,8 +3,8 @@
 //! receive buffer; and the pairwise merge tree that makes them one sorted bucket.
 
 use super::buckets::Buckets;
-use crate::{Backend, DeviceVector, Result, View};
-use parallax_core::{try_push, try_with_capacity, DeviceCopy};
+use crate::{view::View, Backend, DeviceVector, Result};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy};
 
 /// A sorted run: part of a vector, or a merge's output.
 pub(super) enum Run<'a, T: DeviceCopy, B: Backend> {

@@ -8,9 +8,9 @@
 //! GPU each call. A matrix uploaded from host arrays takes them from those arrays (no device
 //! pass); blocks made elsewhere (possibly on their GPUs) take one `minmax_element` each.
 
-use crate::{ArgMinMax, ArgOps, CsrMatrix, Result};
+use crate::{backend::ArgOps, ops::ArgMinMax, sparse::CsrMatrix, Result};
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Number, SparseIndex};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Number, SparseIndex};
 
 /// The span of the host column indices `cols`, whose entries were checked below the column
 /// count (so the largest plus one cannot overflow).

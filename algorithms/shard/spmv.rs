@@ -1,5 +1,5 @@
 //! SpMV over a row-partitioned [`ShardedCsr`]: `x` (sharded over the columns) is gathered
-//! beside each row block through an [`Exchange`], then each block's `parallax::spmv` runs
+//! beside each row block through an [`Exchange`], then each block's `parallaxis::spmv` runs
 //! where it lives and `y` comes out sharded like the rows. [`ShardedSpmv`] keeps the gathered
 //! copies between calls, so an iteration (`x ← A·x`) allocates them once.
 //!
@@ -18,11 +18,11 @@ use super::each::each_shard;
 use super::split::shard_range;
 use super::{Collective, Exchange, Move, ShardedCsr, ShardedVector};
 use crate::check::lengths_agree;
-use crate::{Backend, DeviceVector, Error, Result, SpmvOps};
+use crate::{backend::SpmvOps, Backend, DeviceVector, Error, Result};
 use core::ops::Range;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy, Pair, Semiring, SparseIndex};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy, Pair, Semiring, SparseIndex};
 
-/// `y = A·x` over the semiring `s` (as [`parallax::spmv`](crate::spmv)), with `A` split by
+/// `y = A·x` over the semiring `s` (as [`parallaxis::spmv`](crate::spmv)), with `A` split by
 /// rows and `x` by columns over the same shards; `y` is split like `A`'s rows. For repeated
 /// products keep a [`ShardedSpmv`] instead (this allocates the gathered `x` each call).
 ///
@@ -30,8 +30,8 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Pair, Semiring, Spa
 /// As [`ShardedSpmv::apply`].
 ///
 /// ```
-/// use parallax::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedVector};
-/// use parallax::{PlusTimes, Rayon};
+/// use parallaxis::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedVector};
+/// use parallaxis::{ops::PlusTimes, Rayon};
 /// // [[2, 0, 0], [1, 3, 0], [0, 0, 4]]
 /// let host = HostCsr { nrows: 3, ncols: 3, row_ptr: &[0_u32, 1, 3, 4], col_idx: &[0, 0, 1, 2], values: &[2, 1, 3, 4] };
 /// let a = ShardedCsr::<i64, u32, Rayon>::from_csr(&host, 2)?;
@@ -39,7 +39,7 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy, Pair, Semiring, Spa
 /// let y = shard::spmv(PlusTimes, &a, &x, &InMemory)?;
 /// assert_eq!(y.to_vec()?, [2, 31, 400]);
 /// assert_eq!(y.shard_lengths(), [2, 1]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn spmv<T, I, S, B, X>(
     s: S,
@@ -62,8 +62,8 @@ where
 /// [`gather`](Self::gather).
 ///
 /// ```
-/// use parallax::shard::{HostCsr, InMemory, ShardedCsr, ShardedSpmv, ShardedVector};
-/// use parallax::{PlusTimes, Sequential};
+/// use parallaxis::shard::{HostCsr, InMemory, ShardedCsr, ShardedSpmv, ShardedVector};
+/// use parallaxis::{ops::PlusTimes, Sequential};
 /// // The cyclic shift: y[i] = x[(i + 1) % 3].
 /// let host = HostCsr { nrows: 3, ncols: 3, row_ptr: &[0_u32, 1, 2, 3], col_idx: &[1, 2, 0], values: &[1, 1, 1] };
 /// let a = ShardedCsr::<u8, u32, Sequential>::from_csr(&host, 3)?;
@@ -73,7 +73,7 @@ where
 ///     x = plan.apply(PlusTimes, &a, &x, &InMemory)?; // no new gathered buffers
 /// }
 /// assert_eq!(x.to_vec()?, [3, 1, 2]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct ShardedSpmv<T: DeviceCopy, B: Backend> {
     /// A whole-length `x` beside each held row block, in shard order; only the block's

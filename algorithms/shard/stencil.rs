@@ -1,4 +1,4 @@
-//! The 3D stencil over z-slabs ([`ShardedGrid`]): equal to `parallax::stencil_map` on the
+//! The 3D stencil over z-slabs ([`ShardedGrid`]): equal to `parallaxis::stencil_map` on the
 //! whole grid, for any stencil reaching at most one plane along z (the 7-point star, the
 //! 27-point box) and every [`Boundary`].
 //!
@@ -20,11 +20,11 @@
 use super::grid::ShardedGrid;
 use super::split::shard_range;
 use super::{Exchange, Move};
-use crate::{Backend, DeviceVector, Error, Result, StencilOps};
-use parallax_core::{try_push, try_with_capacity, Boundary, DeviceCopy, Semiring, Stencil};
+use crate::{backend::StencilOps, Backend, DeviceVector, Error, Result};
+use parallaxis_core::{try_push, try_with_capacity, Boundary, DeviceCopy, Semiring, Stencil};
 
 /// `y[p] = ⊕_k w[k] ⊗ x[p + o[k]]` over the whole grid, with `x` and `y` split into the same
-/// z-slabs: exactly [`parallax::stencil_map`](crate::stencil_map) on the unsharded grid of
+/// z-slabs: exactly [`parallaxis::stencil_map`](crate::stencil_map) on the unsharded grid of
 /// `x.shape()`.
 ///
 /// # Errors
@@ -32,17 +32,17 @@ use parallax_core::{try_push, try_with_capacity, Boundary, DeviceCopy, Semiring,
 /// plane is exchanged); a failure of the exchange; out of memory, a device fault.
 ///
 /// ```
-/// use parallax::shard::{self, InMemory, ShardedGrid};
-/// use parallax::{Boundary, PlusTimes, Sequential};
+/// use parallaxis::shard::{self, InMemory, ShardedGrid};
+/// use parallaxis::{Sequential, ops::{Boundary, PlusTimes}};
 /// let shape = [4, 3, 2];
 /// let data: Vec<i64> = (0..24).map(|v| v * v % 7).collect();
-/// let lap = parallax::star_3d([-6_i64, 1, 1, 1, 1, 1, 1]);
+/// let lap = parallaxis::star_3d([-6_i64, 1, 1, 1, 1, 1, 1]);
 /// let x = ShardedGrid::<i64, Sequential>::from_slice(&data, shape, 3)?;
 /// let y = shard::stencil3d(PlusTimes, &lap, Boundary::Wrap, &x, &InMemory)?;
-/// let whole = parallax::DeviceVector::<i64, Sequential>::from_slice(&data)?;
-/// let want = parallax::stencil_map(PlusTimes, &lap, Boundary::Wrap, shape, &whole)?;
+/// let whole = parallaxis::DeviceVector::<i64, Sequential>::from_slice(&data)?;
+/// let want = parallaxis::stencil_map(PlusTimes, &lap, Boundary::Wrap, shape, &whole)?;
 /// assert_eq!(y.to_vec()?, want.to_vec()?);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn stencil3d<T, S, B, X, const K: usize>(
     s: S,

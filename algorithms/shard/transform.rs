@@ -4,8 +4,11 @@
 use super::each::each_shard;
 use super::ShardedVector;
 use crate::check::lengths_agree;
-use crate::{Result, Transform2Ops, TransformOps};
-use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
+use crate::{
+    backend::{Transform2Ops, TransformOps},
+    Result,
+};
+use parallaxis_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 
 /// `y[i] = f(x[i])`, shard by shard: `y` has `x`'s shard lengths.
 ///
@@ -13,11 +16,11 @@ use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 /// Out of memory or a device fault.
 ///
 /// ```
-/// use parallax::shard::{self, ShardedVector};
-/// use parallax::{Rayon, Square};
+/// use parallaxis::shard::{self, ShardedVector};
+/// use parallaxis::{Rayon, ops::Square};
 /// let x = ShardedVector::<i32, Rayon>::from_slice(&[1, 2, 3, 4, 5], 2)?;
 /// assert_eq!(shard::transform(Square, &x)?.to_vec()?, [1, 4, 9, 16, 25]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform<T, F, B>(f: F, x: &ShardedVector<T, B>) -> Result<ShardedVector<F::Output, B>>
 where
@@ -37,14 +40,14 @@ where
 /// computed); out of memory or a device fault.
 ///
 /// ```
-/// use parallax::shard::{self, ShardedVector};
-/// use parallax::{Plus, Sequential};
+/// use parallaxis::shard::{self, ShardedVector};
+/// use parallaxis::{ops::Plus, Sequential};
 /// let a = ShardedVector::<i32, Sequential>::from_slice(&[1, 2, 3], 2)?;
 /// let b = ShardedVector::from_slice(&[10, 20, 30], 2)?;
 /// assert_eq!(shard::transform2(Plus, &a, &b)?.to_vec()?, [11, 22, 33]);
 /// let c = ShardedVector::from_slice(&[10, 20, 30], 3)?;
 /// assert!(shard::transform2(Plus, &a, &c).is_err()); // other shards
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub fn transform2<A, C, F, B>(
     f: F,

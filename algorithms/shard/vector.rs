@@ -3,7 +3,7 @@
 use super::split::{check_shard_count, shard_range};
 use crate::{Backend, DefaultBackend, DeviceVector, Result};
 use core::fmt;
-use parallax_core::{try_push, try_with_capacity, DeviceCopy};
+use parallaxis_core::{try_push, try_with_capacity, DeviceCopy};
 
 /// `n` elements of `T` split into contiguous blocks over `k` shards, each a
 /// [`DeviceVector`] of backend `B` (on the GPU, one shard per device).
@@ -13,8 +13,8 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy};
 /// `k >= 1` works for any `n`, and shards of one or no elements occur (`k > n`).
 ///
 /// ```
-/// use parallax::shard::ShardedVector;
-/// use parallax::Sequential;
+/// use parallaxis::shard::ShardedVector;
+/// use parallaxis::Sequential;
 /// let x = ShardedVector::<i32, Sequential>::from_slice(&[1, 2, 3, 4, 5, 6, 7], 3)?;
 /// assert_eq!(x.shard_lengths(), [3, 2, 2]);
 /// assert_eq!(x.shards()[1].to_vec()?, [4, 5]);
@@ -26,9 +26,9 @@ use parallax_core::{try_push, try_with_capacity, DeviceCopy};
 /// // No shards at all is a typed error.
 /// assert!(matches!(
 ///     ShardedVector::<i32, Sequential>::from_slice(&[1], 0),
-///     Err(parallax::Error::InvalidArgument { .. })
+///     Err(parallaxis::Error::InvalidArgument { .. })
 /// ));
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct ShardedVector<T: DeviceCopy, B: Backend = DefaultBackend> {
     /// The shards this participant holds (in one process: all of them), in order.
@@ -61,7 +61,7 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
     }
 
     /// Splits the elements of a vector, view or lazy sequence (written out once first; see
-    /// [`Readable`](crate::Readable)) of the same backend into `k` shards. In this
+    /// [`Readable`](crate::lazy::Readable)) of the same backend into `k` shards. In this
     /// CPU step the elements pass through host memory once (the GPU step copies between
     /// devices instead).
     ///
@@ -69,14 +69,14 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
     /// As [`from_slice`](Self::from_slice).
     ///
     /// ```
-    /// use parallax::shard::ShardedVector;
-    /// use parallax::{DeviceVector, Rayon};
+    /// use parallaxis::shard::ShardedVector;
+    /// use parallaxis::{DeviceVector, Rayon};
     /// let x = DeviceVector::<u8, Rayon>::from_slice(&[1, 2, 3, 4, 5])?;
     /// let s = ShardedVector::scatter(&x, 2)?;
     /// assert_eq!(s.shard_lengths(), [3, 2]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
-    pub fn scatter(x: &impl crate::Readable<T, B>, k: usize) -> Result<Self> {
+    pub fn scatter(x: &impl crate::lazy::Readable<T, B>, k: usize) -> Result<Self> {
         check_shard_count(k)?;
         Self::from_slice(&x.with_stored(|x| B::to_vec(x))?, k)
     }
@@ -90,8 +90,8 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
     /// its lengths break the split rule (the vectors are dropped).
     ///
     /// ```
-    /// use parallax::shard::ShardedVector;
-    /// use parallax::{DeviceVector, Sequential};
+    /// use parallaxis::shard::ShardedVector;
+    /// use parallaxis::{DeviceVector, Sequential};
     /// let parts = vec![
     ///     DeviceVector::<u8, Sequential>::from_slice(&[1, 2])?,
     ///     DeviceVector::from_slice(&[3])?,
@@ -102,7 +102,7 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
     ///     DeviceVector::from_slice(&[2, 3])?,
     /// ];
     /// assert!(ShardedVector::from_parts(uneven).is_err()); // the longer shard comes first
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn from_parts(shards: Vec<DeviceVector<T, B>>) -> Result<Self> {
         check_shard_count(shards.len())?;
@@ -168,14 +168,14 @@ impl<T: DeviceCopy, B: Backend> ShardedVector<T, B> {
     /// world`, or `part` is not shard `rank`'s length under the split rule.
     ///
     /// ```
-    /// use parallax::shard::ShardedVector;
-    /// use parallax::{DeviceVector, Sequential};
+    /// use parallaxis::shard::ShardedVector;
+    /// use parallaxis::{DeviceVector, Sequential};
     /// // Rank 1 of 3 over 8 elements holds elements 3..6.
     /// let part = DeviceVector::<u32, Sequential>::from_slice(&[3, 4, 5])?;
     /// let x = ShardedVector::from_rank(part, 1, 3, 8)?;
     /// assert_eq!((x.len(), x.first_shard(), x.shard_count()), (8, 1, 3));
     /// assert_eq!(x.to_vec()?, [3, 4, 5]); // the elements held here
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn from_rank(
         part: DeviceVector<T, B>,

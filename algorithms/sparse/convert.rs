@@ -9,7 +9,7 @@
 use super::validate::check_below;
 use super::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix};
 use crate::{Backend, Error, Result, SparseProblem};
-use parallax_core::{
+use parallaxis_core::{
     out_of_memory, try_collect, try_filled_vec, try_push, try_with_capacity, zeroed_vec,
     DeviceCopy, SparseIndex,
 };
@@ -62,13 +62,13 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
     /// stably, so duplicates are kept in their given order (SpMV folds them in that order).
     ///
     /// ```
-    /// use parallax::{CooMatrix, DeviceVector, PlusTimes};
+    /// use parallaxis::{sparse::CooMatrix, DeviceVector, ops::PlusTimes};
     /// let a = CooMatrix::<i32>::from_triplets(2, 2, vec![1, 0, 1], vec![0, 1, 0], vec![5, 6, 7])?;
     /// assert_eq!(a.row_idx().to_vec()?, [0, 1, 1]);
     /// assert_eq!(a.values().to_vec()?, [6, 5, 7]);
     /// let x = DeviceVector::from_slice(&[1, 10])?;
-    /// assert_eq!(parallax::spmv(PlusTimes, &a, &x)?.to_vec()?, [60, 12]);
-    /// # Ok::<(), parallax::Error>(())
+    /// assert_eq!(parallaxis::spmv(PlusTimes, &a, &x)?.to_vec()?, [60, 12]);
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     ///
     /// # Errors
@@ -174,12 +174,12 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// zero bits.
     ///
     /// ```
-    /// use parallax::CsrMatrix;
+    /// use parallaxis::sparse::CsrMatrix;
     /// let a = CsrMatrix::<f32>::try_new(2, 3, vec![0, 1, 3], vec![2, 0, 1], vec![1.0, 2.0, 3.0])?;
     /// let e = a.to_ell()?;
     /// assert_eq!(e.width(), 2);
     /// assert_eq!(e.col_idx().to_vec()?, [2, 0, u32::MAX, 1]); // column-major slots
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     ///
     /// # Errors
@@ -197,13 +197,13 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// (so at least two-thirds of the rows fit in ELL; see the source for why one third).
     ///
     /// ```
-    /// use parallax::CsrMatrix;
+    /// use parallaxis::sparse::CsrMatrix;
     /// // Row lengths 1, 1, 1, 4: K = 1 (every row fills ELL column 0; only one row in four,
     /// // less than a third, would fill column 1), so the long row's last 3 entries go to COO.
     /// let (rp, ci) = (vec![0, 1, 2, 3, 7], vec![0, 1, 2, 0, 1, 2, 3]);
     /// let h = CsrMatrix::<i32>::try_new(4, 4, rp, ci, vec![1; 7])?.to_hyb()?;
     /// assert_eq!((h.ell().width(), h.coo().nnz()), (1, 3));
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     ///
     /// # Errors

@@ -2,17 +2,17 @@
 
 use super::validate::{check_below, check_fits};
 use crate::{Backend, DefaultBackend, DeviceVector, Error, Result, SparseProblem};
-use parallax_core::{DeviceCopy, SparseIndex};
+use parallaxis_core::{DeviceCopy, SparseIndex};
 
 /// A COO matrix: entry `k` is `(row_idx[k], col_idx[k], values[k])`, with `row_idx`
 /// non-decreasing so each row's entries are contiguous (duplicates are allowed and folded).
 ///
 /// ```
-/// use parallax::{CooMatrix, DeviceVector, PlusTimes};
+/// use parallaxis::{sparse::CooMatrix, DeviceVector, ops::PlusTimes};
 /// let a = CooMatrix::<i32>::try_new(2, 3, vec![0, 0, 1], vec![0, 2, 1], vec![1, 2, 3])?;
 /// let x = DeviceVector::from_slice(&[1, 1, 1])?;
-/// assert_eq!(parallax::spmv(PlusTimes, &a, &x)?.to_vec()?, [3, 3]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::spmv(PlusTimes, &a, &x)?.to_vec()?, [3, 3]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct CooMatrix<T: DeviceCopy, I: SparseIndex = u32, B: Backend = DefaultBackend> {
     nrows: usize,

@@ -2,18 +2,18 @@
 
 use super::validate::{check_below, check_fits, check_offsets};
 use crate::{Backend, DefaultBackend, DeviceVector, Error, Result, SparseProblem};
-use parallax_core::{DeviceCopy, SparseIndex};
+use parallaxis_core::{DeviceCopy, SparseIndex};
 
 /// A CSR matrix: row `r` holds entries `row_ptr[r]..row_ptr[r + 1]` of `col_idx`/`values`.
 /// Columns within a row may be in any order and may repeat (SpMV folds them in storage order).
 ///
 /// ```
-/// use parallax::{CsrMatrix, DeviceVector, PlusTimes};
+/// use parallaxis::{sparse::CsrMatrix, DeviceVector, ops::PlusTimes};
 /// // [[2, 0], [1, 3]]
 /// let a = CsrMatrix::<f64>::try_new(2, 2, vec![0, 1, 3], vec![0, 0, 1], vec![2.0, 1.0, 3.0])?;
 /// let x = DeviceVector::from_slice(&[1.0, 10.0])?;
-/// assert_eq!(parallax::spmv(PlusTimes, &a, &x)?.to_vec()?, [2.0, 31.0]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::spmv(PlusTimes, &a, &x)?.to_vec()?, [2.0, 31.0]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct CsrMatrix<T: DeviceCopy, I: SparseIndex = u32, B: Backend = DefaultBackend> {
     nrows: usize,

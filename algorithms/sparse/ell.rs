@@ -2,20 +2,20 @@
 
 use super::validate::check_fits;
 use crate::{Backend, DefaultBackend, DeviceVector, Error, Result, SparseProblem};
-use parallax_core::{DeviceCopy, SparseIndex};
+use parallaxis_core::{DeviceCopy, SparseIndex};
 
 /// An ELL matrix: `width` slots per row, slot `k` of row `r` at index `k * nrows + r`
 /// (column-major, so a warp reading slot `k` of 32 consecutive rows reads one contiguous
 /// span). A slot whose column is `I::PADDING` is empty; padding is trailing within a row.
 ///
 /// ```
-/// use parallax::{DeviceVector, EllMatrix, PlusTimes};
+/// use parallaxis::{DeviceVector, sparse::EllMatrix, ops::PlusTimes};
 /// const P: u32 = u32::MAX; // padding
 /// // [[1, 2], [0, 3]]: row 0 has two entries, row 1 one.
 /// let a = EllMatrix::<f32>::try_new(2, 2, 2, vec![0, 1, 1, P], vec![1.0, 3.0, 2.0, 0.0])?;
 /// let x = DeviceVector::from_slice(&[1.0, 1.0])?;
-/// assert_eq!(parallax::spmv(PlusTimes, &a, &x)?.to_vec()?, [3.0, 3.0]);
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::spmv(PlusTimes, &a, &x)?.to_vec()?, [3.0, 3.0]);
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct EllMatrix<T: DeviceCopy, I: SparseIndex = u32, B: Backend = DefaultBackend> {
     nrows: usize,

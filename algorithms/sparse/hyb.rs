@@ -2,7 +2,7 @@
 
 use super::{CooMatrix, EllMatrix};
 use crate::{Backend, DefaultBackend, Error, Result};
-use parallax_core::{DeviceCopy, SparseIndex};
+use parallaxis_core::{DeviceCopy, SparseIndex};
 
 /// A HYB matrix: `A = ELL + COO` of the same shape. SpMV computes the ELL part first
 /// (`y = ELL·x`, or `y = y ⊕ ELL·x` when accumulating), then adds the overflow:

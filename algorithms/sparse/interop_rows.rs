@@ -4,7 +4,7 @@
 
 use super::CsrMatrix;
 use crate::{Backend, Error, Result, SparseProblem};
-use parallax_core::{DeviceCopy, SparseIndex};
+use parallaxis_core::{DeviceCopy, SparseIndex};
 
 /// `value` as an index of type `I`, or the `IndexOverflow` error naming `what`.
 fn index<I: SparseIndex>(what: &'static str, value: usize) -> Result<I> {

@@ -1,10 +1,10 @@
 //! [`CsrMatrix`] to and from `sprs::CsMat` (feature `sprs`). Both directions go through host
-//! memory (a copy), and what enters parallax is validated like any matrix built here.
+//! memory (a copy), and what enters parallaxis is validated like any matrix built here.
 
 use super::interop_rows::{from_rows, sorted_rows};
 use super::CsrMatrix;
 use crate::{Backend, Error, Result};
-use parallax_core::{DeviceCopy, SparseIndex};
+use parallaxis_core::{DeviceCopy, SparseIndex};
 
 impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// Builds a CSR matrix from a `sprs` matrix (CSR, or CSC converted to CSR first), with
@@ -15,12 +15,12 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// entries does not fit `I`; out of memory or a device fault.
     ///
     /// ```
-    /// use parallax::{CsrMatrix, Sequential};
+    /// use parallaxis::{sparse::CsrMatrix, Sequential};
     /// let m = sprs::CsMat::new((2, 3), vec![0, 1, 3], vec![2, 0, 1], vec![5.0_f64, 1.0, 2.0]);
     /// let a = CsrMatrix::<f64, u32, Sequential>::from_sprs(&m)?;
     /// assert_eq!((a.nrows(), a.ncols(), a.nnz()), (2, 3, 3));
     /// assert_eq!(a.to_sprs()?, m);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn from_sprs(m: &sprs::CsMat<T>) -> Result<Self> {
         if m.is_csr() {
@@ -44,7 +44,7 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> CsrMatrix<T, I, B> {
     /// columns of a row sorted and distinct: rows are sorted by column here.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] when a row holds the same column twice (parallax accepts
+    /// [`Error::InvalidArgument`] when a row holds the same column twice (parallaxis accepts
     /// that, `sprs` does not); a device fault.
     pub fn to_sprs(&self) -> Result<sprs::CsMat<T>> {
         let (row_ptr, col_idx, values) = sorted_rows(self, "sprs::CsMat")?;

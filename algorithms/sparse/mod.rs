@@ -19,6 +19,7 @@ mod interop_sprs;
 mod matrix_market;
 mod validate;
 
+pub use crate::spmv::SparseMatrix;
 pub use coo::CooMatrix;
 pub use csr::CsrMatrix;
 pub use ell::EllMatrix;

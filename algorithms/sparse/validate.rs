@@ -1,7 +1,7 @@
 //! Structure checks shared by the sparse formats and the offset-based segmented algorithms.
 
 use crate::SparseProblem;
-use parallax_core::SparseIndex;
+use parallaxis_core::SparseIndex;
 
 /// Checks `offsets[0] == 0`, non-decreasing, `offsets[last] == len`.
 pub(crate) fn check_offsets<I: SparseIndex>(

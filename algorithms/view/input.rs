@@ -3,21 +3,21 @@
 
 use crate::backend::Token;
 use crate::{Backend, DeviceVector, Result};
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// A run of `T` in backend `B`'s memory that an algorithm reads: a [`DeviceVector`], a
-/// [`View`](crate::View) or a [`ViewMut`](crate::ViewMut). Sealed: implemented by those
+/// [`View`](crate::view::View) or a [`ViewMut`](crate::view::ViewMut). Sealed: implemented by those
 /// three only.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<u32>::from_slice(&[1, 2, 3, 4, 5])?;
-/// assert_eq!(parallax::reduce(Sum, &x)?, 15); // the whole vector
-/// assert_eq!(parallax::reduce(Sum, &x.slice(1..4)?)?, 9); // a view: no copy on the host
-/// # Ok::<(), parallax::Error>(())
+/// assert_eq!(parallaxis::reduce(Sum, &x)?, 15); // the whole vector
+/// assert_eq!(parallaxis::reduce(Sum, &x.slice(1..4)?)?, 9); // a view: no copy on the host
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait Input<T: DeviceCopy, B: Backend> {
-    /// Seals the trait: only parallax implements it (`backend/seal.rs`).
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
     /// The elements, as the backend's algorithms take them.
@@ -41,16 +41,16 @@ pub trait Input<T: DeviceCopy, B: Backend> {
 }
 
 /// A run of `T` in backend `B`'s memory that an algorithm writes (the `_into` forms): a
-/// [`DeviceVector`] or a [`ViewMut`](crate::ViewMut). Sealed.
+/// [`DeviceVector`] or a [`ViewMut`](crate::view::ViewMut). Sealed.
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let x = DeviceVector::<u32>::from_slice(&[1, 2, 3])?;
 /// let mut y = DeviceVector::<u32>::zeros(5)?;
 /// // Scan into the middle three elements of `y`.
-/// parallax::inclusive_scan_into(Sum, &x, &mut y.slice_mut(1..4)?)?;
+/// parallaxis::inclusive_scan_into(Sum, &x, &mut y.slice_mut(1..4)?)?;
 /// assert_eq!(y.to_vec()?, [0, 1, 3, 6, 0]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub trait Output<T: DeviceCopy, B: Backend>: Input<T, B> {
     /// The elements, writable. Only this crate can call it (the token): a CUDA view's buffer

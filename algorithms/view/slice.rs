@@ -6,23 +6,23 @@ use crate::backend::{Token, TOKEN};
 use crate::{Backend, DefaultBackend, DeviceVector, Result};
 use core::fmt;
 use core::ops::RangeBounds;
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// Elements `a..b` of a vector, borrowed for reading: what `v.slice(a..b)` returns. Every
 /// algorithm takes it wherever it takes a vector ([`Input`]).
 ///
 /// No copy is made on the host backends. On CUDA a view whose first element is 16-byte
 /// aligned (`f32` offsets that are multiples of 4, `f64` of 2) shares the vector's memory; any other is read through an aligned copy made when the view is made
-/// (`parallax_device::VIEW_ALIGN` says why).
+/// (`parallaxis_device::VIEW_ALIGN` says why).
 ///
 /// ```
-/// use parallax::{DeviceVector, Max};
+/// use parallaxis::{DeviceVector, ops::Max};
 /// let x = DeviceVector::<i32>::from_slice(&[9, 1, 4, 1, 5, 9, 2, 6])?;
 /// let tail = x.slice(2..)?;
-/// assert_eq!(parallax::reduce(Max, &tail)?, 9);
-/// assert_eq!(parallax::inclusive_scan(Max, &tail.slice(..3)?)?.to_vec()?, [4, 4, 5]);
+/// assert_eq!(parallaxis::reduce(Max, &tail)?, 9);
+/// assert_eq!(parallaxis::inclusive_scan(Max, &tail.slice(..3)?)?.to_vec()?, [4, 4, 5]);
 /// assert!(x.slice(3..9).is_err()); // past the end: a typed error
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct View<'a, T: DeviceCopy, B: Backend = DefaultBackend> {
     inner: B::View<'a, T>,
@@ -38,12 +38,12 @@ pub struct View<'a, T: DeviceCopy, B: Backend = DefaultBackend> {
 /// copy poisons the device, and the next operation reports it).
 ///
 /// ```
-/// use parallax::{DeviceVector, Sum};
+/// use parallaxis::{DeviceVector, ops::Sum};
 /// let mut y = DeviceVector::<u64>::from_slice(&[1, 1, 1, 1, 1, 1])?;
 /// let x = DeviceVector::<u64>::from_slice(&[5, 6, 7])?;
-/// parallax::exclusive_scan_into(Sum, 0, &x, &mut y.slice_mut(3..)?)?;
+/// parallaxis::exclusive_scan_into(Sum, 0, &x, &mut y.slice_mut(3..)?)?;
 /// assert_eq!(y.to_vec()?, [1, 1, 1, 0, 5, 11]);
-/// # Ok::<(), parallax::Error>(())
+/// # Ok::<(), parallaxis::Error>(())
 /// ```
 pub struct ViewMut<'a, T: DeviceCopy, B: Backend = DefaultBackend> {
     inner: B::ViewMut<'a, T>,
@@ -93,10 +93,10 @@ impl<T: DeviceCopy, B: Backend> View<'_, T, B> {
     /// Out of host memory or a device fault.
     ///
     /// ```
-    /// use parallax::DeviceVector;
+    /// use parallaxis::DeviceVector;
     /// let x = DeviceVector::<u32>::from_slice(&[4, 5, 6, 7])?;
     /// assert_eq!(x.slice(1..3)?.to_vec()?, [5, 6]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     pub fn to_vec(&self) -> Result<Vec<T>> {
         Input::to_vec(self)

@@ -1,9 +1,9 @@
-//! Histogram rows: parallax's rayon `histogram_even` against the sequential reference and the
+//! Histogram rows: parallaxis's rayon `histogram_even` against the sequential reference and the
 //! rayon fold a user writes by hand (a private `Vec` per rayon split, summed at the end).
 
 use super::timing::{median_time, Row};
 use super::{Rv, Sv};
-use parallax::{DeviceVector, Rayon, Sequential};
+use parallaxis::{DeviceVector, Rayon, Sequential};
 use rayon::prelude::*;
 use std::hint::black_box;
 
@@ -43,11 +43,11 @@ pub(crate) fn bench_histogram(n: usize, x: &[f32]) {
         n,
         bytes: 4 * n,
         ours: median_time(|| {
-            parallax::histogram_even_into(&rx, 1024, 0.0, 1.0, &mut rh).unwrap();
+            parallaxis::histogram_even_into(&rx, 1024, 0.0, 1.0, &mut rh).unwrap();
             black_box(&mut rh);
         }),
         sequential: median_time(|| {
-            parallax::histogram_even_into(&sx, 1024, 0.0, 1.0, &mut sh).unwrap();
+            parallaxis::histogram_even_into(&sx, 1024, 0.0, 1.0, &mut sh).unwrap();
             black_box(&mut sh);
         }),
         hand_rayon: median_time(|| {
@@ -71,11 +71,11 @@ pub(crate) fn bench_histogram(n: usize, x: &[f32]) {
         n,
         bytes: n,
         ours: median_time(|| {
-            parallax::histogram_even_into(&rb, 256, 0, 256, &mut rh).unwrap();
+            parallaxis::histogram_even_into(&rb, 256, 0, 256, &mut rh).unwrap();
             black_box(&mut rh);
         }),
         sequential: median_time(|| {
-            parallax::histogram_even_into(&sb, 256, 0, 256, &mut sh).unwrap();
+            parallaxis::histogram_even_into(&sb, 256, 0, 256, &mut sh).unwrap();
             black_box(&mut sh);
         }),
         hand_rayon: median_time(|| {

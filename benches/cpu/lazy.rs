@@ -4,7 +4,7 @@
 
 use super::{hand_written, Rv, Sv};
 use crate::timing::{median_time, Row};
-use parallax::{Both, Pair, Square, Sum, Times};
+use parallaxis::ops::{Both, Pair, Square, Sum, Times};
 use std::hint::black_box;
 
 pub(crate) fn bench_lazy(n: usize, x: &[f32], y: &[f32]) {
@@ -16,10 +16,10 @@ pub(crate) fn bench_lazy(n: usize, x: &[f32], y: &[f32]) {
         n,
         bytes: 4 * n,
         ours: median_time(|| {
-            black_box(parallax::transform_reduce(Square, Sum, &rx).unwrap());
+            black_box(parallaxis::transform_reduce(Square, Sum, &rx).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::transform_reduce(Square, Sum, &sx).unwrap());
+            black_box(parallaxis::transform_reduce(Square, Sum, &sx).unwrap());
         }),
         hand_rayon: median_time(|| {
             hand_sum_sq();
@@ -31,10 +31,10 @@ pub(crate) fn bench_lazy(n: usize, x: &[f32], y: &[f32]) {
         n,
         bytes: 4 * n,
         ours: median_time(|| {
-            black_box(parallax::reduce(Sum, &rx.map(Square)).unwrap());
+            black_box(parallaxis::reduce(Sum, &rx.map(Square)).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::reduce(Sum, &sx.map(Square)).unwrap());
+            black_box(parallaxis::reduce(Sum, &sx.map(Square)).unwrap());
         }),
         hand_rayon: median_time(|| {
             hand_sum_sq();
@@ -49,13 +49,13 @@ pub(crate) fn bench_lazy(n: usize, x: &[f32], y: &[f32]) {
         n,
         bytes: 12 * n,
         ours: median_time(|| {
-            let products = parallax::zip(&rx, &ry).unwrap().map(Times);
-            parallax::inclusive_scan_into(Sum, &products, &mut rz).unwrap();
+            let products = parallaxis::lazy::zip(&rx, &ry).unwrap().map(Times);
+            parallaxis::inclusive_scan_into(Sum, &products, &mut rz).unwrap();
             black_box(&mut rz);
         }),
         sequential: median_time(|| {
-            let products = parallax::zip(&sx, &sy).unwrap().map(Times);
-            parallax::inclusive_scan_into(Sum, &products, &mut sz).unwrap();
+            let products = parallaxis::lazy::zip(&sx, &sy).unwrap().map(Times);
+            parallaxis::inclusive_scan_into(Sum, &products, &mut sz).unwrap();
             black_box(&mut sz);
         }),
         hand_rayon: median_time(|| {
@@ -69,13 +69,13 @@ pub(crate) fn bench_lazy(n: usize, x: &[f32], y: &[f32]) {
         n,
         bytes: 4 * n,
         ours: median_time(|| {
-            let both = parallax::zip(&rx, parallax::constant(1_u64, n)).unwrap();
-            let Pair { first, second } = parallax::reduce(Both(Sum, Sum), &both).unwrap();
+            let both = parallaxis::lazy::zip(&rx, parallaxis::lazy::constant(1_u64, n)).unwrap();
+            let Pair { first, second } = parallaxis::reduce(Both(Sum, Sum), &both).unwrap();
             black_box(first / second as f32);
         }),
         sequential: median_time(|| {
-            let both = parallax::zip(&sx, parallax::constant(1_u64, n)).unwrap();
-            let Pair { first, second } = parallax::reduce(Both(Sum, Sum), &both).unwrap();
+            let both = parallaxis::lazy::zip(&sx, parallaxis::lazy::constant(1_u64, n)).unwrap();
+            let Pair { first, second } = parallaxis::reduce(Both(Sum, Sum), &both).unwrap();
             black_box(first / second as f32);
         }),
         hand_rayon: median_time(|| {

@@ -1,4 +1,4 @@
-//! CPU benchmark: parallax's rayon backend against the sequential reference and against what
+//! CPU benchmark: parallaxis's rayon backend against the sequential reference and against what
 //! a user writes by hand with rayon, for n = 2^16 … 2^26 (f32).
 //!
 //! ```text
@@ -19,8 +19,11 @@ mod select;
 mod sort;
 mod timing;
 
-use parallax::{
-    reference, Boundary, CsrMatrix, DeviceVector, PlusTimes, Rayon, SaxpyFunctor, Sequential, Sum,
+use parallaxis::{
+    ops::{Boundary, PlusTimes, SaxpyFunctor, Sum},
+    reference,
+    sparse::CsrMatrix,
+    DeviceVector, Rayon, Sequential,
 };
 use std::hint::black_box;
 use timing::{median_time, Row};
@@ -30,7 +33,7 @@ type Sv<T> = DeviceVector<T, Sequential>;
 
 /// Deterministic uniform values in [0, 1) (splitmix64).
 fn uniform(n: usize, seed: u64) -> Vec<f64> {
-    let mut g = parallax::SplitMix64::new(seed);
+    let mut g = parallaxis::ops::SplitMix64::new(seed);
     (0..n).map(|_| g.unit_f64()).collect()
 }
 
@@ -92,11 +95,11 @@ fn bench_elementwise(n: usize, x: &[f32], y: &[f32]) {
         n,
         bytes: 12 * n,
         ours: median_time(|| {
-            parallax::transform2_into(f, &rx, &ry, &mut rz).unwrap();
+            parallaxis::transform2_into(f, &rx, &ry, &mut rz).unwrap();
             black_box(&mut rz);
         }),
         sequential: median_time(|| {
-            parallax::transform2_into(f, &sx, &sy, &mut sz).unwrap();
+            parallaxis::transform2_into(f, &sx, &sy, &mut sz).unwrap();
             black_box(&mut sz);
         }),
         hand_rayon: median_time(|| {
@@ -110,10 +113,10 @@ fn bench_elementwise(n: usize, x: &[f32], y: &[f32]) {
         n,
         bytes: 4 * n,
         ours: median_time(|| {
-            black_box(parallax::reduce(Sum, &rx).unwrap());
+            black_box(parallaxis::reduce(Sum, &rx).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::reduce(Sum, &sx).unwrap());
+            black_box(parallaxis::reduce(Sum, &sx).unwrap());
         }),
         hand_rayon: median_time(|| {
             black_box(hand_written::sum(x));
@@ -132,11 +135,11 @@ fn bench_scans(n: usize, x: &[f32]) {
         n,
         bytes: 8 * n,
         ours: median_time(|| {
-            parallax::inclusive_scan_into(Sum, &rx, &mut ry).unwrap();
+            parallaxis::inclusive_scan_into(Sum, &rx, &mut ry).unwrap();
             black_box(&mut ry);
         }),
         sequential: median_time(|| {
-            parallax::inclusive_scan_into(Sum, &sx, &mut sy).unwrap();
+            parallaxis::inclusive_scan_into(Sum, &sx, &mut sy).unwrap();
             black_box(&mut sy);
         }),
         hand_rayon: median_time(|| {
@@ -167,11 +170,11 @@ fn bench_segmented(n: usize, x: &[f32]) {
         n,
         bytes: 9 * n,
         ours: median_time(|| {
-            parallax::inclusive_scan_by_flags_into(Sum, &rf, &rx, &mut ry).unwrap();
+            parallaxis::inclusive_scan_by_flags_into(Sum, &rf, &rx, &mut ry).unwrap();
             black_box(&mut ry);
         }),
         sequential: median_time(|| {
-            parallax::inclusive_scan_by_flags_into(Sum, &sf, &sx, &mut sy).unwrap();
+            parallaxis::inclusive_scan_by_flags_into(Sum, &sf, &sx, &mut sy).unwrap();
             black_box(&mut sy);
         }),
         hand_rayon: median_time(|| {
@@ -186,10 +189,10 @@ fn bench_segmented(n: usize, x: &[f32]) {
         n,
         bytes: 9 * n,
         ours: median_time(|| {
-            black_box(parallax::inclusive_scan_by_flags(Sum, &rf, &rx).unwrap());
+            black_box(parallaxis::inclusive_scan_by_flags(Sum, &rf, &rx).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::inclusive_scan_by_flags(Sum, &sf, &sx).unwrap());
+            black_box(parallaxis::inclusive_scan_by_flags(Sum, &sf, &sx).unwrap());
         }),
         hand_rayon: median_time(|| {
             hand_written::scan_by_flags(&flags, x, &mut out);
@@ -208,11 +211,11 @@ fn bench_segmented(n: usize, x: &[f32]) {
         n,
         bytes: 12 * n,
         ours: median_time(|| {
-            parallax::inclusive_scan_by_key_into(Sum, &rk, &rx, &mut ry).unwrap();
+            parallaxis::inclusive_scan_by_key_into(Sum, &rk, &rx, &mut ry).unwrap();
             black_box(&mut ry);
         }),
         sequential: median_time(|| {
-            parallax::inclusive_scan_by_key_into(Sum, &sk, &sx, &mut sy).unwrap();
+            parallaxis::inclusive_scan_by_key_into(Sum, &sk, &sx, &mut sy).unwrap();
             black_box(&mut sy);
         }),
         hand_rayon: median_time(|| {
@@ -226,10 +229,10 @@ fn bench_segmented(n: usize, x: &[f32]) {
         n,
         bytes: 8 * n,
         ours: median_time(|| {
-            black_box(parallax::reduce_by_key(Sum, &rk, &rx).unwrap());
+            black_box(parallaxis::reduce_by_key(Sum, &rk, &rx).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::reduce_by_key(Sum, &sk, &sx).unwrap());
+            black_box(parallaxis::reduce_by_key(Sum, &sk, &sx).unwrap());
         }),
         hand_rayon: median_time(|| {
             black_box(hand_written::reduce_by_key(&keys, x));
@@ -247,11 +250,11 @@ fn bench_segmented(n: usize, x: &[f32]) {
         n,
         bytes: 8 * n + 8 * offsets.len(),
         ours: median_time(|| {
-            parallax::inclusive_scan_by_offsets_into(Sum, &ro, &rx, &mut ry).unwrap();
+            parallaxis::inclusive_scan_by_offsets_into(Sum, &ro, &rx, &mut ry).unwrap();
             black_box(&mut ry);
         }),
         sequential: median_time(|| {
-            parallax::inclusive_scan_by_offsets_into(Sum, &so, &sx, &mut sy).unwrap();
+            parallaxis::inclusive_scan_by_offsets_into(Sum, &so, &sx, &mut sy).unwrap();
             black_box(&mut sy);
         }),
         hand_rayon: median_time(|| {
@@ -265,10 +268,10 @@ fn bench_segmented(n: usize, x: &[f32]) {
         n,
         bytes: 4 * n + 8 * offsets.len(),
         ours: median_time(|| {
-            black_box(parallax::segmented_reduce(Sum, &ro, &rx).unwrap());
+            black_box(parallaxis::segmented_reduce(Sum, &ro, &rx).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::segmented_reduce(Sum, &so, &sx).unwrap());
+            black_box(parallaxis::segmented_reduce(Sum, &so, &sx).unwrap());
         }),
         hand_rayon: median_time(|| {
             black_box(hand_written::segmented_reduce(&offsets, x));
@@ -295,11 +298,11 @@ fn bench_spmv(case: &'static str, n: usize, a: &Csr) {
         n,
         bytes: 8 * nnz + 4 * (rows + 1) + 8 * rows,
         ours: median_time(|| {
-            parallax::spmv_into(PlusTimes, &ra, &rx, &mut ry, false).unwrap();
+            parallaxis::spmv_into(PlusTimes, &ra, &rx, &mut ry, false).unwrap();
             black_box(&mut ry);
         }),
         sequential: median_time(|| {
-            parallax::spmv_into(PlusTimes, &sa, &sx, &mut sy, false).unwrap()
+            parallaxis::spmv_into(PlusTimes, &sa, &sx, &mut sy, false).unwrap()
         }),
         hand_rayon: median_time(|| {
             hand_written::spmv(&a.row_ptr, &a.col, &a.val, &x, &mut y);
@@ -318,10 +321,10 @@ fn bench_stencil(n: usize, x: &[f32]) {
         n,
         bytes: 8 * n,
         ours: median_time(|| {
-            black_box(parallax::convolve_1d(mask, Boundary::Zero, &rx).unwrap());
+            black_box(parallaxis::convolve_1d(mask, Boundary::Zero, &rx).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::convolve_1d(mask, Boundary::Zero, &sx).unwrap());
+            black_box(parallaxis::convolve_1d(mask, Boundary::Zero, &sx).unwrap());
         }),
         hand_rayon: median_time(|| {
             hand_written::conv1d(&mask, x, &mut out);
@@ -365,9 +368,9 @@ fn main() {
         .into_iter()
         .filter(|&e| (min_log2..=max_log2).contains(&e))
         .collect();
-    println!("parallax CPU benchmark on {}", timing::machine());
+    println!("parallaxis CPU benchmark on {}", timing::machine());
     println!(
-        "ratios: peer time / parallax time (> 1: parallax faster); seq = parallax Sequential\n"
+        "ratios: peer time / parallaxis time (> 1: parallaxis faster); seq = parallaxis Sequential\n"
     );
     timing::print_header();
     for e in exps {

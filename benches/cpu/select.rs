@@ -3,7 +3,7 @@
 //! `x.par_iter().copied().filter(..).collect()` (the CPU target: >= 1.0x).
 
 use crate::timing::{median_time, Row};
-use parallax::{DeviceVector, LessThan, Rayon, Sequential};
+use parallaxis::{ops::LessThan, DeviceVector, Rayon, Sequential};
 use rayon::prelude::*;
 use std::hint::black_box;
 
@@ -19,10 +19,10 @@ pub(crate) fn bench_select(n: usize, x: &[f32]) {
         n,
         bytes: 4 * (n + kept),
         ours: median_time(|| {
-            black_box(parallax::copy_if(p, &rx).unwrap());
+            black_box(parallaxis::copy_if(p, &rx).unwrap());
         }),
         sequential: median_time(|| {
-            black_box(parallax::copy_if(p, &sx).unwrap());
+            black_box(parallaxis::copy_if(p, &sx).unwrap());
         }),
         hand_rayon: median_time(|| {
             black_box(

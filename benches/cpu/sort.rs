@@ -5,13 +5,13 @@
 
 use super::{Rv, Sv};
 use crate::timing::{median_time, Row};
-use parallax::Order;
+use parallaxis::ops::Order;
 use rayon::prelude::*;
 use std::hint::black_box;
 
 /// `sort u32`: random keys (splitmix64).
 pub(super) fn bench_sort(n: usize) {
-    let keys: Vec<u32> = parallax::SplitMix64::new(7)
+    let keys: Vec<u32> = parallaxis::ops::SplitMix64::new(7)
         .take(n)
         .map(|v| v as u32)
         .collect();
@@ -27,11 +27,11 @@ pub(super) fn bench_sort(n: usize) {
         n,
         bytes: 8 * n,
         ours: median_time(|| {
-            parallax::sort_into(&rk, &mut ro, Order::Ascending).unwrap();
+            parallaxis::sort_into(&rk, &mut ro, Order::Ascending).unwrap();
             black_box(&mut ro);
         }),
         sequential: median_time(|| {
-            parallax::sort_into(&sk, &mut so, Order::Ascending).unwrap();
+            parallaxis::sort_into(&sk, &mut so, Order::Ascending).unwrap();
             black_box(&mut so);
         }),
         hand_rayon: median_time(|| {

@@ -47,7 +47,7 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    /// Prints the row: times, our GB/s, and ratios (>1 means parallax is faster).
+    /// Prints the row: times, our GB/s, and ratios (>1 means parallaxis is faster).
     pub(crate) fn print(&self) {
         let ratio = |peer: Duration| peer.as_secs_f64() / self.ours.as_secs_f64();
         println!(
@@ -67,7 +67,7 @@ impl Row {
 /// The table header.
 pub(crate) fn print_header() {
     println!(
-        "| case                     | n    | parallax ms | GB/s    | seq ms     | rayon ms   | vs rayon | vs seq  |"
+        "| case                     | n    | parallaxis ms | GB/s    | seq ms     | rayon ms   | vs rayon | vs seq  |"
     );
     println!(
         "|--------------------------|------|------------|---------|------------|------------|---------|---------|"

@@ -7,7 +7,11 @@
 //! segments, as the peer does).
 
 use super::{Bench, Dv, Res};
-use parallax::{ArgMin, ArgOps, Cuda, MonoidOps, SearchOps, Sum};
+use parallaxis::{
+    backend::{ArgOps, MonoidOps, SearchOps},
+    ops::{ArgMin, Sum},
+    Cuda,
+};
 
 /// splitmix64's finalizer of `z` (peers2.cu's `mix`): the peers' keys, bit for bit.
 fn mix(mut z: u64) -> u64 {
@@ -29,7 +33,7 @@ pub(crate) fn bench_extrema_search(b: &mut Bench, n: usize) {
     if b.wants("min_element_f32") {
         match Dv::<f32>::from_vec(uniform_f32(n)) {
             Ok(x) => {
-                let want = parallax::reference::min_element(&uniform_f32(n.min(1 << 16)));
+                let want = parallaxis::reference::min_element(&uniform_f32(n.min(1 << 16)));
                 b.case("min_element_f32", n, n as f64 * 4.0, None, || {
                     <Cuda as ArgOps<f32, ArgMin>>::arg_reduce(ArgMin, x.buffer()).map(drop)
                 });
@@ -60,7 +64,7 @@ fn check_min(x: &Dv<f32>, n: usize, want: Option<(usize, f32)>) {
     if n > 1 << 16 {
         return;
     }
-    let got = parallax::min_element(x).ok().flatten();
+    let got = parallaxis::min_element(x).ok().flatten();
     if got != want {
         println!("  CHECK FAILED: min_element_f32 n={n}: got {got:?}, want {want:?}");
     }

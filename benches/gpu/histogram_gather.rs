@@ -10,7 +10,11 @@
 //!   without the check, and `gather_map_check_u32` (4n) the check alone: its cost.
 
 use super::{Bench, Dv};
-use parallax::{Cuda, EvenBins, GatherOps, HistogramOps};
+use parallaxis::{
+    backend::{GatherOps, HistogramOps},
+    ops::EvenBins,
+    Cuda,
+};
 
 /// splitmix64's finalizer of `z` (peers2.cu's `mix`).
 fn mix(z: u64) -> u64 {
@@ -98,7 +102,7 @@ pub(super) fn bench_moves(b: &mut Bench, n: usize) {
     };
     let bytes = 12.0 * n as f64;
     b.case(cases[0], n, bytes, None, || {
-        parallax::gather_into(&map, &x, &mut y)
+        parallaxis::gather_into(&map, &x, &mut y)
     });
     b.case(cases[1], n, bytes, None, || {
         // SAFETY: a permutation of 0..n indexes `x` (n elements).
@@ -108,7 +112,7 @@ pub(super) fn bench_moves(b: &mut Bench, n: usize) {
         check_gather(cases[1], n, &map, &x, &y);
     }
     b.case(cases[2], n, bytes, None, || {
-        parallax::scatter(&x, &map, &mut y)
+        parallaxis::scatter(&x, &map, &mut y)
     });
     b.case(cases[3], n, bytes, None, || {
         // SAFETY: a permutation of 0..n indexes `y` (n elements).

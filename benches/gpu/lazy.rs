@@ -11,7 +11,7 @@
 //! `min_element` of `x.map(Square)` beside the same on the stored `x`.
 
 use super::Bench;
-use parallax::{Both, GreaterThan, Pair, Square, Sum, Times};
+use parallaxis::ops::{Both, GreaterThan, Pair, Square, Sum, Times};
 
 /// The four rows at `n` (x = 0.5 and y = 1.5 everywhere, as `bench_elementwise`).
 pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
@@ -32,25 +32,28 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
     let bytes = (n * 4) as f64;
     let mut got = None;
     b.case("lazy_reduce_map_square_f32", n, bytes, None, || {
-        got = Some(parallax::reduce(Sum, &x.map(Square))?);
+        got = Some(parallaxis::reduce(Sum, &x.map(Square))?);
         Ok(())
     });
     // Every square is 0.25: the sum is exactly n / 4 (see `bench_elementwise`).
     check(got, n as f64 / 4.0, 0.0, "lazy_reduce_map_square_f32", n);
     let mut got = None;
     b.case("lazy_reduce_zip_times_f32", n, 2.0 * bytes, None, || {
-        got = Some(parallax::reduce(Sum, &parallax::zip(&x, &y)?.map(Times))?);
+        got = Some(parallaxis::reduce(
+            Sum,
+            &parallaxis::lazy::zip(&x, &y)?.map(Times),
+        )?);
         Ok(())
     });
     check(got, 0.75 * n as f64, 1e-6, "lazy_reduce_zip_times_f32", n);
     b.case("lazy_scan_map_square_f32", n, 2.0 * bytes, None, || {
-        parallax::inclusive_scan_into(Sum, &x.map(Square), &mut z)
+        parallaxis::inclusive_scan_into(Sum, &x.map(Square), &mut z)
     });
     if n <= 1 << 22 && b.wants("lazy_scan_map_square_f32") {
         super::check_last(&z, n as f32 / 4.0, "lazy_scan_map_square_f32", n);
     }
     b.case("lazy_scan_zip_times_f32", n, 3.0 * bytes, None, || {
-        parallax::inclusive_scan_into(Sum, &parallax::zip(&x, &y)?.map(Times), &mut z)
+        parallaxis::inclusive_scan_into(Sum, &parallaxis::lazy::zip(&x, &y)?.map(Times), &mut z)
     });
     // Running sums of 0.75 are exact in f32 up to 2^21 terms.
     if n <= 1 << 21 && b.wants("lazy_scan_zip_times_f32") {
@@ -63,8 +66,11 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
     // the reduce (`benches/results/h200/lazy/`).
     let mut got = None;
     b.case("lazy_reduce_zip_mean_f32", n, bytes, None, || {
-        let ones = parallax::constant::<parallax::Cuda, u32>(1, n);
-        got = Some(parallax::reduce(Both(Sum, Sum), &parallax::zip(&x, ones)?)?);
+        let ones = parallaxis::lazy::constant::<parallaxis::Cuda, u32>(1, n);
+        got = Some(parallaxis::reduce(
+            Both(Sum, Sum),
+            &parallaxis::lazy::zip(&x, ones)?,
+        )?);
         Ok(())
     });
     if let Some(Pair { first, second }) = got {
@@ -85,11 +91,11 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
     let over = GreaterThan { bound: 0.2_f32 };
     let mut counts = [0; 2];
     b.case("lazy_count_if_map_square_f32", n, bytes, None, || {
-        counts[0] = parallax::count_if(over, &x.map(Square))?;
+        counts[0] = parallaxis::count_if(over, &x.map(Square))?;
         Ok(())
     });
     b.case("lazy_count_if_stored_f32", n, bytes, None, || {
-        counts[1] = parallax::count_if(over, &x)?;
+        counts[1] = parallaxis::count_if(over, &x)?;
         Ok(())
     });
     // 0.25 and 0.5 both pass; an unmeasured row leaves its 0.
@@ -98,11 +104,11 @@ pub(crate) fn bench_lazy(b: &mut Bench, n: usize) {
     }
     let mut picks = [None; 2];
     b.case("lazy_min_element_map_square_f32", n, bytes, None, || {
-        picks[0] = parallax::min_element(&x.map(Square))?;
+        picks[0] = parallaxis::min_element(&x.map(Square))?;
         Ok(())
     });
     b.case("lazy_min_element_stored_f32", n, bytes, None, || {
-        picks[1] = parallax::min_element(&x)?;
+        picks[1] = parallaxis::min_element(&x)?;
         Ok(())
     });
     if picks[0].is_some_and(|p| p != (0, 0.25)) || picks[1].is_some_and(|p| p != (0, 0.5)) {

@@ -1,4 +1,4 @@
-//! GPU benchmark: parallax's CUDA backend, per algorithm and size, against the copy roof
+//! GPU benchmark: parallaxis's CUDA backend, per algorithm and size, against the copy roof
 //! measured in the same run (and, through `scripts/compare.py`, against CUB / Thrust /
 //! cuSPARSE / cuDNN measured by `benches/peers/`). See `benches/README.md`.
 //!
@@ -9,7 +9,7 @@
 //! ```
 //!
 //! Each case: `warmups` untimed calls, then `iters` calls each timed with CUDA events
-//! (`parallax_device::GpuTimer`); the median is reported (the upper median for an even count,
+//! (`parallaxis_device::GpuTimer`); the median is reported (the upper median for an even count,
 //! like peers.cu). GB/s is effective bandwidth (ideal bytes / time, docs/benchmarks.md);
 //! `%roof` is the time of a `cuMemcpyDtoD` moving the same bytes (half read, half written),
 //! measured in the same run, over our time. A case whose CUDA kernel does not exist yet
@@ -26,18 +26,23 @@ mod select;
 mod sort;
 mod wide_keys;
 
-use parallax::{
-    Boundary, CsrMatrix, Cuda, DeviceCopy, DeviceVector, Error, Fused2Ops, FusedOps, KeyedOps,
-    MinPlus, MonoidOps, PlusTimes, SaxpyFunctor, ScanKind, Semiring, SpmvOps, Square, Stencil,
-    StencilOps, Sum, Times, Transform2Ops, TransformOps,
+use parallaxis::{
+    backend::{
+        Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, Transform2Ops, TransformOps,
+    },
+    ops::{
+        Boundary, MinPlus, PlusTimes, SaxpyFunctor, ScanKind, Semiring, Square, Stencil, Sum, Times,
+    },
+    sparse::CsrMatrix,
+    Cuda, DeviceCopy, DeviceVector, Error,
 };
-use parallax_device::kernels::policy::reduce::ReduceShape;
-use parallax_device::{Device, DeviceBuffer, GpuTimer};
+use parallaxis_device::kernels::policy::reduce::ReduceShape;
+use parallaxis_device::{Device, DeviceBuffer, GpuTimer};
 use report::{Outcome, Report, Row};
 use std::collections::HashMap;
 
 type Dv<T> = DeviceVector<T, Cuda>;
-type Res<T> = parallax::Result<T>;
+type Res<T> = parallaxis::Result<T>;
 type Csr = CsrMatrix<f32, u32, Cuda>;
 /// One SpMV over some semiring: `y = A x`.
 type SpmvFn = dyn Fn(&Csr, &Dv<f32>, &mut Dv<f32>) -> Res<()>;
@@ -236,7 +241,7 @@ impl Bench {
 }
 
 /// Element types benchmarked for reduce and scans: their name and a fill value.
-trait Elem: DeviceCopy + parallax::Number + PartialEq + std::fmt::Debug {
+trait Elem: DeviceCopy + parallaxis::ops::Number + PartialEq + std::fmt::Debug {
     const NAME: &'static str;
     /// A fill value whose sums are exact at the smallest size (for the check).
     const FILL: Self;
@@ -313,7 +318,7 @@ where
     }
 }
 
-/// The allocating front door, `parallax::inclusive_scan(Sum, &x)` on f32: each call takes a
+/// The allocating front door, `parallaxis::inclusive_scan(Sum, &x)` on f32: each call takes a
 /// new output from the memory pool (no memset: `Backend::for_overwrite`) and drops it inside
 /// the timed call. Beside CUB's `InclusiveSum` into a buffer allocated once: what the
 /// one-line API costs over the `_into` form (not a target).
@@ -327,10 +332,10 @@ fn bench_alloc_scan(b: &mut Bench, n: usize) {
         Err(e) => return b.skipped(case, n, e.to_string()),
     };
     b.case(case, n, 2.0 * n as f64 * 4.0, None, || {
-        parallax::inclusive_scan(Sum, &x).map(drop)
+        parallaxis::inclusive_scan(Sum, &x).map(drop)
     });
     if n <= 1 << 16 {
-        if let Ok(y) = parallax::inclusive_scan(Sum, &x) {
+        if let Ok(y) = parallaxis::inclusive_scan(Sum, &x) {
             check_last(&y, f32::folded(n), case, n);
         }
     }
@@ -897,7 +902,7 @@ fn main() {
         }
     }
     println!(
-        "# parallax GPU bench: median of {} after {} warm-ups; CSV -> {}",
+        "# parallaxis GPU bench: median of {} after {} warm-ups; CSV -> {}",
         o.iters, o.warmups, o.csv
     );
     println!(
@@ -942,10 +947,10 @@ fn main() {
     bench_spmv(&mut b, "poisson2d_4096", || matrices::poisson(4096));
     bench_spmv(&mut b, "powerlaw_4M", || matrices::power_law(1 << 22));
     let taps = [0.05_f32, 0.1, 0.1, 0.15, 0.2, 0.15, 0.1, 0.1, 0.05];
-    let conv1 = parallax::mask_1d(taps).expect("odd mask");
+    let conv1 = parallaxis::mask_1d(taps).expect("odd mask");
     bench_stencil(&mut b, "conv1d_k9_f32", conv1, [1 << 28]);
-    let conv2 = parallax::mask_2d([0.04_f32; 25], [5, 5]).expect("odd mask");
+    let conv2 = parallaxis::mask_2d([0.04_f32; 25], [5, 5]).expect("odd mask");
     bench_stencil(&mut b, "conv2d_5x5_f32", conv2, [8192, 8192]);
-    let lap = parallax::star_3d([-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+    let lap = parallaxis::star_3d([-6.0_f32, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
     bench_stencil(&mut b, "stencil7_3d_f32", lap, [512, 512, 512]);
 }

@@ -1,5 +1,5 @@
 //! The SpMV test matrices, generated exactly like `benches/peers/peers.cu` (same grid, same
-//! generator and seed), so that parallax and cuSPARSE multiply the same matrix.
+//! generator and seed), so that parallaxis and cuSPARSE multiply the same matrix.
 
 /// CSR arrays of a generated matrix (32-bit indices, as cuSPARSE's `CUSPARSE_INDEX_32I`).
 pub(crate) struct Csr {

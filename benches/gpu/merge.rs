@@ -11,7 +11,11 @@
 //! `gpu_user_monoid` example times `ByMagnitude` beside its peer.)
 
 use super::{Bench, Dv};
-use parallax::{Compare, Cuda, DeviceCopy, Greater, Less, MergeByKeyOps, MergeOps};
+use parallaxis::{
+    backend::{MergeByKeyOps, MergeOps},
+    ops::{Compare, Greater, Less},
+    Cuda, DeviceCopy,
+};
 use rayon::prelude::*;
 
 /// splitmix64's output function, as the peer's `sort_mix`.

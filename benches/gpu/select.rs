@@ -6,7 +6,11 @@
 //! as Thrust's does. Bytes: each input read once, each selected item written once.
 
 use super::{Bench, Dv};
-use parallax::{Cuda, FlaggedOps, LessThan, SelectOps, SplitMix64, UniqueOps};
+use parallaxis::{
+    backend::{FlaggedOps, SelectOps, UniqueOps},
+    ops::{LessThan, SplitMix64},
+    Cuda,
+};
 
 /// `n` floats uniform in [0, 1) (24 random bits each), as peers.cu's `fill_f32`.
 fn uniform(n: usize) -> Vec<f32> {

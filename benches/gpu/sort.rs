@@ -9,7 +9,11 @@
 //! outputs are checked sorted (`CHECK FAILED` otherwise), as the peer checks its own.
 
 use super::{Bench, Dv};
-use parallax::{Cuda, DeviceCopy, Order, SegmentedSortOps, SortByKeyOps, SortKey, SortOps};
+use parallaxis::{
+    backend::{SegmentedSortOps, SortByKeyOps, SortOps},
+    ops::{Order, SortKey},
+    Cuda, DeviceCopy,
+};
 use rayon::prelude::*;
 
 /// splitmix64's output function, as the peer's `sort_mix`.

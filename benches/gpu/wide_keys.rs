@@ -5,7 +5,11 @@
 //! are the run ordinal, `i / seg`, as in the 4-byte rows.
 
 use super::{bench_reduce_by_key_into, Bench, Dv};
-use parallax::{Cuda, KeyedOps, ScanKind, Sum};
+use parallaxis::{
+    backend::KeyedOps,
+    ops::{ScanKind, Sum},
+    Cuda,
+};
 
 /// `scan_by_keys_u64_seg{seg}_f32` (16 bytes an item: key, value, output) and, for runs of
 /// 1000, `reduce_by_key_into_u64_seg1000_f32` (12 bytes an item; the runs' outputs are

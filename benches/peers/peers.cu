@@ -52,7 +52,7 @@
 struct saxpy { float a; __host__ __device__ float operator()(float x, float y) const { return a * x + y; } };
 struct square { __host__ __device__ float operator()(float x) const { return x * x; } };
 // The product of a zipped pair, read through a transform_iterator over a zip_iterator
-// (the fused scan parallax's `inclusive_scan(Sum, zip(a, b).map(Times))` is measured against).
+// (the fused scan parallaxis's `inclusive_scan(Sum, zip(a, b).map(Times))` is measured against).
 struct zip_times {
   __host__ __device__ float operator()(const thrust::tuple<float, float>& t) const { return thrust::get<0>(t) * thrust::get<1>(t); }
 };
@@ -190,11 +190,11 @@ int main(int argc, char** argv) {
       emit("thrust_saxpy_f32", n, ms, 3.0 * n * 4);
       ms = time_ms([&] { thrust::transform(thrust::device, xv, xv + n, ov, square{}); });
       emit("thrust_square_f32", n, ms, 2.0 * n * 4);
-      // Fused sum of squares, returned to the host (as parallax's transform_reduce).
+      // Fused sum of squares, returned to the host (as parallaxis's transform_reduce).
       float sumsq = 0.0f;
       ms = time_ms([&] { sumsq = thrust::transform_reduce(thrust::device, xv, xv + n, square{}, 0.0f, ::cuda::std::plus<float>{}); });
       emit("thrust_transform_reduce_square_f32", n, ms, 1.0 * n * 4, sumsq > 0.0f ? "ok" : "BAD");
-      // Fused dot product, returned to the host (as parallax's transform2_reduce); x and y
+      // Fused dot product, returned to the host (as parallaxis's transform2_reduce); x and y
       // hold the pattern (i mod 7) / 2, so the sum is positive.
       float dot = 0.0f;
       ms = time_ms([&] { dot = thrust::inner_product(thrust::device, xv, xv + n, yv, 0.0f); });

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 /// `usize::MAX` when that size itself overflows.
 ///
 /// ```
-/// use parallax_core::{out_of_memory, Error};
+/// use parallaxis_core::{out_of_memory, Error};
 /// assert_eq!(out_of_memory::<u32>(10), Error::OutOfMemory { bytes: 40 });
 /// assert_eq!(out_of_memory::<u32>(1 << 62), Error::OutOfMemory { bytes: usize::MAX });
 /// ```
@@ -31,10 +31,10 @@ pub fn out_of_memory<T>(len: usize) -> Error {
 /// [`Error::OutOfMemory`] when the allocation cannot be had or its size overflows.
 ///
 /// ```
-/// let v = parallax_core::try_with_capacity::<u8>(4)?;
+/// let v = parallaxis_core::try_with_capacity::<u8>(4)?;
 /// assert!(v.is_empty() && v.capacity() >= 4);
-/// assert!(parallax_core::try_with_capacity::<u64>(1 << 62).is_err());
-/// # Ok::<(), parallax_core::Error>(())
+/// assert!(parallaxis_core::try_with_capacity::<u64>(1 << 62).is_err());
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn try_with_capacity<T>(len: usize) -> Result<Vec<T>> {
     let mut v = Vec::new();
@@ -70,8 +70,8 @@ pub fn try_push<T>(v: &mut Vec<T>, value: T) -> Result<()> {
 /// [`Error::OutOfMemory`] when the allocation cannot be had or its size overflows.
 ///
 /// ```
-/// assert_eq!(parallax_core::try_filled_vec(3, 7_i8)?, [7, 7, 7]);
-/// # Ok::<(), parallax_core::Error>(())
+/// assert_eq!(parallaxis_core::try_filled_vec(3, 7_i8)?, [7, 7, 7]);
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn try_filled_vec<T: Clone>(len: usize, value: T) -> Result<Vec<T>> {
     let mut v = try_with_capacity(len)?;
@@ -101,6 +101,25 @@ pub fn try_collect<T>(len: usize, items: impl IntoIterator<Item = T>) -> Result<
     Ok(v)
 }
 
+/// `len` elements when they occupy no memory (`len == 0`, or a zero-sized `T`; else
+/// `None`): nothing to allocate and nothing to write. Filling element by element would take
+/// `len` steps (`len` may be `usize::MAX` for a zero-sized `T`), which only an optimised
+/// build folds away.
+// The lint warns of a length set over uninitialised elements; here the elements have no bytes.
+#[allow(clippy::uninit_vec)]
+fn without_bytes<T: DeviceCopy>(len: usize) -> Option<Vec<T>> {
+    if len != 0 && core::mem::size_of::<T>() != 0 {
+        return None;
+    }
+    let mut v = Vec::new();
+    // SAFETY: `len == 0` (within any capacity), or `T` is zero-sized, whose vectors have
+    // capacity `usize::MAX` without allocating. The elements have no bytes, and all-zero
+    // bits (here: none) are a valid `T` by the `DeviceCopy` contract, so all `len` are
+    // initialised; `T: Copy` has no drop glue.
+    unsafe { v.set_len(len) };
+    Some(v)
+}
+
 /// A vector of `len` all-zero elements, from the allocator's zeroed allocation (`calloc`).
 ///
 /// Large vectors come straight from the OS already zero, so nothing touches them here: their
@@ -117,26 +136,18 @@ pub fn try_collect<T>(len: usize, items: impl IntoIterator<Item = T>) -> Result<
 /// commit fails without touching a page) or the size overflows `isize::MAX`.
 ///
 /// ```
-/// let v: Vec<f64> = parallax_core::zeroed_vec(3)?;
+/// let v: Vec<f64> = parallaxis_core::zeroed_vec(3)?;
 /// assert_eq!(v, [0.0; 3]);
-/// assert!(parallax_core::zeroed_vec::<f32>(1 << 62).is_err());
-/// # Ok::<(), parallax_core::Error>(())
+/// assert!(parallaxis_core::zeroed_vec::<f32>(1 << 62).is_err());
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn zeroed_vec<T: DeviceCopy>(len: usize) -> Result<Vec<T>> {
-    let layout = Layout::array::<T>(len).map_err(|_| out_of_memory::<T>(len))?;
-    if layout.size() == 0 {
-        // Nothing to allocate (`len == 0` or a zero-sized `T`), and nothing to write: a
-        // zero-sized element has no bytes. Filling element by element would take `len` steps
-        // (`len` may be `usize::MAX`), which only an optimised build folds away.
-        let mut v = Vec::new();
-        // SAFETY: a vector of a zero-sized `T` (or of length 0) holds any length up to its
-        // capacity, `usize::MAX` for a zero-sized `T`, without allocating; its elements have
-        // no bytes, and all-zero bits (here: no bits) are a valid `T` by the `DeviceCopy`
-        // contract, so all `len` elements are initialised. `T: Copy` has no drop glue.
-        unsafe { v.set_len(len) };
+    if let Some(v) = without_bytes(len) {
         return Ok(v);
     }
-    // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
+    let layout = Layout::array::<T>(len).map_err(|_| out_of_memory::<T>(len))?;
+    // SAFETY: the layout has a non-zero size (`len != 0` and `T` is not zero-sized, else
+    // `without_bytes` answered), as `alloc_zeroed` requires.
     let ptr = unsafe { alloc_zeroed(layout) }.cast::<T>();
     if ptr.is_null() {
         return Err(out_of_memory::<T>(len));

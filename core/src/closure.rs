@@ -19,7 +19,7 @@ use crate::{BinaryFunction, Compare, DeviceCopy, Monoid, Predicate, UnaryFunctio
 /// fused scans and `tabulate` on the CPU backends).
 ///
 /// ```
-/// use parallax_core::UnaryFunction;
+/// use parallaxis_core::UnaryFunction;
 /// let scale = 3.0_f32;
 /// let times3 = move |x: f32| scale * x;
 /// assert_eq!(UnaryFunction::apply(&times3, 2.0), 6.0);
@@ -39,7 +39,7 @@ where
 /// A closure `Fn(A, B) -> U` is a binary function (`transform2`, `transform2_reduce`).
 ///
 /// ```
-/// use parallax_core::BinaryFunction;
+/// use parallaxis_core::BinaryFunction;
 /// let axpy = |x: f64, y: f64| 2.0 * x + y;
 /// assert_eq!(BinaryFunction::apply(&axpy, 3.0, 1.0), 7.0);
 /// ```
@@ -59,7 +59,7 @@ where
 /// predicate (`copy_if`, `remove_if`, `partition`, `count_if`).
 ///
 /// ```
-/// use parallax_core::Predicate;
+/// use parallaxis_core::Predicate;
 /// let even = |x: u32| x % 2 == 0;
 /// assert!(even.test(4) && !even.test(7));
 /// ```
@@ -78,7 +78,7 @@ where
 /// weak order, as `Compare` says.
 ///
 /// ```
-/// use parallax_core::Compare;
+/// use parallaxis_core::Compare;
 /// let by_magnitude = |a: i32, b: i32| a.unsigned_abs() < b.unsigned_abs();
 /// assert!(by_magnitude.less(-1, 2) && !by_magnitude.less(-2, 2));
 /// ```
@@ -128,7 +128,7 @@ where
 /// the compiler ([`crate::laws::check_monoid`] tests them on samples). It need not commute.
 ///
 /// ```
-/// use parallax_core::{laws::check_monoid, monoid, Monoid};
+/// use parallaxis_core::{laws::check_monoid, monoid, Monoid};
 /// // (max, count of the max): associative, not a stock monoid.
 /// let max_count = monoid((i32::MIN, 0_u32), |a: (i32, u32), b: (i32, u32)| {
 ///     if a.0 > b.0 { a } else if b.0 > a.0 { b } else { (a.0, a.1 + b.1) }

@@ -16,7 +16,7 @@ use core::cmp::Ordering;
 /// permutation of the input (never a panic, never a read out of bounds).
 ///
 /// ```
-/// use parallax_core::Compare;
+/// use parallaxis_core::Compare;
 /// /// Descending by absolute value.
 /// #[derive(Clone, Copy)]
 /// struct ByMagnitude;
@@ -34,7 +34,7 @@ pub trait Compare<T>: Copy + Send + Sync + 'static {
     ///
     /// ```
     /// use core::cmp::Ordering;
-    /// use parallax_core::{Compare, Greater};
+    /// use parallaxis_core::{Compare, Greater};
     /// assert_eq!(Greater.ordering(1_u8, 2), Ordering::Greater);
     /// ```
     #[inline]
@@ -58,7 +58,7 @@ pub trait Compare<T>: Copy + Send + Sync + 'static {
 /// NaNs last in input order), rather than `<`, which is no strict weak order with NaNs.
 ///
 /// ```
-/// use parallax_core::{Compare, Less};
+/// use parallaxis_core::{Compare, Less};
 /// assert!(Less.less(-0.0_f32, 0.0) && Less.less(f32::INFINITY, f32::NAN));
 /// assert!(!Less.less(f32::NAN, -f32::NAN) && !Less.less(-f32::NAN, f32::NAN));
 /// assert!(Less.less(-3_i64, 2));
@@ -77,7 +77,7 @@ impl<T: SortKey> Compare<T> for Less {
 /// equal), then `+inf` down to `+0.0`, `-0.0`, `-inf`.
 ///
 /// ```
-/// use parallax_core::{Compare, Greater};
+/// use parallaxis_core::{Compare, Greater};
 /// assert!(Greater.less(f32::NAN, f32::INFINITY) && Greater.less(0.0_f32, -0.0));
 /// assert!(Greater.less(5_u32, 2) && !Greater.less(2_u32, 2));
 /// ```
@@ -100,7 +100,7 @@ impl<T: SortKey> Compare<T> for Greater {
 /// `max(0, diag - b_len) ..= min(diag, a_len)` whatever `b_before_a` returns.
 ///
 /// ```
-/// use parallax_core::merge_path;
+/// use parallaxis_core::merge_path;
 /// let (a, b) = ([1, 3, 5], [2, 3, 4]);
 /// // The first four of the merge are 1, 2, 3 (of a, ties take a first), 3: two from a.
 /// assert_eq!(merge_path(4, 3, 3, |j, i| b[j as usize] < a[i as usize]), 2);

@@ -11,12 +11,12 @@
 /// - accept the all-zero bit pattern as a valid value, because backends hand out
 ///   zero-initialised buffers (`false` for `bool`, `0` and `0.0` for numbers).
 ///
-/// Derive it: `#[derive(DeviceCopy)]` (`parallax::DeviceCopy`, or this crate's with feature
+/// Derive it: `#[derive(DeviceCopy)]` (`parallaxis::DeviceCopy`, or this crate's with feature
 /// `derive`) checks all of the above at compile time (`#[repr(C)]` or `#[repr(transparent)]`,
 /// every field `DeviceCopy`, no padding) and writes the `unsafe impl`:
 ///
 /// ```ignore
-/// use parallax::DeviceCopy;
+/// use parallaxis::DeviceCopy;
 /// #[derive(Clone, Copy, DeviceCopy)]
 /// #[repr(C)]
 /// struct Particle { x: f32, v: f32 }
@@ -26,7 +26,7 @@
 /// those, implement it by hand and state why each rule holds:
 ///
 /// ```
-/// use parallax_core::DeviceCopy;
+/// use parallaxis_core::DeviceCopy;
 /// #[derive(Clone, Copy)]
 /// #[repr(C)]
 /// struct Pair<T> { a: T, b: T }

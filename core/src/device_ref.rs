@@ -8,7 +8,7 @@
 //! instead of dereferencing an address that means nothing there.
 //!
 //! ```
-//! use parallax_core::{DeviceRef, UnaryFunction};
+//! use parallaxis_core::{DeviceRef, UnaryFunction};
 //!
 //! /// `i -> table[i]`, or 0 past the end.
 //! #[derive(Clone, Copy)]
@@ -58,7 +58,7 @@ impl MemorySpace {
 /// nearest-neighbour search) on every backend.
 ///
 /// Take one from a host slice with [`DeviceRef::from_slice`], or from a vector of any backend
-/// with `parallax::DeviceVector::device_ref`; the borrow keeps the array alive and unchanged
+/// with `parallaxis::DeviceVector::device_ref`; the borrow keeps the array alive and unchanged
 /// while the view (and every functor holding it) exists.
 ///
 /// Its layout is `#[repr(C)]` and the same on the host and on `nvptx64` (a 64-bit pointer, a

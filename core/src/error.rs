@@ -1,5 +1,5 @@
-//! The one error type of parallax (feature `alloc`): every backend returns it, and the
-//! facade re-exports it as `parallax::Error`, so each variant is written once.
+//! The one error type of parallaxis (feature `alloc`): every backend returns it, and the
+//! facade re-exports it as `parallaxis::Error`, so each variant is written once.
 
 extern crate alloc;
 use alloc::string::String;
@@ -7,10 +7,10 @@ use thiserror::Error;
 
 /// Everything a caller can trigger. Library code returns these instead of panicking, and an
 /// operation that fails has written nothing to its outputs. The CUDA variants (`NoDriver`
-/// through `DeviceMismatch`) come from the CUDA backend, `parallax-device`.
+/// through `DeviceMismatch`) come from the CUDA backend, `parallaxis-device`.
 ///
 /// ```
-/// use parallax_core::Error;
+/// use parallaxis_core::Error;
 /// // Match on what went wrong; `Display` says it in words.
 /// let e = Error::LengthMismatch { what: "transform2 y", expected: 3, actual: 2 };
 /// assert!(matches!(e, Error::LengthMismatch { expected: 3, .. }));
@@ -161,7 +161,7 @@ pub enum Error {
 /// What is wrong with a sparse structure or a segment-offset array.
 ///
 /// ```
-/// use parallax_core::SparseProblem;
+/// use parallaxis_core::SparseProblem;
 /// let p = SparseProblem::FirstNotZero { found: 2 };
 /// assert_eq!(p.to_string(), "first offset is 2, not 0");
 /// ```
@@ -241,9 +241,9 @@ pub enum SparseProblem {
 /// `Result<T, Error>`.
 ///
 /// ```
-/// fn half(n: u32) -> parallax_core::Result<u32> {
+/// fn half(n: u32) -> parallaxis_core::Result<u32> {
 ///     if n % 2 == 1 {
-///         return Err(parallax_core::Error::InvalidArgument { what: "n", reason: "odd" });
+///         return Err(parallaxis_core::Error::InvalidArgument { what: "n", reason: "odd" });
 ///     }
 ///     Ok(n / 2)
 /// }

@@ -3,7 +3,7 @@
 /// A unary map `In -> Output`, carried by value (parameters included) into kernels.
 ///
 /// ```
-/// use parallax_core::UnaryFunction;
+/// use parallaxis_core::UnaryFunction;
 /// #[derive(Clone, Copy)]
 /// struct Celsius;
 /// impl UnaryFunction<f32> for Celsius {
@@ -22,7 +22,7 @@ pub trait UnaryFunction<In>: Copy + Send + Sync {
 /// A binary map `(Lhs, Rhs) -> Output`, such as [`crate::SaxpyFunctor`] (`a*x + y`).
 ///
 /// ```
-/// use parallax_core::{BinaryFunction, SaxpyFunctor};
+/// use parallaxis_core::{BinaryFunction, SaxpyFunctor};
 /// assert_eq!(SaxpyFunctor { a: 2.0_f32 }.apply(3.0, 1.0), 7.0);
 /// ```
 pub trait BinaryFunction<Lhs, Rhs>: Copy + Send + Sync {

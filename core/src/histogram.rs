@@ -26,7 +26,7 @@ pub const MAX_BINS: usize = u32::MAX as usize;
 /// (64-bit integers would need 128-bit products for exact even bins; they are not samples.)
 ///
 /// ```
-/// use parallax_core::HistogramSample;
+/// use parallaxis_core::HistogramSample;
 /// // Integer samples are binned by i64 levels, so [0, 256) covers every u8.
 /// assert_eq!(200_u8.level(), 200_i64);
 /// assert_eq!(1.5_f32.level(), 1.5);
@@ -84,7 +84,7 @@ impl<T: HistogramSample> EvenBins<T> {
     /// (zero bins, more than [`MAX_BINS`], `lower >= upper`, NaN or infinite bounds).
     ///
     /// ```
-    /// use parallax_core::{EvenBins, HistogramSample};
+    /// use parallaxis_core::{EvenBins, HistogramSample};
     /// let e = EvenBins::<f32>::new(0.0, 1.0, 4).unwrap();
     /// assert_eq!(0.5_f32.even_bin(&e), 2);
     /// let bytes = EvenBins::<u8>::new(0, 256, 256).unwrap(); // every byte its own bin
@@ -225,7 +225,7 @@ float_sample!(f32, f64);
 ///
 /// ```
 /// let edges = [0_i32, 10, 10, 20];
-/// let bin = |x| parallax_core::range_bin(x, 3, |i| edges[i as usize]);
+/// let bin = |x| parallaxis_core::range_bin(x, 3, |i| edges[i as usize]);
 /// assert_eq!((bin(-1), bin(0), bin(10), bin(19), bin(20)), (u32::MAX, 0, 2, 2, u32::MAX));
 /// ```
 #[inline(always)]
@@ -250,9 +250,9 @@ pub fn range_bin<T: PartialOrd + Copy>(x: T, bins: u32, edge: impl Fn(u32) -> T)
 /// bins), more than [`MAX_BINS`] bins, a NaN edge, or edges that decrease.
 ///
 /// ```
-/// assert!(parallax_core::check_edges::<f32>(&[0.0, 1.0, 1.0, 2.0]).is_ok());
-/// assert!(parallax_core::check_edges::<f32>(&[0.0, 2.0, 1.0]).is_err());
-/// assert!(parallax_core::check_edges::<u8>(&[0, 128, 256]).is_ok());
+/// assert!(parallaxis_core::check_edges::<f32>(&[0.0, 1.0, 1.0, 2.0]).is_ok());
+/// assert!(parallaxis_core::check_edges::<f32>(&[0.0, 2.0, 1.0]).is_err());
+/// assert!(parallaxis_core::check_edges::<u8>(&[0, 128, 256]).is_ok());
 /// ```
 #[inline]
 pub fn check_edges<T: HistogramSample>(
@@ -279,7 +279,7 @@ pub fn check_edges<T: HistogramSample>(
 /// A histogram counter: `u32` or `u64`. Counts wrap at the type's width on every backend.
 ///
 /// ```
-/// use parallax_core::HistogramCounter;
+/// use parallaxis_core::HistogramCounter;
 /// assert_eq!(<u32 as HistogramCounter>::ZERO.add_count(3), 3);
 /// assert_eq!(u32::MAX.add_count(2), 1); // counts wrap at the counter's width
 /// ```

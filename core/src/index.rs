@@ -6,7 +6,7 @@ use crate::DeviceCopy;
 /// `u64`, the usual choice below 2^32 non-zeros), `u64` and `usize`.
 ///
 /// ```
-/// use parallax_core::SparseIndex;
+/// use parallaxis_core::SparseIndex;
 /// assert_eq!(7_u32.to_usize(), 7);
 /// assert_eq!(u32::from_usize(1 << 40), None); // does not fit
 /// assert_eq!(u32::from_usize(u32::MAX as usize), None); // the ELL padding marker
@@ -25,8 +25,8 @@ use crate::DeviceCopy;
 /// #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 /// struct Row(u32);
 /// // SAFETY: a plain integer.
-/// unsafe impl parallax_core::DeviceCopy for Row {}
-/// impl parallax_core::SparseIndex for Row {
+/// unsafe impl parallaxis_core::DeviceCopy for Row {}
+/// impl parallaxis_core::SparseIndex for Row {
 ///     const PADDING: Self = Row(u32::MAX);
 ///     fn to_usize(self) -> usize { self.0 as usize }
 ///     fn from_usize(v: usize) -> Option<Self> { u32::try_from(v).ok().map(Row) }

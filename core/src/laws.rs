@@ -44,7 +44,7 @@ pub enum LawViolation<T> {
 /// The first violated law, with its operands.
 ///
 /// ```
-/// use parallax_core::{laws::check_monoid, Affine, AffineMap, Sum};
+/// use parallaxis_core::{laws::check_monoid, Affine, AffineMap, Sum};
 /// assert!(check_monoid(Sum, &[0_i32, 1, -7, i32::MAX], |a, b| a == b).is_ok());
 /// let maps = [AffineMap::new(2_i64, 1), AffineMap::new(-3, 4), AffineMap::new(0, 9)];
 /// assert!(check_monoid(Affine, &maps, |a, b| a == b).is_ok());

@@ -1,14 +1,14 @@
-//! parallax-core: the traits every parallax algorithm is generic over, the stock operators,
+//! parallaxis-core: the traits every parallaxis algorithm is generic over, the stock operators,
 //! and the sequential reference implementations that serve as the test oracle.
 //!
 //! This crate is `no_std` and has no dependencies, so the same definitions compile for the
 //! host and for the `nvptx64-nvidia-cuda` target. Everything a GPU kernel reaches is generic
 //! or `#[inline]`, so it is generated into the kernels crate (see `docs/ptx-build.md`). The
-//! host-only feature `alloc` adds allocation helpers and parallax's one [`Error`] type (with
+//! host-only feature `alloc` adds allocation helpers and parallaxis's one [`Error`] type (with
 //! `thiserror`, its one dependency); the kernels build without it.
 //!
 //! ```
-//! use parallax_core::{Monoid, Sum, Affine, AffineMap};
+//! use parallaxis_core::{Monoid, Sum, Affine, AffineMap};
 //! assert_eq!(Sum.combine(2_i32, 3), 5);
 //! // Affine maps compose left to right: first x -> 2x + 1, then x -> 3x.
 //! let f = Affine.combine(AffineMap::new(2, 1), AffineMap::new(3, 0));
@@ -47,7 +47,7 @@ pub use copy::DeviceCopy;
 pub use number::{Bits, Number};
 /// `#[derive(DeviceCopy)]`: the checked form of `unsafe impl DeviceCopy` (feature `derive`).
 #[cfg(feature = "derive")]
-pub use parallax_derive::DeviceCopy;
+pub use parallaxis_derive::DeviceCopy;
 
 // Operators: the monoid and functor traits, the stock monoids and functors, closures as
 // operators on the CPU backends, functors that read another array, and the test generator.

@@ -2,17 +2,17 @@
 
 /// An associative binary operation on `T` with an identity element.
 ///
-/// Commutativity is **not** assumed: every parallax reduce and scan combines operands in
+/// Commutativity is **not** assumed: every parallaxis reduce and scan combines operands in
 /// their input order, so `combine(a, b)` always has `a` from the lower index. Monoids are
 /// values (they may carry parameters) and are copied into GPU kernels by value.
 ///
 /// Laws (check your own with [`crate::laws::check_monoid`]):
 /// `combine(identity(), a) == a == combine(a, identity())` and
 /// `combine(combine(a, b), c) == combine(a, combine(b, c))`.
-/// Float addition is associative only up to rounding; parallax bounds the difference.
+/// Float addition is associative only up to rounding; parallaxis bounds the difference.
 ///
 /// ```
-/// use parallax_core::Monoid;
+/// use parallaxis_core::Monoid;
 /// /// Keeps the first non-zero value: associative, not commutative.
 /// #[derive(Clone, Copy)]
 /// struct FirstNonZero;

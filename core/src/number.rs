@@ -8,7 +8,7 @@ use crate::DeviceCopy;
 /// Primitive numbers: wrapping integer arithmetic, IEEE float arithmetic.
 ///
 /// ```
-/// use parallax_core::Number;
+/// use parallaxis_core::Number;
 /// // Generic code over every primitive number, with the same wrapping on every backend.
 /// fn total<T: Number>(x: &[T]) -> T {
 ///     x.iter().fold(T::ZERO, |s, &v| s.plus(v))
@@ -122,7 +122,7 @@ float_number!(f32, f64);
 /// Integers as bit vectors, for the `BitAnd`, `BitOr` and `BitXor` monoids.
 ///
 /// ```
-/// use parallax_core::{reference, BitOr, Bits};
+/// use parallaxis_core::{reference, BitOr, Bits};
 /// assert_eq!(0b1100_u8.and(0b1010), 0b1000);
 /// assert_eq!(reference::reduce(BitOr, &[1_u32, 4, 16]), 21);
 /// assert_eq!(u16::ALL_ONES, 0xffff);

@@ -10,7 +10,7 @@ use crate::{DeviceCopy, UnaryFunction};
 /// A test `T -> bool`, carried by value (parameters included) into kernels.
 ///
 /// ```
-/// use parallax_core::Predicate;
+/// use parallaxis_core::Predicate;
 /// #[derive(Clone, Copy)]
 /// struct Even;
 /// impl Predicate<u32> for Even {
@@ -26,7 +26,7 @@ pub trait Predicate<T>: Copy + Send + Sync + 'static {
 /// `x == value`: with `count_if`, the predicate of `count`.
 ///
 /// ```
-/// use parallax_core::{EqualTo, Predicate};
+/// use parallaxis_core::{EqualTo, Predicate};
 /// assert!(EqualTo { value: 3 }.test(3) && !EqualTo { value: 3 }.test(4));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -46,7 +46,7 @@ impl<T: DeviceCopy + PartialEq> Predicate<T> for EqualTo<T> {
 /// `x != value` (a float NaN is never equal, so it is selected).
 ///
 /// ```
-/// use parallax_core::{NotEqualTo, Predicate};
+/// use parallaxis_core::{NotEqualTo, Predicate};
 /// assert!(NotEqualTo { value: 0.0_f32 }.test(f32::NAN));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -66,7 +66,7 @@ impl<T: DeviceCopy + PartialEq> Predicate<T> for NotEqualTo<T> {
 /// `x < bound` (a float NaN is not selected).
 ///
 /// ```
-/// use parallax_core::{LessThan, Predicate};
+/// use parallaxis_core::{LessThan, Predicate};
 /// assert!(LessThan { bound: 0.5_f32 }.test(0.25) && !LessThan { bound: 0.5_f32 }.test(0.5));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -86,7 +86,7 @@ impl<T: DeviceCopy + PartialOrd> Predicate<T> for LessThan<T> {
 /// `x > bound` (a float NaN is not selected).
 ///
 /// ```
-/// use parallax_core::{GreaterThan, Predicate};
+/// use parallaxis_core::{GreaterThan, Predicate};
 /// assert!(GreaterThan { bound: 10_i64 }.test(11) && !GreaterThan { bound: 10_i64 }.test(10));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -106,7 +106,7 @@ impl<T: DeviceCopy + PartialOrd> Predicate<T> for GreaterThan<T> {
 /// `lo <= x < hi`, a half-open range (a float NaN is not selected).
 ///
 /// ```
-/// use parallax_core::{InRange, Predicate};
+/// use parallaxis_core::{InRange, Predicate};
 /// let unit = InRange { lo: 0.0_f64, hi: 1.0 };
 /// assert!(unit.test(0.0) && unit.test(0.5) && !unit.test(1.0) && !unit.test(-0.1));
 /// ```
@@ -129,7 +129,7 @@ impl<T: DeviceCopy + PartialOrd> Predicate<T> for InRange<T> {
 /// `x != 0` (for floats `-0.0` is zero and NaN is not).
 ///
 /// ```
-/// use parallax_core::{NonZero, Predicate};
+/// use parallaxis_core::{NonZero, Predicate};
 /// assert!(NonZero.test(2_u32) && !NonZero.test(0_u32) && !NonZero.test(-0.0_f32));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,7 +146,7 @@ impl<T: crate::Number> Predicate<T> for NonZero {
 /// `count_if` a `transform_reduce` (which is how the GPU counts, in one fused launch).
 ///
 /// ```
-/// use parallax_core::{Indicator, LessThan, UnaryFunction};
+/// use parallaxis_core::{Indicator, LessThan, UnaryFunction};
 /// let below = Indicator { pred: LessThan { bound: 2_i32 } };
 /// assert_eq!((below.apply(1), below.apply(5)), (1_u64, 0_u64));
 /// ```

@@ -1,11 +1,11 @@
 //! SplitMix64 (Steele, Lea & Flood 2014): a tiny, fast, reproducible generator for test
-//! inputs and benchmarks — every suite, bench and example of parallax draws from this one
+//! inputs and benchmarks — every suite, bench and example of parallaxis draws from this one
 //! definition, so a seed means the same data everywhere. Not for cryptography.
 
 /// An endless iterator of 64-bit words, reproducible from its seed.
 ///
 /// ```
-/// use parallax_core::SplitMix64;
+/// use parallaxis_core::SplitMix64;
 /// let a: Vec<u64> = SplitMix64::new(7).take(3).collect();
 /// let b: Vec<u64> = SplitMix64::new(7).take(3).collect();
 /// assert_eq!(a, b);

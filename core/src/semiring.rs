@@ -8,7 +8,7 @@ use crate::{Monoid, Number};
 /// SpMV computes `y[i] = ⊕_k A[i,k] ⊗ x[k]`; a stencil `y[p] = ⊕_k w[k] ⊗ x[p + o[k]]`.
 ///
 /// ```
-/// use parallax_core::{MinPlus, Semiring};
+/// use parallaxis_core::{MinPlus, Semiring};
 /// // One relaxation step of shortest paths: min over (edge weight + distance).
 /// let s = MinPlus;
 /// let d = s.add(s.mul(3.0_f32, 10.0), s.mul(1.0, 20.0));
@@ -21,7 +21,7 @@ pub trait Semiring<T>: Copy + Send + Sync + 'static {
     fn one(&self) -> T;
     /// Semiring addition `⊕`.
     fn add(&self, a: T, b: T) -> T;
-    /// Semiring multiplication `⊗`; parallax always passes the matrix entry or stencil weight
+    /// Semiring multiplication `⊗`; parallaxis always passes the matrix entry or stencil weight
     /// as `a` and the vector or grid value as `b`.
     fn mul(&self, a: T, b: T) -> T;
 }
@@ -29,7 +29,7 @@ pub trait Semiring<T>: Copy + Send + Sync + 'static {
 /// The ordinary `(+, ×)` semiring (integers wrap).
 ///
 /// ```
-/// use parallax_core::{reference, PlusTimes};
+/// use parallaxis_core::{reference, PlusTimes};
 /// // y = A x for A = [[2, 0], [1, 3]] in CSR form.
 /// let (row_ptr, col, val) = ([0_u32, 1, 3], [0_u32, 0, 1], [2.0_f64, 1.0, 3.0]);
 /// let mut y = [0.0; 2];
@@ -62,7 +62,7 @@ impl<T: Number> Semiring<T> for PlusTimes {
 /// `⊗` saturates so that `HIGHEST` stays absorbing for non-negative weights.
 ///
 /// ```
-/// use parallax_core::{reference, MinPlus};
+/// use parallaxis_core::{reference, MinPlus};
 /// // One Bellman-Ford step: d'[i] = min_k (w[i,k] + d[k]). Row 1 reaches 0 (weight 4) and 2 (1).
 /// let (row_ptr, col, w) = ([0_u32, 0, 2, 2], [0_u32, 2], [4.0_f32, 1.0]);
 /// let d = [0.0, f32::INFINITY, 2.0];
@@ -96,7 +96,7 @@ impl<T: Number> Semiring<T> for MinPlus {
 /// one `1`.
 ///
 /// ```
-/// use parallax_core::{MaxTimes, Semiring};
+/// use parallaxis_core::{MaxTimes, Semiring};
 /// // The most reliable of two routes: max(0.9 * 0.5, 0.6 * 0.8).
 /// let s = MaxTimes;
 /// assert_eq!(s.add(s.mul(0.9_f64, 0.5), s.mul(0.6, 0.8)), 0.48);
@@ -127,7 +127,7 @@ impl<T: Number> Semiring<T> for MaxTimes {
 /// The Boolean `(or, and)` semiring: reachability (one BFS frontier step per SpMV).
 ///
 /// ```
-/// use parallax_core::{reference, OrAnd};
+/// use parallaxis_core::{reference, OrAnd};
 /// // One BFS step: which vertices have an edge from the frontier {0}? Edges 0->1, 1->2.
 /// // Row i lists the sources of edges into i (the transposed adjacency).
 /// let (row_ptr, col, edge) = ([0_u32, 0, 1, 2], [0_u32, 1], [true, true]);
@@ -160,7 +160,7 @@ impl Semiring<bool> for OrAnd {
 /// The additive monoid `(⊕, zero)` of a semiring, for reductions inside SpMV.
 ///
 /// ```
-/// use parallax_core::{reference, MinPlus, SemiringAdd};
+/// use parallaxis_core::{reference, MinPlus, SemiringAdd};
 /// // The semiring's addition as a monoid: min, with identity +inf.
 /// assert_eq!(reference::reduce(SemiringAdd(MinPlus), &[3.0_f32, 1.0, 2.0]), 1.0);
 /// assert_eq!(reference::reduce(SemiringAdd(MinPlus), &[] as &[f32]), f32::INFINITY);

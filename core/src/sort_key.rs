@@ -17,7 +17,7 @@ use core::cmp::Ordering;
 /// these four words implement it.
 ///
 /// ```
-/// use parallax_core::RadixBits;
+/// use parallaxis_core::RadixBits;
 /// assert_eq!(0xABCD_u32.digit(8), 0xAB);
 /// assert_eq!(<u16 as RadixBits>::BITS, 16);
 /// ```
@@ -26,7 +26,7 @@ use core::cmp::Ordering;
 /// // A type of one's own cannot be a radix word (the trait is sealed).
 /// #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 /// struct Wide(u128);
-/// impl parallax_core::RadixBits for Wide {
+/// impl parallaxis_core::RadixBits for Wide {
 ///     const BITS: u32 = 128;
 ///     const ONES: Self = Wide(u128::MAX);
 ///     fn xor(self, o: Self) -> Self { Wide(self.0 ^ o.0) }
@@ -77,7 +77,7 @@ radix_bits!(u8, u16, u32, u64);
 /// keys whose bits changed between the passes would be written past their slots.
 ///
 /// ```
-/// use parallax_core::SortKey;
+/// use parallaxis_core::SortKey;
 /// assert!((-0.0_f32).order_bits() < 0.0_f32.order_bits());
 /// assert!(f32::INFINITY.order_bits() < f32::NAN.order_bits());
 /// assert!((-f32::NAN).order_bits() == f32::NAN.order_bits()); // NaNs are one key
@@ -90,8 +90,8 @@ radix_bits!(u8, u16, u32, u64);
 /// #[derive(Clone, Copy)]
 /// struct Id(u32);
 /// // SAFETY: a plain integer.
-/// unsafe impl parallax_core::DeviceCopy for Id {}
-/// impl parallax_core::SortKey for Id {
+/// unsafe impl parallaxis_core::DeviceCopy for Id {}
+/// impl parallaxis_core::SortKey for Id {
 ///     type Bits = u32;
 ///     fn order_bits(self) -> u32 { self.0 }
 ///     fn total_cmp_key(&self, o: &Self) -> core::cmp::Ordering { self.0.cmp(&o.0) }
@@ -180,7 +180,7 @@ float_key!(f32 => u32, f64 => u64);
 /// Ascending or descending, for the sorts.
 ///
 /// ```
-/// use parallax_core::Order;
+/// use parallaxis_core::Order;
 /// // What a radix sort XORs each key's order bits with: descending flips every bit.
 /// assert_eq!(Order::Ascending.mask::<u8>(), 0);
 /// assert_eq!(Order::Descending.mask::<u8>(), 0xff);

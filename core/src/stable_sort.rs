@@ -16,7 +16,7 @@ const RUN: usize = 24;
 /// two lengths (callers pass equal lengths).
 ///
 /// ```
-/// use parallax_core::stable_sort_by;
+/// use parallaxis_core::stable_sort_by;
 /// let mut v = [(3, 'a'), (1, 'b'), (3, 'c'), (0, 'd')];
 /// let mut scratch = v;
 /// stable_sort_by(&mut v, &mut scratch, |a, b| a.0 < b.0);
@@ -71,7 +71,7 @@ fn insertion_sort<T: Copy>(run: &mut [T], before: &impl Fn(T, T) -> bool) {
 /// each of `a` and `b` at most once, whatever `before` answers.
 ///
 /// ```
-/// use parallax_core::merge_into;
+/// use parallaxis_core::merge_into;
 /// let mut out = [0; 5];
 /// merge_into(&[1, 4, 9], &[2, 4], &mut out, &|a, b| a < b);
 /// assert_eq!(out, [1, 2, 4, 4, 9]);

@@ -7,7 +7,7 @@ use crate::DeviceCopy;
 /// front doors reject as an invalid stencil.)
 ///
 /// ```
-/// use parallax_core::grid_len;
+/// use parallaxis_core::grid_len;
 /// assert_eq!(grid_len([4, 5, 6]), Some(120));
 /// assert_eq!(grid_len([usize::MAX, 2]), None);
 /// ```
@@ -18,7 +18,7 @@ pub fn grid_len<const D: usize>(shape: [usize; D]) -> Option<usize> {
 /// What a stencil reads where a neighbour falls outside the grid.
 ///
 /// ```
-/// use parallax_core::Boundary;
+/// use parallaxis_core::Boundary;
 /// // Coordinate -1 of a 4-point axis:
 /// assert_eq!(Boundary::Zero.resolve(-1, 4), None); // the term is dropped
 /// assert_eq!(Boundary::Clamp.resolve(-1, 4), Some(0));
@@ -41,7 +41,7 @@ impl Boundary {
     /// dropped (always for `n == 0`: an empty axis has nothing to read).
     ///
     /// ```
-    /// use parallax_core::Boundary;
+    /// use parallaxis_core::Boundary;
     /// assert_eq!(Boundary::Wrap.resolve(-1, 5), Some(4));
     /// assert_eq!(Boundary::Clamp.resolve(9, 5), Some(4));
     /// assert_eq!(Boundary::Wrap.resolve(3, 0), None);
@@ -72,7 +72,7 @@ impl Boundary {
 /// axis is contiguous and an offset is written `[dz, dy, dx]`.
 ///
 /// ```
-/// use parallax_core::Stencil;
+/// use parallaxis_core::Stencil;
 /// // The 1D three-point Laplacian.
 /// let lap = Stencil::new([[-1], [0], [1]], [1.0_f32, -2.0, 1.0]);
 /// assert_eq!(lap.radius(), [1]);
@@ -90,7 +90,7 @@ pub struct Stencil<T, const D: usize, const K: usize> {
 unsafe impl<T: DeviceCopy, const D: usize, const K: usize> DeviceCopy for Stencil<T, D, K> {}
 
 /// The 3D 7-point star `[dz, dy, dx]`: the centre, then `z - 1, z + 1, y - 1, y + 1, x - 1,
-/// x + 1` (the order of `parallax::star_3d`, for which the CUDA backend has a kernel).
+/// x + 1` (the order of `parallaxis::star_3d`, for which the CUDA backend has a kernel).
 pub const STAR_3D_OFFSETS: [[i32; 3]; 7] = [
     [0, 0, 0],
     [-1, 0, 0],

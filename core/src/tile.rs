@@ -9,7 +9,7 @@ use core::ops::Range;
 /// `n` items in chunks of `chunk` (the last one shorter).
 ///
 /// ```
-/// use parallax_core::tile::Partition;
+/// use parallaxis_core::tile::Partition;
 /// let p = Partition::new(10, 4);
 /// assert_eq!(p.count(), 3);
 /// assert_eq!(p.range(2), 8..10);

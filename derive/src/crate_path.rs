@@ -1,14 +1,17 @@
-//! How the caller names the `DeviceCopy` trait: through its dependency on `parallax` (the
-//! facade) or, in `no_std` kernel crates, on `parallax-core`.
+//! How the caller names the `DeviceCopy` trait: through its dependency on `parallaxis` (the
+//! facade) or, in `no_std` kernel crates, on `parallaxis-core`.
 
 use proc_macro2::{Span, TokenStream};
 use proc_macro_crate::{crate_name, FoundCrate};
 use quote::quote;
 use syn::{DeriveInput, Ident};
 
-/// `::parallax::DeviceCopy` (or the caller's rename), else `::parallax_core::DeviceCopy`.
+/// `::parallaxis::DeviceCopy` (or the caller's rename), else `::parallaxis_core::DeviceCopy`.
 pub(crate) fn device_copy_trait(input: &DeriveInput) -> syn::Result<TokenStream> {
-    for (package, own_name) in [("parallax", "parallax"), ("parallax-core", "parallax_core")] {
+    for (package, own_name) in [
+        ("parallaxis", "parallaxis"),
+        ("parallaxis-core", "parallaxis_core"),
+    ] {
         if let Ok(found) = crate_name(package) {
             // Inside the package itself (its examples and doc-tests link it under its own
             // name) the crate is named as a dependency would name it.
@@ -22,6 +25,6 @@ pub(crate) fn device_copy_trait(input: &DeriveInput) -> syn::Result<TokenStream>
     }
     Err(syn::Error::new_spanned(
         &input.ident,
-        "#[derive(DeviceCopy)] needs a dependency on `parallax` or `parallax-core` in Cargo.toml",
+        "#[derive(DeviceCopy)] needs a dependency on `parallaxis` or `parallaxis-core` in Cargo.toml",
     ))
 }

@@ -1,4 +1,4 @@
-//! `#[derive(DeviceCopy)]`: implements `parallax::DeviceCopy` (an `unsafe` trait) for a struct
+//! `#[derive(DeviceCopy)]`: implements `parallaxis::DeviceCopy` (an `unsafe` trait) for a struct
 //! after checking, at compile time, what its safety contract asks:
 //!
 //! - a layout that is the same on the host and on `nvptx64-nvidia-cuda`: `#[repr(C)]` or
@@ -13,8 +13,8 @@
 //! Enums and unions are rejected (a zero discriminant or an overlapping field need not be a
 //! valid value).
 //!
-//! The generated impl names the trait through the caller's dependency on `parallax` (or on
-//! `parallax-core`, as `no_std` kernel crates have), found in the caller's `Cargo.toml`.
+//! The generated impl names the trait through the caller's dependency on `parallaxis` (or on
+//! `parallaxis-core`, as `no_std` kernel crates have), found in the caller's `Cargo.toml`.
 
 mod checks;
 mod crate_path;
@@ -29,7 +29,7 @@ use syn::{parse_macro_input, DeriveInput};
 /// must also be `Clone + Copy` (derive them).
 ///
 /// ```ignore
-/// use parallax::DeviceCopy;
+/// use parallaxis::DeviceCopy;
 /// #[derive(Clone, Copy, DeviceCopy)]
 /// #[repr(C)]
 /// struct Particle { x: f32, v: f32 }

@@ -3,14 +3,14 @@
 //! recoverable in the process that caused it.
 //!
 //! ```sh
-//! cargo build --release -p parallax-device --example gpu_fault
+//! cargo build --release -p parallaxis-device --example gpu_fault
 //! gpu_fault        # exit 0: the fault was reported as Poisoned, and so was every later call
 //! ```
 //!
 //! The kernel is eight lines of hand-written PTX that stores through the pointer it is given;
 //! it is given address 8, so the store is an illegal address (CUDA error 700).
 
-use parallax_device::{Device, DeviceBuffer, Error, Kernels, LaunchConfig, UserKernel};
+use parallaxis_device::{Device, DeviceBuffer, Error, Kernels, LaunchConfig, UserKernel};
 use std::process::ExitCode;
 
 /// `*(u32*)p = 1` for the pointer parameter `p`.

@@ -1,11 +1,11 @@
-//! GPU check of the segmented family against `parallax_core::reference`, bit for bit:
+//! GPU check of the segmented family against `parallaxis_core::reference`, bit for bit:
 //! `scan_by_flags`, `scan_by_keys`, `scan_by_offsets` (inclusive and exclusive),
 //! `segmented_reduce` and `reduce_by_key`, over sizes 0, 1, 31, 32, 33, tile ± 1, many tiles
 //! plus an odd remainder and ~2^24, and segment layouts with one segment, one per element,
 //! boundaries on tile edges, random lengths, and (offsets) empty segments.
 //!
 //! ```sh
-//! cargo build --release -p parallax-device --example segmented_gpu
+//! cargo build --release -p parallaxis-device --example segmented_gpu
 //! segmented_gpu            # the full check
 //! segmented_gpu --small    # sizes up to a few tiles (for compute-sanitizer)
 //! segmented_gpu --bench    # 2^28 f32 timings, segment lengths 32 and 1000
@@ -16,9 +16,9 @@
 //! the reference's bits), i64 / u32 / u64 spanning the whole range (wrapping), i32 Max,
 //! f64 Min, and `Affine` over `AffineMap<i64>` (non-commutative: proves operand order).
 
-use parallax_core::reference::{self, ScanKind};
-use parallax_core::{Affine, AffineMap, DeviceCopy, Max, Min, Sum};
-use parallax_device::{self as dev, Device, DeviceBuffer, GpuTimer, KeyKernel, SegmentedKernel};
+use parallaxis_core::reference::{self, ScanKind};
+use parallaxis_core::{Affine, AffineMap, DeviceCopy, Max, Min, Sum};
+use parallaxis_device::{self as dev, Device, DeviceBuffer, GpuTimer, KeyKernel, SegmentedKernel};
 use std::process::ExitCode;
 
 /// splitmix64: deterministic pseudo-random words.

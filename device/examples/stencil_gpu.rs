@@ -1,7 +1,7 @@
-//! GPU check and timing of the stencil kernels against `parallax_core::reference::stencil`.
+//! GPU check and timing of the stencil kernels against `parallaxis_core::reference::stencil`.
 //!
 //! ```sh
-//! cargo build --release -p parallax-device --example stencil_gpu
+//! cargo build --release -p parallaxis-device --example stencil_gpu
 //! stencil_gpu            # every case, n > 2^31, timings
 //! stencil_gpu --small    # the small cases only (for compute-sanitizer)
 //! stencil_gpu --bench    # the timings only
@@ -11,10 +11,10 @@
 //! floats (dyadic and general) must match too because each point folds the reference's
 //! terms in the reference's order. Exits non-zero on any mismatch.
 
-use parallax_core::{
+use parallaxis_core::{
     reference, Boundary, DeviceCopy, MaxTimes, MinPlus, PlusTimes, Sequence, Stencil,
 };
-use parallax_device::{self as dev, Device, DeviceBuffer, GpuTimer, StencilKernel};
+use parallaxis_device::{self as dev, Device, DeviceBuffer, GpuTimer, StencilKernel};
 use std::process::ExitCode;
 
 const BOUNDARIES: [Boundary; 3] = [Boundary::Zero, Boundary::Clamp, Boundary::Wrap];
@@ -166,7 +166,7 @@ fn dense_3d<const K: usize>() -> [[i32; 3]; K] {
 }
 
 /// The 7-point star in the order the march kernel is compiled for.
-const SEVEN_POINT: [[i32; 3]; 7] = parallax_core::STAR_3D_OFFSETS;
+const SEVEN_POINT: [[i32; 3]; 7] = parallaxis_core::STAR_3D_OFFSETS;
 
 fn correctness(r: &mut Report, small: bool) {
     // 1D.

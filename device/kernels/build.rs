@@ -1,8 +1,8 @@
 //! Tells crates that depend on this one where its sources are and what launch bounds its
-//! kernels take: `parallax-device`'s build script compiles the sources to PTX, finding them
-//! through `DEP_PARALLAX_KERNELS_ROOT` (the workspace folder in a checkout, the registry's
+//! kernels take: `parallaxis-device`'s build script compiles the sources to PTX, finding them
+//! through `DEP_PARALLAXIS_KERNELS_ROOT` (the workspace folder in a checkout, the registry's
 //! unpacked copy for a published crate), and writes the bounds into the PTX from
-//! `DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS` (`prefix:threads:min_blocks`, comma-separated).
+//! `DEP_PARALLAXIS_KERNELS_LAUNCH_BOUNDS` (`prefix:threads:min_blocks`, comma-separated).
 
 /// The launch-bounds table, the same file the crate compiles as `policy::launch_bounds`
 /// (where its `pub` is reachable; here, in a build script, it is not).

@@ -4,9 +4,9 @@ use crate::context::Device;
 use crate::{launch, STREAM};
 use crate::{Error, Result};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::transform::FillParams;
-use parallax_kernels::policy::transform::transform_blocks;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::transform::FillParams;
+use parallaxis_kernels::policy::transform::transform_blocks;
 use std::marker::PhantomData;
 use std::mem::size_of;
 
@@ -14,10 +14,10 @@ use std::mem::size_of;
 /// Every element is always initialised (buffers start zeroed or copied from the host).
 ///
 /// ```no_run
-/// use parallax_device::DeviceBuffer;
+/// use parallaxis_device::DeviceBuffer;
 /// let b = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
 /// assert_eq!(b.to_vec()?, [1.0, 2.0, 3.0]);
-/// # Ok::<(), parallax_device::Error>(())
+/// # Ok::<(), parallaxis_device::Error>(())
 /// ```
 pub struct DeviceBuffer<T: DeviceCopy> {
     ptr: CUdeviceptr,
@@ -285,7 +285,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         (this.ptr, this.len, this.device)
     }
 
-    /// A buffer owning `len` elements at `ptr` on `device`, freed on drop as parallax's own
+    /// A buffer owning `len` elements at `ptr` on `device`, freed on drop as parallaxis's own
     /// buffers are (`Device::free`: stream-ordered).
     ///
     /// # Safety

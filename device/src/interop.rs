@@ -1,18 +1,18 @@
 //! Sharing memory and ordering with other CUDA code: a [`DeviceBuffer`] to and from cudarc's
-//! `CudaSlice` without a copy, its raw device address, and ordering between parallax's
+//! `CudaSlice` without a copy, its raw device address, and ordering between parallaxis's
 //! stream and a stream of the caller's without a device-wide synchronize.
 //!
-//! Memory: parallax allocates from a stream-ordered pool of its own (`context/memory.rs`) and
+//! Memory: parallaxis allocates from a stream-ordered pool of its own (`context/memory.rs`) and
 //! frees with `cuMemFreeAsync`; cudarc frees a `CudaSlice` the same way (or with `cuMemFree`
-//! after a synchronize where the device has no memory pools, as parallax does), so ownership
+//! after a synchronize where the device has no memory pools, as parallaxis does), so ownership
 //! moves both ways by handing over the address: the receiving side frees it, once.
 //!
-//! Ordering: parallax queues all its work on the legacy default stream (`crate::STREAM`),
+//! Ordering: parallaxis queues all its work on the legacy default stream (`crate::STREAM`),
 //! which a *blocking* stream of the caller's is implicitly ordered with; for a non-blocking
 //! stream (`CU_STREAM_NON_BLOCKING`, as cudarc's `new_stream` creates), order the two
 //! explicitly with [`Device::wait_for_stream`] / [`Device::signal_stream`] (an event each, no
-//! host wait), or put parallax's calls in the caller's stream order with the scope
-//! [`Device::with_stream`]. The kernels themselves always run on parallax's own stream: every
+//! host wait), or put parallaxis's calls in the caller's stream order with the scope
+//! [`Device::with_stream`]. The kernels themselves always run on parallaxis's own stream: every
 //! operation, its scratch memory and its frees are ordered on the one stream.
 
 use crate::buffer::DeviceBuffer;
@@ -20,12 +20,12 @@ use crate::context::Device;
 use crate::{Error, Result};
 use cudarc::driver::sys::CUdeviceptr;
 use cudarc::driver::{CudaSlice, CudaStream};
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 use std::sync::Arc;
 
 impl<T: DeviceCopy> DeviceBuffer<T> {
     /// Hands the allocation to cudarc without a copy. The slice's stream is the legacy
-    /// default stream, on which parallax queued the work that writes this buffer, so cudarc
+    /// default stream, on which parallaxis queued the work that writes this buffer, so cudarc
     /// work on that stream (or on any blocking stream) runs after it; for a non-blocking
     /// stream call [`Device::signal_stream`] first. Dropping the slice frees the memory.
     ///
@@ -50,21 +50,21 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         Ok(unsafe { stream.upgrade_device_ptr(ptr, len) })
     }
 
-    /// Takes a cudarc allocation without a copy. parallax's work on it is ordered after the
-    /// work queued on the slice's stream so far (an event, no host wait); parallax frees it
+    /// Takes a cudarc allocation without a copy. parallaxis's work on it is ordered after the
+    /// work queued on the slice's stream so far (an event, no host wait); parallaxis frees it
     /// when the buffer drops.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] when the slice lives in a context other than the parallax
+    /// [`Error::InvalidArgument`] when the slice lives in a context other than the parallaxis
     /// device's of the same ordinal (a context not made by cudarc's `CudaContext::new`, which
-    /// uses the primary context as parallax does); device errors.
+    /// uses the primary context as parallaxis does); device errors.
     pub fn from_cuda_slice(slice: CudaSlice<T>) -> Result<Self> {
         let device = Device::get(slice.ordinal())?;
         if slice.context().cu_ctx() != device.context().cu_ctx() {
             return Err(Error::InvalidArgument {
                 what: "CudaSlice",
-                reason: "the slice belongs to another CUDA context than parallax's device \
-                         (parallax uses the device's primary context, as CudaContext::new does)",
+                reason: "the slice belongs to another CUDA context than parallaxis's device \
+                         (parallaxis uses the device's primary context, as CudaContext::new does)",
             });
         }
         device.wait_for_stream(slice.stream())?;
@@ -81,8 +81,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     ///
     /// # Safety
     /// The address is valid while the buffer lives and is not moved out of ([`into_cuda_slice`]
-    /// hands it on). Work parallax queued on the buffer may still be running: yours must be
-    /// ordered after it ([`Device::signal_stream`], or a blocking stream), and parallax work
+    /// hands it on). Work parallaxis queued on the buffer may still be running: yours must be
+    /// ordered after it ([`Device::signal_stream`], or a blocking stream), and parallaxis work
     /// queued later must not run while yours writes (order it with
     /// [`Device::wait_for_stream`]). Through this address you may only read (for writing,
     /// [`as_device_ptr_mut`](Self::as_device_ptr_mut)).
@@ -96,15 +96,15 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     ///
     /// # Safety
     /// As [`as_device_ptr`](Self::as_device_ptr), and every element written must be a valid
-    /// `T`, with no parallax work on the buffer running at the same time.
+    /// `T`, with no parallaxis work on the buffer running at the same time.
     pub unsafe fn as_device_ptr_mut(&mut self) -> CUdeviceptr {
         self.as_mut_ptr() as usize as CUdeviceptr
     }
 }
 
 impl Device {
-    /// Makes parallax's work queued after this call wait for the work queued on `stream` so
-    /// far (an event recorded there, waited for on parallax's stream): no host wait, no
+    /// Makes parallaxis's work queued after this call wait for the work queued on `stream` so
+    /// far (an event recorded there, waited for on parallaxis's stream): no host wait, no
     /// device-wide synchronize.
     ///
     /// # Errors
@@ -120,8 +120,8 @@ impl Device {
             .map_err(|e| self.fail("waiting for the caller's stream", e))
     }
 
-    /// Makes the work queued on `stream` after this call wait for the work parallax queued so
-    /// far (an event recorded on parallax's stream): no host wait, no device-wide
+    /// Makes the work queued on `stream` after this call wait for the work parallaxis queued so
+    /// far (an event recorded on parallaxis's stream): no host wait, no device-wide
     /// synchronize.
     ///
     /// # Errors
@@ -132,27 +132,27 @@ impl Device {
             .context()
             .default_stream()
             .record_event(None)
-            .map_err(|e| self.fail("recording an event on parallax's stream", e))?;
+            .map_err(|e| self.fail("recording an event on parallaxis's stream", e))?;
         stream
             .wait(&event)
             .map_err(|e| self.fail("making the caller's stream wait", e))
     }
 
-    /// Runs `work` in the order of the caller's `stream`: the parallax operations `work`
+    /// Runs `work` in the order of the caller's `stream`: the parallaxis operations `work`
     /// queues start after everything queued on `stream` before this call
     /// ([`wait_for_stream`](Self::wait_for_stream)), and what is queued on `stream` after this
     /// call starts after them ([`signal_stream`](Self::signal_stream)): two events, no host
-    /// wait, no device-wide synchronize. The kernels themselves still run on parallax's
+    /// wait, no device-wide synchronize. The kernels themselves still run on parallaxis's
     /// stream, where each operation's scratch memory and frees are ordered; to the caller's
     /// stream they are one step between its neighbours, as cuBLAS calls on it would be.
     ///
     /// ```no_run
-    /// # fn main() -> parallax_device::Result<()> {
-    /// use parallax_device::{Device, DeviceBuffer};
+    /// # fn main() -> parallaxis_device::Result<()> {
+    /// use parallaxis_device::{Device, DeviceBuffer};
     /// let dev = Device::default_device()?;
     /// let stream = dev.context().new_stream().expect("a stream"); // a stream of the caller's
     /// let x = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
-    /// let total = dev.with_stream(&stream, || parallax_device::reduce(parallax_core::Sum, &x))?;
+    /// let total = dev.with_stream(&stream, || parallaxis_device::reduce(parallaxis_core::Sum, &x))?;
     /// assert_eq!(total, 6.0);
     /// # Ok(())
     /// # }

@@ -1,4 +1,4 @@
-//! parallax-device: parallax's CUDA backend, host side.
+//! parallaxis-device: parallaxis's CUDA backend, host side.
 //!
 //! - [`Device`]: a CUDA context created on first use, loading the kernels (built from
 //!   `device/kernels` by `build.rs` and embedded here as [`KERNELS`]) kernel by kernel as
@@ -12,8 +12,8 @@
 //!   [`exclusive_scan`], generic over operators that have kernels
 //!   ([`UnaryKernel`], [`BinaryKernel`], [`TabulateKernel`], [`MonoidKernel`]); using an
 //!   operator/type pair with no kernel does not compile.
-//! - Errors are parallax's one [`Error`] (defined in `parallax-core`, re-exported by the
-//!   facade as `parallax::Error`).
+//! - Errors are parallaxis's one [`Error`] (defined in `parallaxis-core`, re-exported by the
+//!   facade as `parallaxis::Error`).
 //!
 //! The source by tier: `context/` (the device, its memory pool and the working memory the
 //! operations reuse), `kernel/` (the kernel traits, implemented from the instantiation
@@ -23,14 +23,14 @@
 //! prologue), [`DeviceBuffer`] and [`user`] (launching a user crate's own kernels).
 //!
 //! ```no_run
-//! use parallax_core::{SaxpyFunctor, Sum};
-//! use parallax_device::{reduce, transform2, DeviceBuffer};
+//! use parallaxis_core::{SaxpyFunctor, Sum};
+//! use parallaxis_device::{reduce, transform2, DeviceBuffer};
 //! let x = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
 //! let y = DeviceBuffer::from_slice(&[1.0_f32, 1.0, 1.0])?;
 //! let mut z = DeviceBuffer::zeroed(3)?;
 //! transform2(SaxpyFunctor { a: 2.0 }, &x, &y, &mut z)?;
 //! assert_eq!(reduce(Sum, &z)?, 15.0);
-//! # Ok::<(), parallax_device::Error>(())
+//! # Ok::<(), parallaxis_device::Error>(())
 //! ```
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -49,7 +49,7 @@ mod view;
 
 pub use buffer::DeviceBuffer;
 pub use context::{Device, GpuTimer, Kernels, DEVICE_ENV};
-/// The cudarc crate parallax is built on (for `CudaSlice`, `CudaStream` in the interop API).
+/// The cudarc crate parallaxis is built on (for `CudaSlice`, `CudaStream` in the interop API).
 pub use cudarc;
 pub use kernel::histogram::HistogramKernel;
 pub use kernel::segmented::{KeyKernel, SegmentedKernel};
@@ -74,7 +74,7 @@ pub use ops::{zip3_into, zip_into};
 pub use view::{DeviceView, DeviceViewMut, VIEW_ALIGN};
 /// Selection (`copy_if`, `remove_if`, `partition`, `unique`, `unique_by_key`, `count_if`)
 /// on the single-pass select kernels (`ops/select/`), kept in a module of its own so that
-/// `parallax_device::select::copy_if` names the family it belongs to.
+/// `parallaxis_device::select::copy_if` names the family it belongs to.
 pub mod select {
     pub use crate::ops::{
         copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, partition_into,
@@ -82,7 +82,7 @@ pub mod select {
     };
 }
 pub use ops::{sort, sort_by_key};
-pub use parallax_core::{Error, Result};
+pub use parallaxis_core::{Error, Result};
 // Extrema with positions, init values, vectorized search.
 pub use kernel::extrema::{ArgReduceKernel, SearchKernel};
 // The comparator merge sort and merge.
@@ -92,7 +92,7 @@ pub use ops::{
     reduce_with_init_into,
 };
 pub use ops::{merge_by, merge_by_key_with, sort_by, sort_by_key_with};
-pub use parallax_kernels as kernels;
+pub use parallaxis_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};
 
 /// The library's kernels, built by `build.rs` from `device/kernels` with rustc's nvptx64
@@ -100,7 +100,7 @@ pub use user::{LaunchConfig, UserKernel};
 /// family for the architectures the build assembled (`docs/ptx-build.md`).
 pub const KERNELS: Kernels = Kernels::library(include_bytes!(concat!(
     env!("OUT_DIR"),
-    "/parallax_kernels.kernels"
+    "/parallaxis_kernels.kernels"
 )));
 
 /// Every operation runs on the legacy default stream (`NULL`): it orders kernels, copies and

@@ -1,16 +1,16 @@
 //! Your own types and kernels on the GPU, host side.
 //!
 //! **Your types in the library's algorithms.** A monoid or functor of your own gets GPU kernels
-//! when your `no_std` kernel crate invokes `parallax_kernels::instantiate_monoid!` (or
+//! when your `no_std` kernel crate invokes `parallaxis_kernels::instantiate_monoid!` (or
 //! `instantiate_unary!` / `instantiate_binary!`) and builds itself with
-//! `parallax-ptx-builder`: the macro implements [`MonoidKernel`](crate::MonoidKernel) (etc.)
+//! `parallaxis-ptx-builder`: the macro implements [`MonoidKernel`](crate::MonoidKernel) (etc.)
 //! with `KERNELS` naming your crate's kernel library, which the device loads kernel by kernel
 //! on first use, next to its own. A type that was never instantiated has no implementation,
 //! so the call does not compile:
 //!
 //! ```compile_fail,E0277
-//! use parallax_core::Monoid;
-//! use parallax_device::{inclusive_scan, DeviceBuffer};
+//! use parallaxis_core::Monoid;
+//! use parallaxis_device::{inclusive_scan, DeviceBuffer};
 //!
 //! /// "The later non-zero value": non-commutative, and never instantiated.
 //! #[derive(Clone, Copy)]
@@ -24,7 +24,7 @@
 //! let mut y = DeviceBuffer::zeroed(3)?;
 //! // error[E0277]: the trait bound `LastNonZero: MonoidKernel<u32>` is not satisfied
 //! inclusive_scan(LastNonZero, &x, &mut y)?;
-//! # Ok::<(), parallax_device::Error>(())
+//! # Ok::<(), parallaxis_device::Error>(())
 //! ```
 //!
 //! A fused triple (`instantiate_transform_reduce!`, `instantiate_transform_inclusive_scan!`)
@@ -33,15 +33,15 @@
 //! not compile:
 //!
 //! ```
-//! parallax_kernels::instantiate_transform_reduce! {
-//!     (Square: parallax_core::Square, Sum: parallax_core::Sum, f32: f32)
+//! parallaxis_kernels::instantiate_transform_reduce! {
+//!     (Square: parallaxis_core::Square, Sum: parallaxis_core::Sum, f32: f32)
 //! }
 //! ```
 //!
 //! ```compile_fail,E0080
 //! // error[E0080]: a fused triple's tags must be those of its functor's and monoid's ...
-//! parallax_kernels::instantiate_transform_reduce! {
-//!     (Sqr: parallax_core::Square, Sum: parallax_core::Sum, f32: f32)
+//! parallaxis_kernels::instantiate_transform_reduce! {
+//!     (Sqr: parallaxis_core::Square, Sum: parallaxis_core::Sum, f32: f32)
 //! }
 //! ```
 //!
@@ -61,8 +61,8 @@ use crate::buffer::DeviceBuffer;
 use crate::context::Device;
 use crate::{Error, Kernels, Result};
 use core::marker::PhantomData;
-use parallax_core::{DeviceCopy, DeviceRef, MemorySpace};
-use parallax_kernels::args::{In, Out};
+use parallaxis_core::{DeviceCopy, DeviceRef, MemorySpace};
+use parallaxis_kernels::args::{In, Out};
 
 /// The most threads a block may have.
 pub const MAX_BLOCK_THREADS: u32 = 1024;
@@ -242,7 +242,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         unsafe { Out::from_raw_parts(self.as_mut_ptr(), len) }
     }
 
-    /// This buffer as a read-only view a functor can hold (`parallax_core::DeviceRef`, space
+    /// This buffer as a read-only view a functor can hold (`parallaxis_core::DeviceRef`, space
     /// `CudaDevice`: readable in kernels, `None` on the host), borrowing it.
     pub fn device_ref(&self) -> DeviceRef<'_, T> {
         // SAFETY: a live allocation of `len` initialised elements in this device's memory

@@ -12,7 +12,7 @@
 //! 256-byte aligned.
 
 use crate::{DeviceBuffer, Error, Result};
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 use std::marker::PhantomData;
 use std::mem::{size_of, ManuallyDrop};
 use std::ops::{Deref, Range};
@@ -69,11 +69,11 @@ impl<T: DeviceCopy> Viewed<T> {
 /// to a `DeviceBuffer`, so every operation reads it as it reads a buffer.
 ///
 /// ```no_run
-/// use parallax_device::{reduce, DeviceBuffer};
-/// use parallax_core::Sum;
+/// use parallaxis_device::{reduce, DeviceBuffer};
+/// use parallaxis_core::Sum;
 /// let x = DeviceBuffer::from_slice(&[1_u32, 2, 3, 4, 5])?;
 /// assert_eq!(reduce(Sum, &x.slice(1..4)?)?, 9);
-/// # Ok::<(), parallax_device::Error>(())
+/// # Ok::<(), parallaxis_device::Error>(())
 /// ```
 pub struct DeviceView<'a, T: DeviceCopy> {
     viewed: Viewed<T>,

@@ -17,27 +17,27 @@ mod abi_stencil;
 
 use common::{assert_entry, PTX};
 
-use parallax_core::{BinaryFunction, UnaryFunction};
-use parallax_device::kernels::fused_entry_name;
-use parallax_device::kernels::{
+use parallaxis_core::{BinaryFunction, UnaryFunction};
+use parallaxis_device::kernels::fused_entry_name;
+use parallaxis_device::kernels::{
     params::reduce::ReduceParams, params::reduce::Transform2ReduceParams,
     params::reduce::TransformReduceParams, params::scan::ScanParams,
     params::scan::Transform2ScanParams, params::scan::TransformScanParams,
     params::transform::TabulateParams, params::transform::Transform2Params,
     params::transform::TransformParams,
 };
-use parallax_device::kernels::{
+use parallaxis_device::kernels::{
     params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams, params::spmv::SpmvEllParams,
     params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
 };
-use parallax_device::kernels::{
+use parallaxis_device::kernels::{
     policy::common::items_per_thread, policy::reduce::reduce_grid, policy::reduce::reduce_grid_for,
     policy::reduce::reduce_group, policy::reduce::reduce_level, policy::reduce::reduce_plan,
     policy::reduce::reduce_tree_slots, policy::reduce::ReduceShape,
     policy::reduce::REDUCE_COUNTERS, policy::reduce::REDUCE_MAX_BLOCKS,
     policy::reduce::REDUCE_WAVE_BLOCKS, policy::reduce::REDUCE_WAVE_TILES,
 };
-use parallax_device::{
+use parallaxis_device::{
     kernel_name, BinaryKernel, Device, DeviceBuffer, Error, MonoidKernel, SemiringKernel,
     SpmvIndex, TabulateKernel, UnaryKernel,
 };
@@ -167,7 +167,7 @@ macro_rules! check_semirings {
 
 #[test]
 fn every_spmv_instantiation_has_its_entry_points() {
-    let spmv = parallax_device::kernels::for_each_semiring_instance!(check_semirings);
+    let spmv = parallaxis_device::kernels::for_each_semiring_instance!(check_semirings);
     assert_eq!(spmv, 135);
     // Plus the CSR merge kernel's tile coordinates, one per index width.
     assert_entry(
@@ -202,15 +202,15 @@ const HISTOGRAM_GATHER: usize = 64;
 
 #[test]
 fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
-    let monoid = parallax_device::kernels::for_each_monoid_instance!(check_monoids);
-    let unary = parallax_device::kernels::for_each_unary_instance!(check_unary);
-    let binary = parallax_device::kernels::for_each_binary_instance!(check_binary);
-    let tabulate = parallax_device::kernels::for_each_tabulate_instance!(check_tabulate);
-    let fused = parallax_device::kernels::for_each_fused_reduce_instance!(check_fused_reduce)
-        + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_scan)
-        + parallax_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
-        + parallax_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce)
-        + parallax_device::kernels::for_each_fused2_scan_instance!(check_fused2_scans);
+    let monoid = parallaxis_device::kernels::for_each_monoid_instance!(check_monoids);
+    let unary = parallaxis_device::kernels::for_each_unary_instance!(check_unary);
+    let binary = parallaxis_device::kernels::for_each_binary_instance!(check_binary);
+    let tabulate = parallaxis_device::kernels::for_each_tabulate_instance!(check_tabulate);
+    let fused = parallaxis_device::kernels::for_each_fused_reduce_instance!(check_fused_reduce)
+        + parallaxis_device::kernels::for_each_fused_scan_instance!(check_fused_scan)
+        + parallaxis_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
+        + parallaxis_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce)
+        + parallaxis_device::kernels::for_each_fused2_scan_instance!(check_fused2_scans);
     // 51 monoid pairs (35, the 12 ArgMin / ArgMax over `Indexed<T>` of 6 types, and the 4
     // `Both` over pairs) x 3
     // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64> + the 4
@@ -255,15 +255,15 @@ fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
 #[test]
 fn names_come_from_the_shared_macro() {
     assert_eq!(
-        <parallax_core::Sum as MonoidKernel<f32>>::REDUCE,
+        <parallaxis_core::Sum as MonoidKernel<f32>>::REDUCE,
         "parallax_reduce__Sum__f32"
     );
     assert_eq!(
-        <parallax_core::Affine as MonoidKernel<parallax_core::AffineMap<i64>>>::EXCLUSIVE_SCAN,
+        <parallaxis_core::Affine as MonoidKernel<parallaxis_core::AffineMap<i64>>>::EXCLUSIVE_SCAN,
         "parallax_exclusive_scan__Affine__AffineMap_i64"
     );
     assert_eq!(
-        kernel_name::<u64, parallax_core::Max>("scan_by_flags"),
+        kernel_name::<u64, parallaxis_core::Max>("scan_by_flags"),
         "parallax_scan_by_flags__Max__u64"
     );
 }

@@ -6,9 +6,9 @@ use crate::common;
 
 use common::{param_size, PTX};
 
-use parallax_core::ArgReduce;
-use parallax_device::kernels::params::{extrema::ArgReduceParams, search::SearchParams};
-use parallax_device::{ArgReduceKernel, SearchKernel};
+use parallaxis_core::ArgReduce;
+use parallaxis_device::kernels::params::{extrema::ArgReduceParams, search::SearchParams};
+use parallaxis_device::{ArgReduceKernel, SearchKernel};
 use std::mem::size_of;
 
 macro_rules! check_arg_reduce {
@@ -40,14 +40,14 @@ macro_rules! check_search {
 #[test]
 fn every_extremum_and_search_instantiation_has_its_entry_point_with_the_host_size() {
     // ArgMin, ArgMax, ArgMinMax over the six numbers.
-    let count = parallax_device::kernels::for_each_arg_reduce_instance!(check_arg_reduce);
+    let count = parallaxis_device::kernels::for_each_arg_reduce_instance!(check_arg_reduce);
     assert_eq!(count, 18);
     assert_eq!(
         PTX.matches(".visible .entry parallax_arg_reduce__").count(),
         18
     );
     // lower_bound, upper_bound, binary_search over the six numbers.
-    let count = parallax_device::kernels::for_each_search_instance!(check_search);
+    let count = parallaxis_device::kernels::for_each_search_instance!(check_search);
     assert_eq!(count, 18);
     let searches = [
         ".entry parallax_lower_bound__",

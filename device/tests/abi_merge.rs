@@ -6,8 +6,8 @@
 use crate::common;
 
 use common::{assert_entry, PTX};
-use parallax_device::kernels::params::merge::{BlockSortParams, MergeParams};
-use parallax_device::CompareKernel;
+use parallaxis_device::kernels::params::merge::{BlockSortParams, MergeParams};
+use parallaxis_device::CompareKernel;
 use std::mem::size_of;
 
 macro_rules! check_comparators {
@@ -26,7 +26,7 @@ macro_rules! check_comparators {
 
 #[test]
 fn every_comparator_has_its_entry_points() {
-    let entries = parallax_device::kernels::for_each_compare_instance!(check_comparators);
+    let entries = parallaxis_device::kernels::for_each_compare_instance!(check_comparators);
     assert_eq!(
         entries, 84,
         "(Less, Greater) x 6 types x (3 block sorts + partition + 3 merges)"
@@ -36,7 +36,7 @@ fn every_comparator_has_its_entry_points() {
         entries
     );
     assert_eq!(
-        <parallax_core::Greater as CompareKernel<f64>>::MERGE[2],
+        <parallaxis_core::Greater as CompareKernel<f64>>::MERGE[2],
         "parallax_merge_tiles_v8__Greater__f64"
     );
 }

@@ -6,12 +6,12 @@ use crate::common;
 
 use common::assert_entry;
 
-use parallax_device::kernels::{
+use parallaxis_device::kernels::{
     params::segmented::OffsetHeadsParams, params::segmented::ReduceRunsParams,
     params::segmented::RunGatherParams, params::segmented::SegGatherParams,
     params::segmented::SegScanParams,
 };
-use parallax_device::{KeyKernel, SegmentedKernel};
+use parallaxis_device::{KeyKernel, SegmentedKernel};
 use std::mem::size_of;
 
 macro_rules! check_segmented {
@@ -38,7 +38,7 @@ fn check_key<K: KeyKernel>() {
 
 #[test]
 fn every_segmented_instantiation_has_an_entry_point_with_the_host_parameter_size() {
-    let monoid = parallax_device::kernels::for_each_monoid_instance!(check_segmented);
+    let monoid = parallaxis_device::kernels::for_each_monoid_instance!(check_segmented);
     // 35 pairs, the ArgMin / ArgMax over `Indexed<T>` of the six numbers, and the four
     // `Both` over pairs.
     assert_eq!(monoid, 7 * 51);
@@ -56,7 +56,7 @@ fn every_segmented_instantiation_has_an_entry_point_with_the_host_parameter_size
         size_of::<OffsetHeadsParams>(),
     );
     assert_eq!(
-        <parallax_core::Affine as SegmentedKernel<parallax_core::AffineMap<i64>>>::SEG_EXCLUSIVE_SCAN,
+        <parallaxis_core::Affine as SegmentedKernel<parallaxis_core::AffineMap<i64>>>::SEG_EXCLUSIVE_SCAN,
         "parallax_seg_exclusive_scan__Affine__AffineMap_i64"
     );
 }

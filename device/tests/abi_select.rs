@@ -5,9 +5,9 @@
 use crate::common;
 
 use common::assert_entry;
-use parallax_core::{Indicator, Sum};
-use parallax_device::kernels::params::{reduce::TransformReduceParams, select::SelectParams};
-use parallax_device::{PredicateKernel, SelectKernel, UniqueByKeyKernel};
+use parallaxis_core::{Indicator, Sum};
+use parallaxis_device::kernels::params::{reduce::TransformReduceParams, select::SelectParams};
+use parallaxis_device::{PredicateKernel, SelectKernel, UniqueByKeyKernel};
 use std::mem::size_of;
 
 macro_rules! check_predicates {
@@ -41,8 +41,8 @@ macro_rules! check_by_key {
 
 #[test]
 fn every_select_instantiation_has_its_entry_points() {
-    let n = parallax_device::kernels::for_each_predicate_instance!(check_predicates)
-        + parallax_device::kernels::for_each_select_type!(check_types)
-        + parallax_device::kernels::for_each_unique_by_key_instance!(check_by_key);
+    let n = parallaxis_device::kernels::for_each_predicate_instance!(check_predicates)
+        + parallaxis_device::kernels::for_each_select_type!(check_types)
+        + parallaxis_device::kernels::for_each_unique_by_key_instance!(check_by_key);
     assert_eq!(n, 36 * 2 + 6 * 2 + 12);
 }

@@ -6,10 +6,10 @@
 use crate::common;
 
 use common::{assert_entry, PTX};
-use parallax_device::kernels::params::sort::{
+use parallaxis_device::kernels::params::sort::{
     RadixHistParams, RadixOffsetsParams, RadixPassParams,
 };
-use parallax_device::SortKernel;
+use parallaxis_device::SortKernel;
 use std::mem::size_of;
 
 macro_rules! check_sort_keys {
@@ -24,7 +24,7 @@ macro_rules! check_sort_keys {
 
 #[test]
 fn every_sort_key_has_its_entry_points() {
-    let keys = parallax_device::kernels::for_each_sort_key_instance!(check_sort_keys);
+    let keys = parallaxis_device::kernels::for_each_sort_key_instance!(check_sort_keys);
     assert_eq!(keys, 40, "10 key types x (histogram + 3 passes)");
     assert_entry(
         "parallax_radix_offsets__Bins__u64",

@@ -6,8 +6,8 @@ use crate::common;
 
 use common::{param_size, PTX};
 
-use parallax_device::kernels::params::stencil::StencilParams;
-use parallax_device::StencilKernel;
+use parallaxis_device::kernels::params::stencil::StencilParams;
+use parallaxis_device::StencilKernel;
 use std::mem::size_of;
 
 macro_rules! check_stencils {
@@ -30,7 +30,7 @@ macro_rules! check_stencils {
 
 #[test]
 fn every_stencil_instantiation_has_its_entry_points_with_the_host_parameter_size() {
-    let count = parallax_device::kernels::for_each_stencil_instance!(check_stencils);
+    let count = parallaxis_device::kernels::for_each_stencil_instance!(check_stencils);
     // 10 pairs × (3 dimensions + 2 march patterns + the register-marching star), and the
     // 5 × 5 box and 9-tap row kernels of the 5 pairs with 4-byte elements.
     assert_eq!(count, 70);

@@ -3,13 +3,13 @@
 //! (`chunk/adaptive.rs`).
 
 use crate::chunk::adaptive::for_pieces_timed;
-use parallax_core::{BinaryFunction, DeviceCopy, UnaryFunction};
+use parallaxis_core::{BinaryFunction, DeviceCopy, UnaryFunction};
 
-/// See [`parallax_core::reference::transform`]; processes the common prefix of `x` and `y`.
+/// See [`parallaxis_core::reference::transform`]; processes the common prefix of `x` and `y`.
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_host::transform(parallax_core::Square, &[1, -2, 3], &mut y);
+/// parallaxis_host::transform(parallaxis_core::Square, &[1, -2, 3], &mut y);
 /// assert_eq!(y, [1, 4, 9]);
 /// ```
 pub fn transform<A: DeviceCopy, F: UnaryFunction<A>>(f: F, x: &[A], y: &mut [F::Output]) {
@@ -22,12 +22,12 @@ pub fn transform<A: DeviceCopy, F: UnaryFunction<A>>(f: F, x: &[A], y: &mut [F::
     });
 }
 
-/// See [`parallax_core::reference::transform2`]; processes the common prefix of the three.
+/// See [`parallaxis_core::reference::transform2`]; processes the common prefix of the three.
 ///
 /// ```
 /// let mut y = [0.0; 2];
-/// let saxpy = parallax_core::SaxpyFunctor { a: 2.0 };
-/// parallax_host::transform2(saxpy, &[1.0, 2.0], &[1.0, 1.0], &mut y);
+/// let saxpy = parallaxis_core::SaxpyFunctor { a: 2.0 };
+/// parallaxis_host::transform2(saxpy, &[1.0, 2.0], &[1.0, 1.0], &mut y);
 /// assert_eq!(y, [3.0, 5.0]);
 /// ```
 pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>(
@@ -46,11 +46,11 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>(
     });
 }
 
-/// See [`parallax_core::reference::tabulate`].
+/// See [`parallaxis_core::reference::tabulate`].
 ///
 /// ```
 /// let mut y = [0; 4];
-/// parallax_host::tabulate(parallax_core::Sequence { start: 1, step: 3 }, &mut y);
+/// parallaxis_host::tabulate(parallaxis_core::Sequence { start: 1, step: 3 }, &mut y);
 /// assert_eq!(y, [1, 4, 7, 10]);
 /// ```
 pub fn tabulate<F: UnaryFunction<u64>>(f: F, y: &mut [F::Output]) {

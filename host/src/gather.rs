@@ -8,14 +8,14 @@
 
 use crate::chunk::split::{CHUNK, PAR_MIN_MAP};
 use core::sync::atomic::{AtomicU64, Ordering};
-use parallax_core::{reference, DeviceCopy, SparseIndex};
+use parallaxis_core::{reference, DeviceCopy, SparseIndex};
 use rayon::prelude::*;
 
-/// See [`parallax_core::reference::first_out_of_range`], in parallel: the first offending
+/// See [`parallaxis_core::reference::first_out_of_range`], in parallel: the first offending
 /// position, as the reference finds it.
 ///
 /// ```
-/// assert_eq!(parallax_host::first_out_of_range(&[1_u64, 9, 0], None, 2), Some((1, 9)));
+/// assert_eq!(parallaxis_host::first_out_of_range(&[1_u64, 9, 0], None, 2), Some((1, 9)));
 /// ```
 pub fn first_out_of_range<I: SparseIndex>(
     map: &[I],
@@ -31,11 +31,11 @@ pub fn first_out_of_range<I: SparseIndex>(
     })
 }
 
-/// See [`parallax_core::reference::gather`].
+/// See [`parallaxis_core::reference::gather`].
 ///
 /// ```
 /// let mut y = [0; 2];
-/// parallax_host::gather(&[1_u32, 1], &[5, 6], &mut y);
+/// parallaxis_host::gather(&[1_u32, 1], &[5, 6], &mut y);
 /// assert_eq!(y, [6, 6]);
 /// ```
 pub fn gather<I: SparseIndex, T: DeviceCopy>(map: &[I], src: &[T], y: &mut [T]) {
@@ -45,11 +45,11 @@ pub fn gather<I: SparseIndex, T: DeviceCopy>(map: &[I], src: &[T], y: &mut [T]) 
     });
 }
 
-/// See [`parallax_core::reference::gather_if`].
+/// See [`parallaxis_core::reference::gather_if`].
 ///
 /// ```
 /// let mut y = [0; 2];
-/// parallax_host::gather_if(&[1_u32, 1], &[false, true], &[5, 6], &mut y);
+/// parallaxis_host::gather_if(&[1_u32, 1], &[false, true], &[5, 6], &mut y);
 /// assert_eq!(y, [0, 6]);
 /// ```
 pub fn gather_if<I: SparseIndex, T: DeviceCopy>(
@@ -64,11 +64,11 @@ pub fn gather_if<I: SparseIndex, T: DeviceCopy>(
     });
 }
 
-/// See [`parallax_core::reference::reverse`].
+/// See [`parallaxis_core::reference::reverse`].
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_host::reverse(&[1, 2, 3], &mut y);
+/// parallaxis_host::reverse(&[1, 2, 3], &mut y);
 /// assert_eq!(y, [3, 2, 1]);
 /// ```
 pub fn reverse<T: DeviceCopy>(x: &[T], y: &mut [T]) {
@@ -81,23 +81,23 @@ pub fn reverse<T: DeviceCopy>(x: &[T], y: &mut [T]) {
     });
 }
 
-/// See [`parallax_core::reference::scatter`]; with duplicate indices the last write wins,
+/// See [`parallaxis_core::reference::scatter`]; with duplicate indices the last write wins,
 /// as in the reference.
 ///
 /// ```
 /// let mut d = [0; 2];
-/// parallax_host::scatter(&[7, 8, 9], &[1_u32, 0, 1], &mut d);
+/// parallaxis_host::scatter(&[7, 8, 9], &[1_u32, 0, 1], &mut d);
 /// assert_eq!(d, [8, 9]);
 /// ```
 pub fn scatter<I: SparseIndex, T: DeviceCopy>(src: &[T], map: &[I], dst: &mut [T]) {
     scatter_where(src, map, None, dst);
 }
 
-/// See [`parallax_core::reference::scatter_if`]; duplicates as in [`scatter`].
+/// See [`parallaxis_core::reference::scatter_if`]; duplicates as in [`scatter`].
 ///
 /// ```
 /// let mut d = [0; 2];
-/// parallax_host::scatter_if(&[7, 8], &[1_u32, 0], &[true, false], &mut d);
+/// parallaxis_host::scatter_if(&[7, 8], &[1_u32, 0], &[true, false], &mut d);
 /// assert_eq!(d, [0, 7]);
 /// ```
 pub fn scatter_if<I: SparseIndex, T: DeviceCopy>(

@@ -3,16 +3,16 @@
 //! integers, so the sum does not depend on how rayon splits the work.
 
 use crate::chunk::split::{CHUNK, PAR_MIN_FOLD};
-use parallax_core::{range_bin, EvenBins, HistogramCounter, HistogramSample};
+use parallaxis_core::{range_bin, EvenBins, HistogramCounter, HistogramSample};
 use rayon::prelude::*;
 
-/// See [`parallax_core::reference::histogram_even`]: overwrites `counts` (of `e.bins`
+/// See [`parallaxis_core::reference::histogram_even`]: overwrites `counts` (of `e.bins`
 /// counters; a shorter `counts` drops the bins past it).
 ///
 /// ```
-/// let e = parallax_core::EvenBins::<f32>::new(0.0, 1.0, 2).unwrap();
+/// let e = parallaxis_core::EvenBins::<f32>::new(0.0, 1.0, 2).unwrap();
 /// let mut c = [0_u32; 2];
-/// parallax_host::histogram_even(&[0.1, 0.7, 0.9, 1.0, f32::NAN], &e, &mut c);
+/// parallaxis_host::histogram_even(&[0.1, 0.7, 0.9, 1.0, f32::NAN], &e, &mut c);
 /// assert_eq!(c, [1, 2]);
 /// ```
 pub fn histogram_even<T: HistogramSample, C: HistogramCounter>(
@@ -28,12 +28,12 @@ pub fn histogram_even<T: HistogramSample, C: HistogramCounter>(
     );
 }
 
-/// See [`parallax_core::reference::histogram_range`]: overwrites `counts`
+/// See [`parallaxis_core::reference::histogram_range`]: overwrites `counts`
 /// (`counts.len() + 1 == edges.len()`).
 ///
 /// ```
 /// let mut c = [0_u64; 2];
-/// parallax_host::histogram_range(&[1_u16, 5, 9, 10], &[0_i64, 5, 10], &mut c);
+/// parallaxis_host::histogram_range(&[1_u16, 5, 9, 10], &[0_i64, 5, 10], &mut c);
 /// assert_eq!(c, [1, 2]);
 /// ```
 pub fn histogram_range<T: HistogramSample, C: HistogramCounter>(
@@ -41,7 +41,7 @@ pub fn histogram_range<T: HistogramSample, C: HistogramCounter>(
     edges: &[T::Level],
     counts: &mut [C],
 ) {
-    let bins = edges.len().saturating_sub(1).min(parallax_core::MAX_BINS);
+    let bins = edges.len().saturating_sub(1).min(parallaxis_core::MAX_BINS);
     if bins == 0 {
         counts.fill(C::ZERO);
         return;
@@ -187,7 +187,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::histogram_even;
-    use parallax_core::{reference, EvenBins, HistogramSample};
+    use parallaxis_core::{reference, EvenBins, HistogramSample};
 
     /// The unit-bin path against the reference (through `even_bin`), on samples inside and
     /// outside the bins, for lower bounds far from zero.

@@ -1,5 +1,5 @@
 //! Algorithms over a sequence given by its value at each index ([`At`]) instead of a slice:
-//! what `parallax`'s lazy sequences (counting, constant, map, zip, permute, reverse) lower to
+//! what `parallaxis`'s lazy sequences (counting, constant, map, zip, permute, reverse) lower to
 //! on the host. Each element is computed where the algorithm reads it, so a composed sequence
 //! is one pass with no temporary.
 //!
@@ -11,19 +11,19 @@ use crate::chunk::lanes::{fold_mapped, Source};
 use crate::chunk::scan::{chunked_scan, Windowed};
 use crate::reduce::fold_chunks;
 use crate::scan::Plain;
-use parallax_core::{DeviceCopy, Identity, Monoid};
+use parallaxis_core::{DeviceCopy, Identity, Monoid};
 
 /// A sequence by index: element `i` is `at(i)`.
 ///
 /// ```
-/// use parallax_host::indexed::{self, At};
+/// use parallaxis_host::indexed::{self, At};
 /// struct Odd;
 /// // SAFETY: `at` reads nothing, so every index is fine.
 /// unsafe impl At for Odd {
 ///     type Item = u64;
 ///     unsafe fn at(&self, i: usize) -> u64 { 2 * i as u64 + 1 }
 /// }
-/// assert_eq!(indexed::reduce(parallax_core::Sum, 4, &Odd), 16);
+/// assert_eq!(indexed::reduce(parallaxis_core::Sum, 4, &Odd), 16);
 /// ```
 ///
 /// # Safety
@@ -90,14 +90,14 @@ impl<S: At> Windowed for WithLen<'_, S> {
 /// `crate::reduce`, floats re-associated over the fixed chunks and lanes.
 ///
 /// ```
-/// use parallax_host::indexed::{self, At};
+/// use parallaxis_host::indexed::{self, At};
 /// struct Squares;
 /// // SAFETY: reads nothing.
 /// unsafe impl At for Squares {
 ///     type Item = u32;
 ///     unsafe fn at(&self, i: usize) -> u32 { (i * i) as u32 }
 /// }
-/// assert_eq!(indexed::reduce(parallax_core::Sum, 4, &Squares), 14);
+/// assert_eq!(indexed::reduce(parallaxis_core::Sum, 4, &Squares), 14);
 /// ```
 pub fn reduce<S: At, M: Monoid<S::Item>>(m: M, n: usize, s: &S) -> S::Item {
     fold_chunks(m, n, |r| {
@@ -141,7 +141,7 @@ pub fn tabulate<S: At>(s: &S, y: &mut [S::Item]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parallax_core::{reference, Affine, AffineMap, Sum};
+    use parallaxis_core::{reference, Affine, AffineMap, Sum};
 
     /// `x[i]` of a slice, through `At`.
     struct Of<'a, T>(&'a [T]);

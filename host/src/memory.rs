@@ -1,7 +1,7 @@
 //! Allocation, filling and copying of host buffers.
 
-pub use parallax_core::zeroed_vec;
-use parallax_core::DeviceCopy;
+pub use parallaxis_core::zeroed_vec;
+use parallaxis_core::DeviceCopy;
 use rayon::prelude::*;
 
 /// Below this many elements a fill runs on the calling thread (a rayon task costs ~1 µs).

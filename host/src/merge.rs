@@ -14,7 +14,7 @@
 //! no strict weak order; the standard library's may panic).
 
 use crate::chunk::split::{for_chunks_mut, CHUNK, PAR_MIN};
-use parallax_core::{
+use parallaxis_core::{
     merge_path, reference, stable_sort_by, try_with_capacity, Compare, DeviceCopy, Result,
 };
 use rayon::prelude::*;
@@ -61,23 +61,23 @@ fn par_stable_sort<T: Copy + Send + Sync>(
 /// A fallible copy of `x`.
 ///
 /// # Errors
-/// [`Error::OutOfMemory`](parallax_core::Error::OutOfMemory).
+/// [`Error::OutOfMemory`](parallaxis_core::Error::OutOfMemory).
 fn try_copy<T: Copy>(x: &[T]) -> Result<Vec<T>> {
     let mut v = try_with_capacity(x.len())?;
     v.extend_from_slice(x);
     Ok(v)
 }
 
-/// See [`parallax_core::reference::sort_by`]: `x` sorted stably by `cmp` into `out`.
+/// See [`parallaxis_core::reference::sort_by`]: `x` sorted stably by `cmp` into `out`.
 ///
 /// # Errors
-/// [`Error::OutOfMemory`](parallax_core::Error::OutOfMemory) for the sort's buffer.
+/// [`Error::OutOfMemory`](parallaxis_core::Error::OutOfMemory) for the sort's buffer.
 ///
 /// ```
 /// let mut out = [0_u32; 4];
-/// parallax_host::sort_by(parallax_core::Greater, &[2, 9, 4, 9], &mut out)?;
+/// parallaxis_host::sort_by(parallaxis_core::Greater, &[2, 9, 4, 9], &mut out)?;
 /// assert_eq!(out, [9, 9, 4, 2]);
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_by<T: DeviceCopy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) -> Result<()> {
     let n = x.len().min(out.len());
@@ -93,17 +93,17 @@ pub fn sort_by<T: DeviceCopy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) -> 
     Ok(())
 }
 
-/// See [`parallax_core::reference::sort_by_key_with`]: the pairs sorted stably by key under
+/// See [`parallaxis_core::reference::sort_by_key_with`]: the pairs sorted stably by key under
 /// `cmp`.
 ///
 /// # Errors
-/// [`Error::OutOfMemory`](parallax_core::Error::OutOfMemory) for the sort's pairs.
+/// [`Error::OutOfMemory`](parallaxis_core::Error::OutOfMemory) for the sort's pairs.
 ///
 /// ```
 /// let (mut k, mut v) = ([0_i32; 3], [0_u8; 3]);
-/// parallax_host::sort_by_key_with(parallax_core::Less, &[3, -1, 3], &[1, 2, 3], &mut k, &mut v)?;
+/// parallaxis_host::sort_by_key_with(parallaxis_core::Less, &[3, -1, 3], &[1, 2, 3], &mut k, &mut v)?;
 /// assert_eq!((k, v), ([-1, 3, 3], [2, 1, 3]));
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>(
     cmp: C,
@@ -201,28 +201,28 @@ fn merge_chunked<T: Copy + Send + Sync>(
     for_chunks_mut(n >= PAR_MIN, &mut out[..n], |c, oc| {
         let (i0, i1) = (starts[c], starts[c + 1]);
         let (j0, j1) = (diagonal(c, n) - i0, diagonal(c + 1, n) - i1);
-        parallax_core::merge_into(&a[i0..i1], &b[j0..j1], oc, before);
+        parallaxis_core::merge_into(&a[i0..i1], &b[j0..j1], oc, before);
     });
 }
 
-/// See [`parallax_core::reference::merge_by`]: the stable merge of `a` and `b` by `cmp` into
+/// See [`parallaxis_core::reference::merge_by`]: the stable merge of `a` and `b` by `cmp` into
 /// `out` (`min(out.len(), a.len() + b.len())` items), by independent chunks.
 ///
 /// ```
 /// let mut out = [0_u64; 5];
-/// parallax_host::merge_by(parallax_core::Less, &[1, 4, 9], &[2, 4], &mut out);
+/// parallaxis_host::merge_by(parallaxis_core::Less, &[1, 4, 9], &[2, 4], &mut out);
 /// assert_eq!(out, [1, 2, 4, 4, 9]);
 /// ```
 pub fn merge_by<T: DeviceCopy, C: Compare<T>>(cmp: C, a: &[T], b: &[T], out: &mut [T]) {
     merge_chunked(a, b, out, &|x, y| cmp.less(x, y));
 }
 
-/// See [`parallax_core::reference::merge_by_key_with`]: the stable merge of two lists of
+/// See [`parallaxis_core::reference::merge_by_key_with`]: the stable merge of two lists of
 /// pairs by key, by independent chunks.
 ///
 /// ```
 /// let (mut k, mut v) = ([0_u32; 3], [0.0_f32; 3]);
-/// parallax_host::merge_by_key_with(parallax_core::Less, &[5], &[1.0], &[2, 5], &[2.0, 3.0],
+/// parallaxis_host::merge_by_key_with(parallaxis_core::Less, &[5], &[1.0], &[2, 5], &[2.0, 3.0],
 ///     &mut k, &mut v);
 /// assert_eq!((k, v), ([2, 5, 5], [2.0, 1.0, 3.0]));
 /// ```
@@ -267,7 +267,7 @@ pub fn merge_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parallax_core::{Less, SplitMix64};
+    use parallaxis_core::{Less, SplitMix64};
 
     /// A comparator that is no strict weak order: every item goes before every other.
     #[derive(Clone, Copy)]

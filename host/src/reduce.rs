@@ -8,26 +8,26 @@
 use crate::chunk::lanes::{fold1, fold_mapped};
 use crate::chunk::split::{chunk_count, chunk_range, index_map, PAR_MIN_FOLD};
 use core::ops::Range;
-use parallax_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
+use parallaxis_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
 
-/// See [`parallax_core::reference::reduce`].
+/// See [`parallaxis_core::reference::reduce`].
 ///
 /// ```
-/// use parallax_core::{Affine, AffineMap, Sum};
-/// assert_eq!(parallax_host::reduce(Sum, &[1, 2, 3]), 6);
+/// use parallaxis_core::{Affine, AffineMap, Sum};
+/// assert_eq!(parallaxis_host::reduce(Sum, &[1, 2, 3]), 6);
 /// // Operand order is kept: x -> 2x + 1, then x -> 3x.
 /// let maps = [AffineMap::new(2_i64, 1), AffineMap::new(3, 0)];
-/// assert_eq!(parallax_host::reduce(Affine, &maps), AffineMap::new(6, 3));
+/// assert_eq!(parallaxis_host::reduce(Affine, &maps), AffineMap::new(6, 3));
 /// ```
 pub fn reduce<T: DeviceCopy, M: Monoid<T>>(m: M, x: &[T]) -> T {
     transform_reduce(Identity, m, x)
 }
 
-/// See [`parallax_core::reference::transform_reduce`].
+/// See [`parallaxis_core::reference::transform_reduce`].
 ///
 /// ```
-/// use parallax_core::{Square, Sum};
-/// assert_eq!(parallax_host::transform_reduce(Square, Sum, &[3.0, 4.0]), 25.0);
+/// use parallaxis_core::{Square, Sum};
+/// assert_eq!(parallaxis_host::transform_reduce(Square, Sum, &[3.0, 4.0]), 25.0);
 /// ```
 pub fn transform_reduce<
     A: DeviceCopy,
@@ -42,12 +42,12 @@ pub fn transform_reduce<
     fold_chunks(m, x.len(), |r| fold1(f, m, &x[r]))
 }
 
-/// See [`parallax_core::reference::transform2_reduce`]: the same chunks and lanes as
+/// See [`parallaxis_core::reference::transform2_reduce`]: the same chunks and lanes as
 /// [`transform_reduce`], reading both inputs in lockstep (no temporary).
 ///
 /// ```
-/// use parallax_core::{Sum, Times};
-/// assert_eq!(parallax_host::transform2_reduce(Times, Sum, &[1.0, 2.0], &[3.0, 4.0]), 11.0);
+/// use parallaxis_core::{Sum, Times};
+/// assert_eq!(parallaxis_host::transform2_reduce(Times, Sum, &[1.0, 2.0], &[3.0, 4.0]), 11.0);
 /// ```
 pub fn transform2_reduce<A, B, T, F, M>(f: F, m: M, a: &[A], b: &[B]) -> T
 where

@@ -1,10 +1,10 @@
-//! Bad input straight to the slice functions (the `parallax` front doors reject it first):
+//! Bad input straight to the slice functions (the `parallaxis` front doors reject it first):
 //! mismatched lengths process the common prefix, and invalid offsets give unspecified
 //! values — never a panic. Sizes span several chunks and the parallel threshold.
 
 use crate::*;
-use parallax_core::reference::{self as seq, ScanKind};
-use parallax_core::{Affine, AffineMap, Max, Negate, Plus, Sum};
+use parallaxis_core::reference::{self as seq, ScanKind};
+use parallaxis_core::{Affine, AffineMap, Max, Negate, Plus, Sum};
 
 const N: usize = 5 * CHUNK + 7;
 

@@ -6,7 +6,7 @@
 
 use crate::chunk::lanes::{lockstep, Discard, Lanes, LANES};
 use crate::chunk::scan::{chunked_scan, LaneScan, Windowed};
-use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
+use parallaxis_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
 /// A plain scan of `f(x[i])`: inclusive when `init` is `None`, else exclusive from `init`.
 /// A scan of `f(x[i])` under `m`, seeded with `init` for the exclusive form; `x` a slice or
@@ -84,22 +84,22 @@ where
     }
 }
 
-/// See [`parallax_core::reference::inclusive_scan`].
+/// See [`parallaxis_core::reference::inclusive_scan`].
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_host::inclusive_scan(parallax_core::Sum, &[1, 2, 3], &mut y);
+/// parallaxis_host::inclusive_scan(parallaxis_core::Sum, &[1, 2, 3], &mut y);
 /// assert_eq!(y, [1, 3, 6]);
 /// ```
 pub fn inclusive_scan<T: DeviceCopy, M: Monoid<T>>(m: M, x: &[T], y: &mut [T]) {
     transform_inclusive_scan(Identity, m, x, y);
 }
 
-/// See [`parallax_core::reference::exclusive_scan`].
+/// See [`parallaxis_core::reference::exclusive_scan`].
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_host::exclusive_scan(parallax_core::Sum, 10, &[1, 2, 3], &mut y);
+/// parallaxis_host::exclusive_scan(parallaxis_core::Sum, 10, &[1, 2, 3], &mut y);
 /// assert_eq!(y, [10, 11, 13]);
 /// ```
 pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>>(m: M, init: T, x: &[T], y: &mut [T]) {
@@ -113,13 +113,13 @@ pub fn exclusive_scan<T: DeviceCopy, M: Monoid<T>>(m: M, init: T, x: &[T], y: &m
     chunked_scan(&s, &mut y[..n], Some(init));
 }
 
-/// See [`parallax_core::reference::transform_inclusive_scan`]; `f` runs twice per element
+/// See [`parallaxis_core::reference::transform_inclusive_scan`]; `f` runs twice per element
 /// (once for the lane totals, once in the scan), which is cheaper than a temporary.
 ///
 /// ```
-/// use parallax_core::{Square, Sum};
+/// use parallaxis_core::{Square, Sum};
 /// let mut y = [0; 3];
-/// parallax_host::transform_inclusive_scan(Square, Sum, &[1, 2, 3], &mut y);
+/// parallaxis_host::transform_inclusive_scan(Square, Sum, &[1, 2, 3], &mut y);
 /// assert_eq!(y, [1, 5, 14]);
 /// ```
 pub fn transform_inclusive_scan<
@@ -143,13 +143,13 @@ pub fn transform_inclusive_scan<
     chunked_scan(&s, &mut y[..n], None);
 }
 
-/// See [`parallax_core::reference::transform_exclusive_scan`]; `f` runs twice per element,
+/// See [`parallaxis_core::reference::transform_exclusive_scan`]; `f` runs twice per element,
 /// as in [`transform_inclusive_scan`].
 ///
 /// ```
-/// use parallax_core::{Square, Sum};
+/// use parallaxis_core::{Square, Sum};
 /// let mut y = [0; 3];
-/// parallax_host::transform_exclusive_scan(Square, Sum, 10, &[1, 2, 3], &mut y);
+/// parallaxis_host::transform_exclusive_scan(Square, Sum, 10, &[1, 2, 3], &mut y);
 /// assert_eq!(y, [10, 11, 15]);
 /// ```
 pub fn transform_exclusive_scan<
@@ -174,13 +174,13 @@ pub fn transform_exclusive_scan<
     chunked_scan(&s, &mut y[..n], Some(init));
 }
 
-/// See [`parallax_core::reference::inclusive_scan_with_init`]: the inclusive scan with `init`
+/// See [`parallaxis_core::reference::inclusive_scan_with_init`]: the inclusive scan with `init`
 /// as the carry into index 0 (no extra pass).
 ///
 /// ```
-/// use parallax_core::Sum;
+/// use parallaxis_core::Sum;
 /// let mut y = [0; 3];
-/// parallax_host::inclusive_scan_with_init(Sum, 10, &[1, 2, 3], &mut y);
+/// parallaxis_host::inclusive_scan_with_init(Sum, 10, &[1, 2, 3], &mut y);
 /// assert_eq!(y, [11, 13, 16]);
 /// ```
 pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>>(m: M, init: T, x: &[T], y: &mut [T]) {

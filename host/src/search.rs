@@ -1,11 +1,11 @@
 //! Vectorized `lower_bound`, `upper_bound` and `binary_search`: one branch-free binary search
-//! per query (`parallax_core::reference::lower_bound_one`), queries split into the fixed
+//! per query (`parallaxis_core::reference::lower_bound_one`), queries split into the fixed
 //! chunks of [`crate::chunk::split`] and searched in parallel past `PAR_MIN` queries (a
 //! search costs about as much per query as a scan step per element, or more).
 
 use crate::chunk::split::{for_chunks_mut, CHUNK, PAR_MIN};
-use parallax_core::reference::{lower_bound_one, upper_bound_one};
-use parallax_core::SearchKey;
+use parallaxis_core::reference::{lower_bound_one, upper_bound_one};
+use parallaxis_core::SearchKey;
 
 /// `out[j] = f(queries[j])` over the common length, by chunks.
 fn per_query<T: SearchKey, O: Send>(
@@ -22,33 +22,33 @@ fn per_query<T: SearchKey, O: Send>(
     });
 }
 
-/// See [`parallax_core::reference::lower_bound`].
+/// See [`parallaxis_core::reference::lower_bound`].
 ///
 /// ```
 /// let mut out = [0; 3];
-/// parallax_host::lower_bound(&[1, 3, 3, 5], &[0, 3, 9], &mut out);
+/// parallaxis_host::lower_bound(&[1, 3, 3, 5], &[0, 3, 9], &mut out);
 /// assert_eq!(out, [0, 1, 4]);
 /// ```
 pub fn lower_bound<T: SearchKey>(sorted: &[T], queries: &[T], out: &mut [usize]) {
     per_query(queries, out, |q| lower_bound_one(sorted, q));
 }
 
-/// See [`parallax_core::reference::upper_bound`].
+/// See [`parallaxis_core::reference::upper_bound`].
 ///
 /// ```
 /// let mut out = [0; 3];
-/// parallax_host::upper_bound(&[1, 3, 3, 5], &[0, 3, 9], &mut out);
+/// parallaxis_host::upper_bound(&[1, 3, 3, 5], &[0, 3, 9], &mut out);
 /// assert_eq!(out, [0, 3, 4]);
 /// ```
 pub fn upper_bound<T: SearchKey>(sorted: &[T], queries: &[T], out: &mut [usize]) {
     per_query(queries, out, |q| upper_bound_one(sorted, q));
 }
 
-/// See [`parallax_core::reference::binary_search`].
+/// See [`parallaxis_core::reference::binary_search`].
 ///
 /// ```
 /// let mut out = [false; 3];
-/// parallax_host::binary_search(&[1, 3, 3, 5], &[0, 3, 9], &mut out);
+/// parallaxis_host::binary_search(&[1, 3, 3, 5], &[0, 3, 9], &mut out);
 /// assert_eq!(out, [false, true, false]);
 /// ```
 pub fn binary_search<T: SearchKey>(sorted: &[T], queries: &[T], out: &mut [bool]) {

@@ -4,9 +4,7 @@
 
 use super::B;
 use crate::common::*;
-use parallax::{
-    DeviceVector, Greater, LessThan, Max, Plus, SaxpyFunctor, Scale, Sequence, Square, Sum, Times,
-};
+use parallaxis::{DeviceVector, ops::{Greater, LessThan, Max, Plus, SaxpyFunctor, Scale, Sequence, Square, Sum, Times}};
 use proptest::prelude::*;
 
 /// Integers small enough that squares and products do not overflow i64 (no wrapping: the
@@ -28,69 +26,69 @@ fn check_functors(x: &[i64], y: &[i64]) {
     let (dx, dy) = (dv::<i64, B>(x), dv::<i64, B>(y));
 
     let factor = 3;
-    let got = parallax::transform(move |v: i64| factor * v, &dx).unwrap();
-    let want = parallax::transform(Scale { factor }, &dx).unwrap();
+    let got = parallaxis::transform(move |v: i64| factor * v, &dx).unwrap();
+    let want = parallaxis::transform(Scale { factor }, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "transform closure vs Scale, n={n}");
 
     let mut into = DeviceVector::<i64, B>::zeros(n).unwrap();
-    parallax::transform_into(|v: i64| v * v, &dx, &mut into).unwrap();
-    let want = parallax::transform(Square, &dx).unwrap();
+    parallaxis::transform_into(|v: i64| v * v, &dx, &mut into).unwrap();
+    let want = parallaxis::transform(Square, &dx).unwrap();
     assert_eq!(host(&into), host(&want), "transform_into closure vs Square, n={n}");
 
     // A closure may change the element type: the output type is the closure's return type.
-    let got = parallax::transform(|v: i64| v >= 0, &dx).unwrap();
+    let got = parallaxis::transform(|v: i64| v >= 0, &dx).unwrap();
     let want: Vec<bool> = x.iter().map(|&v| v >= 0).collect();
     assert_eq!(host(&got), want, "transform closure i64 -> bool, n={n}");
 
     let a = 2;
-    let got = parallax::transform2(move |u: i64, v: i64| a * u + v, &dx, &dy).unwrap();
-    let want = parallax::transform2(SaxpyFunctor { a }, &dx, &dy).unwrap();
+    let got = parallaxis::transform2(move |u: i64, v: i64| a * u + v, &dx, &dy).unwrap();
+    let want = parallaxis::transform2(SaxpyFunctor { a }, &dx, &dy).unwrap();
     assert_eq!(host(&got), host(&want), "transform2 closure vs Saxpy, n={n}");
 
     // A plain `fn` item is a functor too.
-    let got = parallax::transform2(add, &dx, &dy).unwrap();
-    let want = parallax::transform2(Plus, &dx, &dy).unwrap();
+    let got = parallaxis::transform2(add, &dx, &dy).unwrap();
+    let want = parallaxis::transform2(Plus, &dx, &dy).unwrap();
     assert_eq!(host(&got), host(&want), "transform2 fn item vs Plus, n={n}");
 
-    let got: DeviceVector<u64, B> = parallax::tabulate(|i: u64| 7 + 3 * i, n).unwrap();
-    let want: DeviceVector<u64, B> = parallax::tabulate(Sequence { start: 7, step: 3 }, n).unwrap();
+    let got: DeviceVector<u64, B> = parallaxis::tabulate(|i: u64| 7 + 3 * i, n).unwrap();
+    let want: DeviceVector<u64, B> = parallaxis::tabulate(Sequence { start: 7, step: 3 }, n).unwrap();
     assert_eq!(host(&got), host(&want), "tabulate closure vs Sequence, n={n}");
 }
 
 fn check_monoids(x: &[i64], y: &[i64]) {
     let n = x.len();
     let (dx, dy) = (dv::<i64, B>(x), dv::<i64, B>(y));
-    let sum = parallax::monoid(0_i64, |a, b| a + b);
-    let max = parallax::monoid(i64::MIN, |a: i64, b: i64| a.max(b));
+    let sum = parallaxis::ops::monoid(0_i64, |a, b| a + b);
+    let max = parallaxis::ops::monoid(i64::MIN, |a: i64, b: i64| a.max(b));
 
     assert_eq!(
-        parallax::reduce(sum, &dx).unwrap(),
-        parallax::reduce(Sum, &dx).unwrap(),
+        parallaxis::reduce(sum, &dx).unwrap(),
+        parallaxis::reduce(Sum, &dx).unwrap(),
         "reduce, n={n}"
     );
     assert_eq!(
-        parallax::reduce(max, &dx).unwrap(),
-        parallax::reduce(Max, &dx).unwrap(),
+        parallaxis::reduce(max, &dx).unwrap(),
+        parallaxis::reduce(Max, &dx).unwrap(),
         "reduce max, n={n}"
     );
     assert_eq!(
-        parallax::transform_reduce(|v: i64| v * v, sum, &dx).unwrap(),
-        parallax::transform_reduce(Square, Sum, &dx).unwrap(),
+        parallaxis::transform_reduce(|v: i64| v * v, sum, &dx).unwrap(),
+        parallaxis::transform_reduce(Square, Sum, &dx).unwrap(),
         "transform_reduce, n={n}"
     );
     assert_eq!(
-        parallax::transform2_reduce(|u: i64, v: i64| u * v, sum, &dx, &dy).unwrap(),
-        parallax::transform2_reduce(Times, Sum, &dx, &dy).unwrap(),
+        parallaxis::transform2_reduce(|u: i64, v: i64| u * v, sum, &dx, &dy).unwrap(),
+        parallaxis::transform2_reduce(Times, Sum, &dx, &dy).unwrap(),
         "transform2_reduce, n={n}"
     );
-    let got = parallax::inclusive_scan(sum, &dx).unwrap();
-    let want = parallax::inclusive_scan(Sum, &dx).unwrap();
+    let got = parallaxis::inclusive_scan(sum, &dx).unwrap();
+    let want = parallaxis::inclusive_scan(Sum, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "inclusive_scan, n={n}");
-    let got = parallax::exclusive_scan(max, -5, &dx).unwrap();
-    let want = parallax::exclusive_scan(Max, -5, &dx).unwrap();
+    let got = parallaxis::exclusive_scan(max, -5, &dx).unwrap();
+    let want = parallaxis::exclusive_scan(Max, -5, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "exclusive_scan max, n={n}");
-    let got = parallax::transform_inclusive_scan(|v: i64| v * v, sum, &dx).unwrap();
-    let want = parallax::transform_inclusive_scan(Square, Sum, &dx).unwrap();
+    let got = parallaxis::transform_inclusive_scan(|v: i64| v * v, sum, &dx).unwrap();
+    let want = parallaxis::transform_inclusive_scan(Square, Sum, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "transform_inclusive_scan, n={n}");
 }
 
@@ -99,11 +97,11 @@ fn check_monoids(x: &[i64], y: &[i64]) {
 fn check_order(x: &[i64]) {
     let n = x.len();
     let last_nonzero = |a: i64, b: i64| if b != 0 { b } else { a };
-    let m = parallax::monoid(0_i64, last_nonzero);
+    let m = parallaxis::ops::monoid(0_i64, last_nonzero);
     let sparse: Vec<i64> = x.iter().map(|&v| if v % 7 == 0 { v } else { 0 }).collect();
     let dx = dv::<i64, B>(&sparse);
     let want = sparse.iter().fold(0, |a, &b| last_nonzero(a, b));
-    assert_eq!(parallax::reduce(m, &dx).unwrap(), want, "reduce order, n={n}");
+    assert_eq!(parallaxis::reduce(m, &dx).unwrap(), want, "reduce order, n={n}");
     let mut acc = 0;
     let want: Vec<i64> = sparse
         .iter()
@@ -112,25 +110,25 @@ fn check_order(x: &[i64]) {
             acc
         })
         .collect();
-    assert_eq!(host(&parallax::inclusive_scan(m, &dx).unwrap()), want, "scan order, n={n}");
+    assert_eq!(host(&parallaxis::inclusive_scan(m, &dx).unwrap()), want, "scan order, n={n}");
 }
 
 fn check_segmented(x: &[i64]) {
     let n = x.len();
-    let sum = parallax::monoid(0_i64, |a, b| a + b);
+    let sum = parallaxis::ops::monoid(0_i64, |a, b| a + b);
     let dx = dv::<i64, B>(x);
     let keys: Vec<u32> = (0..n).map(|i| (i / 37) as u32 + (i % 5 == 0) as u32).collect();
     let flags: Vec<bool> = (0..n).map(|i| i % 29 == 0).collect();
     let (dk, df) = (dv::<u32, B>(&keys), dv::<bool, B>(&flags));
 
-    let got = parallax::inclusive_scan_by_key(sum, &dk, &dx).unwrap();
-    let want = parallax::inclusive_scan_by_key(Sum, &dk, &dx).unwrap();
+    let got = parallaxis::inclusive_scan_by_key(sum, &dk, &dx).unwrap();
+    let want = parallaxis::inclusive_scan_by_key(Sum, &dk, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "inclusive_scan_by_key, n={n}");
-    let got = parallax::exclusive_scan_by_flags(sum, 1, &df, &dx).unwrap();
-    let want = parallax::exclusive_scan_by_flags(Sum, 1, &df, &dx).unwrap();
+    let got = parallaxis::exclusive_scan_by_flags(sum, 1, &df, &dx).unwrap();
+    let want = parallaxis::exclusive_scan_by_flags(Sum, 1, &df, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "exclusive_scan_by_flags, n={n}");
-    let (gk, gv) = parallax::reduce_by_key(sum, &dk, &dx).unwrap();
-    let (wk, wv) = parallax::reduce_by_key(Sum, &dk, &dx).unwrap();
+    let (gk, gv) = parallaxis::reduce_by_key(sum, &dk, &dx).unwrap();
+    let (wk, wv) = parallaxis::reduce_by_key(Sum, &dk, &dx).unwrap();
     assert_eq!((host(&gk), host(&gv)), (host(&wk), host(&wv)), "reduce_by_key, n={n}");
 }
 
@@ -140,17 +138,17 @@ fn check_predicates(x: &[i64]) {
     let bound = 100;
     let below = move |v: i64| v < bound;
     let stock = LessThan { bound };
-    let got = parallax::copy_if(below, &dx).unwrap();
-    let want = parallax::copy_if(stock, &dx).unwrap();
+    let got = parallaxis::copy_if(below, &dx).unwrap();
+    let want = parallaxis::copy_if(stock, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "copy_if, n={n}");
-    let got = parallax::remove_if(below, &dx).unwrap();
-    let want = parallax::remove_if(stock, &dx).unwrap();
+    let got = parallaxis::remove_if(below, &dx).unwrap();
+    let want = parallaxis::remove_if(stock, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "remove_if, n={n}");
-    let (got, gs) = parallax::partition(below, &dx).unwrap();
-    let (want, ws) = parallax::partition(stock, &dx).unwrap();
+    let (got, gs) = parallaxis::partition(below, &dx).unwrap();
+    let (want, ws) = parallaxis::partition(stock, &dx).unwrap();
     assert_eq!((host(&got), gs), (host(&want), ws), "partition, n={n}");
     assert_eq!(
-        parallax::count_if(below, &dx).unwrap(),
+        parallaxis::count_if(below, &dx).unwrap(),
         x.iter().filter(|&&v| v < bound).count(),
         "count_if, n={n}"
     );
@@ -159,20 +157,20 @@ fn check_predicates(x: &[i64]) {
 fn check_comparators(x: &[i64], y: &[i64]) {
     let n = x.len();
     let (dx, dy) = (dv::<i64, B>(x), dv::<i64, B>(y));
-    let got = parallax::sort_by(|a: i64, b: i64| a > b, &dx).unwrap();
-    let want = parallax::sort_by(Greater, &dx).unwrap();
+    let got = parallaxis::sort_by(|a: i64, b: i64| a > b, &dx).unwrap();
+    let want = parallaxis::sort_by(Greater, &dx).unwrap();
     assert_eq!(host(&got), host(&want), "sort_by closure vs Greater, n={n}");
     // Stability through a comparator that sees only part of the key: equal magnitudes keep
     // their input order, as the stable reference sort of the host gives them.
     let by_magnitude = |a: i64, b: i64| a.unsigned_abs() < b.unsigned_abs();
-    let (keys, values) = parallax::sort_by_key_with(by_magnitude, &dx, &dy).unwrap();
+    let (keys, values) = parallaxis::sort_by_key_with(by_magnitude, &dx, &dy).unwrap();
     let mut want: Vec<(i64, i64)> = x.iter().copied().zip(y.iter().copied()).collect();
     want.sort_by_key(|p| p.0.unsigned_abs());
     let got: Vec<(i64, i64)> = host(&keys).into_iter().zip(host(&values)).collect();
     assert_eq!(got, want, "sort_by_key_with by magnitude, n={n}");
-    let (a, b) = (parallax::sort(&dx).unwrap(), parallax::sort(&dy).unwrap());
-    let got = parallax::merge_by(|p: i64, q: i64| p < q, &a, &b).unwrap();
-    let want = parallax::merge(&a, &b).unwrap();
+    let (a, b) = (parallaxis::sort(&dx).unwrap(), parallaxis::sort(&dy).unwrap());
+    let got = parallaxis::merge_by(|p: i64, q: i64| p < q, &a, &b).unwrap();
+    let want = parallaxis::merge(&a, &b).unwrap();
     assert_eq!(host(&got), host(&want), "merge_by closure vs merge, n={n}");
 }
 

@@ -14,7 +14,7 @@
 //!   A machine built with `--features cuda` that cannot reach its GPU is an error, never a
 //!   silent pass.
 
-use parallax::{Backend, DeviceVector};
+use parallaxis::{Backend, DeviceVector};
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::{Mutex, OnceLock};

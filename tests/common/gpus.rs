@@ -2,7 +2,7 @@
 //! they share: shards on one device many times over (any GPU machine) and over every GPU of
 //! the machine (a counted skip, `gpu.rs`, with fewer than two).
 
-use parallax::Device;
+use parallaxis::device::Device;
 
 /// Sizes around the split rule: empty, fewer elements than shards, uneven, large.
 pub(crate) const SIZES: [usize; 5] = [0, 2, 1001, (1 << 20) + 7, (1 << 22) + 3];

@@ -7,11 +7,11 @@ pub(crate) mod gpu;
 pub(crate) mod gpus;
 pub(crate) mod sharded;
 
-use parallax::{Backend, DeviceCopy, DeviceVector, Number};
+use parallaxis::{ops::Number, Backend, DeviceCopy, DeviceVector};
 use proptest::prelude::*;
 
 /// Sizes every 1D algorithm is tried at: the edges of a warp (31, 32, 33), of the host
-/// chunk (`parallax_host::CHUNK ± 1`) and many chunks plus an odd remainder.
+/// chunk (`parallaxis_host::CHUNK ± 1`) and many chunks plus an odd remainder.
 pub(crate) fn edge_sizes() -> Vec<usize> {
     let c = HOST_CHUNK;
     vec![
@@ -72,7 +72,7 @@ pub(crate) fn general_f64() -> impl Strategy<Value = f64> {
 
 /// Deterministic pseudo-random values (splitmix64), for large fixed-size cases.
 pub(crate) fn pseudo_random(n: usize, seed: u64) -> Vec<u64> {
-    parallax::SplitMix64::new(seed).take(n).collect()
+    parallaxis::ops::SplitMix64::new(seed).take(n).collect()
 }
 
 /// `|got - want| <= c · n · eps · Σ|x|` for every element, with `c = 2`: the classic bound for
@@ -97,10 +97,10 @@ pub(crate) fn odd_slope(z: u64) -> i64 {
 }
 
 /// `n` pseudo-random affine maps with odd slopes.
-pub(crate) fn maps(n: usize, seed: u64) -> Vec<parallax::AffineMap<i64>> {
+pub(crate) fn maps(n: usize, seed: u64) -> Vec<parallaxis::ops::AffineMap<i64>> {
     let v = pseudo_random(n, seed);
     v.iter()
-        .map(|&z| parallax::AffineMap::new(odd_slope(z), (z >> 32) as i64))
+        .map(|&z| parallaxis::ops::AffineMap::new(odd_slope(z), (z >> 32) as i64))
         .collect()
 }
 

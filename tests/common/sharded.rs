@@ -2,8 +2,8 @@
 //! backend, and the GPU files `tests/sharded*_gpu.rs`): the split rule, generated data,
 //! run heads and offsets, and a collective that miscounts.
 
-use parallax::shard::{Collective, Exchange, InMemory, Move};
-use parallax::{AffineMap, Backend, DeviceCopy, DeviceVector};
+use parallaxis::shard::{Collective, Exchange, InMemory, Move};
+use parallaxis::{ops::AffineMap, Backend, DeviceCopy, DeviceVector};
 
 use super::pseudo_random;
 
@@ -74,7 +74,7 @@ pub(crate) enum Miscounts {
 // SAFETY: deliberately not upheld: the sharded algorithms must still report the wrong
 // count as a typed error before using it (the test that uses it checks that).
 unsafe impl Collective for Miscounts {
-    fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> parallax::Result<Vec<T>> {
+    fn all_gather<T: DeviceCopy>(&self, local: &[T]) -> parallaxis::Result<Vec<T>> {
         let mut all = local.to_vec();
         match self {
             Self::LosesOne => {
@@ -84,7 +84,7 @@ unsafe impl Collective for Miscounts {
         }
         Ok(all)
     }
-    fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> parallax::Result<T> {
+    fn broadcast<T: DeviceCopy>(&self, root: usize, local: &[T]) -> parallaxis::Result<T> {
         InMemory.broadcast(root, local)
     }
 }
@@ -97,7 +97,7 @@ unsafe impl Exchange for Miscounts {
         first: usize,
         src: &[DeviceVector<T, B>],
         dst: &mut [DeviceVector<T, B>],
-    ) -> parallax::Result<()> {
+    ) -> parallaxis::Result<()> {
         InMemory.exchange(moves, first, src, dst)
     }
 }

@@ -1,4 +1,4 @@
-// Conformance body for reduce_by_key (both forms) and segmented_reduce, against `parallax::reference`,
+// Conformance body for reduce_by_key (both forms) and segmented_reduce, against `parallaxis::reference`,
 // over run and segment layouts that stress the chunked implementations: one run/segment, one
 // per element, edges exactly on chunk edges (and one off), empty segments (leading, repeated,
 // trailing, a hundred thousand at one position) and random edges. Integers and affine maps
@@ -6,10 +6,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{
-    Affine, AffineMap, BitXor, DeviceCopy, KeyedOps, Max, Min, Monoid, MonoidOps, Product, Sum,
-};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, ops::{Affine, AffineMap, BitXor, Max, Min, Monoid, Product, Sum}, backend::{KeyedOps, MonoidOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -36,7 +34,7 @@ where
     let ctx = |what| format!("{what}, n={n}, {} segments", offsets.len() - 1);
     let keys = keys_of(offsets, n);
     let (xd, kd, od) = (dv::<T, B>(x), dv(&keys), dv(offsets));
-    let (gk, gv) = parallax::reduce_by_key(m, &kd, &xd).unwrap();
+    let (gk, gv) = parallaxis::reduce_by_key(m, &kd, &xd).unwrap();
     let (mut wk, mut wv) = (keys.clone(), x.to_vec());
     let runs = r::reduce_by_key(m, &keys, x, &mut wk, &mut wv);
     assert_eq!(host(&gk), wk[..runs], "{}", ctx("reduce_by_key keys"));
@@ -49,7 +47,7 @@ where
     // The `_into` form writes the same runs into the front of the outputs and leaves the
     // rest as it was (here: the inputs' own elements).
     let (mut ik, mut iv, mut count) = (dv::<u32, B>(&keys), dv::<T, B>(x), dv(&[usize::MAX]));
-    parallax::reduce_by_key_into(m, &kd, &xd, &mut ik, &mut iv, &mut count).unwrap();
+    parallaxis::reduce_by_key_into(m, &kd, &xd, &mut ik, &mut iv, &mut count).unwrap();
     assert_eq!(host(&count), [runs], "{}", ctx("reduce_by_key_into count"));
     let (ik, iv) = (host(&ik), host(&iv));
     assert_eq!(ik[..runs], wk[..runs], "{}", ctx("reduce_by_key_into keys"));
@@ -61,7 +59,7 @@ where
         ctx("reduce_by_key_into values past the runs")
     );
 
-    let got = host(&parallax::segmented_reduce(m, &od, &xd).unwrap());
+    let got = host(&parallaxis::segmented_reduce(m, &od, &xd).unwrap());
     let mut want = vec![m.identity(); offsets.len() - 1];
     r::segmented_reduce(m, offsets, x, &mut want);
     assert!(same(&got, &want), "{}", ctx("segmented_reduce"));

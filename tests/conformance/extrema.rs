@@ -1,16 +1,13 @@
 // Conformance body for the extrema (min_element, max_element, minmax_element and their
 // `_into` forms; the ArgMin / ArgMax monoids under reduce, the scans and reduce_by_key) and
-// the init forms (reduce_with_init, inclusive_scan_with_init), against `parallax::reference`:
+// the init forms (reduce_with_init, inclusive_scan_with_init), against `parallaxis::reference`:
 // every size of the ladder, ties (the first index wins; minmax's largest: the last), NaN,
 // empty inputs, and the non-commutative affine maps for init order.
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{
-    Affine, AffineMap, ArgMax, ArgMin, ArgMinMax, ArgOps, DeviceCopy, DeviceVector, Indexed,
-    InitOps, KeyedOps, Max, MinMax, Monoid, MonoidOps, Number, Sum,
-};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, DeviceVector, ops::{Affine, AffineMap, ArgMax, ArgMin, ArgMinMax, Indexed, Max, MinMax, Monoid, Number, Sum}, backend::{ArgOps, InitOps, KeyedOps, MonoidOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -31,13 +28,13 @@ where
 {
     let n = x.len();
     let d = dv::<T, B>(x);
-    let got = parallax::min_element(&d).unwrap();
+    let got = parallaxis::min_element(&d).unwrap();
     let want = r::min_element(x);
     assert!(same_pick(got, want), "min_element {what} n={n}: {got:?} vs {want:?}");
-    let got = parallax::max_element(&d).unwrap();
+    let got = parallaxis::max_element(&d).unwrap();
     let want = r::max_element(x);
     assert!(same_pick(got, want), "max_element {what} n={n}: {got:?} vs {want:?}");
-    let got = parallax::minmax_element(&d).unwrap();
+    let got = parallaxis::minmax_element(&d).unwrap();
     let want = r::minmax_element(x);
     let ok = match (got, want) {
         (Some((a, b)), Some((c, e))) => same_pick(Some(a), Some(c)) && same_pick(Some(b), Some(e)),
@@ -48,15 +45,15 @@ where
 
     // `_into`: the pick (or the identity for an empty input) lands in one slot.
     let mut out = DeviceVector::<Indexed<T>, B>::zeros(1).unwrap();
-    parallax::min_element_into(&d, &mut out).unwrap();
+    parallaxis::min_element_into(&d, &mut out).unwrap();
     let p = host(&out)[0];
     let want = r::arg_reduce(ArgMin, x);
     assert_eq!(p.index, want.index, "min_element_into {what} n={n}");
-    parallax::max_element_into(&d, &mut out).unwrap();
+    parallaxis::max_element_into(&d, &mut out).unwrap();
     let p = host(&out)[0];
     assert_eq!(p.index, r::arg_reduce(ArgMax, x).index, "max_element_into {what} n={n}");
     let mut out = DeviceVector::<MinMax<T>, B>::zeros(1).unwrap();
-    parallax::minmax_element_into(&d, &mut out).unwrap();
+    parallaxis::minmax_element_into(&d, &mut out).unwrap();
     let p = host(&out)[0];
     let want = r::arg_reduce(ArgMinMax, x);
     assert_eq!(
@@ -78,19 +75,19 @@ where
     let n = x.len();
     let pairs: Vec<Indexed<T>> = x.iter().enumerate().map(|(i, &v)| Indexed::new(v, i as u64)).collect();
     let d = dv::<Indexed<T>, B>(&pairs);
-    assert_eq!(parallax::reduce(ArgMin, &d).unwrap().index, r::reduce(ArgMin, &pairs).index, "reduce ArgMin {what} n={n}");
-    assert_eq!(parallax::reduce(ArgMax, &d).unwrap().index, r::reduce(ArgMax, &pairs).index, "reduce ArgMax {what} n={n}");
+    assert_eq!(parallaxis::reduce(ArgMin, &d).unwrap().index, r::reduce(ArgMin, &pairs).index, "reduce ArgMin {what} n={n}");
+    assert_eq!(parallaxis::reduce(ArgMax, &d).unwrap().index, r::reduce(ArgMax, &pairs).index, "reduce ArgMax {what} n={n}");
     let idx = |v: Vec<Indexed<T>>| v.iter().map(|p| p.index).collect::<Vec<_>>();
     let mut want = pairs.clone();
     r::inclusive_scan(ArgMin, &pairs, &mut want);
-    assert_eq!(idx(host(&parallax::inclusive_scan(ArgMin, &d).unwrap())), idx(want), "inclusive_scan ArgMin {what} n={n}");
+    assert_eq!(idx(host(&parallaxis::inclusive_scan(ArgMin, &d).unwrap())), idx(want), "inclusive_scan ArgMin {what} n={n}");
     let mut want = pairs.clone();
     let seed = ArgMax.identity();
     r::exclusive_scan(ArgMax, seed, &pairs, &mut want);
-    assert_eq!(idx(host(&parallax::exclusive_scan(ArgMax, seed, &d).unwrap())), idx(want), "exclusive_scan ArgMax {what} n={n}");
+    assert_eq!(idx(host(&parallaxis::exclusive_scan(ArgMax, seed, &d).unwrap())), idx(want), "exclusive_scan ArgMax {what} n={n}");
     // Segmented argmax: runs of 5 equal keys.
     let keys: Vec<u32> = (0..n).map(|i| (i / 5) as u32).collect();
-    let (gk, gv) = parallax::reduce_by_key(ArgMax, &dv::<u32, B>(&keys), &d).unwrap();
+    let (gk, gv) = parallaxis::reduce_by_key(ArgMax, &dv::<u32, B>(&keys), &d).unwrap();
     let (mut wk, mut wv) = (keys.clone(), pairs.clone());
     let runs = r::reduce_by_key(ArgMax, &keys, &pairs, &mut wk, &mut wv);
     assert_eq!(host(&gk), wk[..runs], "reduce_by_key ArgMax keys {what} n={n}");
@@ -105,16 +102,16 @@ where
     let n = x.len();
     let d = dv::<T, B>(x);
     let want = r::reduce_with_init(m, init, x);
-    assert_eq!(parallax::reduce_with_init(m, init, &d).unwrap(), want, "reduce_with_init {what} n={n}");
+    assert_eq!(parallaxis::reduce_with_init(m, init, &d).unwrap(), want, "reduce_with_init {what} n={n}");
     let mut out = dv::<T, B>(&[m.identity()]);
-    parallax::reduce_with_init_into(m, init, &d, &mut out).unwrap();
+    parallaxis::reduce_with_init_into(m, init, &d, &mut out).unwrap();
     assert_eq!(host(&out), [want], "reduce_with_init_into {what} n={n}");
     let mut want = x.to_vec();
     r::inclusive_scan_with_init(m, init, x, &mut want);
-    let got = parallax::inclusive_scan_with_init(m, init, &d).unwrap();
+    let got = parallaxis::inclusive_scan_with_init(m, init, &d).unwrap();
     assert_eq!(host(&got), want, "inclusive_scan_with_init {what} n={n}");
     let mut y = DeviceVector::<T, B>::filled(n, m.identity()).unwrap();
-    parallax::inclusive_scan_with_init_into(m, init, &d, &mut y).unwrap();
+    parallaxis::inclusive_scan_with_init_into(m, init, &d, &mut y).unwrap();
     assert_eq!(host(&y), want, "inclusive_scan_with_init_into {what} n={n}");
 }
 
@@ -182,8 +179,8 @@ fn extrema_nan_and_signed_zero() {
     check_extrema(&[nan, nan, nan], "all NaN");
     check_extrema(&[0.0, -0.0, 0.0], "signed zeros tie");
     let d = dv::<f32, B>(&[nan, 3.0, nan]);
-    assert_eq!(parallax::min_element(&d).unwrap(), Some((1, 3.0)));
-    assert_eq!(parallax::max_element(&d).unwrap(), Some((1, 3.0)));
+    assert_eq!(parallaxis::min_element(&d).unwrap(), Some((1, 3.0)));
+    assert_eq!(parallaxis::max_element(&d).unwrap(), Some((1, 3.0)));
     let mut big: Vec<f64> = tied(5 * HOST_CHUNK + 17, 3);
     for i in (0..big.len()).step_by(3) {
         big[i] = f64::NAN;
@@ -196,16 +193,16 @@ fn extrema_nan_and_signed_zero() {
 fn extrema_empty_and_ties() {
     require_gpu!();
     let d = dv::<i32, B>(&[]);
-    assert_eq!(parallax::min_element(&d).unwrap(), None);
-    assert_eq!(parallax::max_element(&d).unwrap(), None);
-    assert_eq!(parallax::minmax_element(&d).unwrap(), None);
+    assert_eq!(parallaxis::min_element(&d).unwrap(), None);
+    assert_eq!(parallaxis::max_element(&d).unwrap(), None);
+    assert_eq!(parallaxis::minmax_element(&d).unwrap(), None);
     let mut out = dv::<Indexed<i32>, B>(&[Indexed::new(5, 5)]);
-    parallax::min_element_into(&d, &mut out).unwrap();
+    parallaxis::min_element_into(&d, &mut out).unwrap();
     assert_eq!(host(&out), [Indexed::new(i32::MAX, u64::MAX)]);
     let d = dv::<u32, B>(&[4, 1, 9, 1, 9, 4]);
-    assert_eq!(parallax::min_element(&d).unwrap(), Some((1, 1)));
-    assert_eq!(parallax::max_element(&d).unwrap(), Some((2, 9)));
-    assert_eq!(parallax::minmax_element(&d).unwrap(), Some(((1, 1), (4, 9))));
+    assert_eq!(parallaxis::min_element(&d).unwrap(), Some((1, 1)));
+    assert_eq!(parallaxis::max_element(&d).unwrap(), Some((2, 9)));
+    assert_eq!(parallaxis::minmax_element(&d).unwrap(), Some(((1, 1), (4, 9))));
 }
 
 #[test]
@@ -240,13 +237,13 @@ fn init_empty_is_init() {
     require_gpu!();
     let e = dv::<AffineMap<i64>, B>(&[]);
     let init = AffineMap::new(2, 3);
-    assert_eq!(parallax::reduce_with_init(Affine, init, &e).unwrap(), init);
+    assert_eq!(parallaxis::reduce_with_init(Affine, init, &e).unwrap(), init);
     let mut out = dv::<AffineMap<i64>, B>(&[AffineMap::new(0, 0)]);
-    parallax::reduce_with_init_into(Affine, init, &e, &mut out).unwrap();
+    parallaxis::reduce_with_init_into(Affine, init, &e, &mut out).unwrap();
     assert_eq!(host(&out), [init]);
-    assert!(parallax::inclusive_scan_with_init(Affine, init, &e).unwrap().is_empty());
+    assert!(parallaxis::inclusive_scan_with_init(Affine, init, &e).unwrap().is_empty());
     // -0.0 as init survives an empty reduce bit for bit.
-    let z = parallax::reduce_with_init(Sum, -0.0_f32, &dv::<f32, B>(&[])).unwrap();
+    let z = parallaxis::reduce_with_init(Sum, -0.0_f32, &dv::<f32, B>(&[])).unwrap();
     assert_eq!(z.to_bits(), (-0.0_f32).to_bits());
 }
 

@@ -4,8 +4,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{DeviceCopy, DeviceVector, GatherOps, ReverseOps, SparseIndex};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, DeviceVector, backend::{GatherOps, ReverseOps}, ops::SparseIndex};
 use proptest::prelude::*;
 
 /// Random indices below `len` (`len > 0`).
@@ -46,9 +46,9 @@ where
         let dmap = dv::<I, B>(&map);
         let mut want = vec![values[0]; n];
         r::gather(&map, values, &mut want);
-        assert_eq!(host(&parallax::gather(&dmap, &src).unwrap()), want, "{what}: gather n={n}");
+        assert_eq!(host(&parallaxis::gather(&dmap, &src).unwrap()), want, "{what}: gather n={n}");
         let mut y = DeviceVector::<T, B>::filled(n, values[0]).unwrap();
-        parallax::gather_into(&dmap, &src, &mut y).unwrap();
+        parallaxis::gather_into(&dmap, &src, &mut y).unwrap();
         assert_eq!(host(&y), want, "{what}: gather_into n={n}");
 
         let st = flags(n, seed + 1);
@@ -56,7 +56,7 @@ where
         let mut want = vec![keep; n];
         r::gather_if(&map, &st, values, &mut want);
         let mut y = DeviceVector::<T, B>::filled(n, keep).unwrap();
-        parallax::gather_if(&dmap, &dv(&st), &src, &mut y).unwrap();
+        parallaxis::gather_if(&dmap, &dv(&st), &src, &mut y).unwrap();
         assert_eq!(host(&y), want, "{what}: gather_if n={n}");
     }
 
@@ -65,21 +65,21 @@ where
     let mut want = values.to_vec();
     r::scatter(values, &perm, &mut want);
     let mut dst = DeviceVector::<T, B>::from_slice(values).unwrap();
-    parallax::scatter(&src, &dv(&perm), &mut dst).unwrap();
+    parallaxis::scatter(&src, &dv(&perm), &mut dst).unwrap();
     assert_eq!(host(&dst), want, "{what}: scatter len={len}");
 
     let st = flags(len, seed + 2);
     let mut want = values.to_vec();
     r::scatter_if(values, &perm, &st, &mut want);
     let mut dst = DeviceVector::<T, B>::from_slice(values).unwrap();
-    parallax::scatter_if(&src, &dv(&perm), &dv(&st), &mut dst).unwrap();
+    parallaxis::scatter_if(&src, &dv(&perm), &dv(&st), &mut dst).unwrap();
     assert_eq!(host(&dst), want, "{what}: scatter_if len={len}");
 
     let mut want = values.to_vec();
     r::reverse(values, &mut want);
-    assert_eq!(host(&parallax::reverse(&src).unwrap()), want, "{what}: reverse len={len}");
+    assert_eq!(host(&parallaxis::reverse(&src).unwrap()), want, "{what}: reverse len={len}");
     let mut y = DeviceVector::<T, B>::from_slice(values).unwrap();
-    parallax::reverse_into(&src, &mut y).unwrap();
+    parallaxis::reverse_into(&src, &mut y).unwrap();
     assert_eq!(host(&y), want, "{what}: reverse_into len={len}");
 }
 
@@ -127,12 +127,12 @@ fn scatter_with_duplicates_writes_one_of_the_candidates() {
     let map: Vec<u32> = (0..n as u32).map(|i| i % 100).collect();
     let src: Vec<u32> = (0..n as u32).collect();
     let mut dst = DeviceVector::<u32, B>::zeros(100).unwrap();
-    parallax::scatter(&dv(&src), &dv(&map), &mut dst).unwrap();
+    parallaxis::scatter(&dv(&src), &dv(&map), &mut dst).unwrap();
     let got = host(&dst);
     for (j, &v) in got.iter().enumerate() {
         assert_eq!(v as usize % 100, j, "dst[{j}] = {v} was not written from a position mapping to {j}");
     }
-    if <B as parallax::Backend>::NAME != "cuda" {
+    if <B as parallaxis::Backend>::NAME != "cuda" {
         // The host backends: the last write in position order wins.
         let mut want = vec![0u32; 100];
         r::scatter(&src, &map, &mut want);
@@ -153,7 +153,7 @@ proptest! {
         let map = map_of::<u32>(n, values.len(), seed);
         let mut want = vec![0; n];
         r::gather(&map, &values, &mut want);
-        prop_assert_eq!(host(&parallax::gather(&dv::<u32, B>(&map), &dv::<i32, B>(&values)).unwrap()), want);
+        prop_assert_eq!(host(&parallaxis::gather(&dv::<u32, B>(&map), &dv::<i32, B>(&values)).unwrap()), want);
     }
 
     #[test]
@@ -163,10 +163,10 @@ proptest! {
         let mut want = vec![0; values.len()];
         r::scatter(&values, &perm, &mut want);
         let mut dst = DeviceVector::<u64, B>::zeros(values.len()).unwrap();
-        parallax::scatter(&dv(&values), &dv(&perm), &mut dst).unwrap();
+        parallaxis::scatter(&dv(&values), &dv(&perm), &mut dst).unwrap();
         prop_assert_eq!(host(&dst), want);
         let mut want = vec![0; values.len()];
         r::reverse(&values, &mut want);
-        prop_assert_eq!(host(&parallax::reverse(&dv::<u64, B>(&values)).unwrap()), want);
+        prop_assert_eq!(host(&parallaxis::reverse(&dv::<u64, B>(&values)).unwrap()), want);
     }
 }

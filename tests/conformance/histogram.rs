@@ -5,8 +5,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{DeviceVector, EvenBins, HistogramCounter, HistogramOps, HistogramSample};
+use parallaxis::reference as r;
+use parallaxis::{DeviceVector, ops::{EvenBins, HistogramCounter, HistogramSample}, backend::HistogramOps};
 use proptest::prelude::*;
 
 /// `histogram_even` and `histogram_even_into` (over a vector of garbage) against the
@@ -21,10 +21,10 @@ where
     let mut want = vec![C::ZERO; bins];
     r::histogram_even(x, &e, &mut want);
     let xs = dv::<T, B>(x);
-    let got: DeviceVector<C, B> = parallax::histogram_even(&xs, bins, lower, upper).unwrap();
+    let got: DeviceVector<C, B> = parallaxis::histogram_even(&xs, bins, lower, upper).unwrap();
     assert!(host(&got) == want, "{what}: histogram_even, n={}, bins={bins}", x.len());
     let mut into = DeviceVector::<C, B>::filled(bins, C::ZERO.add_count(7)).unwrap();
-    parallax::histogram_even_into(&xs, bins, lower, upper, &mut into).unwrap();
+    parallaxis::histogram_even_into(&xs, bins, lower, upper, &mut into).unwrap();
     assert!(host(&into) == want, "{what}: histogram_even_into, n={}", x.len());
 }
 
@@ -39,10 +39,10 @@ where
     let mut want = vec![C::ZERO; bins];
     r::histogram_range(x, edges, &mut want);
     let (xs, es) = (dv::<T, B>(x), dv::<T::Level, B>(edges));
-    let got: DeviceVector<C, B> = parallax::histogram(&xs, &es).unwrap();
+    let got: DeviceVector<C, B> = parallaxis::histogram(&xs, &es).unwrap();
     assert!(host(&got) == want, "{what}: histogram, n={}, bins={bins}", x.len());
     let mut into = DeviceVector::<C, B>::filled(bins, C::ZERO.add_count(3)).unwrap();
-    parallax::histogram_into(&xs, &es, &mut into).unwrap();
+    parallaxis::histogram_into(&xs, &es, &mut into).unwrap();
     assert!(host(&into) == want, "{what}: histogram_into, n={}", x.len());
 }
 
@@ -139,24 +139,24 @@ fn edge_samples_land_where_defined() {
         0.25,
         below32(0.75),
     ];
-    let h: DeviceVector<u32, B> = parallax::histogram_even(&dv(&x), 4, 0.0, 1.0).unwrap();
+    let h: DeviceVector<u32, B> = parallaxis::histogram_even(&dv(&x), 4, 0.0, 1.0).unwrap();
     assert_eq!(host(&h), [1, 1, 1, 1]);
     let ints = [0u8, 9, 10, 99, 100, 255];
-    let h: DeviceVector<u64, B> = parallax::histogram_even(&dv(&ints), 10, 0, 100).unwrap();
+    let h: DeviceVector<u64, B> = parallaxis::histogram_even(&dv(&ints), 10, 0, 100).unwrap();
     assert_eq!(host(&h), [2, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
     let edges = [0.0f64, 0.5, 0.5, 1.0];
     let xd = [0.0, 0.5, f64::from_bits(1.0f64.to_bits() - 1), 1.0, f64::NAN, 0.49];
-    let h: DeviceVector<u32, B> = parallax::histogram(&dv(&xd), &dv(&edges)).unwrap();
+    let h: DeviceVector<u32, B> = parallaxis::histogram(&dv(&xd), &dv(&edges)).unwrap();
     assert_eq!(host(&h), [2, 0, 2]);
 }
 
 #[test]
 fn empty_samples_give_zero_counts() {
     require_gpu!();
-    let h: DeviceVector<u32, B> = parallax::histogram_even(&dv::<f32, B>(&[]), 5, 0.0, 1.0).unwrap();
+    let h: DeviceVector<u32, B> = parallaxis::histogram_even(&dv::<f32, B>(&[]), 5, 0.0, 1.0).unwrap();
     assert_eq!(host(&h), [0; 5]);
     let mut into = DeviceVector::<u64, B>::filled(2, 9).unwrap();
-    parallax::histogram_into(&dv::<u8, B>(&[]), &dv(&[0i64, 1, 2]), &mut into).unwrap();
+    parallaxis::histogram_into(&dv::<u8, B>(&[]), &dv(&[0i64, 1, 2]), &mut into).unwrap();
     assert_eq!(host(&into), [0, 0]);
 }
 

@@ -1,6 +1,6 @@
 // Conformance body for the keyed algorithms (scans by key, inclusive and exclusive, and
 // reduce_by_key) over every key width the GPU reads (1, 2, 4 and 8 bytes, signed and unsigned),
-// against `parallax::reference`. The GPU reads 4- and 8-byte keys of full tiles through the warp as
+// against `parallaxis::reference`. The GPU reads 4- and 8-byte keys of full tiles through the warp as
 // 16-byte chunks and every other key per thread (`device/kernels/src/kernels/segmented/heads.rs`):
 // the sizes cover one partial tile, several full tiles and a partial last one, with segment
 // boundaries on and off chunk, lane and warp edges, under 8-byte values (16 keys a thread) and
@@ -8,8 +8,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference::{self as r, ScanKind};
-use parallax::{DeviceCopy, KeyedOps, Sum};
+use parallaxis::reference::{self as r, ScanKind};
+use parallaxis::{DeviceCopy, backend::KeyedOps, ops::Sum};
 use std::fmt::Debug;
 
 /// Runs for `n` items: lengths cycling through 1, 2, 3, 5, 7, 16, 31, 33 and 64 (chunk, lane
@@ -34,18 +34,18 @@ fn check<K: DeviceCopy + PartialEq + Debug, V: DeviceCopy + PartialEq + Debug + 
     what: &str,
 ) where
     B: KeyedOps<K, V, Sum>,
-    Sum: parallax::Monoid<V>,
+    Sum: parallaxis::ops::Monoid<V>,
 {
     let n = x.len();
     let (kd, xd) = (dv::<K, B>(k), dv::<V, B>(x));
     let mut want = vec![V::from(0); n];
     r::scan_by_keys(Sum, k, x, &mut want, ScanKind::Inclusive);
-    let got = parallax::inclusive_scan_by_key(Sum, &kd, &xd).unwrap();
+    let got = parallaxis::inclusive_scan_by_key(Sum, &kd, &xd).unwrap();
     assert_eq!(host(&got), want, "inclusive {what}, n={n}");
     r::scan_by_keys(Sum, k, x, &mut want, ScanKind::Exclusive(V::from(-3)));
-    let got = parallax::exclusive_scan_by_key(Sum, V::from(-3), &kd, &xd).unwrap();
+    let got = parallaxis::exclusive_scan_by_key(Sum, V::from(-3), &kd, &xd).unwrap();
     assert_eq!(host(&got), want, "exclusive {what}, n={n}");
-    let (gk, gv) = parallax::reduce_by_key(Sum, &kd, &xd).unwrap();
+    let (gk, gv) = parallaxis::reduce_by_key(Sum, &kd, &xd).unwrap();
     let (mut wk, mut wv) = (k.to_vec(), x.to_vec());
     let runs = r::reduce_by_key(Sum, k, x, &mut wk, &mut wv);
     assert_eq!(host(&gk), wk[..runs], "reduce_by_key keys {what}, n={n}");

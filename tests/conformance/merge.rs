@@ -9,8 +9,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{Compare, DeviceCopy, Greater, Less, MergeByKeyOps, MergeOps, SortKey};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, ops::{Compare, Greater, Less, SortKey}, backend::{MergeByKeyOps, MergeOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -54,14 +54,14 @@ where
     let kd = dv::<K, B>(k);
     let mut want = k.to_vec();
     r::sort_by(cmp, k, &mut want).unwrap();
-    let got = parallax::sort_by(cmp, &kd).unwrap();
+    let got = parallaxis::sort_by(cmp, &kd).unwrap();
     assert_eq!(
         words(&host(&got)),
         words(&want),
         "sort_by {cmp:?} {what}, n={n}"
     );
     let mut into = dv::<K, B>(k);
-    parallax::sort_by_into(cmp, &kd, &mut into).unwrap();
+    parallaxis::sort_by_into(cmp, &kd, &mut into).unwrap();
     assert_eq!(
         words(&host(&into)),
         words(&want),
@@ -84,7 +84,7 @@ fn check_sort_pairs<K: Exact, V: DeviceCopy + PartialEq + Debug, C: Compare<K> +
     let (kd, vd) = (dv::<K, B>(k), dv::<V, B>(&v));
     let (mut wk, mut wv) = (k.to_vec(), v.clone());
     r::sort_by_key_with(cmp, k, &v, &mut wk, &mut wv).unwrap();
-    let (gk, gv) = parallax::sort_by_key_with(cmp, &kd, &vd).unwrap();
+    let (gk, gv) = parallaxis::sort_by_key_with(cmp, &kd, &vd).unwrap();
     assert_eq!(
         words(&host(&gk)),
         words(&wk),
@@ -96,7 +96,7 @@ fn check_sort_pairs<K: Exact, V: DeviceCopy + PartialEq + Debug, C: Compare<K> +
         "sort_by_key_with values {cmp:?} {what}, n={n}"
     );
     let (mut ik, mut iv) = (dv::<K, B>(k), dv::<V, B>(&v));
-    parallax::sort_by_key_with_into(cmp, &kd, &vd, &mut ik, &mut iv).unwrap();
+    parallaxis::sort_by_key_with_into(cmp, &kd, &vd, &mut ik, &mut iv).unwrap();
     assert_eq!(
         words(&host(&ik)),
         words(&wk),
@@ -118,15 +118,15 @@ where
     let mut want = vec![sa.first().or(sb.first()).copied().unwrap_or(K::ZERO_KEY); na + nb];
     r::merge_by(cmp, &sa, &sb, &mut want);
     let (ad, bd) = (dv::<K, B>(&sa), dv::<K, B>(&sb));
-    let got = parallax::merge_by(cmp, &ad, &bd).unwrap();
+    let got = parallaxis::merge_by(cmp, &ad, &bd).unwrap();
     assert_eq!(
         words(&host(&got)),
         words(&want),
         "merge_by {cmp:?} {what}, {na}+{nb}"
     );
     let mut into = dv::<K, B>(&want);
-    parallax::fill(&mut into, K::ZERO_KEY).unwrap();
-    parallax::merge_by_into(cmp, &ad, &bd, &mut into).unwrap();
+    parallaxis::fill(&mut into, K::ZERO_KEY).unwrap();
+    parallaxis::merge_by_into(cmp, &ad, &bd, &mut into).unwrap();
     assert_eq!(
         words(&host(&into)),
         words(&want),
@@ -139,7 +139,7 @@ where
     let (mut wk, mut wv) = (want.clone(), vec![0_u64; na + nb]);
     r::merge_by_key_with(cmp, &sa, &va, &sb, &vb, &mut wk, &mut wv);
     let (vad, vbd) = (dv::<u64, B>(&va), dv::<u64, B>(&vb));
-    let (gk, gv) = parallax::merge_by_key_with(cmp, &ad, &vad, &bd, &vbd).unwrap();
+    let (gk, gv) = parallaxis::merge_by_key_with(cmp, &ad, &vad, &bd, &vbd).unwrap();
     assert_eq!(
         words(&host(&gk)),
         words(&wk),
@@ -151,8 +151,8 @@ where
         "merge_by_key_with values {cmp:?} {what}, {na}+{nb}"
     );
     let (mut ik, mut iv) = (dv::<K, B>(&want), dv::<u64, B>(&wv));
-    parallax::fill(&mut iv, 7).unwrap();
-    parallax::merge_by_key_with_into(cmp, &ad, &vad, &bd, &vbd, &mut ik, &mut iv).unwrap();
+    parallaxis::fill(&mut iv, 7).unwrap();
+    parallaxis::merge_by_key_with_into(cmp, &ad, &vad, &bd, &vbd, &mut ik, &mut iv).unwrap();
     assert_eq!(
         words(&host(&ik)),
         words(&wk),
@@ -244,15 +244,15 @@ fn sort_by_less_equals_radix_sort_on_float_specials() {
             .collect();
         let fd = dv::<f32, B>(&f);
         let mut radix = vec![0.0; n];
-        r::sort(&f, &mut radix, parallax::Order::Ascending).unwrap();
+        r::sort(&f, &mut radix, parallaxis::ops::Order::Ascending).unwrap();
         assert_eq!(
-            words(&host(&parallax::sort_by(Less, &fd).unwrap())),
+            words(&host(&parallaxis::sort_by(Less, &fd).unwrap())),
             words(&radix),
             "Less = sort, n={n}"
         );
-        r::sort(&f, &mut radix, parallax::Order::Descending).unwrap();
+        r::sort(&f, &mut radix, parallaxis::ops::Order::Descending).unwrap();
         assert_eq!(
-            words(&host(&parallax::sort_by(Greater, &fd).unwrap())),
+            words(&host(&parallaxis::sort_by(Greater, &fd).unwrap())),
             words(&radix),
             "Greater = sort_descending, n={n}"
         );
@@ -313,13 +313,13 @@ fn merges_of_unsorted_inputs_give_permutations_or_a_typed_error() {
         let what = format!("n = {n}");
         for cmp_name in ["Less", "Greater"] {
             let got = match cmp_name {
-                "Less" => parallax::merge_by(Less, &da, &db),
-                _ => parallax::merge_by(Greater, &da, &db),
+                "Less" => parallaxis::merge_by(Less, &da, &db),
+                _ => parallaxis::merge_by(Greater, &da, &db),
             };
             match got {
                 Ok(m) => same_items(&host(&m), &want, &what),
                 Err(e) => assert!(
-                    matches!(e, parallax::Error::InvalidArgument { what: "merge inputs", .. }),
+                    matches!(e, parallaxis::Error::InvalidArgument { what: "merge inputs", .. }),
                     "{what}: {e}"
                 ),
             }
@@ -328,7 +328,7 @@ fn merges_of_unsorted_inputs_give_permutations_or_a_typed_error() {
         let va: Vec<u32> = (0..a.len() as u32).collect();
         let vb: Vec<u32> = (0..b.len() as u32).map(|j| j | 1 << 31).collect();
         let (dva, dvb) = (dv::<u32, B>(&va), dv::<u32, B>(&vb));
-        match parallax::merge_by_key(&da, &dva, &db, &dvb) {
+        match parallaxis::merge_by_key(&da, &dva, &db, &dvb) {
             Ok((k, v)) => {
                 let (k, v) = (host(&k), host(&v));
                 same_items(&k, &want, &what);
@@ -338,7 +338,7 @@ fn merges_of_unsorted_inputs_give_permutations_or_a_typed_error() {
                 }
             }
             Err(e) => assert!(
-                matches!(e, parallax::Error::InvalidArgument { what: "merge inputs", .. }),
+                matches!(e, parallaxis::Error::InvalidArgument { what: "merge inputs", .. }),
                 "{what}: {e}"
             ),
         }
@@ -352,7 +352,7 @@ fn merge_and_merge_by_key_use_the_total_order() {
     require_gpu!();
     let a = dv::<f32, B>(&[-0.0, 1.0, f32::NAN]);
     let b = dv::<f32, B>(&[-1.0, 0.0, 1.0, -f32::NAN]);
-    let m = host(&parallax::merge(&a, &b).unwrap());
+    let m = host(&parallaxis::merge(&a, &b).unwrap());
     assert_eq!(m[..5], [-1.0, -0.0, 0.0, 1.0, 1.0]);
     assert!(m[1].is_sign_negative() && m[2].is_sign_positive());
     assert!(
@@ -360,15 +360,15 @@ fn merge_and_merge_by_key_use_the_total_order() {
         "NaNs last, a's first"
     );
     let mut into = dv::<f32, B>(&[0.0; 7]);
-    parallax::merge_into(&a, &b, &mut into).unwrap();
+    parallaxis::merge_into(&a, &b, &mut into).unwrap();
     assert_eq!(words(&host(&into)), words(&m));
     let va = dv::<u32, B>(&[0, 1, 2]);
     let vb = dv::<u32, B>(&[10, 11, 12, 13]);
-    let (k, v) = parallax::merge_by_key(&a, &va, &b, &vb).unwrap();
+    let (k, v) = parallaxis::merge_by_key(&a, &va, &b, &vb).unwrap();
     assert_eq!(words(&host(&k)), words(&m));
     assert_eq!(host(&v), [10, 0, 11, 1, 12, 2, 13]);
     let (mut ok, mut ov) = (dv::<f32, B>(&[0.0; 7]), dv::<u32, B>(&[0; 7]));
-    parallax::merge_by_key_into(&a, &va, &b, &vb, &mut ok, &mut ov).unwrap();
+    parallaxis::merge_by_key_into(&a, &va, &b, &vb, &mut ok, &mut ov).unwrap();
     assert_eq!(host(&ov), [10, 0, 11, 1, 12, 2, 13]);
 }
 

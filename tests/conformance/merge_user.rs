@@ -6,8 +6,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{Compare, DeviceCopy, DeviceVector};
+use parallaxis::reference as r;
+use parallaxis::{ops::Compare, DeviceCopy, DeviceVector};
 
 /// A key and the element's input position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +53,7 @@ fn key_field_sort_is_stable() {
     require_gpu!();
     for n in edge_sizes() {
         let x = pairs(n, 6, 3 + n as u64);
-        let got = host(&parallax::sort_by(ByKey, &dv::<KeyIndex, B>(&x)).unwrap());
+        let got = host(&parallaxis::sort_by(ByKey, &dv::<KeyIndex, B>(&x)).unwrap());
         let mut want = x.clone();
         r::sort_by(ByKey, &x, &mut want).unwrap();
         assert_eq!(got, want, "n={n}");
@@ -77,7 +77,7 @@ fn key_field_merge_takes_a_first() {
         r::sort_by(ByKey, &sa, &mut a).unwrap();
         r::sort_by(ByKey, &sb, &mut b).unwrap();
         let got = host(
-            &parallax::merge_by(ByKey, &dv::<KeyIndex, B>(&a), &dv::<KeyIndex, B>(&b)).unwrap(),
+            &parallaxis::merge_by(ByKey, &dv::<KeyIndex, B>(&a), &dv::<KeyIndex, B>(&b)).unwrap(),
         );
         let mut want = vec![KeyIndex { key: 0, index: 0 }; a.len() + b.len()];
         r::merge_by(ByKey, &a, &b, &mut want);
@@ -103,7 +103,7 @@ fn descending_magnitude_is_stable() {
         let mut want = x.clone();
         r::sort_by(ByMagnitude, &x, &mut want).unwrap();
         assert_eq!(
-            host(&parallax::sort_by(ByMagnitude, &xd).unwrap()),
+            host(&parallaxis::sort_by(ByMagnitude, &xd).unwrap()),
             want,
             "n={n}"
         );
@@ -111,7 +111,7 @@ fn descending_magnitude_is_stable() {
             .windows(2)
             .all(|w| w[0].unsigned_abs() >= w[1].unsigned_abs()));
         let idx: Vec<u32> = (0..n as u32).collect();
-        let (k, v) = parallax::sort_by_key_with(ByMagnitude, &xd, &dv::<u32, B>(&idx)).unwrap();
+        let (k, v) = parallaxis::sort_by_key_with(ByMagnitude, &xd, &dv::<u32, B>(&idx)).unwrap();
         let (mut wk, mut wv) = (x.clone(), idx.clone());
         r::sort_by_key_with(ByMagnitude, &x, &idx, &mut wk, &mut wv).unwrap();
         assert_eq!((host(&k), host(&v)), (wk, wv), "pairs n={n}");
@@ -148,7 +148,7 @@ fn wide_user_elements_sort() {
             id: i as u64,
         })
         .collect();
-    let got: DeviceVector<Wide, B> = parallax::sort_by(ByWeight, &dv::<Wide, B>(&x)).unwrap();
+    let got: DeviceVector<Wide, B> = parallaxis::sort_by(ByWeight, &dv::<Wide, B>(&x)).unwrap();
     let mut want = x.clone();
     r::sort_by(ByWeight, &x, &mut want).unwrap();
     assert_eq!(host(&got), want);
@@ -194,12 +194,12 @@ fn lying_comparators_give_permutations() {
             let what = format!("{name}, n = {n}");
             let (sorted, (k, vv)) = match name {
                 "Always" => (
-                    parallax::sort_by(Always, &dx).unwrap(),
-                    parallax::sort_by_key_with(Always, &dx, &dvals).unwrap(),
+                    parallaxis::sort_by(Always, &dx).unwrap(),
+                    parallaxis::sort_by_key_with(Always, &dx, &dvals).unwrap(),
                 ),
                 _ => (
-                    parallax::sort_by(OddSum, &dx).unwrap(),
-                    parallax::sort_by_key_with(OddSum, &dx, &dvals).unwrap(),
+                    parallaxis::sort_by(OddSum, &dx).unwrap(),
+                    parallaxis::sort_by_key_with(OddSum, &dx, &dvals).unwrap(),
                 ),
             };
             same_items(&host(&sorted), &x, &what);
@@ -209,8 +209,8 @@ fn lying_comparators_give_permutations() {
             let half = n / 2;
             let (a, b) = (dv::<u32, B>(&x[..half]), dv::<u32, B>(&x[half..]));
             let m = match name {
-                "Always" => parallax::merge_by(Always, &a, &b).unwrap(),
-                _ => parallax::merge_by(OddSum, &a, &b).unwrap(),
+                "Always" => parallaxis::merge_by(Always, &a, &b).unwrap(),
+                _ => parallaxis::merge_by(OddSum, &a, &b).unwrap(),
             };
             same_items(&host(&m), &x, &what);
         }

@@ -1,14 +1,11 @@
-// Conformance body for reduce, transform_reduce and transform2_reduce, against `parallax::reference`: integers
+// Conformance body for reduce, transform_reduce and transform2_reduce, against `parallaxis::reference`: integers
 // and the non-commutative affine maps exactly, dyadic f32 bit for bit (exact in any order),
 // general f64 within `assert_close`'s bound.
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{
-    Affine, AffineMap, BinaryFunction, BitXor, DeviceCopy, Fused2Ops, FusedOps, Max, Min, Monoid,
-    MonoidOps, Negate, Plus, Product, SaxpyFunctor, Square, Sum, Times, UnaryFunction,
-};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, ops::{Affine, AffineMap, BinaryFunction, BitXor, Max, Min, Monoid, Negate, Plus, Product, SaxpyFunctor, Square, Sum, Times, UnaryFunction}, backend::{Fused2Ops, FusedOps, MonoidOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -19,19 +16,19 @@ where
 {
     let dx = dv::<T, B>(x);
     let want = r::reduce(m, x);
-    let got = parallax::reduce(m, &dx).unwrap();
+    let got = parallaxis::reduce(m, &dx).unwrap();
     assert_eq!(got, want, "reduce {what}, n={}", x.len());
     assert_eq!(into(m, &dx), want, "reduce_into {what}, n={}", x.len());
 }
 
 /// The value `reduce_into` leaves in a one-element vector (which starts as `x[0]` or zeros,
 /// so a kernel that wrote nothing is caught unless the fold happens to equal it).
-fn into<T: DeviceCopy, M: Monoid<T>>(m: M, x: &parallax::DeviceVector<T, B>) -> T
+fn into<T: DeviceCopy, M: Monoid<T>>(m: M, x: &parallaxis::DeviceVector<T, B>) -> T
 where
     B: MonoidOps<T, M>,
 {
-    let mut out = parallax::DeviceVector::<T, B>::zeros(1).unwrap();
-    parallax::reduce_into(m, x, &mut out).unwrap();
+    let mut out = parallaxis::DeviceVector::<T, B>::zeros(1).unwrap();
+    parallaxis::reduce_into(m, x, &mut out).unwrap();
     host(&out)[0]
 }
 
@@ -44,7 +41,7 @@ where
     M: Monoid<T>,
     B: FusedOps<A, T, F, M>,
 {
-    let got = parallax::transform_reduce(f, m, &dv::<A, B>(x)).unwrap();
+    let got = parallaxis::transform_reduce(f, m, &dv::<A, B>(x)).unwrap();
     assert_eq!(
         got,
         r::transform_reduce(f, m, x),
@@ -62,7 +59,7 @@ where
     M: Monoid<T>,
     B: Fused2Ops<A, A, T, F, M>,
 {
-    let got = parallax::transform2_reduce(f, m, &dv::<A, B>(a), &dv::<A, B>(b)).unwrap();
+    let got = parallaxis::transform2_reduce(f, m, &dv::<A, B>(a), &dv::<A, B>(b)).unwrap();
     assert_eq!(
         got,
         r::transform2_reduce(f, m, a, b),
@@ -100,26 +97,26 @@ fn check_ints(x: &[i32]) {
 
 fn check_affine(x: &[AffineMap<i64>]) {
     exact(Affine, x, "Affine i64");
-    fused_exact(parallax::Identity, Affine, x, "Affine i64");
+    fused_exact(parallaxis::ops::Identity, Affine, x, "Affine i64");
 }
 
 /// Dyadic f32: every partial sum is exact, so any association gives the same bits.
 fn check_dyadic(x: &[f32]) {
     let n = x.len();
     let dx = dv::<f32, B>(x);
-    let got = parallax::reduce(Sum, &dx).unwrap();
+    let got = parallaxis::reduce(Sum, &dx).unwrap();
     assert_eq!(got.to_bits(), r::reduce(Sum, x).to_bits(), "f32 Sum, n={n}");
     let got = into(Sum, &dx);
     assert_eq!(got.to_bits(), r::reduce(Sum, x).to_bits(), "f32 Sum into, n={n}");
-    let got = parallax::reduce(Max, &dx).unwrap();
+    let got = parallaxis::reduce(Max, &dx).unwrap();
     assert_eq!(got.to_bits(), r::reduce(Max, x).to_bits(), "f32 Max, n={n}");
-    let got = parallax::transform_reduce(Negate, Sum, &dv::<f32, B>(x)).unwrap();
+    let got = parallaxis::transform_reduce(Negate, Sum, &dv::<f32, B>(x)).unwrap();
     let want = r::transform_reduce(Negate, Sum, x);
     assert_eq!(got.to_bits(), want.to_bits(), "f32 Negate Sum, n={n}");
     // Times 1 and -1: the products are the inputs up to sign, within the bound that makes
     // the sum above exact, so the dot product is exact in any order too.
     let y: Vec<f32> = (0..n).map(|i| [1.0, -1.0][i % 2]).collect();
-    let got = parallax::transform2_reduce(Times, Sum, &dx, &dv::<f32, B>(&y)).unwrap();
+    let got = parallaxis::transform2_reduce(Times, Sum, &dx, &dv::<f32, B>(&y)).unwrap();
     let want = r::transform2_reduce(Times, Sum, x, &y);
     assert_eq!(got.to_bits(), want.to_bits(), "f32 Times Sum, n={n}");
 }
@@ -127,18 +124,18 @@ fn check_dyadic(x: &[f32]) {
 fn check_f64(x: &[f64]) {
     let abs: f64 = x.iter().map(|v| v.abs()).sum();
     let dx = dv::<f64, B>(x);
-    let got = parallax::reduce(Sum, &dx).unwrap();
+    let got = parallaxis::reduce(Sum, &dx).unwrap();
     assert_close(&[got], &[r::reduce(Sum, x)], x.len(), abs, "f64 Sum");
     // The device-resident result is the same fold, bit for bit (one association per n).
     let got_into = into(Sum, &dx);
     assert_eq!(got_into.to_bits(), got.to_bits(), "f64 Sum into, n={}", x.len());
     let sq: f64 = x.iter().map(|v| v * v).sum();
-    let got = parallax::transform_reduce(Square, Sum, &dv::<f64, B>(x)).unwrap();
+    let got = parallaxis::transform_reduce(Square, Sum, &dv::<f64, B>(x)).unwrap();
     let want = r::transform_reduce(Square, Sum, x);
     assert_close(&[got], &[want], x.len(), sq, "f64 Square Sum");
     let y: Vec<f64> = x.iter().rev().map(|v| v * 0.75 - 3.0).collect();
     let bound: f64 = x.iter().zip(&y).map(|(a, b)| (a * b).abs()).sum();
-    let got = parallax::transform2_reduce(Times, Sum, &dx, &dv::<f64, B>(&y)).unwrap();
+    let got = parallaxis::transform2_reduce(Times, Sum, &dx, &dv::<f64, B>(&y)).unwrap();
     let want = r::transform2_reduce(Times, Sum, x, &y);
     assert_close(&[got], &[want], x.len(), bound, "f64 Times Sum");
 }
@@ -217,13 +214,13 @@ fn reduce_into_back_to_back() {
         .map(|(k, &n)| pseudo_random(n, 40 + k as u64).into_iter().map(|v| (v >> 20) as i64).collect())
         .collect();
     let devs: Vec<_> = inputs.iter().map(|x| dv::<i64, B>(x)).collect();
-    let mut outs: Vec<_> = (0..40).map(|_| parallax::DeviceVector::<i64, B>::zeros(1).unwrap()).collect();
-    let mut scanned = parallax::DeviceVector::<i64, B>::zeros(sizes[3]).unwrap();
+    let mut outs: Vec<_> = (0..40).map(|_| parallaxis::DeviceVector::<i64, B>::zeros(1).unwrap()).collect();
+    let mut scanned = parallaxis::DeviceVector::<i64, B>::zeros(sizes[3]).unwrap();
     for (j, out) in outs.iter_mut().enumerate() {
         let k = (j * 3) % sizes.len();
-        parallax::reduce_into(Sum, &devs[k], out).unwrap();
+        parallaxis::reduce_into(Sum, &devs[k], out).unwrap();
         if j % 7 == 3 {
-            parallax::inclusive_scan_into(Sum, &devs[3], &mut scanned).unwrap();
+            parallaxis::inclusive_scan_into(Sum, &devs[3], &mut scanned).unwrap();
         }
     }
     for (j, out) in outs.iter().enumerate() {
@@ -239,11 +236,11 @@ fn reduce_into_back_to_back() {
 fn empty_input_gives_identity() {
     require_gpu!();
     let x = dv::<i32, B>(&[]);
-    assert_eq!(parallax::reduce(Product, &x).unwrap(), 1);
-    assert_eq!(parallax::reduce(Min, &x).unwrap(), i32::MAX);
+    assert_eq!(parallaxis::reduce(Product, &x).unwrap(), 1);
+    assert_eq!(parallaxis::reduce(Min, &x).unwrap(), i32::MAX);
     let maps = dv::<AffineMap<i64>, B>(&[]);
     assert_eq!(
-        parallax::reduce(Affine, &maps).unwrap(),
+        parallaxis::reduce(Affine, &maps).unwrap(),
         AffineMap::new(1, 0)
     );
 }

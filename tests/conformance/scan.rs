@@ -1,14 +1,11 @@
 // Conformance body for inclusive_scan, exclusive_scan (and their `_into` forms),
-// transform_inclusive_scan and transform_exclusive_scan, against `parallax::reference`: integers and the non-commutative
+// transform_inclusive_scan and transform_exclusive_scan, against `parallaxis::reference`: integers and the non-commutative
 // affine maps exactly, dyadic f32 bit for bit, general f64 within `assert_close`'s bound.
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{
-    Affine, AffineMap, BitXor, DeviceCopy, DeviceVector, Max, Monoid, MonoidOps, Negate, Product,
-    Square, Sum,
-};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, DeviceVector, ops::{Affine, AffineMap, BitXor, Max, Monoid, Negate, Product, Square, Sum}, backend::MonoidOps};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -21,17 +18,17 @@ where
     let mut want = x.to_vec();
     r::inclusive_scan(m, x, &mut want);
     assert_eq!(
-        host(&parallax::inclusive_scan(m, &xd).unwrap()),
+        host(&parallaxis::inclusive_scan(m, &xd).unwrap()),
         want,
         "inclusive {what}, n={n}"
     );
     let mut into = DeviceVector::<T, B>::from_slice(x).unwrap();
-    parallax::inclusive_scan_into(m, &xd, &mut into).unwrap();
+    parallaxis::inclusive_scan_into(m, &xd, &mut into).unwrap();
     assert_eq!(host(&into), want, "inclusive_scan_into {what}, n={n}");
     r::exclusive_scan(m, init, x, &mut want);
-    let got = host(&parallax::exclusive_scan(m, init, &xd).unwrap());
+    let got = host(&parallaxis::exclusive_scan(m, init, &xd).unwrap());
     assert_eq!(got, want, "exclusive {what}, n={n}");
-    parallax::exclusive_scan_into(m, init, &xd, &mut into).unwrap();
+    parallaxis::exclusive_scan_into(m, init, &xd, &mut into).unwrap();
     assert_eq!(host(&into), want, "exclusive_scan_into {what}, n={n}");
 }
 
@@ -46,11 +43,11 @@ fn check_ints(x: &[i32]) {
         .map(|&v| (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .collect();
     exact(BitXor, 5, &bits, "u64 BitXor");
-    let got = host(&parallax::transform_inclusive_scan(Square, Sum, &dv::<i32, B>(x)).unwrap());
+    let got = host(&parallaxis::transform_inclusive_scan(Square, Sum, &dv::<i32, B>(x)).unwrap());
     let mut want = vec![0; x.len()];
     r::transform_inclusive_scan(Square, Sum, x, &mut want);
     assert_eq!(got, want, "transform_inclusive_scan i32, n={}", x.len());
-    let got = parallax::transform_exclusive_scan(Square, Sum, -9, &dv::<i32, B>(x)).unwrap();
+    let got = parallaxis::transform_exclusive_scan(Square, Sum, -9, &dv::<i32, B>(x)).unwrap();
     r::transform_exclusive_scan(Square, Sum, -9, x, &mut want);
     assert_eq!(host(&got), want, "transform_exclusive_scan i32, n={}", x.len());
 }
@@ -60,9 +57,9 @@ fn check_affine(x: &[AffineMap<i64>]) {
     // Fused (the seed first, then the maps in index order).
     let seed = AffineMap::new(5, 1);
     let xd = dv::<AffineMap<i64>, B>(x);
-    let got = parallax::transform_exclusive_scan(parallax::Identity, Affine, seed, &xd);
+    let got = parallaxis::transform_exclusive_scan(parallaxis::ops::Identity, Affine, seed, &xd);
     let mut want = x.to_vec();
-    r::transform_exclusive_scan(parallax::Identity, Affine, seed, x, &mut want);
+    r::transform_exclusive_scan(parallaxis::ops::Identity, Affine, seed, x, &mut want);
     assert!(host(&got.unwrap()) == want, "transform_exclusive_scan Affine, n={}", x.len());
 }
 
@@ -75,13 +72,13 @@ fn check_dyadic(x: &[f32]) {
     let (n, xd) = (x.len(), dv::<f32, B>(x));
     let mut want = x.to_vec();
     r::inclusive_scan(Sum, x, &mut want);
-    let got = host(&parallax::inclusive_scan(Sum, &xd).unwrap());
+    let got = host(&parallaxis::inclusive_scan(Sum, &xd).unwrap());
     assert_eq!(bits(&got), bits(&want), "inclusive f32, n={n}");
     r::exclusive_scan(Sum, 0.5, x, &mut want);
-    let got = host(&parallax::exclusive_scan(Sum, 0.5, &xd).unwrap());
+    let got = host(&parallaxis::exclusive_scan(Sum, 0.5, &xd).unwrap());
     assert_eq!(bits(&got), bits(&want), "exclusive f32, n={n}");
     r::transform_inclusive_scan(Negate, Sum, x, &mut want);
-    let got = host(&parallax::transform_inclusive_scan(Negate, Sum, &xd).unwrap());
+    let got = host(&parallaxis::transform_inclusive_scan(Negate, Sum, &xd).unwrap());
     assert_eq!(
         bits(&got),
         bits(&want),
@@ -89,7 +86,7 @@ fn check_dyadic(x: &[f32]) {
     );
     // Composed on the GPU (no fused Negate Sum kernel).
     r::transform_exclusive_scan(Negate, Sum, 0.25, x, &mut want);
-    let got = host(&parallax::transform_exclusive_scan(Negate, Sum, 0.25, &xd).unwrap());
+    let got = host(&parallaxis::transform_exclusive_scan(Negate, Sum, 0.25, &xd).unwrap());
     assert_eq!(bits(&got), bits(&want), "transform_exclusive_scan f32, n={n}");
 }
 
@@ -98,10 +95,10 @@ fn check_f64(x: &[f64]) {
     let abs = x.iter().map(|v| v.abs()).sum::<f64>() + 1.0;
     let mut want = x.to_vec();
     r::inclusive_scan(Sum, x, &mut want);
-    let got = host(&parallax::inclusive_scan(Sum, &xd).unwrap());
+    let got = host(&parallaxis::inclusive_scan(Sum, &xd).unwrap());
     assert_close(&got, &want, n, abs, "inclusive f64");
     r::exclusive_scan(Sum, -1.0, x, &mut want);
-    let got = host(&parallax::exclusive_scan(Sum, -1.0, &xd).unwrap());
+    let got = host(&parallaxis::exclusive_scan(Sum, -1.0, &xd).unwrap());
     assert_close(&got, &want, n, abs, "exclusive f64");
 }
 
@@ -135,7 +132,7 @@ fn inclusive_scan_never_combines_the_identity() {
     require_gpu!();
     // -0.0 + -0.0 is -0.0 but 0.0 + -0.0 is 0.0: the identity must not leak in anywhere.
     let x = vec![-0.0_f32; 5 * HOST_CHUNK + 17];
-    let got = host(&parallax::inclusive_scan(Sum, &dv::<f32, B>(&x)).unwrap());
+    let got = host(&parallaxis::inclusive_scan(Sum, &dv::<f32, B>(&x)).unwrap());
     assert!(got.iter().all(|v| v.to_bits() == (-0.0_f32).to_bits()));
 }
 

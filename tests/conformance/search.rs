@@ -1,13 +1,13 @@
 // Conformance body for the vectorized searches (lower_bound, upper_bound, binary_search and
-// their `_into` forms) over the six numbers, against `parallax::reference` and against a
+// their `_into` forms) over the six numbers, against `parallaxis::reference` and against a
 // count (the number of elements before the query, independent of any search), at every size
 // of the ladder; floats with -0.0 / +0.0 and NaNs last; unsorted input (any position, no
 // panic, no read out of bounds).
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{DeviceVector, SearchKey, SearchOps};
+use parallaxis::reference as r;
+use parallaxis::{DeviceVector, ops::SearchKey, backend::SearchOps};
 use proptest::prelude::*;
 
 /// All three searches equal the reference, and on sorted input the counts.
@@ -19,7 +19,7 @@ where
     let (s, q) = (dv::<T, B>(sorted), dv::<T, B>(queries));
     let mut want = vec![0; m];
     r::lower_bound(sorted, queries, &mut want);
-    let got = host(&parallax::lower_bound(&s, &q).unwrap());
+    let got = host(&parallaxis::lower_bound(&s, &q).unwrap());
     assert_eq!(got, want, "lower_bound {what} n={n} m={m}");
     let is_sorted = sorted.windows(2).all(|w| w[0].search_key() <= w[1].search_key());
     if is_sorted {
@@ -32,18 +32,18 @@ where
         assert!(got.iter().all(|&i| i <= n), "lower_bound {what} unsorted: in range");
     }
     let mut out = DeviceVector::<usize, B>::filled(m, 7).unwrap();
-    parallax::lower_bound_into(&s, &q, &mut out).unwrap();
+    parallaxis::lower_bound_into(&s, &q, &mut out).unwrap();
     assert_eq!(host(&out), want, "lower_bound_into {what}");
 
     r::upper_bound(sorted, queries, &mut want);
-    let got = host(&parallax::upper_bound(&s, &q).unwrap());
+    let got = host(&parallaxis::upper_bound(&s, &q).unwrap());
     assert_eq!(got, want, "upper_bound {what} n={n} m={m}");
-    parallax::upper_bound_into(&s, &q, &mut out).unwrap();
+    parallaxis::upper_bound_into(&s, &q, &mut out).unwrap();
     assert_eq!(host(&out), want, "upper_bound_into {what}");
 
     let mut found = vec![false; m];
     r::binary_search(sorted, queries, &mut found);
-    assert_eq!(host(&parallax::binary_search(&s, &q).unwrap()), found, "binary_search {what}");
+    assert_eq!(host(&parallaxis::binary_search(&s, &q).unwrap()), found, "binary_search {what}");
     if is_sorted {
         let member: Vec<bool> = queries
             .iter()
@@ -52,7 +52,7 @@ where
         assert_eq!(found, member, "binary_search {what} against membership");
     }
     let mut bits = DeviceVector::<bool, B>::filled(m, true).unwrap();
-    parallax::binary_search_into(&s, &q, &mut bits).unwrap();
+    parallaxis::binary_search_into(&s, &q, &mut bits).unwrap();
     assert_eq!(host(&bits), found, "binary_search_into {what}");
 }
 
@@ -95,7 +95,7 @@ fn search_many_queries() {
     let (s, q) = case::<u32>(1 << 12, (1 << 20) + 77, 3);
     let mut want = vec![0; q.len()];
     r::lower_bound(&s, &q, &mut want);
-    let got = host(&parallax::lower_bound(&dv::<u32, B>(&s), &dv::<u32, B>(&q)).unwrap());
+    let got = host(&parallaxis::lower_bound(&dv::<u32, B>(&s), &dv::<u32, B>(&q)).unwrap());
     assert_eq!(got, want, "lower_bound 2^20 queries");
 }
 
@@ -106,7 +106,7 @@ fn search_float_order() {
     let s = [f64::NEG_INFINITY, -1.0, -0.0, 0.0, 0.0, 2.5, f64::INFINITY, nan, -nan];
     let q = [-0.0, 0.0, nan, -nan, f64::INFINITY, 3.0, -2.0, f64::NEG_INFINITY];
     check(&s, &q, "f64 specials");
-    let lb = host(&parallax::lower_bound(&dv::<f64, B>(&s), &dv::<f64, B>(&q)).unwrap());
+    let lb = host(&parallaxis::lower_bound(&dv::<f64, B>(&s), &dv::<f64, B>(&q)).unwrap());
     assert_eq!(lb, [2, 3, 7, 7, 6, 6, 1, 0]);
     let sf: Vec<f32> = s.iter().map(|&v| v as f32).collect();
     let qf: Vec<f32> = q.iter().map(|&v| v as f32).collect();

@@ -1,13 +1,13 @@
 // Conformance body for the segmented scans (by flags, by keys, by offsets; inclusive and
-// exclusive; allocating and `_into`), against `parallax::reference`, over segment layouts that stress the chunked
+// exclusive; allocating and `_into`), against `parallaxis::reference`, over segment layouts that stress the chunked
 // implementations: one segment, one per element, boundaries exactly on chunk edges (and one
 // off), empty segments (leading, repeated, trailing), and random boundaries. Integers and
 // affine maps exactly, dyadic f32 bit for bit, general f64 within `assert_close`'s bound.
 
 use super::B;
 use crate::common::*;
-use parallax::reference::{self as r, ScanKind};
-use parallax::{Affine, AffineMap, DeviceCopy, KeyedOps, Max, Monoid, MonoidOps, Sum};
+use parallaxis::reference::{self as r, ScanKind};
+use parallaxis::{DeviceCopy, ops::{Affine, AffineMap, Max, Monoid, Sum}, backend::{KeyedOps, MonoidOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -53,43 +53,43 @@ where
     for kind in [ScanKind::Inclusive, ScanKind::Exclusive(init)] {
         let ctx = |what| format!("{what} {kind:?}, n={n}, {} segments", offsets.len() - 1);
         let (got, excl) = match kind {
-            ScanKind::Inclusive => (parallax::inclusive_scan_by_flags(m, &fd, &xd), false),
-            ScanKind::Exclusive(i) => (parallax::exclusive_scan_by_flags(m, i, &fd, &xd), true),
+            ScanKind::Inclusive => (parallaxis::inclusive_scan_by_flags(m, &fd, &xd), false),
+            ScanKind::Exclusive(i) => (parallaxis::exclusive_scan_by_flags(m, i, &fd, &xd), true),
         };
         r::scan_by_flags(m, &flags, x, &mut want, kind);
         assert!(same(&host(&got.unwrap()), &want), "{}", ctx("flags"));
         if excl {
-            parallax::exclusive_scan_by_flags_into(m, init, &fd, &xd, &mut into).unwrap();
+            parallaxis::exclusive_scan_by_flags_into(m, init, &fd, &xd, &mut into).unwrap();
         } else {
-            parallax::inclusive_scan_by_flags_into(m, &fd, &xd, &mut into).unwrap();
+            parallaxis::inclusive_scan_by_flags_into(m, &fd, &xd, &mut into).unwrap();
         }
         assert!(same(&host(&into), &want), "{}", ctx("flags _into"));
 
         let got = if excl {
-            parallax::exclusive_scan_by_key(m, init, &kd, &xd)
+            parallaxis::exclusive_scan_by_key(m, init, &kd, &xd)
         } else {
-            parallax::inclusive_scan_by_key(m, &kd, &xd)
+            parallaxis::inclusive_scan_by_key(m, &kd, &xd)
         };
         r::scan_by_keys(m, &keys, x, &mut want, kind);
         assert!(same(&host(&got.unwrap()), &want), "{}", ctx("keys"));
         if excl {
-            parallax::exclusive_scan_by_key_into(m, init, &kd, &xd, &mut into).unwrap();
+            parallaxis::exclusive_scan_by_key_into(m, init, &kd, &xd, &mut into).unwrap();
         } else {
-            parallax::inclusive_scan_by_key_into(m, &kd, &xd, &mut into).unwrap();
+            parallaxis::inclusive_scan_by_key_into(m, &kd, &xd, &mut into).unwrap();
         }
         assert!(same(&host(&into), &want), "{}", ctx("keys _into"));
 
         let got = if excl {
-            parallax::exclusive_scan_by_offsets(m, init, &od, &xd)
+            parallaxis::exclusive_scan_by_offsets(m, init, &od, &xd)
         } else {
-            parallax::inclusive_scan_by_offsets(m, &od, &xd)
+            parallaxis::inclusive_scan_by_offsets(m, &od, &xd)
         };
         r::scan_by_offsets(m, offsets, x, &mut want, kind);
         assert!(same(&host(&got.unwrap()), &want), "{}", ctx("offsets"));
         if excl {
-            parallax::exclusive_scan_by_offsets_into(m, init, &od, &xd, &mut into).unwrap();
+            parallaxis::exclusive_scan_by_offsets_into(m, init, &od, &xd, &mut into).unwrap();
         } else {
-            parallax::inclusive_scan_by_offsets_into(m, &od, &xd, &mut into).unwrap();
+            parallaxis::inclusive_scan_by_offsets_into(m, &od, &xd, &mut into).unwrap();
         }
         assert!(same(&host(&into), &want), "{}", ctx("offsets _into"));
     }

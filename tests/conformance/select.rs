@@ -1,17 +1,14 @@
 // Conformance body for selection: copy_if (by predicate and by stencil), remove_if, stable
 // partition, unique, unique_by_key, count and count_if, allocating and `_into` forms, against
-// `parallax::reference`. Sizes: the ladder of the other bodies plus the GPU's select tiles
+// `parallaxis::reference`. Sizes: the ladder of the other bodies plus the GPU's select tiles
 // (4096 items of 4 bytes, 2048 of 8) ± 1 and many tiles with a remainder; selections empty,
 // full, half, sparse and in runs; the six number types with every stock predicate. Equal
 // elements carry their index in their low bits where stability must show.
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{
-    DeviceCopy, EqualTo, FlaggedOps, GreaterThan, InRange, LessThan, NonZero, NotEqualTo, Number,
-    Predicate, SelectOps, UniqueByKeyOps, UniqueOps,
-};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, ops::{EqualTo, GreaterThan, InRange, LessThan, NonZero, NotEqualTo, Number, Predicate}, backend::{FlaggedOps, SelectOps, UniqueByKeyOps, UniqueOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -52,9 +49,9 @@ where
     let ctx = |f: &str| format!("{what} {f} with {p:?}, n={n}");
     let xd = dv::<T, B>(x);
     let sel = want(x, |x, o| r::copy_if(p, x, o));
-    bits(&host(&parallax::copy_if(p, &xd).unwrap()), &sel, &ctx("copy_if"));
+    bits(&host(&parallaxis::copy_if(p, &xd).unwrap()), &sel, &ctx("copy_if"));
     let rej = want(x, |x, o| r::remove_if(p, x, o));
-    bits(&host(&parallax::remove_if(p, &xd).unwrap()), &rej, &ctx("remove_if"));
+    bits(&host(&parallaxis::remove_if(p, &xd).unwrap()), &rej, &ctx("remove_if"));
 
     // `_into`: the front holds the selection, the rest keeps the output's contents (here
     // the input reversed), the count is exact.
@@ -62,9 +59,9 @@ where
     for (keep, expect) in [(true, &sel), (false, &rej)] {
         let (mut out, mut count) = (dv::<T, B>(&back), dv::<usize, B>(&[usize::MAX]));
         if keep {
-            parallax::copy_if_into(p, &xd, &mut out, &mut count).unwrap();
+            parallaxis::copy_if_into(p, &xd, &mut out, &mut count).unwrap();
         } else {
-            parallax::remove_if_into(p, &xd, &mut out, &mut count).unwrap();
+            parallaxis::remove_if_into(p, &xd, &mut out, &mut count).unwrap();
         }
         let k = expect.len();
         assert_eq!(host(&count), [k], "{}", ctx("_into count"));
@@ -73,18 +70,18 @@ where
         bits(&got[k..], &back[k..], &ctx("_into past the count"));
     }
 
-    let (y, split) = parallax::partition(p, &xd).unwrap();
+    let (y, split) = parallaxis::partition(p, &xd).unwrap();
     let mut wp = x.to_vec();
     let ws = r::partition(p, x, &mut wp);
     assert_eq!(split, ws, "{}", ctx("partition split"));
     bits(&host(&y), &wp, &ctx("partition"));
     let (mut out, mut s) = (dv::<T, B>(&back), dv::<usize, B>(&[usize::MAX]));
-    parallax::partition_into(p, &xd, &mut out, &mut s).unwrap();
+    parallaxis::partition_into(p, &xd, &mut out, &mut s).unwrap();
     assert_eq!(host(&s), [ws], "{}", ctx("partition_into split"));
     bits(&host(&out), &wp, &ctx("partition_into"));
 
     assert_eq!(
-        parallax::count_if(p, &xd).unwrap(),
+        parallaxis::count_if(p, &xd).unwrap(),
         r::count_if(p, x),
         "{}",
         ctx("count_if")
@@ -103,18 +100,18 @@ where
     let back: Vec<T> = x.iter().rev().copied().collect();
 
     let w = want(x, |x, o| r::copy_if_stencil(flags, x, o));
-    bits(&host(&parallax::copy_if_stencil(&fd, &xd).unwrap()), &w, &ctx("copy_if_stencil"));
+    bits(&host(&parallaxis::copy_if_stencil(&fd, &xd).unwrap()), &w, &ctx("copy_if_stencil"));
     let (mut out, mut count) = (dv::<T, B>(&back), dv::<usize, B>(&[usize::MAX]));
-    parallax::copy_if_stencil_into(&fd, &xd, &mut out, &mut count).unwrap();
+    parallaxis::copy_if_stencil_into(&fd, &xd, &mut out, &mut count).unwrap();
     assert_eq!(host(&count), [w.len()], "{}", ctx("copy_if_stencil_into count"));
     let got = host(&out);
     bits(&got[..w.len()], &w, &ctx("copy_if_stencil_into"));
     bits(&got[w.len()..], &back[w.len()..], &ctx("copy_if_stencil_into past the count"));
 
     let w = want(x, |x, o| r::unique(x, o));
-    bits(&host(&parallax::unique(&xd).unwrap()), &w, &ctx("unique"));
+    bits(&host(&parallaxis::unique(&xd).unwrap()), &w, &ctx("unique"));
     let (mut out, mut count) = (dv::<T, B>(&back), dv::<usize, B>(&[usize::MAX]));
-    parallax::unique_into(&xd, &mut out, &mut count).unwrap();
+    parallaxis::unique_into(&xd, &mut out, &mut count).unwrap();
     assert_eq!(host(&count), [w.len()], "{}", ctx("unique_into count"));
     let got = host(&out);
     bits(&got[..w.len()], &w, &ctx("unique_into"));
@@ -122,7 +119,7 @@ where
 
     let (mut wk, mut wv) = (keys.to_vec(), x.to_vec());
     let runs = r::unique_by_key(keys, x, &mut wk, &mut wv);
-    let (gk, gv) = parallax::unique_by_key(&kd, &xd).unwrap();
+    let (gk, gv) = parallaxis::unique_by_key(&kd, &xd).unwrap();
     assert_eq!(host(&gk), wk[..runs], "{}", ctx("unique_by_key keys"));
     bits(&host(&gv), &wv[..runs], &ctx("unique_by_key values"));
     let kback: Vec<u32> = keys.iter().rev().copied().collect();
@@ -131,7 +128,7 @@ where
         dv::<T, B>(&back),
         dv::<usize, B>(&[usize::MAX]),
     );
-    parallax::unique_by_key_into(&kd, &xd, &mut ok, &mut ov, &mut count).unwrap();
+    parallaxis::unique_by_key_into(&kd, &xd, &mut ok, &mut ov, &mut count).unwrap();
     assert_eq!(host(&count), [runs], "{}", ctx("unique_by_key_into count"));
     let (ok, ov) = (host(&ok), host(&ov));
     assert_eq!(ok[..runs], wk[..runs], "{}", ctx("unique_by_key_into keys"));
@@ -170,7 +167,7 @@ where
     check_pred(InRange { lo: v(1), hi: v(3) }, &x, what);
     check_pred(NonZero, &x, what);
     let xd = dv::<T, B>(&x);
-    assert_eq!(parallax::count(&xd, v(1)).unwrap(), r::count_if(EqualTo { value: v(1) }, &x));
+    assert_eq!(parallaxis::count(&xd, v(1)).unwrap(), r::count_if(EqualTo { value: v(1) }, &x));
 
     let flags: Vec<bool> = pseudo_random(n, seed ^ 7).iter().map(|r| r & 1 == 1).collect();
     let keys = small::<u32>(n, 5, seed ^ 9);

@@ -7,8 +7,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{DeviceCopy, DeviceVector, Order, SortByKeyOps, SortKey, SortOps};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, DeviceVector, ops::{Order, SortKey}, backend::{SortByKeyOps, SortOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -50,12 +50,12 @@ where
         let mut want = k.to_vec();
         r::sort(k, &mut want, order).unwrap();
         let got = match order {
-            Order::Ascending => parallax::sort(&kd).unwrap(),
-            Order::Descending => parallax::sort_descending(&kd).unwrap(),
+            Order::Ascending => parallaxis::sort(&kd).unwrap(),
+            Order::Descending => parallaxis::sort_descending(&kd).unwrap(),
         };
         assert_eq!(words(&host(&got)), words(&want), "sort {order:?} {what}, n={n}");
         let mut into = DeviceVector::<K, B>::from_slice(k).unwrap();
-        parallax::sort_into(&kd, &mut into, order).unwrap();
+        parallaxis::sort_into(&kd, &mut into, order).unwrap();
         assert_eq!(words(&host(&into)), words(&want), "sort_into {order:?} {what}, n={n}");
     }
     assert_eq!(words(&host(&kd)), words(k), "input untouched, {what}");
@@ -77,13 +77,13 @@ fn check_pairs<K: Exact, V: DeviceCopy + PartialEq + Debug>(
         let (mut wk, mut wv) = (k.to_vec(), v.clone());
         r::sort_by_key(k, &v, &mut wk, &mut wv, order).unwrap();
         let (gk, gv) = match order {
-            Order::Ascending => parallax::sort_by_key(&kd, &vd).unwrap(),
-            Order::Descending => parallax::sort_by_key_descending(&kd, &vd).unwrap(),
+            Order::Ascending => parallaxis::sort_by_key(&kd, &vd).unwrap(),
+            Order::Descending => parallaxis::sort_by_key_descending(&kd, &vd).unwrap(),
         };
         assert_eq!(words(&host(&gk)), words(&wk), "sort_by_key keys {order:?} {what}, n={n}");
         assert_eq!(host(&gv), wv, "sort_by_key values {order:?} {what}, n={n}");
         let (mut ik, mut iv) = (dv::<K, B>(k), dv::<V, B>(&v));
-        parallax::sort_by_key_into(&kd, &vd, &mut ik, &mut iv, order).unwrap();
+        parallaxis::sort_by_key_into(&kd, &vd, &mut ik, &mut iv, order).unwrap();
         assert_eq!(words(&host(&ik)), words(&wk), "into keys {order:?} {what}, n={n}");
         assert_eq!(host(&iv), wv, "into values {order:?} {what}, n={n}");
     }
@@ -202,10 +202,10 @@ fn floats_order_zeros_and_nans() {
     // Spelled out once: ascending -0.0 then +0.0 (input +0.0 first), NaNs last in input order.
     let k = dv::<f32, B>(&[0.0, f32::NAN, -0.0, -f32::NAN, -1.0]);
     let v = dv::<u32, B>(&[0, 1, 2, 3, 4]);
-    let (sk, sv) = parallax::sort_by_key(&k, &v).unwrap();
+    let (sk, sv) = parallaxis::sort_by_key(&k, &v).unwrap();
     assert_eq!(host(&sv), [4, 2, 0, 1, 3]);
     assert!(host(&sk)[1].is_sign_negative());
-    let (_, sv) = parallax::sort_by_key_descending(&k, &v).unwrap();
+    let (_, sv) = parallaxis::sort_by_key_descending(&k, &v).unwrap();
     assert_eq!(host(&sv), [1, 3, 0, 2, 4]);
 }
 

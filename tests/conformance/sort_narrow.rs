@@ -4,8 +4,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{DeviceCopy, Order, SortByKeyOps, SortKey, SortOps};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, ops::{Order, SortKey}, backend::{SortByKeyOps, SortOps}};
 use std::fmt::Debug;
 
 fn check<K: SortKey + PartialEq + Debug, V: DeviceCopy + PartialEq + Debug>(k: &[K], v: &[V])
@@ -17,12 +17,12 @@ where
         let mut want = k.to_vec();
         r::sort(k, &mut want, order).unwrap();
         let mut got = dv::<K, B>(k);
-        parallax::sort_into(&kd, &mut got, order).unwrap();
+        parallaxis::sort_into(&kd, &mut got, order).unwrap();
         assert_eq!(host(&got), want, "sort {order:?}, n={}", k.len());
         let (mut wk, mut wv) = (k.to_vec(), v.to_vec());
         r::sort_by_key(k, v, &mut wk, &mut wv, order).unwrap();
         let (mut gk, mut gv) = (dv::<K, B>(k), dv::<V, B>(v));
-        parallax::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
+        parallaxis::sort_by_key_into(&kd, &vd, &mut gk, &mut gv, order).unwrap();
         assert_eq!((host(&gk), host(&gv)), (wk, wv), "pairs {order:?}, n={}", k.len());
     }
 }

@@ -9,8 +9,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::{DeviceCopy, DeviceVector, Error, Order, SegmentedSortByKeyOps};
-use parallax::{SegmentedSortOps, SortKey};
+use parallaxis::{DeviceCopy, DeviceVector, Error, ops::Order, backend::SegmentedSortByKeyOps};
+use parallaxis::{backend::SegmentedSortOps, ops::SortKey};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -65,23 +65,23 @@ where
     for order in [Order::Ascending, Order::Descending] {
         let (wk, wv) = reference(k, &pos, offsets, order);
         let got = match order {
-            Order::Ascending => parallax::sort_segmented(&kd, &od).unwrap(),
-            Order::Descending => parallax::sort_segmented_descending(&kd, &od).unwrap(),
+            Order::Ascending => parallaxis::sort_segmented(&kd, &od).unwrap(),
+            Order::Descending => parallaxis::sort_segmented_descending(&kd, &od).unwrap(),
         };
         assert_eq!(words(&host(&got)), words(&wk), "keys {order:?} {what}, n={n}, m={m}");
         let mut into = dv::<K, B>(k);
-        parallax::sort_segmented_into(&kd, &od, &mut into, order).unwrap();
+        parallaxis::sort_segmented_into(&kd, &od, &mut into, order).unwrap();
         assert_eq!(words(&host(&into)), words(&wk), "keys into {order:?} {what}, n={n}");
         let (gk, gv) = match order {
-            Order::Ascending => parallax::sort_by_key_segmented(&kd, &vd, &od).unwrap(),
+            Order::Ascending => parallaxis::sort_by_key_segmented(&kd, &vd, &od).unwrap(),
             Order::Descending => {
-                parallax::sort_by_key_segmented_descending(&kd, &vd, &od).unwrap()
+                parallaxis::sort_by_key_segmented_descending(&kd, &vd, &od).unwrap()
             }
         };
         assert_eq!(words(&host(&gk)), words(&wk), "pairs keys {order:?} {what}, n={n}");
         assert_eq!(host(&gv), wv, "pairs values {order:?} {what}, n={n}, m={m}");
         let (mut ik, mut iv) = (dv::<K, B>(k), dv::<u32, B>(&pos));
-        parallax::sort_by_key_segmented_into(&kd, &vd, &od, &mut ik, &mut iv, order).unwrap();
+        parallaxis::sort_by_key_segmented_into(&kd, &vd, &od, &mut ik, &mut iv, order).unwrap();
         assert_eq!(words(&host(&ik)), words(&wk), "pairs into keys {order:?} {what}");
         assert_eq!(host(&iv), wv, "pairs into values {order:?} {what}");
     }
@@ -171,7 +171,7 @@ fn floats_order_zeros_and_nans_per_segment() {
     let k = dv::<f32, B>(&[f32::NAN, 0.0, -0.0, -f32::NAN, 2.0, -1.0]);
     let v = dv::<u32, B>(&[0, 1, 2, 3, 4, 5]);
     let o = dv::<usize, B>(&[0, 4, 6]);
-    let (sk, sv) = parallax::sort_by_key_segmented(&k, &v, &o).unwrap();
+    let (sk, sv) = parallaxis::sort_by_key_segmented(&k, &v, &o).unwrap();
     assert_eq!(host(&sv), [2, 1, 0, 3, 5, 4]);
     assert!(host(&sk)[0].is_sign_negative());
 }
@@ -188,7 +188,7 @@ fn wider_values_follow_their_keys() {
     for order in [Order::Ascending, Order::Descending] {
         let (wk, wv) = reference(&k, &v, &offsets, order);
         let (mut gk, mut gv) = (dv::<u8, B>(&k), dv::<u64, B>(&v));
-        parallax::sort_by_key_segmented_into(&kd, &vd, &od, &mut gk, &mut gv, order).unwrap();
+        parallaxis::sort_by_key_segmented_into(&kd, &vd, &od, &mut gk, &mut gv, order).unwrap();
         assert_eq!((host(&gk), host(&gv)), (wk, wv), "u8+u64 {order:?}");
     }
 }
@@ -209,24 +209,24 @@ fn invalid_offsets_give_the_typed_error_and_leave_outputs() {
     for o in bad {
         let od = dv::<usize, B>(o);
         let is_offsets = |e: Error| matches!(e, Error::InvalidOffsets { .. });
-        assert!(is_offsets(parallax::sort_segmented(&k, &od).unwrap_err()), "{o:?}");
+        assert!(is_offsets(parallaxis::sort_segmented(&k, &od).unwrap_err()), "{o:?}");
         let mut out = dv::<u32, B>(&[9; 4]);
-        let e = parallax::sort_segmented_into(&k, &od, &mut out, Order::Descending);
+        let e = parallaxis::sort_segmented_into(&k, &od, &mut out, Order::Descending);
         assert!(is_offsets(e.unwrap_err()), "into {o:?}");
         assert_eq!(host(&out), [9; 4], "output untouched, {o:?}");
-        assert!(is_offsets(parallax::sort_by_key_segmented(&k, &v, &od).unwrap_err()));
+        assert!(is_offsets(parallaxis::sort_by_key_segmented(&k, &v, &od).unwrap_err()));
         let (mut ok, mut ov) = pairs_for_overwrite(4, 7_u32);
-        let e = parallax::sort_by_key_segmented_into(&k, &v, &od, &mut ok, &mut ov, Order::Ascending);
+        let e = parallaxis::sort_by_key_segmented_into(&k, &v, &od, &mut ok, &mut ov, Order::Ascending);
         assert!(is_offsets(e.unwrap_err()), "pairs into {o:?}");
         assert_eq!((host(&ok), host(&ov)), (vec![0xDEAD; 4], vec![7; 4]), "untouched {o:?}");
     }
     // Valid offsets, wrong lengths: the length error, outputs untouched.
     let od = dv::<usize, B>(&[0, 4]);
     let mut short = dv::<u32, B>(&[9; 3]);
-    let e = parallax::sort_segmented_into(&k, &od, &mut short, Order::Ascending).unwrap_err();
+    let e = parallaxis::sort_segmented_into(&k, &od, &mut short, Order::Ascending).unwrap_err();
     assert!(matches!(e, Error::LengthMismatch { .. }), "{e:?}");
     assert_eq!(host(&short), [9; 3]);
-    let e = parallax::sort_by_key_segmented(&k, &dv::<u32, B>(&[1]), &od).unwrap_err();
+    let e = parallaxis::sort_by_key_segmented(&k, &dv::<u32, B>(&[1]), &od).unwrap_err();
     assert!(matches!(e, Error::LengthMismatch { .. }), "{e:?}");
 }
 

@@ -1,5 +1,5 @@
 // Conformance body for spmv and spmv_into over CSR, ELL, COO and HYB (the last three built
-// with the conversions), against `parallax::reference::spmv_*`: PlusTimes i64 (wrapping),
+// with the conversions), against `parallaxis::reference::spmv_*`: PlusTimes i64 (wrapping),
 // MinPlus and MaxTimes f32 on non-negative values, and OrAnd bool bit for bit; PlusTimes f64
 // within `assert_close`'s bound from each row's Σ|a·x|. Layouts are drawn as parameters and
 // built deterministically, so large cases (past the rayon thresholds, a dense row spanning
@@ -7,11 +7,8 @@
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{
-    CooMatrix, CsrMatrix, DeviceCopy, Error, MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring,
-    SparseIndex, SparseMatrix, SpmvOps,
-};
+use parallaxis::reference as r;
+use parallaxis::{DeviceCopy, Error, sparse::{CooMatrix, CsrMatrix, SparseMatrix}, ops::{MaxTimes, MinPlus, OrAnd, PlusTimes, Semiring, SparseIndex}, backend::SpmvOps};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -42,7 +39,7 @@ struct Layout {
 /// Row lengths uniform in `0..=max_len` (or empty with `empty_pct`%), one optional dense
 /// row, and with `dup_pct`% an entry repeats the previous column of its row.
 fn build(p: &Params) -> Layout {
-    let mut s = parallax::SplitMix64::new(p.seed);
+    let mut s = parallaxis::ops::SplitMix64::new(p.seed);
     let (mut row_ptr, mut col) = (vec![0], Vec::new());
     for r in 0..p.nrows {
         let len = match p.dense {
@@ -191,14 +188,14 @@ fn products<T, S, A>(
 {
     let xd = dv::<T, B>(x);
     cmp(
-        &host(&parallax::spmv(s, a, &xd).unwrap()),
+        &host(&parallaxis::spmv(s, a, &xd).unwrap()),
         want,
         false,
         &format!("{what} spmv"),
     );
     for acc in [true, false] {
         let mut y = dv::<T, B>(y0);
-        parallax::spmv_into(s, a, &xd, &mut y, acc).unwrap();
+        parallaxis::spmv_into(s, a, &xd, &mut y, acc).unwrap();
         let w = if acc { want_acc } else { want };
         cmp(
             &host(&y),
@@ -394,7 +391,7 @@ fn bad_lengths_are_errors_and_leave_y_alone() {
     require_gpu!();
     let a = CsrMatrix::<i64, u32, B>::try_new(2, 3, vec![0, 1, 3], vec![2, 0, 1], vec![1, 2, 3])
         .unwrap();
-    let err = parallax::spmv(PlusTimes, &a, &dv::<i64, B>(&[1, 2])).unwrap_err();
+    let err = parallaxis::spmv(PlusTimes, &a, &dv::<i64, B>(&[1, 2])).unwrap_err();
     assert!(
         matches!(
             err,
@@ -408,7 +405,7 @@ fn bad_lengths_are_errors_and_leave_y_alone() {
     );
     let mut y = dv::<i64, B>(&[7, 8, 9]);
     let err =
-        parallax::spmv_into(PlusTimes, &a, &dv::<i64, B>(&[1, 2, 3]), &mut y, true).unwrap_err();
+        parallaxis::spmv_into(PlusTimes, &a, &dv::<i64, B>(&[1, 2, 3]), &mut y, true).unwrap_err();
     assert!(
         matches!(
             err,

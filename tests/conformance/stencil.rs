@@ -1,14 +1,11 @@
 // Conformance body for stencil: stencil_map, stencil_map_into, convolve_1d/2d and mask_1d/2d
-// of backend `B` against `parallax::reference::stencil`. Every output point of every backend
+// of backend `B` against `parallaxis::reference::stencil`. Every output point of every backend
 // folds exactly the reference's terms in the reference's order, so results are compared bit
 // for bit: floats (general values, not a dyadic grid) as well as wrapping integers.
 
 use super::B;
 use crate::common::*;
-use parallax::{
-    reference, Boundary, DeviceCopy, Error, MaxTimes, MinPlus, PlusTimes, Semiring, Stencil,
-    StencilOps,
-};
+use parallaxis::{reference, DeviceCopy, Error, ops::{Boundary, MaxTimes, MinPlus, PlusTimes, Semiring, Stencil}, backend::StencilOps};
 use proptest::prelude::*;
 
 const BOUNDARIES: [Boundary; 3] = [Boundary::Zero, Boundary::Clamp, Boundary::Wrap];
@@ -70,10 +67,10 @@ fn check<T: Exact, S: Semiring<T>, const D: usize, const K: usize>(
     let want = reference_of(s, st, b, shape, x);
     let what = format!("{b:?} {shape:?} {}", core::any::type_name::<S>());
     let xv = dv::<T, B>(x);
-    let y = parallax::stencil_map(s, st, b, shape, &xv).expect("stencil_map");
+    let y = parallaxis::stencil_map(s, st, b, shape, &xv).expect("stencil_map");
     assert_same(&host(&y), &want, &format!("stencil_map {what}"));
     let mut y = dv::<T, B>(x);
-    parallax::stencil_map_into(s, st, b, shape, &xv, &mut y).expect("stencil_map_into");
+    parallaxis::stencil_map_into(s, st, b, shape, &xv, &mut y).expect("stencil_map_into");
     assert_same(&host(&y), &want, &format!("stencil_map_into {what}"));
 }
 
@@ -343,7 +340,7 @@ fn seven_point_3d() {
 #[test]
 fn dense_27_point_3d() {
     require_gpu!();
-    let m = parallax::mask_3d([0_i32; 27], [3, 3, 3]).expect("odd mask");
+    let m = parallaxis::mask_3d([0_i32; 27], [3, 3, 3]).expect("odd mask");
     classic(m.offsets, &[[1, 1, 1], [3, 3, 4], [5, 7, 9], [35, 18, 132]]);
 }
 
@@ -356,12 +353,12 @@ fn convolve_matches_hand_built_masks() {
             let x = floats(n, n as u64, -10.0, 10.0);
             let w: [f32; 9] = arr(&floats(9, 7, -1.0, 1.0));
             let want = reference_of(PlusTimes, &Stencil::new(taps::<9>(), w), b, [n], &x);
-            let got = parallax::convolve_1d(w, b, &dv::<f32, B>(&x)).expect("convolve_1d");
+            let got = parallaxis::convolve_1d(w, b, &dv::<f32, B>(&x)).expect("convolve_1d");
             assert_same(&host(&got), &want, &format!("convolve_1d {b:?} {n}"));
             let xi = ints(n, n as u64);
             let lap = [1, -2, 1];
             let want = reference_of(PlusTimes, &Stencil::new(LAPLACE_1D, lap), b, [n], &xi);
-            let got = parallax::convolve_1d(lap, b, &dv::<i32, B>(&xi)).expect("convolve_1d");
+            let got = parallaxis::convolve_1d(lap, b, &dv::<i32, B>(&xi)).expect("convolve_1d");
             assert_same(&host(&got), &want, &format!("convolve_1d i32 {b:?} {n}"));
         }
         for shape in [[0, 0], [0, 4], [1, 1], [2, 3], [67, 130], [300, 257]] {
@@ -370,13 +367,13 @@ fn convolve_matches_hand_built_masks() {
             let w: [f32; 15] = arr(&floats(15, 9, -1.0, 1.0));
             let want = reference_of(PlusTimes, &Stencil::new(dense(3, 5), w), b, shape, &x);
             let got =
-                parallax::convolve_2d(w, [3, 5], b, shape, &dv::<f32, B>(&x)).expect("conv2d");
+                parallaxis::convolve_2d(w, [3, 5], b, shape, &dv::<f32, B>(&x)).expect("conv2d");
             assert_same(&host(&got), &want, &format!("convolve_2d {b:?} {shape:?}"));
             let xi = ints(n, n as u64);
             let w: [i32; 25] = arr(&ints(25, 11));
             let want = reference_of(PlusTimes, &Stencil::new(dense(5, 5), w), b, shape, &xi);
             let got =
-                parallax::convolve_2d(w, [5, 5], b, shape, &dv::<i32, B>(&xi)).expect("conv2d");
+                parallaxis::convolve_2d(w, [5, 5], b, shape, &dv::<i32, B>(&xi)).expect("conv2d");
             assert_same(
                 &host(&got),
                 &want,
@@ -389,18 +386,18 @@ fn convolve_matches_hand_built_masks() {
 #[test]
 fn masks_are_centred() {
     require_gpu!();
-    let m = parallax::mask_1d([1_i32, 2, 3, 4, 5]).expect("odd mask");
+    let m = parallaxis::mask_1d([1_i32, 2, 3, 4, 5]).expect("odd mask");
     assert_eq!(m.offsets, [[-2], [-1], [0], [1], [2]]);
     assert_eq!(m.weights, [1, 2, 3, 4, 5]);
-    let m = parallax::mask_2d([0_i32; 15], [3, 5]).expect("odd mask");
+    let m = parallaxis::mask_2d([0_i32; 15], [3, 5]).expect("odd mask");
     assert_eq!(m.offsets, dense::<15>(3, 5));
-    let m = parallax::mask_2d([7_i32], [1, 1]).expect("1x1 mask");
+    let m = parallaxis::mask_2d([7_i32], [1, 1]).expect("1x1 mask");
     assert_eq!(m.offsets, [[0, 0]]);
-    let m = parallax::mask_3d([0_i32; 45], [3, 5, 3]).expect("odd mask");
+    let m = parallaxis::mask_3d([0_i32; 45], [3, 5, 3]).expect("odd mask");
     let want: [[i32; 3]; 45] =
         core::array::from_fn(|k| [k as i32 / 15 - 1, (k as i32 / 3) % 5 - 2, k as i32 % 3 - 1]);
     assert_eq!(m.offsets, want);
-    let star = parallax::star_3d([1_i32, 2, 3, 4, 5, 6, 7]);
+    let star = parallaxis::star_3d([1_i32, 2, 3, 4, 5, 6, 7]);
     assert_eq!(star.offsets, SEVEN_POINT);
     assert_eq!(star.weights, [1, 2, 3, 4, 5, 6, 7]);
 }
@@ -409,17 +406,17 @@ fn masks_are_centred() {
 fn bad_masks_are_invalid_stencils() {
     require_gpu!();
     let bad = |r: Result<(), Error>| matches!(r, Err(Error::InvalidStencil { .. }));
-    assert!(bad(parallax::mask_1d([1.0_f32, 2.0]).map(drop)));
-    assert!(bad(parallax::mask_1d::<f32, 0>([]).map(drop)));
-    assert!(bad(parallax::mask_2d([1_i32; 6], [2, 3]).map(drop)));
-    assert!(bad(parallax::mask_2d([1_i32; 6], [3, 2]).map(drop)));
-    assert!(bad(parallax::mask_2d([1_i32; 9], [3, 5]).map(drop)));
-    assert!(bad(parallax::mask_2d([1_i32; 9], [1, 3]).map(drop)));
+    assert!(bad(parallaxis::mask_1d([1.0_f32, 2.0]).map(drop)));
+    assert!(bad(parallaxis::mask_1d::<f32, 0>([]).map(drop)));
+    assert!(bad(parallaxis::mask_2d([1_i32; 6], [2, 3]).map(drop)));
+    assert!(bad(parallaxis::mask_2d([1_i32; 6], [3, 2]).map(drop)));
+    assert!(bad(parallaxis::mask_2d([1_i32; 9], [3, 5]).map(drop)));
+    assert!(bad(parallaxis::mask_2d([1_i32; 9], [1, 3]).map(drop)));
     let x = dv::<i32, B>(&[1, 2, 3, 4]);
     assert!(bad(
-        parallax::convolve_1d([1, 1], Boundary::Zero, &x).map(drop)
+        parallaxis::convolve_1d([1, 1], Boundary::Zero, &x).map(drop)
     ));
-    assert!(bad(parallax::convolve_2d(
+    assert!(bad(parallaxis::convolve_2d(
         [1; 9],
         [3, 1],
         Boundary::Zero,
@@ -427,7 +424,7 @@ fn bad_masks_are_invalid_stencils() {
         &x
     )
     .map(drop)));
-    assert!(bad(parallax::convolve_2d(
+    assert!(bad(parallaxis::convolve_2d(
         [1; 4],
         [2, 2],
         Boundary::Zero,
@@ -436,7 +433,7 @@ fn bad_masks_are_invalid_stencils() {
     )
     .map(drop)));
     let st = Stencil::new([[0, 0]], [1_i32]);
-    let huge = parallax::stencil_map(PlusTimes, &st, Boundary::Wrap, [usize::MAX, 2], &x);
+    let huge = parallaxis::stencil_map(PlusTimes, &st, Boundary::Wrap, [usize::MAX, 2], &x);
     assert!(bad(huge.map(drop)));
 }
 
@@ -447,18 +444,18 @@ fn wrong_lengths_are_length_mismatches() {
     let st = Stencil::new(FIVE_POINT, [1_i32; 5]);
     let x = dv::<i32, B>(&[1, 2, 3, 4, 5, 6]);
     for shape in [[2, 2], [2, 4], [0, 6], [6, 0]] {
-        let r = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, shape, &x);
+        let r = parallaxis::stencil_map(PlusTimes, &st, Boundary::Zero, shape, &x);
         assert!(mismatch(r.map(drop)), "{shape:?}");
     }
-    let r = parallax::convolve_2d([1; 9], [3, 3], Boundary::Zero, [3, 3], &x);
+    let r = parallaxis::convolve_2d([1; 9], [3, 3], Boundary::Zero, [3, 3], &x);
     assert!(mismatch(r.map(drop)));
     // A wrong output length is refused and the output left untouched.
     let mut y = dv::<i32, B>(&[9; 5]);
-    let r = parallax::stencil_map_into(PlusTimes, &st, Boundary::Clamp, [2, 3], &x, &mut y);
+    let r = parallaxis::stencil_map_into(PlusTimes, &st, Boundary::Clamp, [2, 3], &x, &mut y);
     assert!(mismatch(r));
     assert_eq!(host(&y), [9; 5]);
     let mut y = dv::<i32, B>(&[9; 6]);
-    let r = parallax::stencil_map_into(PlusTimes, &st, Boundary::Clamp, [3, 3], &x, &mut y);
+    let r = parallaxis::stencil_map_into(PlusTimes, &st, Boundary::Clamp, [3, 3], &x, &mut y);
     assert!(mismatch(r));
     assert_eq!(host(&y), [9; 6]);
 }

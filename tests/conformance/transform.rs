@@ -1,11 +1,11 @@
 // Conformance body for transform, transform2 (and their `_into` forms), tabulate and sequence.
 // An element-wise map does the same arithmetic on every backend, so every comparison with
-// `parallax::reference` is exact, floats bit for bit.
+// `parallaxis::reference` is exact, floats bit for bit.
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{DeviceVector, Negate, SaxpyFunctor, Scale, Sequence, Square, Times};
+use parallaxis::reference as r;
+use parallaxis::{DeviceVector, ops::{Negate, SaxpyFunctor, Scale, Sequence, Square, Times}};
 use proptest::prelude::*;
 
 fn ints(n: usize, seed: u64) -> Vec<i32> {
@@ -30,18 +30,18 @@ fn bits(v: &[f64]) -> Vec<u64> {
 /// Unary maps on i32 (wrapping) and f64, through `transform` and `transform_into`.
 fn check_unary(xi: &[i32], xf: &[f64]) {
     let n = xi.len();
-    let got = host(&parallax::transform(Negate, &dv::<i32, B>(xi)).unwrap());
+    let got = host(&parallaxis::transform(Negate, &dv::<i32, B>(xi)).unwrap());
     let mut want = vec![0; n];
     r::transform(Negate, xi, &mut want);
     assert_eq!(got, want, "transform Negate i32, n={n}");
 
     let f = Scale { factor: -3 };
     let mut into = DeviceVector::<i32, B>::zeros(n).unwrap();
-    parallax::transform_into(f, &dv::<i32, B>(xi), &mut into).unwrap();
+    parallaxis::transform_into(f, &dv::<i32, B>(xi), &mut into).unwrap();
     r::transform(f, xi, &mut want);
     assert_eq!(host(&into), want, "transform_into Scale i32, n={n}");
 
-    let got = host(&parallax::transform(Square, &dv::<f64, B>(xf)).unwrap());
+    let got = host(&parallaxis::transform(Square, &dv::<f64, B>(xf)).unwrap());
     let mut want = vec![0.0; xf.len()];
     r::transform(Square, xf, &mut want);
     assert_eq!(bits(&got), bits(&want), "transform Square f64, n={n}");
@@ -50,14 +50,14 @@ fn check_unary(xi: &[i32], xf: &[f64]) {
 /// Binary maps through `transform2` and `transform2_into`.
 fn check_binary(ai: &[i32], bi: &[i32], af: &[f64], bf: &[f64]) {
     let n = ai.len();
-    let got = host(&parallax::transform2(Times, &dv::<i32, B>(ai), &dv::<i32, B>(bi)).unwrap());
+    let got = host(&parallaxis::transform2(Times, &dv::<i32, B>(ai), &dv::<i32, B>(bi)).unwrap());
     let mut want = vec![0; n];
     r::transform2(Times, ai, bi, &mut want);
     assert_eq!(got, want, "transform2 Times i32, n={n}");
 
     let f = SaxpyFunctor { a: 1.5 };
     let mut into = DeviceVector::<f64, B>::zeros(af.len()).unwrap();
-    parallax::transform2_into(f, &dv::<f64, B>(af), &dv::<f64, B>(bf), &mut into).unwrap();
+    parallaxis::transform2_into(f, &dv::<f64, B>(af), &dv::<f64, B>(bf), &mut into).unwrap();
     let mut want = vec![0.0; af.len()];
     r::transform2(f, af, bf, &mut want);
     assert_eq!(
@@ -70,13 +70,13 @@ fn check_binary(ai: &[i32], bi: &[i32], af: &[f64], bf: &[f64]) {
 /// `tabulate` and `sequence` against the reference tabulate.
 fn check_tabulate(n: usize, start: f64, step: f64) {
     let f = Sequence { start, step };
-    let got = host(&parallax::tabulate::<_, B>(f, n).unwrap());
+    let got = host(&parallaxis::tabulate::<_, B>(f, n).unwrap());
     let mut want = vec![0.0; n];
     r::tabulate(f, &mut want);
     assert_eq!(bits(&got), bits(&want), "tabulate, n={n}");
-    let seq = host(&parallax::sequence::<f64, B>(n, start, step).unwrap());
+    let seq = host(&parallaxis::sequence::<f64, B>(n, start, step).unwrap());
     assert_eq!(bits(&seq), bits(&want), "sequence, n={n}");
-    let idx = host(&parallax::sequence::<u32, B>(n, 7, 3).unwrap());
+    let idx = host(&parallaxis::sequence::<u32, B>(n, 7, 3).unwrap());
     assert!(
         idx.iter().enumerate().all(|(i, &v)| v == 7 + 3 * i as u32),
         "n={n}"
@@ -108,7 +108,7 @@ fn transform_into_rejects_wrong_length() {
     require_gpu!();
     let x = dv::<i32, B>(&ints(HOST_CHUNK + 1, 9));
     let mut y = DeviceVector::<i32, B>::filled(HOST_CHUNK, 5).unwrap();
-    assert!(parallax::transform_into(Negate, &x, &mut y).is_err());
+    assert!(parallaxis::transform_into(Negate, &x, &mut y).is_err());
     assert!(host(&y).iter().all(|&v| v == 5), "output untouched");
 }
 

@@ -2,14 +2,12 @@
 // views and writes mutable views; the result equals the reference on the sliced elements,
 // and the elements outside an output view are untouched. Starts fall on and off multiples of
 // 4 `i32`s, so on CUDA both kinds of view run: 16-byte aligned ones sharing the vector's
-// memory and the others staged through a copy (parallax_device's `view.rs`).
+// memory and the others staged through a copy (parallaxis_device's `view.rs`).
 
 use super::B;
 use crate::common::*;
-use parallax::reference as r;
-use parallax::{
-    CsrMatrix, DeviceVector, Error, GreaterThan, Max, Negate, Order, PlusTimes, Sum,
-};
+use parallaxis::reference as r;
+use parallaxis::{DeviceVector, Error, sparse::CsrMatrix, ops::{GreaterThan, Max, Negate, Order, PlusTimes, Sum}};
 use proptest::prelude::*;
 
 /// `start..end` inside `0..len` from two fractions in `[0, 1]`.
@@ -41,33 +39,33 @@ fn check_maps_and_scans(x: &[i32], (s, e): (usize, usize), at: usize) {
     let m = part.len();
     let negated: Vec<i32> = part.iter().map(|v| v.wrapping_neg()).collect();
     let mut y = canvas(m + at + 3, 77);
-    parallax::transform_into(Negate, &xv, &mut y.slice_mut(at..at + m).unwrap()).unwrap();
+    parallaxis::transform_into(Negate, &xv, &mut y.slice_mut(at..at + m).unwrap()).unwrap();
     assert_eq!(host(&y), expected_canvas(m + at + 3, 77, at, &negated), "transform_into");
 
-    assert_eq!(parallax::reduce(Sum, &xv).unwrap(), r::reduce(Sum, part), "reduce");
+    assert_eq!(parallaxis::reduce(Sum, &xv).unwrap(), r::reduce(Sum, part), "reduce");
     let mut out = canvas(at + 2, -1);
-    parallax::reduce_into(Max, &xv, &mut out.slice_mut(at..=at).unwrap()).unwrap();
+    parallaxis::reduce_into(Max, &xv, &mut out.slice_mut(at..=at).unwrap()).unwrap();
     let want = expected_canvas(at + 2, -1, at, &[r::reduce(Max, part)]);
     assert_eq!(host(&out), want, "reduce_into a one-element view");
 
     let mut scanned = vec![0; m];
     r::inclusive_scan(Sum, part, &mut scanned);
     let mut y = canvas(m + at, 5);
-    parallax::inclusive_scan_into(Sum, &xv, &mut y.slice_mut(at..).unwrap()).unwrap();
+    parallaxis::inclusive_scan_into(Sum, &xv, &mut y.slice_mut(at..).unwrap()).unwrap();
     assert_eq!(host(&y), expected_canvas(m + at, 5, at, &scanned), "inclusive_scan_into");
     r::exclusive_scan(Max, -3, part, &mut scanned);
-    let got = parallax::exclusive_scan(Max, -3, &xv).unwrap();
+    let got = parallaxis::exclusive_scan(Max, -3, &xv).unwrap();
     assert_eq!(host(&got), scanned, "exclusive_scan of a view");
 
     // A view of a view, and a mutable view of a mutable view.
     let (s2, e2) = (m / 4, m - m / 3);
     let inner = xv.slice(s2..e2).unwrap();
-    assert_eq!(parallax::reduce(Sum, &inner).unwrap(), r::reduce(Sum, &part[s2..e2]));
+    assert_eq!(parallaxis::reduce(Sum, &inner).unwrap(), r::reduce(Sum, &part[s2..e2]));
     let mut y = canvas(m, 9);
     {
         // Scoped: on CUDA a staged view writes back when it ends.
         let mut outer = y.slice_mut(..).unwrap();
-        parallax::fill(&mut outer.slice_mut(s2..e2).unwrap(), 4).unwrap();
+        parallaxis::fill(&mut outer.slice_mut(s2..e2).unwrap(), 4).unwrap();
     }
     let mut want = vec![9; m];
     want[s2..e2].fill(4);
@@ -83,17 +81,17 @@ fn check_every_view_form(x: &[i32], (s, e): (usize, usize), at: usize) {
     let mut sorted = part.to_vec();
     sorted.sort_unstable();
 
-    assert_eq!(host(&parallax::sort(&xv).unwrap()), sorted, "sort of a view");
+    assert_eq!(host(&parallaxis::sort(&xv).unwrap()), sorted, "sort of a view");
     let mut y = canvas(m + at, 3);
-    parallax::sort_into(&xv, &mut y.slice_mut(at..).unwrap(), Order::Ascending).unwrap();
+    parallaxis::sort_into(&xv, &mut y.slice_mut(at..).unwrap(), Order::Ascending).unwrap();
     assert_eq!(host(&y), expected_canvas(m + at, 3, at, &sorted), "sort_into a view");
 
     let p = GreaterThan { bound: 0 };
     let kept: Vec<i32> = part.iter().copied().filter(|&v| v > 0).collect();
-    assert_eq!(parallax::count_if(p, &xv).unwrap(), kept.len(), "count_if");
+    assert_eq!(parallaxis::count_if(p, &xv).unwrap(), kept.len(), "count_if");
     let mut out = canvas(m + at, 8);
     let mut count = DeviceVector::<usize, B>::zeros(3).unwrap();
-    parallax::copy_if_into(
+    parallaxis::copy_if_into(
         p,
         &xv,
         &mut out.slice_mut(at..).unwrap(),
@@ -108,21 +106,21 @@ fn check_every_view_form(x: &[i32], (s, e): (usize, usize), at: usize) {
         .enumerate()
         .min_by_key(|&(i, &v)| (v, i))
         .map(|(i, &v)| (i, v));
-    assert_eq!(parallax::min_element(&xv).unwrap(), want_min, "min_element: positions in the view");
+    assert_eq!(parallaxis::min_element(&xv).unwrap(), want_min, "min_element: positions in the view");
 
     let sd = dv::<i32, B>(&sorted);
     let (a, b) = (m / 3, m - m / 5);
     let sorted_view = sd.slice(a..b).unwrap();
     let want: Vec<usize> = part.iter().map(|q| sorted[a..b].partition_point(|v| v < q)).collect();
-    assert_eq!(host(&parallax::lower_bound(&sorted_view, &xv).unwrap()), want, "lower_bound");
+    assert_eq!(host(&parallaxis::lower_bound(&sorted_view, &xv).unwrap()), want, "lower_bound");
     let mut merged = [&sorted[..a], &sorted[a..b]].concat();
     merged.sort();
-    let got = parallax::merge(&sd.slice(..a).unwrap(), &sorted_view).unwrap();
+    let got = parallaxis::merge(&sd.slice(..a).unwrap(), &sorted_view).unwrap();
     assert_eq!(host(&got), merged, "merge of two views");
 
     let keys: Vec<i32> = sorted.iter().map(|v| v / 1000).collect();
     let kd = dv::<i32, B>(&keys);
-    let (gk, gv) = parallax::reduce_by_key(Sum, &kd.slice(a..b).unwrap(), &sorted_view).unwrap();
+    let (gk, gv) = parallaxis::reduce_by_key(Sum, &kd.slice(a..b).unwrap(), &sorted_view).unwrap();
     let (mut wk, mut wv) = (vec![0; b - a], vec![0; b - a]);
     let groups = r::reduce_by_key(Sum, &keys[a..b], &sorted[a..b], &mut wk, &mut wv);
     assert_eq!((host(&gk), host(&gv)), (wk[..groups].to_vec(), wv[..groups].to_vec()), "reduce_by_key");
@@ -143,12 +141,12 @@ fn check_moves(x: &[i32], (s, e): (usize, usize), at: usize) {
     let inner_map = &map[1..=m];
     let mut want = vec![0; m];
     r::gather(inner_map, part, &mut want);
-    let got = parallax::gather(&mv, &xd.slice(s..e).unwrap()).unwrap();
+    let got = parallaxis::gather(&mv, &xd.slice(s..e).unwrap()).unwrap();
     assert_eq!(host(&got), want, "gather");
     let mut dst = canvas(m + at, 11);
     let mut inside = vec![11; m];
     r::scatter(part, inner_map, &mut inside);
-    parallax::scatter(&xd.slice(s..e).unwrap(), &mv, &mut dst.slice_mut(at..).unwrap()).unwrap();
+    parallaxis::scatter(&xd.slice(s..e).unwrap(), &mv, &mut dst.slice_mut(at..).unwrap()).unwrap();
     assert_eq!(host(&dst), expected_canvas(m + at, 11, at, &inside), "scatter into a view");
 }
 
@@ -170,7 +168,7 @@ fn check_spmv(n: usize, at: usize) {
     let xd = dv::<f32, B>(&xs);
     let mut y = DeviceVector::<f32, B>::filled(n + 2 * at, 0.5).unwrap();
     let xv = xd.slice(at..).unwrap();
-    parallax::spmv_into(PlusTimes, &a, &xv, &mut y.slice_mut(at..at + n).unwrap(), false).unwrap();
+    parallaxis::spmv_into(PlusTimes, &a, &xv, &mut y.slice_mut(at..at + n).unwrap(), false).unwrap();
     let mut want = vec![0.0; n];
     r::spmv_csr(PlusTimes, &ptr, &col, &val, &xs[at..], &mut want, false);
     let got = host(&y);
@@ -187,9 +185,9 @@ fn check_bounds() {
     let mut y = dv::<i32, B>(&[0; 5]);
     assert_eq!(y.slice_mut(6..).err(), Some(oob(6, 5)));
     assert!(x.slice(5..5).unwrap().is_empty());
-    assert_eq!(parallax::reduce(Sum, &x.slice(5..).unwrap()).unwrap(), 0);
+    assert_eq!(parallaxis::reduce(Sum, &x.slice(5..).unwrap()).unwrap(), 0);
     // A length mismatch through views is the same typed error, and the output is untouched.
-    let err = parallax::transform_into(Negate, &x.slice(..3).unwrap(), &mut y.slice_mut(..2).unwrap());
+    let err = parallaxis::transform_into(Negate, &x.slice(..3).unwrap(), &mut y.slice_mut(..2).unwrap());
     assert!(matches!(err, Err(Error::LengthMismatch { .. })), "{err:?}");
     assert_eq!(host(&y), [0; 5]);
 }

@@ -8,21 +8,21 @@ fn sort_lengths() {
     let vals = v(&[1.0_f32, 2.0]);
     let mut short = v(&[9_u32, 9]);
     let mut out_v = v(&[7.0_f32, 7.0, 7.0]);
-    let e = parallax::sort_into(&k, &mut short, parallax::Order::Ascending).unwrap_err();
+    let e = parallaxis::sort_into(&k, &mut short, parallaxis::ops::Order::Ascending).unwrap_err();
     assert_eq!(e, mismatch("sort output", 3, 2));
-    let e = parallax::sort_by_key(&k, &vals).unwrap_err();
+    let e = parallaxis::sort_by_key(&k, &vals).unwrap_err();
     assert_eq!(e, mismatch("sort_by_key values", 3, 2));
-    let e = parallax::sort_by_key_descending(&k, &vals).unwrap_err();
+    let e = parallaxis::sort_by_key_descending(&k, &vals).unwrap_err();
     assert_eq!(e, mismatch("sort_by_key values", 3, 2));
     let full = v(&[1.0_f32, 2.0, 3.0]);
-    let order = parallax::Order::Descending;
-    let e = parallax::sort_by_key_into(&k, &vals, &mut short, &mut out_v, order).unwrap_err();
+    let order = parallaxis::ops::Order::Descending;
+    let e = parallaxis::sort_by_key_into(&k, &vals, &mut short, &mut out_v, order).unwrap_err();
     assert_eq!(e, mismatch("sort_by_key values", 3, 2));
-    let e = parallax::sort_by_key_into(&k, &full, &mut short, &mut out_v, order).unwrap_err();
+    let e = parallaxis::sort_by_key_into(&k, &full, &mut short, &mut out_v, order).unwrap_err();
     assert_eq!(e, mismatch("sort_by_key output keys", 3, 2));
     let mut out_k = v(&[5_u32, 5, 5]);
     let mut short_v = v(&[7.0_f32]);
-    let e = parallax::sort_by_key_into(&k, &full, &mut out_k, &mut short_v, order).unwrap_err();
+    let e = parallaxis::sort_by_key_into(&k, &full, &mut out_k, &mut short_v, order).unwrap_err();
     assert_eq!(e, mismatch("sort_by_key output values", 3, 1));
     // Nothing the caller passed was touched.
     assert_eq!(short.to_vec().unwrap(), [9, 9]);
@@ -32,7 +32,7 @@ fn sort_lengths() {
     assert_eq!(k.to_vec().unwrap(), [3, 1, 2]);
     // Empty inputs: empty outputs.
     let e = v::<f64>(&[]);
-    assert!(parallax::sort(&e).unwrap().is_empty());
-    let (sk, sv) = parallax::sort_by_key(&e, &v::<u64>(&[])).unwrap();
+    assert!(parallaxis::sort(&e).unwrap().is_empty());
+    let (sk, sv) = parallaxis::sort_by_key(&e, &v::<u64>(&[])).unwrap();
     assert!(sk.is_empty() && sv.is_empty());
 }

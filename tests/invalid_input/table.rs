@@ -1,9 +1,6 @@
-use parallax::{
-    Boundary, CooMatrix, CsrMatrix, DeviceVector, EllMatrix, Error, HybMatrix, Max, PlusTimes,
-    SparseProblem, Square, Stencil, Sum,
-};
+use parallaxis::{DeviceVector, Error, SparseProblem, ops::{Boundary, Max, PlusTimes, Square, Stencil, Sum}, sparse::{CooMatrix, CsrMatrix, EllMatrix, HybMatrix}};
 
-fn v<T: parallax::DeviceCopy>(data: &[T]) -> DeviceVector<T, B> {
+fn v<T: parallaxis::DeviceCopy>(data: &[T]) -> DeviceVector<T, B> {
     DeviceVector::from_slice(data).unwrap()
 }
 
@@ -24,22 +21,22 @@ fn elementwise_and_scan_lengths() {
     require_gpu!();
     let x = v(&[1_i32, 2, 3]);
     let mut short = v(&[9_i32, 9]);
-    let e = parallax::transform_into(Square, &x, &mut short).unwrap_err();
+    let e = parallaxis::transform_into(Square, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("transform output", 3, 2));
-    let e = parallax::transform2(parallax::Plus, &x, &short).unwrap_err();
+    let e = parallaxis::transform2(parallaxis::ops::Plus, &x, &short).unwrap_err();
     assert_eq!(e, mismatch("transform2 second input", 3, 2));
-    let e = parallax::transform2_into(parallax::Plus, &x, &x, &mut short).unwrap_err();
+    let e = parallaxis::transform2_into(parallaxis::ops::Plus, &x, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("transform2 output", 3, 2));
-    let e = parallax::transform2_reduce(parallax::Times, Sum, &x, &short).unwrap_err();
+    let e = parallaxis::transform2_reduce(parallaxis::ops::Times, Sum, &x, &short).unwrap_err();
     assert_eq!(e, mismatch("transform2_reduce second input", 3, 2));
-    let e = parallax::inclusive_scan_into(Sum, &x, &mut short).unwrap_err();
+    let e = parallaxis::inclusive_scan_into(Sum, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("inclusive_scan output", 3, 2));
-    let e = parallax::exclusive_scan_into(Sum, 0, &x, &mut short).unwrap_err();
+    let e = parallaxis::exclusive_scan_into(Sum, 0, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("exclusive_scan output", 3, 2));
     // reduce_into wants exactly one output slot.
-    let e = parallax::reduce_into(Sum, &x, &mut short).unwrap_err();
+    let e = parallaxis::reduce_into(Sum, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("reduce_into output", 1, 2));
-    let e = parallax::reduce_into(Sum, &x, &mut v::<i32>(&[])).unwrap_err();
+    let e = parallaxis::reduce_into(Sum, &x, &mut v::<i32>(&[])).unwrap_err();
     assert_eq!(e, mismatch("reduce_into output", 1, 0));
     // Nothing the caller passed was touched.
     assert_eq!(short.to_vec().unwrap(), [9, 9]);
@@ -52,27 +49,27 @@ fn segmented_lengths() {
     let x = v(&[1_i32, 2, 3]);
     let flags = v(&[true, false]);
     let keys = v(&[1_u8, 1, 2, 2]);
-    let e = parallax::inclusive_scan_by_flags(Sum, &flags, &x).unwrap_err();
+    let e = parallaxis::inclusive_scan_by_flags(Sum, &flags, &x).unwrap_err();
     assert_eq!(e, mismatch("segment flags", 3, 2));
-    let e = parallax::exclusive_scan_by_flags(Sum, 0, &flags, &x).unwrap_err();
+    let e = parallaxis::exclusive_scan_by_flags(Sum, 0, &flags, &x).unwrap_err();
     assert_eq!(e, mismatch("segment flags", 3, 2));
-    let e = parallax::inclusive_scan_by_key(Sum, &keys, &x).unwrap_err();
+    let e = parallaxis::inclusive_scan_by_key(Sum, &keys, &x).unwrap_err();
     assert_eq!(e, mismatch("segment keys", 3, 4));
-    let e = parallax::exclusive_scan_by_key(Sum, 0, &keys, &x).unwrap_err();
+    let e = parallaxis::exclusive_scan_by_key(Sum, 0, &keys, &x).unwrap_err();
     assert_eq!(e, mismatch("segment keys", 3, 4));
-    let e = parallax::reduce_by_key(Sum, &keys, &x).unwrap_err();
+    let e = parallaxis::reduce_by_key(Sum, &keys, &x).unwrap_err();
     assert_eq!(e, mismatch("reduce_by_key keys", 3, 4));
     let (mut ok_keys, mut ok_values, mut runs) = (v(&[7_u8; 4]), v(&[7_i32; 4]), v(&[5_usize]));
-    let e = parallax::reduce_by_key_into(Sum, &keys, &x, &mut ok_keys, &mut ok_values, &mut runs);
+    let e = parallaxis::reduce_by_key_into(Sum, &keys, &x, &mut ok_keys, &mut ok_values, &mut runs);
     assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into keys", 3, 4));
     let good = v(&[1_u8, 1, 2]);
-    let e = parallax::reduce_by_key_into(Sum, &good, &x, &mut ok_keys, &mut ok_values, &mut runs);
+    let e = parallaxis::reduce_by_key_into(Sum, &good, &x, &mut ok_keys, &mut ok_values, &mut runs);
     assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into output keys", 3, 4));
     let mut keys3 = v(&[7_u8; 3]);
-    let e = parallax::reduce_by_key_into(Sum, &good, &x, &mut keys3, &mut ok_values, &mut runs);
+    let e = parallaxis::reduce_by_key_into(Sum, &good, &x, &mut keys3, &mut ok_values, &mut runs);
     assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into output values", 3, 4));
     let (mut values3, mut runs2) = (v(&[7_i32; 3]), v(&[5_usize; 2]));
-    let e = parallax::reduce_by_key_into(Sum, &good, &x, &mut keys3, &mut values3, &mut runs2);
+    let e = parallaxis::reduce_by_key_into(Sum, &good, &x, &mut keys3, &mut values3, &mut runs2);
     assert_eq!(e.unwrap_err(), mismatch("reduce_by_key_into run count", 1, 2));
     assert_eq!(ok_keys.to_vec().unwrap(), [7; 4]);
     assert_eq!(ok_values.to_vec().unwrap(), [7; 4]);
@@ -83,16 +80,16 @@ fn segmented_lengths() {
     // The `_into` forms check the heads first, then the output, and touch nothing on error.
     let (good_flags, good_keys) = (v(&[true, false, true]), v(&[1_u8, 1, 2]));
     let mut short = v(&[9_i32, 9]);
-    let e = parallax::inclusive_scan_by_flags_into(Sum, &flags, &x, &mut short).unwrap_err();
+    let e = parallaxis::inclusive_scan_by_flags_into(Sum, &flags, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("segment flags", 3, 2));
-    let e = parallax::exclusive_scan_by_flags_into(Sum, 0, &good_flags, &x, &mut short);
+    let e = parallaxis::exclusive_scan_by_flags_into(Sum, 0, &good_flags, &x, &mut short);
     assert_eq!(e.unwrap_err(), mismatch("scan_by_flags output", 3, 2));
-    let e = parallax::inclusive_scan_by_key_into(Sum, &keys, &x, &mut short).unwrap_err();
+    let e = parallaxis::inclusive_scan_by_key_into(Sum, &keys, &x, &mut short).unwrap_err();
     assert_eq!(e, mismatch("segment keys", 3, 4));
-    let e = parallax::exclusive_scan_by_key_into(Sum, 0, &good_keys, &x, &mut short);
+    let e = parallaxis::exclusive_scan_by_key_into(Sum, 0, &good_keys, &x, &mut short);
     assert_eq!(e.unwrap_err(), mismatch("scan_by_key output", 3, 2));
     let offsets = v(&[0_usize, 3]);
-    let e = parallax::inclusive_scan_by_offsets_into(Sum, &offsets, &x, &mut short);
+    let e = parallaxis::inclusive_scan_by_offsets_into(Sum, &offsets, &x, &mut short);
     assert_eq!(e.unwrap_err(), mismatch("scan_by_offsets output", 3, 2));
     assert_eq!(short.to_vec().unwrap(), [9, 9]);
 }
@@ -111,12 +108,12 @@ fn segment_offsets() {
     for (offsets, problem) in rows {
         let o = v(offsets);
         let want = bad_offsets(problem);
-        assert_eq!(parallax::inclusive_scan_by_offsets(Sum, &o, &x).unwrap_err(), want);
-        assert_eq!(parallax::exclusive_scan_by_offsets(Sum, 0, &o, &x).unwrap_err(), want);
-        assert_eq!(parallax::segmented_reduce(Max, &o, &x).unwrap_err(), want);
-        let e = parallax::inclusive_scan_by_offsets_into(Sum, &o, &x, &mut y).unwrap_err();
+        assert_eq!(parallaxis::inclusive_scan_by_offsets(Sum, &o, &x).unwrap_err(), want);
+        assert_eq!(parallaxis::exclusive_scan_by_offsets(Sum, 0, &o, &x).unwrap_err(), want);
+        assert_eq!(parallaxis::segmented_reduce(Max, &o, &x).unwrap_err(), want);
+        let e = parallaxis::inclusive_scan_by_offsets_into(Sum, &o, &x, &mut y).unwrap_err();
         assert_eq!(e, want);
-        let e = parallax::exclusive_scan_by_offsets_into(Sum, 0, &o, &x, &mut y).unwrap_err();
+        let e = parallaxis::exclusive_scan_by_offsets_into(Sum, 0, &o, &x, &mut y).unwrap_err();
         assert_eq!(e, want);
     }
     assert_eq!(y.to_vec().unwrap(), [9, 9, 9]);
@@ -180,10 +177,10 @@ fn ell_coo_hyb_structure() {
 fn spmv_lengths_leave_y_untouched() {
     require_gpu!();
     let a = CsrMatrix::<i32, u32, B>::try_new(2, 3, vec![0, 1, 2], vec![0, 2], vec![1, 1]).unwrap();
-    let e = parallax::spmv(PlusTimes, &a, &v(&[1, 2])).unwrap_err();
+    let e = parallaxis::spmv(PlusTimes, &a, &v(&[1, 2])).unwrap_err();
     assert_eq!(e, mismatch("spmv x (ncols)", 3, 2));
     let mut y = v(&[7, 7, 7]);
-    let e = parallax::spmv_into(PlusTimes, &a, &v(&[1, 2, 3]), &mut y, true).unwrap_err();
+    let e = parallaxis::spmv_into(PlusTimes, &a, &v(&[1, 2, 3]), &mut y, true).unwrap_err();
     assert_eq!(e, mismatch("spmv y (nrows)", 2, 3));
     assert_eq!(y.to_vec().unwrap(), [7, 7, 7]);
 }
@@ -196,10 +193,10 @@ fn zero_dimensional_stencil_is_invalid() {
     require_gpu!();
     let st: Stencil<f64, 0, 2> = Stencil::new([[], []], [1.0, 2.0]);
     let x = v(&[3.0_f64]);
-    let e = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, [], &x).unwrap_err();
+    let e = parallaxis::stencil_map(PlusTimes, &st, Boundary::Zero, [], &x).unwrap_err();
     assert!(matches!(e, Error::InvalidStencil { reason } if reason.contains("D = 0")), "{e:?}");
     let mut y = v(&[7.0_f64]);
-    let e = parallax::stencil_map_into(PlusTimes, &st, Boundary::Wrap, [], &x, &mut y);
+    let e = parallaxis::stencil_map_into(PlusTimes, &st, Boundary::Wrap, [], &x, &mut y);
     assert!(matches!(e, Err(Error::InvalidStencil { .. })), "{e:?}");
     assert_eq!(y.to_vec().unwrap(), [7.0]);
 }
@@ -213,10 +210,10 @@ fn overflowing_stencil_shapes_never_panic() {
     let x = v(&[1_i64; 8]);
     for shape in [[usize::MAX, 2, 1], [1 << 32, 1 << 32, 2], [2, usize::MAX, usize::MAX]] {
         for b in [Boundary::Zero, Boundary::Clamp, Boundary::Wrap] {
-            let e = parallax::stencil_map(PlusTimes, &st, b, shape, &x).unwrap_err();
+            let e = parallaxis::stencil_map(PlusTimes, &st, b, shape, &x).unwrap_err();
             assert_eq!(e, Error::InvalidStencil { reason: "grid size overflows usize" });
             let mut y = [5_i64; 8];
-            parallax::reference::stencil(PlusTimes, &st, b, shape, &[1; 8], &mut y);
+            parallaxis::reference::stencil(PlusTimes, &st, b, shape, &[1; 8], &mut y);
             assert_eq!(y, [5; 8], "{shape:?} {b:?}");
         }
     }
@@ -224,7 +221,7 @@ fn overflowing_stencil_shapes_never_panic() {
     let mut y = [5_i64; 2];
     for b in [Boundary::Zero, Boundary::Clamp, Boundary::Wrap] {
         let st1 = Stencil::new([[-1], [1]], [1_i64, 1]);
-        parallax::reference::stencil(PlusTimes, &st1, b, [usize::MAX], &[1; 2], &mut y);
+        parallaxis::reference::stencil(PlusTimes, &st1, b, [usize::MAX], &[1; 2], &mut y);
     }
 }
 
@@ -233,22 +230,22 @@ fn stencil_arguments() {
     require_gpu!();
     let x = v(&[1.0_f32; 6]);
     let st = Stencil::new([[0, 0]], [1.0_f32]);
-    let e = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, [2, 2], &x).unwrap_err();
+    let e = parallaxis::stencil_map(PlusTimes, &st, Boundary::Zero, [2, 2], &x).unwrap_err();
     assert_eq!(e, mismatch("stencil input (shape product)", 4, 6));
-    let e = parallax::stencil_map(PlusTimes, &st, Boundary::Zero, [usize::MAX, 3], &x);
+    let e = parallaxis::stencil_map(PlusTimes, &st, Boundary::Zero, [usize::MAX, 3], &x);
     assert_eq!(e.unwrap_err(), Error::InvalidStencil { reason: "grid size overflows usize" });
     let mut y = v(&[5.0_f32; 4]);
-    let e = parallax::stencil_map_into(PlusTimes, &st, Boundary::Zero, [2, 3], &x, &mut y);
+    let e = parallaxis::stencil_map_into(PlusTimes, &st, Boundary::Zero, [2, 3], &x, &mut y);
     assert_eq!(e.unwrap_err(), mismatch("stencil output", 6, 4));
     assert_eq!(y.to_vec().unwrap(), [5.0; 4]);
-    assert!(matches!(parallax::mask_1d([1.0_f32; 4]), Err(Error::InvalidStencil { .. })));
-    assert!(matches!(parallax::mask_2d([1.0_f32; 6], [2, 3]), Err(Error::InvalidStencil { .. })));
-    assert!(parallax::mask_2d([1.0_f32; 9], [1, 9]).is_ok());
-    assert!(matches!(parallax::mask_2d([1.0_f32; 9], [3, 5]), Err(Error::InvalidStencil { .. })));
-    assert!(matches!(parallax::mask_3d([1.0_f32; 12], [2, 3, 2]), Err(Error::InvalidStencil { .. })));
-    assert!(matches!(parallax::mask_3d([1.0_f32; 27], [3, 3, 5]), Err(Error::InvalidStencil { .. })));
-    assert!(parallax::mask_3d([1.0_f32; 27], [1, 27, 1]).is_ok());
-    let e = parallax::convolve_1d([1.0_f32, 1.0], Boundary::Zero, &x).unwrap_err();
+    assert!(matches!(parallaxis::mask_1d([1.0_f32; 4]), Err(Error::InvalidStencil { .. })));
+    assert!(matches!(parallaxis::mask_2d([1.0_f32; 6], [2, 3]), Err(Error::InvalidStencil { .. })));
+    assert!(parallaxis::mask_2d([1.0_f32; 9], [1, 9]).is_ok());
+    assert!(matches!(parallaxis::mask_2d([1.0_f32; 9], [3, 5]), Err(Error::InvalidStencil { .. })));
+    assert!(matches!(parallaxis::mask_3d([1.0_f32; 12], [2, 3, 2]), Err(Error::InvalidStencil { .. })));
+    assert!(matches!(parallaxis::mask_3d([1.0_f32; 27], [3, 3, 5]), Err(Error::InvalidStencil { .. })));
+    assert!(parallaxis::mask_3d([1.0_f32; 27], [1, 27, 1]).is_ok());
+    let e = parallaxis::convolve_1d([1.0_f32, 1.0], Boundary::Zero, &x).unwrap_err();
     assert!(matches!(e, Error::InvalidStencil { .. }));
 }
 
@@ -256,69 +253,69 @@ fn stencil_arguments() {
 fn empty_inputs_have_defined_results() {
     require_gpu!();
     let empty = v::<i32>(&[]);
-    assert_eq!(parallax::reduce(Sum, &empty).unwrap(), 0);
-    assert_eq!(parallax::reduce(Max, &empty).unwrap(), i32::MIN);
+    assert_eq!(parallaxis::reduce(Sum, &empty).unwrap(), 0);
+    assert_eq!(parallaxis::reduce(Max, &empty).unwrap(), i32::MIN);
     let mut slot = v(&[7_i32]);
-    parallax::reduce_into(Max, &empty, &mut slot).unwrap();
+    parallaxis::reduce_into(Max, &empty, &mut slot).unwrap();
     assert_eq!(slot.to_vec().unwrap(), [i32::MIN]);
-    assert_eq!(parallax::transform_reduce(Square, Sum, &empty).unwrap(), 0);
-    assert!(parallax::transform_exclusive_scan(Square, Sum, 4, &empty).unwrap().is_empty());
-    let dot = parallax::transform2_reduce(parallax::Times, Sum, &empty, &empty).unwrap();
+    assert_eq!(parallaxis::transform_reduce(Square, Sum, &empty).unwrap(), 0);
+    assert!(parallaxis::transform_exclusive_scan(Square, Sum, 4, &empty).unwrap().is_empty());
+    let dot = parallaxis::transform2_reduce(parallaxis::ops::Times, Sum, &empty, &empty).unwrap();
     assert_eq!(dot, 0);
-    assert!(parallax::inclusive_scan(Sum, &empty).unwrap().is_empty());
-    assert!(parallax::exclusive_scan(Sum, 5, &empty).unwrap().is_empty());
-    assert!(parallax::inclusive_scan_by_flags(Sum, &v(&[]), &empty).unwrap().is_empty());
-    assert!(parallax::inclusive_scan_by_key(Sum, &v::<u32>(&[]), &empty).unwrap().is_empty());
+    assert!(parallaxis::inclusive_scan(Sum, &empty).unwrap().is_empty());
+    assert!(parallaxis::exclusive_scan(Sum, 5, &empty).unwrap().is_empty());
+    assert!(parallaxis::inclusive_scan_by_flags(Sum, &v(&[]), &empty).unwrap().is_empty());
+    assert!(parallaxis::inclusive_scan_by_key(Sum, &v::<u32>(&[]), &empty).unwrap().is_empty());
     let o = v(&[0_usize]);
-    assert!(parallax::inclusive_scan_by_offsets(Sum, &o, &empty).unwrap().is_empty());
-    assert!(parallax::segmented_reduce(Sum, &o, &empty).unwrap().is_empty());
+    assert!(parallaxis::inclusive_scan_by_offsets(Sum, &o, &empty).unwrap().is_empty());
+    assert!(parallaxis::segmented_reduce(Sum, &o, &empty).unwrap().is_empty());
     // Offsets with only empty segments: one identity per segment.
     let o = v(&[0_usize, 0, 0]);
-    assert_eq!(parallax::segmented_reduce(Sum, &o, &empty).unwrap().to_vec().unwrap(), [0, 0]);
-    let (k, r) = parallax::reduce_by_key(Sum, &v::<u32>(&[]), &empty).unwrap();
+    assert_eq!(parallaxis::segmented_reduce(Sum, &o, &empty).unwrap().to_vec().unwrap(), [0, 0]);
+    let (k, r) = parallaxis::reduce_by_key(Sum, &v::<u32>(&[]), &empty).unwrap();
     assert!(k.is_empty() && r.is_empty());
     let a = CsrMatrix::<i32, u32, B>::try_new(0, 0, vec![0], vec![], vec![]).unwrap();
-    assert!(parallax::spmv(PlusTimes, &a, &empty).unwrap().is_empty());
+    assert!(parallaxis::spmv(PlusTimes, &a, &empty).unwrap().is_empty());
     let st = Stencil::new([[0, 1, 0]], [1_i32]);
-    let y = parallax::stencil_map(PlusTimes, &st, Boundary::Wrap, [0, 4, 4], &empty).unwrap();
+    let y = parallaxis::stencil_map(PlusTimes, &st, Boundary::Wrap, [0, 4, 4], &empty).unwrap();
     assert!(y.is_empty());
 }
 
 #[test]
 fn select_lengths_leave_outputs_untouched() {
     require_gpu!();
-    use parallax::LessThan;
+    use parallaxis::ops::LessThan;
     let x = v(&[1_i32, 5, 2]);
     let p = LessThan { bound: 3 };
     let (mut short, mut count, mut counts2) = (v(&[9_i32, 9]), v(&[7_usize]), v(&[7_usize; 2]));
-    let e = parallax::copy_if_into(p, &x, &mut short, &mut count).unwrap_err();
+    let e = parallaxis::copy_if_into(p, &x, &mut short, &mut count).unwrap_err();
     assert_eq!(e, mismatch("copy_if_into output", 3, 2));
-    let e = parallax::remove_if_into(p, &x, &mut short, &mut count).unwrap_err();
+    let e = parallaxis::remove_if_into(p, &x, &mut short, &mut count).unwrap_err();
     assert_eq!(e, mismatch("remove_if_into output", 3, 2));
-    let e = parallax::unique_into(&x, &mut short, &mut count).unwrap_err();
+    let e = parallaxis::unique_into(&x, &mut short, &mut count).unwrap_err();
     assert_eq!(e, mismatch("unique_into output", 3, 2));
     let mut ok = v(&[9_i32; 4]);
-    let e = parallax::copy_if_into(p, &x, &mut ok, &mut counts2).unwrap_err();
+    let e = parallaxis::copy_if_into(p, &x, &mut ok, &mut counts2).unwrap_err();
     assert_eq!(e, mismatch("copy_if_into count", 1, 2));
     // A partition's output is exactly the input's length.
-    let e = parallax::partition_into(p, &x, &mut ok, &mut count).unwrap_err();
+    let e = parallaxis::partition_into(p, &x, &mut ok, &mut count).unwrap_err();
     assert_eq!(e, mismatch("partition_into output", 3, 4));
     // The stencil must match the input.
     let flags = v(&[true, false]);
-    let e = parallax::copy_if_stencil(&flags, &x).unwrap_err();
+    let e = parallaxis::copy_if_stencil(&flags, &x).unwrap_err();
     assert_eq!(e, mismatch("copy_if_stencil stencil", 3, 2));
-    let e = parallax::copy_if_stencil_into(&flags, &x, &mut ok, &mut count).unwrap_err();
+    let e = parallaxis::copy_if_stencil_into(&flags, &x, &mut ok, &mut count).unwrap_err();
     assert_eq!(e, mismatch("copy_if_stencil_into stencil", 3, 2));
     let good_flags = v(&[true, false, true]);
-    let e = parallax::copy_if_stencil_into(&good_flags, &x, &mut short, &mut count).unwrap_err();
+    let e = parallaxis::copy_if_stencil_into(&good_flags, &x, &mut short, &mut count).unwrap_err();
     assert_eq!(e, mismatch("copy_if_stencil_into output", 3, 2));
     // unique_by_key: keys and values agree, both outputs have room.
     let keys = v(&[1_u32, 1]);
-    let e = parallax::unique_by_key(&keys, &x).unwrap_err();
+    let e = parallaxis::unique_by_key(&keys, &x).unwrap_err();
     assert_eq!(e, mismatch("unique_by_key values", 2, 3));
     let keys3 = v(&[1_u32, 1, 2]);
     let mut short_keys = v(&[9_u32; 2]);
-    let e = parallax::unique_by_key_into(&keys3, &x, &mut short_keys, &mut ok, &mut count);
+    let e = parallaxis::unique_by_key_into(&keys3, &x, &mut short_keys, &mut ok, &mut count);
     assert_eq!(e.unwrap_err(), mismatch("unique_by_key_into output keys", 3, 2));
     assert_eq!(short.to_vec().unwrap(), [9, 9]);
     assert_eq!(ok.to_vec().unwrap(), [9; 4]);
@@ -327,9 +324,9 @@ fn select_lengths_leave_outputs_untouched() {
     assert_eq!(counts2.to_vec().unwrap(), [7; 2]);
     // Empty inputs: empty selections, counts of 0.
     let empty = v::<i32>(&[]);
-    assert!(parallax::copy_if(p, &empty).unwrap().is_empty());
-    assert_eq!(parallax::partition(p, &empty).unwrap().1, 0);
-    assert_eq!(parallax::count_if(p, &empty).unwrap(), 0);
-    parallax::unique_into(&empty, &mut ok, &mut count).unwrap();
+    assert!(parallaxis::copy_if(p, &empty).unwrap().is_empty());
+    assert_eq!(parallaxis::partition(p, &empty).unwrap().1, 0);
+    assert_eq!(parallaxis::count_if(p, &empty).unwrap(), 0);
+    parallaxis::unique_into(&empty, &mut ok, &mut count).unwrap();
     assert_eq!(count.to_vec().unwrap(), [0]);
 }

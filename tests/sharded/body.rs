@@ -2,9 +2,9 @@
 
 use super::B;
 use crate::common::sharded::{integers, offsets_from, slope_maps, split_lengths, Miscounts};
-use parallax::shard::{self, Collective, InMemory, ShardedVector};
-use parallax::{reference, Affine, AffineMap, DeviceCopy, DeviceVector, Error, Max, Monoid};
-use parallax::{Plus, Square, Sum};
+use parallaxis::shard::{self, Collective, InMemory, ShardedVector};
+use parallaxis::{reference, DeviceCopy, DeviceVector, Error, ops::{Affine, AffineMap, Max, Monoid}};
+use parallaxis::{ops::{Plus, Square, Sum}};
 use proptest::prelude::*;
 
 const SHARD_COUNTS: [usize; 5] = [1, 2, 3, 4, 7];

@@ -7,9 +7,9 @@ use super::B;
 use crate::common::pseudo_random;
 use crate::common::sharded::{flags_of, integers, offsets_from, offsets_of, slope_maps};
 use crate::common::sharded::{split_lengths, Miscounts};
-use parallax::reference::{self, ScanKind};
-use parallax::shard::{self, InMemory, ShardedVector};
-use parallax::{Affine, AffineMap, DeviceCopy, DeviceVector, Error, Max, Monoid, Sum};
+use parallaxis::reference::{self, ScanKind};
+use parallaxis::shard::{self, InMemory, ShardedVector};
+use parallaxis::{DeviceCopy, DeviceVector, Error, ops::{Affine, AffineMap, Max, Monoid, Sum}};
 use proptest::prelude::*;
 
 const SHARD_COUNTS: [usize; 6] = [1, 2, 3, 4, 7, 9];

@@ -6,8 +6,8 @@
 use super::B;
 use crate::common::pseudo_random;
 use crate::common::sharded::{split_lengths, Miscounts};
-use parallax::shard::{self, InMemory, ShardedVector};
-use parallax::{reference, DeviceVector, Error, Order, SortKey, Sum};
+use parallaxis::shard::{self, InMemory, ShardedVector};
+use parallaxis::{reference, DeviceVector, Error, ops::{Order, SortKey, Sum}};
 use proptest::prelude::*;
 
 /// The unsharded, stable sort: equal keys keep their input order, bit for bit.
@@ -21,7 +21,7 @@ fn reference_sort<K: SortKey>(x: &[K]) -> Vec<K> {
 /// the split rule's layout.
 fn check_sort<K, W>(label: &str, x: &[K], k: usize, bits: impl Fn(K) -> W)
 where
-    K: SortKey + parallax::SearchKey,
+    K: SortKey + parallaxis::ops::SearchKey,
     W: PartialEq + core::fmt::Debug,
 {
     let s = ShardedVector::<K, B>::from_slice(x, k).unwrap();
@@ -107,14 +107,14 @@ fn the_sorted_shards_feed_the_other_sharded_algorithms() {
     let scan = shard::inclusive_scan(Sum, &y, &InMemory).unwrap();
     assert_eq!(scan.to_vec().unwrap(), want);
     let whole = DeviceVector::<i64, B>::from_slice(&sorted).unwrap();
-    assert_eq!(shard::reduce(Sum, &y, &InMemory).unwrap(), parallax::reduce(Sum, &whole).unwrap());
+    assert_eq!(shard::reduce(Sum, &y, &InMemory).unwrap(), parallaxis::reduce(Sum, &whole).unwrap());
 }
 
 /// `shard::sort_by_key` of `x` with values `0..n` (so stability shows) over `k` shards:
 /// the reference's pairs, in the split rule's layout.
 fn check_sort_by_key<K, W>(label: &str, x: &[K], k: usize, bits: impl Fn(K) -> W)
 where
-    K: SortKey + parallax::SearchKey,
+    K: SortKey + parallaxis::ops::SearchKey,
     W: PartialEq + core::fmt::Debug,
 {
     let n = x.len();

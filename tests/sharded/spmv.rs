@@ -5,9 +5,9 @@
 use super::B;
 use crate::common::pseudo_random;
 use crate::common::sharded::{split_lengths, Miscounts};
-use parallax::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedGrid, ShardedSpmv};
-use parallax::shard::ShardedVector;
-use parallax::{reference, Boundary, CsrMatrix, Error, MinPlus, PlusTimes, Semiring, Stencil};
+use parallaxis::shard::{self, HostCsr, InMemory, ShardedCsr, ShardedGrid, ShardedSpmv};
+use parallaxis::shard::ShardedVector;
+use parallaxis::{reference, Error, ops::{Boundary, MinPlus, PlusTimes, Semiring, Stencil}, sparse::CsrMatrix};
 use proptest::prelude::*;
 
 /// A CSR matrix in host arrays, owned.
@@ -364,11 +364,11 @@ fn bad_matrices_and_layouts_are_typed_errors() {
 
 /// Weights with no symmetry, so a plane taken from the wrong side shows.
 fn star() -> Stencil<i64, 3, 7> {
-    parallax::star_3d([-6, 3, 5, 7, 11, 13, 17])
+    parallaxis::star_3d([-6, 3, 5, 7, 11, 13, 17])
 }
 
 fn boxed() -> Stencil<i64, 3, 27> {
-    parallax::mask_3d(core::array::from_fn(|i| (i as i64 * 37) % 23 - 11), [3, 3, 3]).unwrap()
+    parallaxis::mask_3d(core::array::from_fn(|i| (i as i64 * 37) % 23 - 11), [3, 3, 3]).unwrap()
 }
 
 const BOUNDARIES: [Boundary; 3] = [Boundary::Zero, Boundary::Clamp, Boundary::Wrap];
@@ -442,14 +442,14 @@ fn bad_grids_and_stencils_are_typed_errors() {
     ));
     // Slabs against the split rule: 4 planes as 1 + 3.
     let parts = vec![
-        parallax::DeviceVector::<i64, B>::from_slice(&data[..6]).unwrap(),
-        parallax::DeviceVector::<i64, B>::from_slice(&data[6..]).unwrap(),
+        parallaxis::DeviceVector::<i64, B>::from_slice(&data[..6]).unwrap(),
+        parallaxis::DeviceVector::<i64, B>::from_slice(&data[6..]).unwrap(),
     ];
     assert!(matches!(
         ShardedGrid::from_parts(parts, [4, 3, 2]),
         Err(Error::InvalidArgument { .. })
     ));
-    let slab = parallax::DeviceVector::<i64, B>::from_slice(&data[..12]).unwrap();
+    let slab = parallaxis::DeviceVector::<i64, B>::from_slice(&data[..12]).unwrap();
     assert!(matches!(
         ShardedGrid::from_rank(slab, 2, 2, [4, 3, 2]),
         Err(Error::InvalidArgument { .. })

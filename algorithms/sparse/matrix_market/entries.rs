@@ -4,7 +4,7 @@
 use super::err;
 use super::header::{count, Field, Symmetry};
 use crate::Result;
-use parallax_core::{try_push, Number, SparseIndex};
+use parallaxis_core::{try_push, Number, SparseIndex};
 
 /// The value of one entry, parsed from `tok` into `T` exactly, as the field says: `integer`
 /// text must be an integer (and in `T`'s range for an integer `T`), `real` text cannot go

@@ -50,7 +50,7 @@ impl<R: BufRead> Lines<R> {
                 let (line, max) = (self.number + 1, self.max_bytes);
                 return Err(err(line, format!("line longer than {max} bytes")));
             }
-            parallax_core::try_grow(&mut self.bytes, take)?;
+            parallaxis_core::try_grow(&mut self.bytes, take)?;
             self.bytes.extend_from_slice(&chunk[..take]);
             self.reader.consume(take + usize::from(ends));
             if ends {

@@ -14,7 +14,7 @@ use crate::{Backend, Error, Result};
 use entries::{Triangle, Triplets};
 use header::{parse_banner, parse_size};
 use lines::Lines;
-use parallax_core::{try_with_capacity, Number, SparseIndex};
+use parallaxis_core::{try_with_capacity, Number, SparseIndex};
 use std::io::BufRead;
 use std::path::Path;
 
@@ -58,7 +58,7 @@ impl<T: Number, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
     /// or (skew) on the diagonal: each is an [`Error::MatrixMarket`] naming the 1-based line.
     ///
     /// ```
-    /// use parallax::CooMatrix;
+    /// use parallaxis::sparse::CooMatrix;
     /// let text = "%%MatrixMarket matrix coordinate real symmetric\n% a comment\n\
     ///             2 2 2\n1 1 4.0\n2 1 -1.5\n";
     /// let a = CooMatrix::<f64>::from_matrix_market(text.as_bytes())?;
@@ -69,7 +69,7 @@ impl<T: Number, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
     /// let big = "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 9007199254740993\n";
     /// let b = CooMatrix::<i64>::from_matrix_market(big.as_bytes())?;
     /// assert_eq!(b.values().to_vec()?, [9_007_199_254_740_993]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     ///
     /// # Errors
@@ -84,7 +84,7 @@ impl<T: Number, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
     /// bytes (without the line break).
     ///
     /// ```
-    /// use parallax::{CooMatrix, Error};
+    /// use parallaxis::{sparse::CooMatrix, Error};
     /// let text = "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n";
     /// let r = CooMatrix::<f32>::from_matrix_market_with_limit(text.as_bytes(), 16);
     /// assert!(matches!(r, Err(Error::MatrixMarket { line: 1, .. })));

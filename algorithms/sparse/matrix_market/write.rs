@@ -4,7 +4,7 @@
 use super::header::{Field, Symmetry};
 use super::{err, CooMatrix};
 use crate::{Backend, Error, Result};
-use parallax_core::{try_collect, Number, SparseIndex};
+use parallaxis_core::{try_collect, Number, SparseIndex};
 use std::io::Write;
 
 /// Which entries [`CooMatrix::write_matrix_market`] stores.
@@ -39,7 +39,7 @@ impl<T: Number, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
     /// same matrix.
     ///
     /// ```
-    /// use parallax::{CooMatrix, MatrixMarketForm};
+    /// use parallaxis::{sparse::{CooMatrix, MatrixMarketForm}};
     /// let a = CooMatrix::<f64>::try_new(2, 2, vec![0, 1, 1], vec![1, 0, 1], vec![0.1, 0.1, -2.0])?;
     /// let mut file = Vec::new();
     /// a.write_matrix_market(&mut file, MatrixMarketForm::Symmetric)?;
@@ -47,7 +47,7 @@ impl<T: Number, I: SparseIndex, B: Backend> CooMatrix<T, I, B> {
     /// assert_eq!(text, "%%MatrixMarket matrix coordinate real symmetric\n2 2 2\n2 1 0.1\n2 2 -2.0\n");
     /// let b = CooMatrix::<f64>::from_matrix_market(&file[..])?;
     /// assert_eq!(b.values().to_vec()?, [0.1, 0.1, -2.0]);
-    /// # Ok::<(), parallax::Error>(())
+    /// # Ok::<(), parallaxis::Error>(())
     /// ```
     ///
     /// # Errors

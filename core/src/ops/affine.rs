@@ -10,7 +10,7 @@ use crate::{DeviceCopy, Monoid, Number};
 /// The affine map `x -> a*x + b`.
 ///
 /// ```
-/// use parallax_core::AffineMap;
+/// use parallaxis_core::AffineMap;
 /// let f = AffineMap::new(3.0_f64, -1.0); // x -> 3x - 1
 /// assert_eq!(f.apply(2.0), 5.0);
 /// ```
@@ -42,7 +42,7 @@ impl<T: Number> AffineMap<T> {
 /// Composition of affine maps, left operand applied first: `combine(f, g) = g ∘ f`.
 ///
 /// ```
-/// use parallax_core::{Affine, AffineMap, Monoid};
+/// use parallaxis_core::{Affine, AffineMap, Monoid};
 /// let f = AffineMap::new(2_i32, 1); // x -> 2x + 1
 /// let g = AffineMap::new(1, 5); //     x -> x + 5
 /// assert_eq!(Affine.combine(f, g).apply(1), 8); // g(f(1)) = 3 + 5

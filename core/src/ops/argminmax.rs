@@ -14,7 +14,7 @@ use crate::{DeviceCopy, Monoid, Number};
 /// A value and its position in the input.
 ///
 /// ```
-/// use parallax_core::Indexed;
+/// use parallaxis_core::Indexed;
 /// let p = Indexed::new(2.5_f32, 7);
 /// assert_eq!((p.value, p.index), (2.5, 7));
 /// ```
@@ -41,7 +41,7 @@ impl<T> Indexed<T> {
 /// [`ArgMinMax`] combines.
 ///
 /// ```
-/// use parallax_core::{reference, ArgMinMax, Indexed};
+/// use parallaxis_core::{reference, ArgMinMax, Indexed};
 /// let x = [4_i32, 1, 9, 1, 9];
 /// let picks = reference::arg_reduce(ArgMinMax, &x);
 /// assert_eq!(picks.min, Indexed::new(1, 1)); // the first smallest
@@ -93,7 +93,7 @@ pub(crate) fn greater_for_max<T: Number>(a: T, b: T) -> bool {
 /// The smallest value, the first one among equals; identity `(NaN or T::MAX, u64::MAX)`.
 ///
 /// ```
-/// use parallax_core::{ArgMin, Indexed, Monoid};
+/// use parallaxis_core::{ArgMin, Indexed, Monoid};
 /// let (a, b) = (Indexed::new(3_i32, 4), Indexed::new(3, 1));
 /// assert_eq!(ArgMin.combine(a, b), b); // equal values: the smaller index
 /// assert_eq!(ArgMin.combine(ArgMin.identity(), a), a);
@@ -123,7 +123,7 @@ impl<T: Number> Monoid<Indexed<T>> for ArgMin {
 /// The largest value, the first one among equals; identity `(NaN or T::MIN, u64::MAX)`.
 ///
 /// ```
-/// use parallax_core::{ArgMax, Indexed, Monoid};
+/// use parallaxis_core::{ArgMax, Indexed, Monoid};
 /// let (a, b) = (Indexed::new(5_u32, 2), Indexed::new(5, 8));
 /// assert_eq!(ArgMax.combine(a, b), a); // equal values: the smaller index
 /// assert_eq!(ArgMax.combine(b, Indexed::new(6, 9)).value, 6);
@@ -153,7 +153,7 @@ impl<T: Number> Monoid<Indexed<T>> for ArgMax {
 /// `(NaN or T::MIN, 0)` for the largest (among equals the larger index wins there).
 ///
 /// ```
-/// use parallax_core::{ArgMinMax, Indexed, MinMax, Monoid};
+/// use parallaxis_core::{ArgMinMax, Indexed, MinMax, Monoid};
 /// let one = |v: i32, i: u64| MinMax { min: Indexed::new(v, i), max: Indexed::new(v, i) };
 /// let r = ArgMinMax.combine(ArgMinMax.combine(one(4, 0), one(1, 1)), one(4, 2));
 /// assert_eq!((r.min.index, r.max.index), (1, 2));
@@ -187,7 +187,7 @@ impl<T: Number> Monoid<MinMax<T>> for ArgMinMax {
 /// for [`ArgMin`], [`ArgMax`] and [`ArgMinMax`]: each picks by a total order.
 ///
 /// ```
-/// use parallax_core::{reference, ArgMax, ArgReduce, Indexed};
+/// use parallaxis_core::{reference, ArgMax, ArgReduce, Indexed};
 /// assert_eq!(ArgMax.lift(2.5_f32, 7), Indexed::new(2.5, 7));
 /// assert_eq!(reference::arg_reduce(ArgMax, &[2.0_f32, 8.0, 3.0]), Indexed::new(8.0, 1));
 /// ```

@@ -5,7 +5,7 @@ use crate::{BinaryFunction, Number, UnaryFunction};
 /// `x -> x`.
 ///
 /// ```
-/// use parallax_core::{reference, Identity, Max};
+/// use parallaxis_core::{reference, Identity, Max};
 /// // With a monoid, `transform_reduce(Identity, m, x)` is a plain reduce.
 /// assert_eq!(reference::transform_reduce(Identity, Max, &[3_i32, 9, -2]), 9);
 /// ```
@@ -23,7 +23,7 @@ impl<T: crate::DeviceCopy> UnaryFunction<T> for Identity {
 /// `x -> -x` (wrapping for integers: `0 - x`).
 ///
 /// ```
-/// use parallax_core::{Negate, UnaryFunction};
+/// use parallaxis_core::{Negate, UnaryFunction};
 /// assert_eq!(Negate.apply(5_i32), -5);
 /// assert_eq!(Negate.apply(1_u8), 255); // wraps, as on every backend
 /// ```
@@ -41,7 +41,7 @@ impl<T: Number> UnaryFunction<T> for Negate {
 /// `x -> x * x`: with `Sum`, `transform_reduce` gives the squared 2-norm.
 ///
 /// ```
-/// use parallax_core::{reference, Square, Sum};
+/// use parallaxis_core::{reference, Square, Sum};
 /// let norm2 = reference::transform_reduce(Square, Sum, &[3.0_f64, 4.0]);
 /// assert_eq!(norm2.sqrt(), 5.0);
 /// ```
@@ -59,7 +59,7 @@ impl<T: Number> UnaryFunction<T> for Square {
 /// `x -> factor * x`.
 ///
 /// ```
-/// use parallax_core::{Scale, UnaryFunction};
+/// use parallaxis_core::{Scale, UnaryFunction};
 /// assert_eq!(Scale { factor: 2.5_f32 }.apply(4.0), 10.0);
 /// ```
 // repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
@@ -81,7 +81,7 @@ impl<T: Number> UnaryFunction<T> for Scale<T> {
 /// Index `i -> start + i * step`, for `tabulate` (Thrust's `sequence`).
 ///
 /// ```
-/// use parallax_core::{Sequence, UnaryFunction};
+/// use parallaxis_core::{Sequence, UnaryFunction};
 /// assert_eq!(Sequence { start: 1.0_f32, step: 0.5 }.apply(4), 3.0);
 /// ```
 // repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
@@ -105,7 +105,7 @@ impl<T: Number> UnaryFunction<u64> for Sequence<T> {
 /// `(x, y) -> a*x + y`: BLAS saxpy / daxpy as a binary functor.
 ///
 /// ```
-/// use parallax_core::{reference, SaxpyFunctor};
+/// use parallaxis_core::{reference, SaxpyFunctor};
 /// let (x, y) = ([1.0_f32, 2.0, 3.0], [10.0, 10.0, 10.0]);
 /// let mut z = [0.0; 3];
 /// reference::transform2(SaxpyFunctor { a: 2.0 }, &x, &y, &mut z); // z = 2x + y
@@ -130,7 +130,7 @@ impl<T: Number> BinaryFunction<T, T> for SaxpyFunctor<T> {
 /// `(x, y) -> x + y`.
 ///
 /// ```
-/// use parallax_core::{BinaryFunction, Plus};
+/// use parallaxis_core::{BinaryFunction, Plus};
 /// assert_eq!(Plus.apply(2_i32, 3), 5);
 /// assert_eq!(Plus.apply(200_u8, 100), 44); // wraps
 /// ```
@@ -148,7 +148,7 @@ impl<T: Number> BinaryFunction<T, T> for Plus {
 /// `(x, y) -> x * y`: with `Sum`, the building block of a dot product.
 ///
 /// ```
-/// use parallax_core::{reference, Sum, Times};
+/// use parallaxis_core::{reference, Sum, Times};
 /// // The dot product: transform2_reduce(Times, Sum, a, b) (Thrust's inner_product).
 /// let dot = reference::transform2_reduce(Times, Sum, &[1.0_f32, 2.0, 3.0], &[4.0, 5.0, 6.0]);
 /// assert_eq!(dot, 32.0);

@@ -29,7 +29,7 @@ stock_monoid!(
     /// `a + b` (wrapping for integers); identity `0`.
     ///
     /// ```
-    /// use parallax_core::{Monoid, Sum};
+    /// use parallaxis_core::{Monoid, Sum};
     /// assert_eq!(Sum.combine(u8::MAX, 2), 1);
     /// ```
     Sum, Number, true, T::ZERO, |a: T, b: T| a.plus(b)
@@ -38,7 +38,7 @@ stock_monoid!(
     /// `a * b` (wrapping for integers); identity `1`.
     ///
     /// ```
-    /// use parallax_core::{Monoid, Product};
+    /// use parallaxis_core::{Monoid, Product};
     /// assert_eq!(Product.combine(3.0_f64, 4.0), 12.0);
     /// ```
     Product, Number, true, T::ONE, |a: T, b: T| a.times(b)
@@ -47,7 +47,7 @@ stock_monoid!(
     /// The smaller value; identity `T::HIGHEST` (`+inf` for floats).
     ///
     /// ```
-    /// use parallax_core::{Monoid, Min};
+    /// use parallaxis_core::{Monoid, Min};
     /// assert_eq!(Min.combine(3_i32, -4), -4);
     /// ```
     Min, Number, false, T::HIGHEST, |a: T, b: T| a.minimum(b)
@@ -56,7 +56,7 @@ stock_monoid!(
     /// The larger value; identity `T::LOWEST` (`-inf` for floats).
     ///
     /// ```
-    /// use parallax_core::{Monoid, Max};
+    /// use parallaxis_core::{Monoid, Max};
     /// assert_eq!(Max.combine(3_i32, -4), 3);
     /// ```
     Max, Number, false, T::LOWEST, |a: T, b: T| a.maximum(b)
@@ -65,7 +65,7 @@ stock_monoid!(
     /// Bitwise and; identity all ones.
     ///
     /// ```
-    /// use parallax_core::{BitAnd, Monoid};
+    /// use parallaxis_core::{BitAnd, Monoid};
     /// assert_eq!(BitAnd.combine(0b1100_u8, 0b1010), 0b1000);
     /// ```
     BitAnd, Bits, true, T::ALL_ONES, |a: T, b: T| a.and(b)
@@ -74,7 +74,7 @@ stock_monoid!(
     /// Bitwise or; identity `0`.
     ///
     /// ```
-    /// use parallax_core::{BitOr, Monoid};
+    /// use parallaxis_core::{BitOr, Monoid};
     /// assert_eq!(BitOr.combine(0b1100_u8, 0b1010), 0b1110);
     /// ```
     BitOr, Bits, true, T::ZERO, |a: T, b: T| a.or(b)
@@ -83,7 +83,7 @@ stock_monoid!(
     /// Bitwise exclusive or; identity `0`.
     ///
     /// ```
-    /// use parallax_core::{BitXor, Monoid};
+    /// use parallaxis_core::{BitXor, Monoid};
     /// assert_eq!(BitXor.combine(0b1100_u8, 0b1010), 0b0110);
     /// ```
     BitXor, Bits, true, T::ZERO, |a: T, b: T| a.xor(b)

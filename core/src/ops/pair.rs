@@ -9,7 +9,7 @@ use crate::{DeviceCopy, Monoid, UnaryFunction};
 /// Two values side by side: an element of `zip(a, b)`.
 ///
 /// ```
-/// use parallax_core::Pair;
+/// use parallaxis_core::Pair;
 /// let p = Pair::new(2.5_f32, 3_u32);
 /// assert_eq!((p.first, p.second), (2.5, 3));
 /// ```
@@ -38,7 +38,7 @@ impl<A, C> Pair<A, C> {
 /// `algorithms/backend/cuda_lazy.rs`), and a plain functor anywhere else.
 ///
 /// ```
-/// use parallax_core::{reference, Both, Pair, PairWith, Sum};
+/// use parallaxis_core::{reference, Both, Pair, PairWith, Sum};
 /// let x = [2.0_f32, 4.0];
 /// let total = reference::transform_reduce(PairWith { second: 1_u32 }, Both(Sum, Sum), &x);
 /// assert_eq!(total, Pair::new(6.0, 2)); // the sum and the count: the mean is 3
@@ -62,7 +62,7 @@ impl<A: DeviceCopy, C: DeviceCopy> UnaryFunction<A> for PairWith<C> {
 /// Three values side by side: an element of `zip3(a, b, c)`.
 ///
 /// ```
-/// use parallax_core::Triple;
+/// use parallaxis_core::Triple;
 /// let t = Triple::new(1_u8, 2.0_f64, -3_i32);
 /// assert_eq!((t.first, t.second, t.third), (1, 2.0, -3));
 /// ```
@@ -96,7 +96,7 @@ impl<A, C, D> Triple<A, C, D> {
 /// when both are.
 ///
 /// ```
-/// use parallax_core::{reference, Both, Max, Pair, Sum};
+/// use parallaxis_core::{reference, Both, Max, Pair, Sum};
 /// // A sum and a count in one pass: the mean.
 /// let x = [Pair::new(2.0_f64, 1_u64), Pair::new(4.0, 1), Pair::new(9.0, 1)];
 /// let total = reference::reduce(Both(Sum, Sum), &x);

@@ -12,7 +12,7 @@ use crate::Number;
 /// `a.search_key() < b.search_key()`.
 ///
 /// ```
-/// use parallax_core::SearchKey;
+/// use parallaxis_core::SearchKey;
 /// assert!((-0.0_f32).search_key() < 0.0_f32.search_key());
 /// assert!(f32::INFINITY.search_key() < f32::NAN.search_key());
 /// assert_eq!(f64::NAN.search_key(), (-f64::NAN).search_key());

@@ -7,7 +7,7 @@ use crate::{DeviceCopy, Monoid};
 /// A value with a flag that says whether it starts a segment.
 ///
 /// ```
-/// use parallax_core::{Flagged, Monoid, Segmented, Sum};
+/// use parallaxis_core::{Flagged, Monoid, Segmented, Sum};
 /// let m = Segmented(Sum);
 /// let a = Flagged::new(5_i32, true);
 /// assert_eq!(m.combine(a, Flagged::new(2, false)), Flagged::new(7, true)); // same segment
@@ -37,7 +37,7 @@ impl<T> Flagged<T> {
 /// `m.combine(a, b)`; the head flags are or-ed. Associative whenever `m` is.
 ///
 /// ```
-/// use parallax_core::{Flagged, Monoid, Segmented, Sum};
+/// use parallaxis_core::{Flagged, Monoid, Segmented, Sum};
 /// let s = Segmented(Sum);
 /// let a = Flagged::new(5_i32, true);
 /// assert_eq!(s.combine(a, Flagged::new(2, false)), Flagged::new(7, true));

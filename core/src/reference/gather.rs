@@ -8,7 +8,7 @@ use crate::{DeviceCopy, SparseIndex};
 /// index: `Some((i, map[i]))`, or `None` when every index is in range.
 ///
 /// ```
-/// use parallax_core::reference::first_out_of_range;
+/// use parallaxis_core::reference::first_out_of_range;
 /// assert_eq!(first_out_of_range(&[0_u32, 5, 2, 7], None, 4), Some((1, 5)));
 /// assert_eq!(first_out_of_range(&[0_u32, 5, 2, 7], Some(&[true, false, true, true]), 4), Some((3, 7)));
 /// ```
@@ -28,7 +28,7 @@ pub fn first_out_of_range<I: SparseIndex>(
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_core::reference::gather(&[2_u32, 0, 2], &[10, 20, 30], &mut y);
+/// parallaxis_core::reference::gather(&[2_u32, 0, 2], &[10, 20, 30], &mut y);
 /// assert_eq!(y, [30, 10, 30]);
 /// ```
 pub fn gather<I: SparseIndex, T: DeviceCopy>(map: &[I], src: &[T], y: &mut [T]) {
@@ -43,7 +43,7 @@ pub fn gather<I: SparseIndex, T: DeviceCopy>(map: &[I], src: &[T], y: &mut [T]) 
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_core::reference::gather_if(&[2_u32, 0, 9], &[true, false, false], &[10, 20, 30], &mut y);
+/// parallaxis_core::reference::gather_if(&[2_u32, 0, 9], &[true, false, false], &[10, 20, 30], &mut y);
 /// assert_eq!(y, [30, 0, 0]);
 /// ```
 pub fn gather_if<I: SparseIndex, T: DeviceCopy>(
@@ -64,7 +64,7 @@ pub fn gather_if<I: SparseIndex, T: DeviceCopy>(
 ///
 /// ```
 /// let mut d = [0; 3];
-/// parallax_core::reference::scatter(&[10, 20, 30], &[2_u32, 0, 1], &mut d);
+/// parallaxis_core::reference::scatter(&[10, 20, 30], &[2_u32, 0, 1], &mut d);
 /// assert_eq!(d, [20, 30, 10]);
 /// ```
 pub fn scatter<I: SparseIndex, T: DeviceCopy>(src: &[T], map: &[I], dst: &mut [T]) {
@@ -79,7 +79,7 @@ pub fn scatter<I: SparseIndex, T: DeviceCopy>(src: &[T], map: &[I], dst: &mut [T
 ///
 /// ```
 /// let mut d = [0; 3];
-/// parallax_core::reference::scatter_if(&[10, 20, 30], &[2_u32, 0, 1], &[true, false, true], &mut d);
+/// parallaxis_core::reference::scatter_if(&[10, 20, 30], &[2_u32, 0, 1], &[true, false, true], &mut d);
 /// assert_eq!(d, [0, 30, 10]);
 /// ```
 pub fn scatter_if<I: SparseIndex, T: DeviceCopy>(
@@ -99,7 +99,7 @@ pub fn scatter_if<I: SparseIndex, T: DeviceCopy>(
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_core::reference::reverse(&[1, 2, 3], &mut y);
+/// parallaxis_core::reference::reverse(&[1, 2, 3], &mut y);
 /// assert_eq!(y, [3, 2, 1]);
 /// ```
 pub fn reverse<T: DeviceCopy>(x: &[T], y: &mut [T]) {

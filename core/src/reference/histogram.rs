@@ -7,7 +7,7 @@ use crate::{range_bin, EvenBins, HistogramCounter, HistogramSample, NOT_COUNTED}
 /// Overwrites `counts` (`counts.len() == e.bins`; a shorter `counts` drops the bins past it).
 ///
 /// ```
-/// use parallax_core::{reference, EvenBins};
+/// use parallaxis_core::{reference, EvenBins};
 /// let e = EvenBins::<u8>::new(0, 100, 4).unwrap();
 /// let mut c = [9_u32; 4];
 /// reference::histogram_even(&[0, 24, 25, 99, 100, 250], &e, &mut c);
@@ -30,7 +30,7 @@ pub fn histogram_even<T: HistogramSample, C: HistogramCounter>(
 /// ```
 /// let mut c = [0_u64; 2];
 /// let x = [0.5_f32, 1.0, 2.5, 3.0, f32::NAN];
-/// parallax_core::reference::histogram_range(&x, &[0.0, 1.0, 3.0], &mut c);
+/// parallaxis_core::reference::histogram_range(&x, &[0.0, 1.0, 3.0], &mut c);
 /// assert_eq!(c, [1, 2]);
 /// ```
 pub fn histogram_range<T: HistogramSample, C: HistogramCounter>(

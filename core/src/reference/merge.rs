@@ -12,7 +12,7 @@ use crate::Compare;
 /// strictly less than `a`'s. Fills `min(out.len(), a.len() + b.len())` items.
 ///
 /// ```
-/// use parallax_core::{reference, Less};
+/// use parallaxis_core::{reference, Less};
 /// let mut out = [0; 6];
 /// reference::merge_by(Less, &[1, 3, 5], &[2, 3, 4], &mut out);
 /// assert_eq!(out, [1, 2, 3, 3, 4, 5]);
@@ -28,7 +28,7 @@ pub fn merge_by<T: Copy, C: Compare<T>>(cmp: C, a: &[T], b: &[T], out: &mut [T])
 /// length of its keys and values, the output to that of `out_keys` and `out_values`.
 ///
 /// ```
-/// use parallax_core::{reference, Less};
+/// use parallaxis_core::{reference, Less};
 /// let (mut k, mut v) = ([0_u32; 4], ['_'; 4]);
 /// reference::merge_by_key_with(Less, &[1, 2], &['a', 'b'], &[1, 3], &['c', 'd'], &mut k, &mut v);
 /// assert_eq!((k, v), ([1, 1, 2, 3], ['a', 'c', 'b', 'd']));

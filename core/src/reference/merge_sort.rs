@@ -31,11 +31,11 @@ fn stable_order<T: Copy, C: Compare<T>>(
 /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the `n` positions and their buffer.
 ///
 /// ```
-/// use parallax_core::{reference, Greater};
+/// use parallaxis_core::{reference, Greater};
 /// let mut out = [0_i32; 4];
 /// reference::sort_by(Greater, &[2, -1, 7, 2], &mut out)?;
 /// assert_eq!(out, [7, 2, 2, -1]);
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_by<T: Copy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) -> Result<()> {
     let n = x.len().min(out.len());
@@ -53,11 +53,11 @@ pub fn sort_by<T: Copy, C: Compare<T>>(cmp: C, x: &[T], out: &mut [T]) -> Result
 /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) for the `n` positions and their buffer.
 ///
 /// ```
-/// use parallax_core::{reference, Less};
+/// use parallaxis_core::{reference, Less};
 /// let (mut k, mut v) = ([0_u32; 3], ['_'; 3]);
 /// reference::sort_by_key_with(Less, &[2, 1, 2], &['a', 'b', 'c'], &mut k, &mut v)?;
 /// assert_eq!((k, v), ([1, 2, 2], ['b', 'a', 'c']));
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_by_key_with<K: Copy, V: Copy, C: Compare<K>>(
     cmp: C,

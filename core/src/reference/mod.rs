@@ -3,7 +3,7 @@
 //! Each function states the exact formula, including the order in which operands are
 //! combined (a plain left fold), so a backend's result can be compared with it bit for bit
 //! on exact types. The functions never panic: inputs are assumed validated by the caller
-//! (the `parallax` front doors check lengths and structure first); on mismatched lengths they
+//! (the `parallaxis` front doors check lengths and structure first); on mismatched lengths they
 //! process the common prefix.
 
 mod extrema;
@@ -68,8 +68,8 @@ pub use stencil::stencil;
 /// Inclusive or exclusive, for the segmented scans.
 ///
 /// ```
-/// use parallax_core::reference::{scan_by_flags, ScanKind};
-/// use parallax_core::Sum;
+/// use parallaxis_core::reference::{scan_by_flags, ScanKind};
+/// use parallaxis_core::Sum;
 /// let (flags, x) = ([true, false, true, false], [1, 2, 3, 4]);
 /// let mut y = [0; 4];
 /// scan_by_flags(Sum, &flags, &x, &mut y, ScanKind::Inclusive);

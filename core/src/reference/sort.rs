@@ -32,12 +32,12 @@ fn sorted_positions<K: SortKey>(keys: &[K], order: Order) -> Result<alloc::vec::
 /// sort needs cannot be had.
 ///
 /// ```
-/// use parallax_core::{reference, Order};
+/// use parallaxis_core::{reference, Order};
 /// let mut out = [0.0; 5];
 /// reference::sort(&[1.0, f32::NAN, 0.0, -0.0, -1.0], &mut out, Order::Ascending)?;
 /// assert_eq!(out[..4], [-1.0, -0.0, 0.0, 1.0]);
 /// assert!(out[3].is_sign_positive() && out[1].is_sign_negative() && out[4].is_nan());
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
     let n = keys.len().min(out.len());
@@ -57,11 +57,11 @@ pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
 /// sort needs cannot be had.
 ///
 /// ```
-/// use parallax_core::{reference, Order};
+/// use parallaxis_core::{reference, Order};
 /// let (mut k, mut v) = ([0_u8; 4], ['_'; 4]);
 /// reference::sort_by_key(&[2, 1, 2, 1], &['a', 'b', 'c', 'd'], &mut k, &mut v, Order::Descending)?;
 /// assert_eq!((k, v), ([2, 2, 1, 1], ['a', 'c', 'b', 'd']));
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_by_key<K: SortKey, V: Copy>(
     keys: &[K],

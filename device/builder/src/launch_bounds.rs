@@ -26,7 +26,7 @@ pub struct LaunchBound {
 /// left alone.
 ///
 /// ```
-/// use parallax_ptx_builder::{apply_launch_bounds, LaunchBound};
+/// use parallaxis_ptx_builder::{apply_launch_bounds, LaunchBound};
 /// let ptx = ".visible .entry k_a(\n\t.param .u64 p\n)\n{\n\tret;\n}\n";
 /// let b = [LaunchBound { prefix: "k_", threads: 256, min_blocks: 3 }];
 /// let (out, n) = apply_launch_bounds(ptx, &b);

@@ -1,25 +1,25 @@
-//! parallax-ptx-builder: compiles a `no_std` kernel crate to PTX with rustc's
+//! parallaxis-ptx-builder: compiles a `no_std` kernel crate to PTX with rustc's
 //! `nvptx64-nvidia-cuda` backend (`docs/ptx-build.md`), from any `build.rs`. It is how
-//! `parallax-device` builds its own kernels, and how a user crate builds the kernels it
-//! instantiates for its own types with `parallax_kernels::instantiate_monoid!` and friends
+//! `parallaxis-device` builds its own kernels, and how a user crate builds the kernels it
+//! instantiates for its own types with `parallaxis_kernels::instantiate_monoid!` and friends
 //! (the `cuda_builder` pattern).
 //!
 //! ```no_run
 //! // build.rs of a kernel crate that embeds its own PTX
 //! fn main() {
 //!     // The crate is also compiled for nvptx64 by the builder itself: do nothing then.
-//!     if parallax_ptx_builder::inside_ptx_build() {
+//!     if parallaxis_ptx_builder::inside_ptx_build() {
 //!         return;
 //!     }
 //!     let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
-//!     if let Err(e) = parallax_ptx_builder::PtxBuilder::new(dir).build() {
+//!     if let Err(e) = parallaxis_ptx_builder::PtxBuilder::new(dir).build() {
 //!         e.exit(); // prints the reason (with the command to fix it) and fails the build
 //!     }
 //! }
 //! ```
 //!
 //! which, with the defaults, is [`build_kernel_crate`]: `fn main() {
-//! parallax_ptx_builder::build_kernel_crate(); }`.
+//! parallaxis_ptx_builder::build_kernel_crate(); }`.
 //!
 //! The PTX lands in `$OUT_DIR/<crate name>.ptx` (see [`PtxBuilder::build`]), and beside it the
 //! kernel library made of it, `$OUT_DIR/<crate name>.kernels` ([`library`]: each entry point's
@@ -27,7 +27,7 @@
 //! found; `docs/ptx-build.md`). Embed the library:
 //!
 //! ```ignore
-//! pub const KERNELS: parallax_device::Kernels = parallax_device::Kernels::library(
+//! pub const KERNELS: parallaxis_device::Kernels = parallaxis_device::Kernels::library(
 //!     include_bytes!(concat!(env!("OUT_DIR"), "/my_kernels.kernels")),
 //! );
 //! ```
@@ -91,7 +91,7 @@ pub fn inside_ptx_build() -> bool {
 /// ```no_run
 /// // build.rs of a kernel crate
 /// fn main() {
-///     parallax_ptx_builder::build_kernel_crate();
+///     parallaxis_ptx_builder::build_kernel_crate();
 /// }
 /// ```
 pub fn build_kernel_crate() {
@@ -177,7 +177,7 @@ impl fmt::Display for BuildError {
             BuildError::Recursion { krate } => write!(
                 f,
                 "recursive PTX build of {}: its build script runs again inside the PTX build; \
-                 return early when `parallax_ptx_builder::inside_ptx_build()` is true",
+                 return early when `parallaxis_ptx_builder::inside_ptx_build()` is true",
                 krate.display()
             ),
             BuildError::Compile { command, stderr } => {
@@ -409,7 +409,7 @@ impl PtxBuilder {
         fs::copy(&ptx, &dest).map_err(io(format!("copying {}", ptx.display())))?;
         if self.rerun {
             // Every source the PTX was compiled from, dependencies included: without these a
-            // change in parallax-kernels (say, a new entry point that `instantiate_monoid!`
+            // change in parallaxis-kernels (say, a new entry point that `instantiate_monoid!`
             // expands to) would leave the user crate's PTX stale while its host-side trait
             // impls already name the new entry points.
             let dep_info = target_dir

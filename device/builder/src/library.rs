@@ -4,7 +4,7 @@
 //! JIT-compiles only the kernels a program calls) and, where an assembler was found at build
 //! time, machine code (cubins) of each family of entry points for each GPU architecture
 //! built (so a GPU of a built architecture compiles nothing at all). The builder writes it
-//! ([`LibraryWriter`]); `parallax-device` reads it from the binary ([`Library::parse`]),
+//! ([`LibraryWriter`]); `parallaxis-device` reads it from the binary ([`Library::parse`]),
 //! borrowing every piece.
 //!
 //! Layout (integers little-endian; a string is a `u32` length and UTF-8 bytes; a blob is its
@@ -114,7 +114,7 @@ impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "not a parallax kernel library (at byte {}: {})",
+            "not a parallaxis kernel library (at byte {}: {})",
             self.offset, self.reason
         )
     }

@@ -13,7 +13,7 @@ pub struct SplitPtx<'a> {
     /// (`.extern .shared`, `.global` data, function prototypes), in file order.
     pub header: String,
     /// The `.func` definitions, in file order: kept in every piece, since any entry may call
-    /// them (parallax's kernels call none; a user's crate may).
+    /// them (parallaxis's kernels call none; a user's crate may).
     pub funcs: Vec<&'a str>,
     /// `(name, definition)` of each `.entry`, in file order.
     pub entries: Vec<(&'a str, &'a str)>,

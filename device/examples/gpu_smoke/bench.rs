@@ -2,8 +2,8 @@
 //! timed with CUDA events around each call (which includes the operation's own
 //! synchronisation), as effective bandwidth = ideal bytes moved / time.
 
-use parallax_core::{Affine, AffineMap, SaxpyFunctor, Sequence, Square, Sum};
-use parallax_device::{self as dev, Device, DeviceBuffer, GpuTimer, Result, ScanLayout};
+use parallaxis_core::{Affine, AffineMap, SaxpyFunctor, Sequence, Square, Sum};
+use parallaxis_device::{self as dev, Device, DeviceBuffer, GpuTimer, Result, ScanLayout};
 
 const WARMUPS: usize = 3;
 const RUNS: usize = 20;

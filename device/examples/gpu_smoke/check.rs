@@ -1,13 +1,13 @@
 //! One check per kernel and size: run it on the GPU, compare with the sequential reference.
 
 use crate::compare::{exact, prefixes, within, Report};
-use parallax_core::reference as seq;
-use parallax_core::DeviceCopy;
-use parallax_core::{
+use parallaxis_core::reference as seq;
+use parallaxis_core::DeviceCopy;
+use parallaxis_core::{
     Affine, AffineMap, Max, Min, Negate, Number, Plus, SaxpyFunctor, Scale, Sequence, Square, Sum,
     Times,
 };
-use parallax_device::{
+use parallaxis_device::{
     self as dev, BinaryKernel, DeviceBuffer, Error, MonoidKernel, ScanLayout, TabulateKernel,
     UnaryKernel,
 };
@@ -21,7 +21,7 @@ pub(crate) fn err(e: Error) -> String {
 
 /// `n` pseudo-random words (splitmix64), reproducible from `seed`.
 pub(crate) fn bits(n: usize, seed: u64) -> Vec<u64> {
-    parallax_core::SplitMix64::new(seed).take(n).collect()
+    parallaxis_core::SplitMix64::new(seed).take(n).collect()
 }
 
 /// Full-range integers (so sums wrap) or floats uniform in [-1, 1) (so sums cancel).
@@ -42,7 +42,7 @@ fn data<T: Number>(n: usize, seed: u64) -> Vec<T> {
 /// Runs `op` into a fresh zeroed buffer of `n` elements and downloads the result.
 fn run_into<T: DeviceCopy>(
     n: usize,
-    op: impl FnOnce(&mut DeviceBuffer<T>) -> parallax_device::Result<()>,
+    op: impl FnOnce(&mut DeviceBuffer<T>) -> parallaxis_device::Result<()>,
 ) -> Result<Vec<T>, String> {
     let mut y = DeviceBuffer::zeroed(n).map_err(err)?;
     op(&mut y).map_err(err)?;

@@ -1,6 +1,6 @@
 //! Pass/fail bookkeeping and the comparisons against the reference.
 
-use parallax_core::Number;
+use parallaxis_core::Number;
 use std::process::ExitCode;
 
 /// Counts and the failures' descriptions.

@@ -1,12 +1,12 @@
 //! GPU smoke test of every instantiated kernel, and the 2^28 f32 throughput figures.
 //!
 //! ```sh
-//! cargo build --release -p parallax-device --example gpu_smoke
+//! cargo build --release -p parallaxis-device --example gpu_smoke
 //! gpu_smoke            # sizes 0, 1, 33, 4097, 2^20+7, 2^26; error paths; n > 2^31; timings
 //! gpu_smoke --small    # sizes 0, 1, 33, 4097 and the error paths only (for compute-sanitizer)
 //! ```
 //!
-//! Every kernel's output is compared with the sequential reference of `parallax_core`:
+//! Every kernel's output is compared with the sequential reference of `parallaxis_core`:
 //! exactly for integers, `Min`/`Max`, transforms and `Affine` (the non-commutative monoid that
 //! proves operand order); within `(256 + 2·i/1024)·eps·Σ|x|` of the exact (f64) prefix for
 //! f32 sums (plus the sequential reference's own `i·eps` for f64). Exits non-zero on any
@@ -17,7 +17,7 @@ mod check;
 mod compare;
 mod paths;
 
-use parallax_device::Device;
+use parallaxis_device::Device;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

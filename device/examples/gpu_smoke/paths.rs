@@ -3,8 +3,8 @@
 
 use crate::check::err;
 use crate::compare::Report;
-use parallax_core::{Sequence, Square, Sum};
-use parallax_device::{self as dev, Device, DeviceBuffer, Error};
+use parallaxis_core::{Sequence, Square, Sum};
+use parallaxis_device::{self as dev, Device, DeviceBuffer, Error};
 
 /// Each error path returns its typed error, and the device keeps working afterwards.
 pub(crate) fn error_paths(rep: &mut Report) {

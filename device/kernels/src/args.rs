@@ -1,10 +1,10 @@
 //! Buffer arguments of user kernels: device pointers that carry their length and the borrow
 //! of the buffer they came from.
 //!
-//! On the host, `parallax_device::DeviceBuffer::arg` gives an [`In<'a, T>`] for a shared
+//! On the host, `parallaxis_device::DeviceBuffer::arg` gives an [`In<'a, T>`] for a shared
 //! borrow and `DeviceBuffer::arg_mut` an [`Out<'a, T>`] for an exclusive one; a user kernel's
 //! `#[repr(C)]` parameter struct holds them (and numbers), so the struct borrows the buffers
-//! for as long as it exists, and `parallax_device::UserKernel::launch`, which synchronizes
+//! for as long as it exists, and `parallaxis_device::UserKernel::launch`, which synchronizes
 //! before returning, cannot outlive them. A buffer cannot be both an `In` and an `Out` of one
 //! launch (the borrow checker forbids it), so reads through an `In` never race with writes.
 //!
@@ -53,7 +53,7 @@ impl<T> Clone for Out<'_, T> {
 impl<T> Copy for Out<'_, T> {}
 
 impl<'a, T> In<'a, T> {
-    /// Wraps a device pointer. Used by `parallax_device::DeviceBuffer::arg`.
+    /// Wraps a device pointer. Used by `parallaxis_device::DeviceBuffer::arg`.
     ///
     /// # Safety
     /// `ptr` must be readable on the device for `len` elements for all of `'a`, and nothing
@@ -101,7 +101,7 @@ impl<T: Copy> In<'_, T> {
 }
 
 impl<'a, T> Out<'a, T> {
-    /// Wraps a device pointer. Used by `parallax_device::DeviceBuffer::arg_mut`.
+    /// Wraps a device pointer. Used by `parallaxis_device::DeviceBuffer::arg_mut`.
     ///
     /// # Safety
     /// `ptr` must be writable on the device for `len` elements for all of `'a`, and not

@@ -1,8 +1,8 @@
-//! parallax-kernels: parallax's GPU kernels, written in `no_std` Rust and compiled to PTX by
+//! parallaxis-kernels: parallaxis's GPU kernels, written in `no_std` Rust and compiled to PTX by
 //! rustc's `nvptx64-nvidia-cuda` backend (the recipe and its traps: `docs/ptx-build.md`;
 //! the build itself: `device/build.rs`).
 //!
-//! The crate builds for two targets. For **the host**, as a dependency of `parallax-device`,
+//! The crate builds for two targets. For **the host**, as a dependency of `parallaxis-device`,
 //! it compiles what host and device must agree on, so both read the same definitions:
 //! - [`params`]: the `#[repr(C)]` kernel parameter structs, one file per family;
 //! - [`policy`]: tuning as data, one file per algorithm (launch shapes, constants,
@@ -20,12 +20,12 @@
 //! imports the tiers and nothing of another family.
 //!
 //! Entry points are generated from (algorithm, operator, type) by [`entry_name!`], e.g.
-//! `parallax_reduce__Sum__f32`; `parallax-device` looks them up through the same macro, and
+//! `parallax_reduce__Sum__f32`; `parallaxis-device` looks them up through the same macro, and
 //! each kernel body's doc spells its PTX name pattern (`PTX: parallax_...`), so grepping a
 //! name from the PTX finds its source.
 //!
 //! ```
-//! assert_eq!(parallax_kernels::entry_name!(reduce, Sum, f32), "parallax_reduce__Sum__f32");
+//! assert_eq!(parallaxis_kernels::entry_name!(reduce, Sum, f32), "parallax_reduce__Sum__f32");
 //! ```
 #![no_std]
 #![cfg_attr(
@@ -54,21 +54,21 @@ pub mod user;
 /// The operator and element types the instantiation lists name, re-exported so the list
 /// macros expand to `$crate::ops::...` paths in any crate.
 pub mod ops {
-    pub use parallax_core::{
+    pub use parallaxis_core::{
         Affine, AffineMap, BinaryFunction, Max, Min, Negate, Plus, SaxpyFunctor, Scale, Sequence,
         Square, Sum, Times, UnaryFunction,
     };
-    pub use parallax_core::{BitAnd, BitOr, BitXor, Identity, Product};
-    pub use parallax_core::{
+    pub use parallaxis_core::{BitAnd, BitOr, BitXor, Identity, Product};
+    pub use parallaxis_core::{
         EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
     };
-    pub use parallax_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
+    pub use parallaxis_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
     // Extrema with positions.
-    pub use parallax_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax};
+    pub use parallaxis_core::{ArgMax, ArgMin, ArgMinMax, Indexed, MinMax};
     // The stock comparators of the merge sort.
-    pub use parallax_core::{Compare, Greater, Less};
+    pub use parallaxis_core::{Compare, Greater, Less};
     // The elements of zipped sequences and the monoid over them.
-    pub use parallax_core::{Both, Pair, PairWith};
+    pub use parallaxis_core::{Both, Pair, PairWith};
 }
 
 #[cfg(target_arch = "nvptx64")]

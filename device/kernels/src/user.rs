@@ -5,31 +5,31 @@
 //! For your own monoid or functor, write a small `no_std` kernel crate that
 //!
 //! 1. defines the operator and element types (`#[repr(C)]`, `Copy`, and
-//!    `parallax_core::DeviceCopy` for element types),
+//!    `parallaxis_core::DeviceCopy` for element types),
 //! 2. invokes [`instantiate_monoid!`](crate::instantiate_monoid),
 //!    [`instantiate_unary!`](crate::instantiate_unary) or
 //!    [`instantiate_binary!`](crate::instantiate_binary) with them, and
-//! 3. builds itself from its `build.rs` with `parallax-ptx-builder`, embedding the kernel
+//! 3. builds itself from its `build.rs` with `parallaxis-ptx-builder`, embedding the kernel
 //!    library it writes (PTX per entry point, machine code where `ptxas` is found) as a
-//!    `pub const KERNELS: parallax_device::Kernels` that the macros name.
+//!    `pub const KERNELS: parallaxis_device::Kernels` that the macros name.
 //!
 //! Each macro expands, when the crate is compiled for **nvptx64**, to the same entry points
 //! the library generates for its stock list (the same generic kernel bodies, so the same
 //! tuning and the same operand order), named by [`entry_name!`](crate::entry_name); and, when
-//! it is compiled for the **host**, to the `parallax_device` kernel trait implementations
+//! it is compiled for the **host**, to the `parallaxis_device` kernel trait implementations
 //! (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`) whose `KERNELS` are yours and
 //! whose names are those entry points. Trait impls must live in the crate that defines the
 //! type (orphan rule), which is why the macro runs in your kernel crate, and why that crate
-//! has a host-only dependency on `parallax-device`:
+//! has a host-only dependency on `parallaxis-device`:
 //!
 //! ```toml
 //! [dependencies]
-//! parallax-core = { version = "0.1", default-features = false }
-//! parallax-kernels = "0.1"
+//! parallaxis-core = { version = "0.1", default-features = false }
+//! parallaxis-kernels = "0.1"
 //! [target.'cfg(not(target_arch = "nvptx64"))'.dependencies]
-//! parallax-device = "0.1"
+//! parallaxis-device = "0.1"
 //! [build-dependencies]
-//! parallax-ptx-builder = "0.1"
+//! parallaxis-ptx-builder = "0.1"
 //! ```
 //!
 //! ```ignore
@@ -38,18 +38,18 @@
 //! #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 //!
 //! #[cfg(not(target_arch = "nvptx64"))]
-//! pub const KERNELS: parallax_device::Kernels = parallax_device::Kernels::library(
+//! pub const KERNELS: parallaxis_device::Kernels = parallaxis_device::Kernels::library(
 //!     include_bytes!(concat!(env!("OUT_DIR"), "/my_kernels.kernels")),
 //! );
 //!
-//! parallax_kernels::instantiate_monoid! {
+//! parallaxis_kernels::instantiate_monoid! {
 //!     kernels = crate::KERNELS;
 //!     (MatMul: crate::MatMul, Mat2: crate::Mat2),
 //! }
 //! ```
 //!
 //! An operator/type pair that was never instantiated has no kernel trait implementation, so a
-//! GPU algorithm called with it does not compile (see `parallax_device::user` for a
+//! GPU algorithm called with it does not compile (see `parallaxis_device::user` for a
 //! `compile_fail` example). The tags (`MatMul`, `Mat2`) only name the entry points
 //! (`parallax_reduce__MatMul__Mat2`); they must be unique within your crate.
 //!
@@ -58,7 +58,7 @@
 //! `extern "ptx-kernel"` wrappers (which the stock list's callback in `kernels/mod.rs` also
 //! forwards to, so stock and user kernels cannot drift apart), a `__<family>_host_impls!`
 //! macro in `entry/host_impls.rs` implementing the family's kernel trait from
-//! `parallax_device` with `const KERNELS = $kernels`, and an `instantiate_<family>!` here that
+//! `parallaxis_device` with `const KERNELS = $kernels`, and an `instantiate_<family>!` here that
 //! dispatches on `target_arch` as the three below do.
 
 /// Instantiates `reduce`, `inclusive_scan`, `exclusive_scan` and the segmented family
@@ -66,7 +66,7 @@
 /// own (monoid, element type) pairs, in your kernel crate (see the [module docs](crate::user)).
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_monoid! {
+/// parallaxis_kernels::instantiate_monoid! {
 ///     kernels = crate::KERNELS;               // your embedded kernels (host builds only)
 ///     (MatMul: crate::MatMul, Mat2: crate::Mat2),
 ///     (Last: crate::LastNonZero, u32: u32),
@@ -75,9 +75,9 @@
 ///
 /// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan} __<op
 /// tag>__<type tag>` and the seven segmented ones; on the host it implements
-/// `parallax_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with `KERNELS =
+/// `parallaxis_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with `KERNELS =
 /// kernels`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must
-/// enable `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallax-device`
+/// enable `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallaxis-device`
 /// on the host.
 #[macro_export]
 macro_rules! instantiate_monoid {
@@ -93,14 +93,14 @@ macro_rules! instantiate_monoid {
 
 /// Instantiates `transform` for your own (unary functor, input type) pairs; as
 /// [`instantiate_monoid!`](crate::instantiate_monoid), implementing
-/// `parallax_device::UnaryKernel<A>` on the host.
+/// `parallaxis_device::UnaryKernel<A>` on the host.
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_unary! { kernels = crate::KERNELS; (Det: crate::Det, Mat2:
+/// parallaxis_kernels::instantiate_unary! { kernels = crate::KERNELS; (Det: crate::Det, Mat2:
 /// crate::Mat2) }
 /// ```
 ///
-/// A functor with one lifetime parameter (one that holds a `parallax_core::DeviceRef` of
+/// A functor with one lifetime parameter (one that holds a `parallaxis_core::DeviceRef` of
 /// another array) is named with the anonymous lifetime, `crate::NearestNeighbour<'_>`: the
 /// host impl is then `impl UnaryKernel<A> for NearestNeighbour<'_>` (every lifetime, so the
 /// functor may borrow a vector that lives on the stack), and the entry point takes the
@@ -108,7 +108,7 @@ macro_rules! instantiate_monoid {
 /// `examples/nearest_neighbour`:
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_unary! {
+/// parallaxis_kernels::instantiate_unary! {
 ///     kernels = crate::KERNELS;
 ///     (NearestNeighbour: crate::NearestNeighbour<'_>, f32: f32),
 /// }
@@ -138,7 +138,7 @@ macro_rules! instantiate_unary {
 /// fuse with such a tag).
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_transform_reduce! {
+/// parallaxis_kernels::instantiate_transform_reduce! {
 ///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
 /// }
 /// ```
@@ -159,7 +159,7 @@ macro_rules! instantiate_transform_reduce {
 /// PTX build otherwise).
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_transform_inclusive_scan! {
+/// parallaxis_kernels::instantiate_transform_inclusive_scan! {
 ///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
 /// }
 /// ```
@@ -179,7 +179,7 @@ macro_rules! instantiate_transform_inclusive_scan {
 /// does the inclusive one.
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_transform_exclusive_scan! {
+/// parallaxis_kernels::instantiate_transform_exclusive_scan! {
 ///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
 /// }
 /// ```
@@ -200,7 +200,7 @@ macro_rules! instantiate_transform_exclusive_scan {
 /// monoid's `reduce` kernel must both be instantiated in this crate with the same tags.
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_transform2_reduce! {
+/// parallaxis_kernels::instantiate_transform2_reduce! {
 ///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
 /// }
 /// ```
@@ -221,7 +221,7 @@ macro_rules! instantiate_transform2_reduce {
 /// PTX build otherwise).
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_transform2_inclusive_scan! {
+/// parallaxis_kernels::instantiate_transform2_inclusive_scan! {
 ///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
 /// }
 /// ```
@@ -241,7 +241,7 @@ macro_rules! instantiate_transform2_inclusive_scan {
 /// does the inclusive one.
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_transform2_exclusive_scan! {
+/// parallaxis_kernels::instantiate_transform2_exclusive_scan! {
 ///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
 /// }
 /// ```
@@ -257,7 +257,7 @@ macro_rules! instantiate_transform2_exclusive_scan {
 
 /// Instantiates `transform2` for your own (binary functor, type) pairs (both inputs of that
 /// type); as [`instantiate_monoid!`](crate::instantiate_monoid), implementing
-/// `parallax_device::BinaryKernel<T, T>` on the host.
+/// `parallaxis_device::BinaryKernel<T, T>` on the host.
 #[macro_export]
 macro_rules! instantiate_binary {
     (kernels = $kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
@@ -271,10 +271,10 @@ macro_rules! instantiate_binary {
 /// Instantiates selection by your own predicate: `copy_if`, `remove_if`, `partition`
 /// (`select_if`) and `count_if` for your (predicate, element type) pairs; as
 /// [`instantiate_monoid!`](crate::instantiate_monoid), implementing
-/// `parallax_device::PredicateKernel<T>` on the host.
+/// `parallaxis_device::PredicateKernel<T>` on the host.
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_predicate! {
+/// parallaxis_kernels::instantiate_predicate! {
 ///     kernels = crate::KERNELS;
 ///     (Outside: crate::OutsideBox, Particle: crate::Particle),
 /// }
@@ -292,12 +292,12 @@ macro_rules! instantiate_predicate {
 /// Instantiates the comparator merge sort and merge (`sort_by`, `sort_by_key_with` with 4-
 /// and 8-byte values, `merge_by`, `merge_by_key_with`) for your (comparator, element type)
 /// pairs; as [`instantiate_monoid!`](crate::instantiate_monoid), implementing
-/// `parallax_device::CompareKernel<T>` on the host. Any `DeviceCopy` element type: a tile
+/// `parallaxis_device::CompareKernel<T>` on the host. Any `DeviceCopy` element type: a tile
 /// holds `merge_tile_items(size_of::<T>())` of them in shared memory
 /// ([`crate::policy::merge`]).
 ///
 /// ```ignore
-/// parallax_kernels::instantiate_compare! {
+/// parallaxis_kernels::instantiate_compare! {
 ///     kernels = crate::KERNELS;
 ///     (ByMagnitude: crate::ByMagnitude, i32: i32),
 ///     (ByKey: crate::ByKey, KeyIndex: crate::KeyIndex),

@@ -11,7 +11,7 @@ use crate::{Error, Kernels, Result};
 use cudarc::driver::{
     result::DriverError, sys, sys::CUdeviceptr, CudaContext, CudaFunction, CudaModule,
 };
-use parallax_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
+use parallaxis_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 pub const DEVICE_ENV: &str = "PARALLAX_CUDA_DEVICE";
 
 /// Driver errors after which the context is unusable (CUDA's "sticky" errors): every later
-/// call returns the same error, so parallax stops issuing work and reports
+/// call returns the same error, so parallaxis stops issuing work and reports
 /// [`Error::Poisoned`] instead. ECC (214), illegal address (700), launch timeout (702),
 /// hardware stack error (714), illegal instruction (715), misaligned address (716), invalid
 /// address space (717), invalid PC (718), launch failure (719).
@@ -28,7 +28,7 @@ const STICKY: [u32; 9] = [214, 700, 702, 714, 715, 716, 717, 718, 719];
 /// `CUDA_ERROR_NO_DEVICE`.
 const NO_DEVICE: u32 = 100;
 
-/// One GPU with parallax's kernels loaded. Obtained with [`Device::get`] or
+/// One GPU with parallaxis's kernels loaded. Obtained with [`Device::get`] or
 /// [`Device::default_device`]; lives for the rest of the process.
 pub struct Device {
     ordinal: usize,
@@ -233,7 +233,7 @@ impl Device {
     }
 
     /// `(free, total)` bytes of device memory as the driver counts them. Memory that
-    /// parallax's pool keeps for reuse after buffers are dropped counts as used (see
+    /// parallaxis's pool keeps for reuse after buffers are dropped counts as used (see
     /// [`Device::trim_memory`]).
     ///
     /// # Errors
@@ -243,9 +243,9 @@ impl Device {
         cudarc::driver::result::mem_get_info().map_err(|e| self.fail("reading memory info", e))
     }
 
-    /// Gives the memory parallax's pool keeps for reuse (freed buffers, a regrown scratch's
+    /// Gives the memory parallaxis's pool keeps for reuse (freed buffers, a regrown scratch's
     /// old allocation) back to the driver, after waiting for queued work. The pool otherwise
-    /// keeps it for parallax's next allocations, and trims itself only when one of those
+    /// keeps it for parallaxis's next allocations, and trims itself only when one of those
     /// would fail; call this before other code on the device (another library, another
     /// process) needs the memory.
     ///
@@ -256,7 +256,7 @@ impl Device {
         self.memory.trim(self, "trimming the memory pool")
     }
 
-    /// Whether buffers come from parallax's stream-ordered memory pool (drops and scratch
+    /// Whether buffers come from parallaxis's stream-ordered memory pool (drops and scratch
     /// regrowth do not wait), or, where the driver has no memory pools, from `cuMemAlloc`
     /// (a drop waits for queued work before `cuMemFree`).
     pub fn pooled_memory(&self) -> bool {
@@ -270,7 +270,7 @@ impl Device {
     }
 
     /// The launch shapes the operations use on this device: the tuning table's entry for
-    /// its [`properties`](Device::properties) (`parallax_kernels::policy::gpu`), unless
+    /// its [`properties`](Device::properties) (`parallaxis_kernels::policy::gpu`), unless
     /// [`set_tuning`](Device::set_tuning) replaced it.
     pub fn tuning(&self) -> Tuning {
         *self.tuning.lock().unwrap_or_else(|e| e.into_inner())
@@ -294,7 +294,7 @@ impl Device {
         Ok(())
     }
 
-    /// The cudarc context, for code that needs driver features parallax does not wrap.
+    /// The cudarc context, for code that needs driver features parallaxis does not wrap.
     pub fn context(&self) -> &Arc<CudaContext> {
         &self.ctx
     }
@@ -432,7 +432,7 @@ impl Device {
         Ok(u64::from(self.multiprocessors) * u64::from(per_sm.max(1)))
     }
 
-    /// Waits until every operation parallax queued on this device has finished (the
+    /// Waits until every operation parallaxis queued on this device has finished (the
     /// algorithms return once their work is queued, unless they return a value to the host):
     /// for timing, or before other code reads the results without stream ordering.
     ///

@@ -23,7 +23,7 @@ use super::access::DeviceAccess;
 use super::memory::oom;
 use crate::{Error, Result};
 use cudarc::driver::{result, sys, sys::CUdeviceptr};
-use parallax_kernels::params::common::HostSignal;
+use parallaxis_kernels::params::common::HostSignal;
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -1,5 +1,5 @@
 //! Where a device finds its kernels: a kernel library (the `.kernels` file that
-//! `parallax-ptx-builder` writes for the library itself and for a user's kernel crate,
+//! `parallaxis-ptx-builder` writes for the library itself and for a user's kernel crate,
 //! embedded in the binary), or a PTX module given as text.
 //!
 //! A library is loaded piece by piece on first use (`device.rs`): the machine code of the
@@ -8,8 +8,8 @@
 //! PTX text is one module, compiled whole when its first kernel is called.
 
 use cudarc::nvrtc::Ptx;
-use parallax_core::{Error, Result};
-use parallax_ptx_builder::library::{FormatError, Library};
+use parallaxis_core::{Error, Result};
+use parallaxis_ptx_builder::library::{FormatError, Library};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -28,7 +28,7 @@ pub(crate) enum Piece {
 /// [`UserKernel`](crate::UserKernel) name.
 ///
 /// ```ignore
-/// // In a kernel crate built by `parallax-ptx-builder` (see `device/README.md`):
+/// // In a kernel crate built by `parallaxis-ptx-builder` (see `device/README.md`):
 /// pub const KERNELS: Kernels =
 ///     Kernels::library(include_bytes!(concat!(env!("OUT_DIR"), "/my_kernels.kernels")));
 /// ```
@@ -42,7 +42,7 @@ enum Source {
 }
 
 impl Kernels {
-    /// The kernel library in `bytes`: a `.kernels` file of `parallax-ptx-builder`.
+    /// The kernel library in `bytes`: a `.kernels` file of `parallaxis-ptx-builder`.
     pub const fn library(bytes: &'static [u8]) -> Self {
         Kernels(Source::Library(bytes))
     }
@@ -73,7 +73,7 @@ impl Kernels {
     ///
     /// # Errors
     /// [`Error::ModuleLoad`] when the bytes are not a kernel library of this version (a
-    /// kernel crate built by another version of `parallax-ptx-builder`).
+    /// kernel crate built by another version of `parallaxis-ptx-builder`).
     pub(crate) fn library_parsed(self) -> Result<Option<&'static Library<'static>>> {
         type Parsed = core::result::Result<&'static Library<'static>, String>;
         static PARSED: OnceLock<Mutex<HashMap<usize, Parsed>>> = OnceLock::new();

@@ -18,14 +18,14 @@
 //! a launch with that epoch wrote it. The split layout (values other than 4 or 8 bytes) keeps
 //! its flags in the scratch and zeroes them per launch.
 //!
-//! [`TileStatus::epoch`]: parallax_kernels::params::common::TileStatus::epoch
+//! [`TileStatus::epoch`]: parallaxis_kernels::params::common::TileStatus::epoch
 
 use super::access::DeviceAccess;
 use super::grow_only::GrowOnly;
 use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
-use parallax_kernels::params::common::LOOKBACK_EPOCH_MAX;
+use parallaxis_kernels::params::common::LOOKBACK_EPOCH_MAX;
 
 /// Smallest allocation: 256 KiB holds the words of 2^27 f32 (16384 tiles of 8192).
 const MIN_BYTES: usize = 256 << 10;

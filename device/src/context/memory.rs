@@ -1,4 +1,4 @@
-//! Device memory: stream-ordered allocation from a memory pool of parallax's own.
+//! Device memory: stream-ordered allocation from a memory pool of parallaxis's own.
 //!
 //! Operations return once their kernels are queued, so a buffer (or the scratch) may be
 //! freed while queued work still reads it. `cuMemFree` would need a synchronize first: a
@@ -9,7 +9,7 @@
 //! next allocation (release threshold: unlimited), so an allocation in a loop costs no
 //! driver allocation after the first; when the pool cannot grow, [`MemoryPool::alloc`]
 //! waits for queued frees, gives every unused byte back to the driver and tries once more.
-//! The pool is parallax's own (`cuMemPoolCreate`), not the device's default pool, so its
+//! The pool is parallaxis's own (`cuMemPoolCreate`), not the device's default pool, so its
 //! settings and trimming touch no other library's memory.
 //!
 //! Why: reduce_by_key, which returns exact-size outputs, allocates two buffers a call; the
@@ -163,7 +163,7 @@ fn alloc_from(
     Ok(ptr)
 }
 
-/// parallax's pool on `device`: device memory, no export handles, freed memory kept without
+/// parallaxis's pool on `device`: device memory, no export handles, freed memory kept without
 /// limit (release threshold `u64::MAX`).
 fn create(device: sys::CUdevice) -> core::result::Result<sys::CUmemoryPool, DriverError> {
     // SAFETY: an all-zero `CUmemPoolProps` is a valid value (no handle types, no size

@@ -4,7 +4,7 @@
 //!
 //! `cuMemcpyPeer` is ordered after the work queued before it in both contexts and before the
 //! work queued after it, so a copy needs no event or wait of its own, and it returns to the
-//! host without waiting. Buffers come from parallax's memory pools, which `cuCtxEnablePeerAccess`
+//! host without waiting. Buffers come from parallaxis's memory pools, which `cuCtxEnablePeerAccess`
 //! does not open to other devices: the first copy between two devices that can reach each
 //! other directly (NVLink, PCIe peer-to-peer) grants each device access to the other's pool
 //! (`cuMemPoolSetAccess`), so the copy engines move the bytes directly; without that grant, or

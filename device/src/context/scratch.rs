@@ -20,7 +20,7 @@ use super::lookback_words::LookbackWords;
 use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
-use parallax_kernels::policy::reduce::REDUCE_COUNTERS;
+use parallaxis_kernels::policy::reduce::REDUCE_COUNTERS;
 use std::mem::size_of;
 
 /// Smallest scratch allocation: 1 MiB covers reduce partials and the scan state of inputs up

@@ -36,7 +36,7 @@ impl GpuTimer {
     }
 
     /// Milliseconds of GPU time between the start and the end of `work` (which queues its
-    /// work on the default stream, as every parallax operation does).
+    /// work on the default stream, as every parallaxis operation does).
     ///
     /// # Errors
     /// The error of `work`, or a driver failure recording or reading the events.

@@ -1,7 +1,7 @@
 //! The device's properties as the tuning table reads them (`policy::gpu`), from the driver.
 
 use cudarc::driver::{sys::CUdevice_attribute as A, CudaContext};
-use parallax_kernels::policy::gpu::GpuProperties;
+use parallaxis_kernels::policy::gpu::GpuProperties;
 
 /// The properties of `ctx`'s device; one the driver does not report is 0 (the table then
 /// falls back on the others).

@@ -2,8 +2,8 @@
 //! crate's instantiation lists: the fused extremum reduce (`for_each_arg_reduce_instance!`)
 //! and the vectorized searches (`for_each_search_instance!`).
 
-use parallax_core::{ArgReduce, DeviceCopy, SearchKey};
-use parallax_kernels::entry_name;
+use parallaxis_core::{ArgReduce, DeviceCopy, SearchKey};
+use parallaxis_kernels::entry_name;
 
 /// An `ArgReduce` monoid with a fused extremum reduce for elements `T`.
 ///
@@ -30,7 +30,7 @@ macro_rules! arg_reduce_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_arg_reduce_instance!(arg_reduce_kernels);
+parallaxis_kernels::for_each_arg_reduce_instance!(arg_reduce_kernels);
 
 /// An element type with the vectorized search kernels.
 ///
@@ -63,4 +63,4 @@ macro_rules! search_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_search_instance!(search_kernels);
+parallaxis_kernels::for_each_search_instance!(search_kernels);

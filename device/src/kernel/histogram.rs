@@ -1,8 +1,8 @@
 //! Host-side kernel traits of the histogram and data-movement families, implemented from the
 //! kernels crate's lists (`for_each_histogram_sample!`, `for_each_move_word!`).
 
-use parallax_core::{HistogramCounter, HistogramSample};
-use parallax_kernels::entry_name;
+use parallaxis_core::{HistogramCounter, HistogramSample};
+use parallaxis_kernels::entry_name;
 
 /// A sample type with histogram kernels for counters `C`.
 ///
@@ -35,7 +35,7 @@ macro_rules! histogram_host_impls {
         }
     };
 }
-parallax_kernels::for_each_histogram_sample!(histogram_host_impls);
+parallaxis_kernels::for_each_histogram_sample!(histogram_host_impls);
 
 /// The data-movement entry points of one word size and map index width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,4 +95,4 @@ macro_rules! move_tables {
     }};
 }
 use std::mem::size_of;
-parallax_kernels::for_each_move_word!(move_tables);
+parallaxis_kernels::for_each_move_word!(move_tables);

@@ -2,8 +2,8 @@
 //! kernels crate's list (`for_each_compare_instance!`: `Less` and `Greater` over the six
 //! numbers) and by a user crate's `instantiate_compare!`.
 
-use parallax_core::{Compare, DeviceCopy};
-use parallax_kernels::entry_name;
+use parallaxis_core::{Compare, DeviceCopy};
+use parallaxis_kernels::entry_name;
 
 /// A comparator with merge sort and merge kernels for elements `T`.
 ///
@@ -44,4 +44,4 @@ macro_rules! compare_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_compare_instance!(compare_kernels);
+parallaxis_kernels::for_each_compare_instance!(compare_kernels);

@@ -13,8 +13,8 @@ pub(crate) mod sort;
 pub(crate) mod spmv;
 pub(crate) mod stencil;
 
-use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
-use parallax_kernels::entry_name;
+use parallaxis_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
+use parallaxis_kernels::entry_name;
 
 /// A unary functor with a `transform` kernel for input `A`.
 ///
@@ -29,7 +29,7 @@ use parallax_kernels::entry_name;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA unary functor kernel for `{A}`",
     label = "no GPU kernel was instantiated for this unary functor and element type",
-    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `UnaryFunction<{A}>` and instantiate its kernels with `parallax_kernels::instantiate_unary!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `UnaryFunction<{A}>` and instantiate its kernels with `parallaxis_kernels::instantiate_unary!` in a kernel crate (see `parallaxis_kernels::user` and `examples/gpu_user_monoid`)",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
@@ -54,7 +54,7 @@ pub unsafe trait UnaryKernel<A: DeviceCopy>: UnaryFunction<A> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA binary functor kernel for `{A}`",
     label = "no GPU kernel was instantiated for this binary functor and element type",
-    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `BinaryFunction<{A}, {B}>` and instantiate its kernels with `parallax_kernels::instantiate_binary!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `BinaryFunction<{A}, {B}>` and instantiate its kernels with `parallaxis_kernels::instantiate_binary!` in a kernel crate (see `parallaxis_kernels::user` and `examples/gpu_user_monoid`)",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B> {
@@ -76,7 +76,7 @@ pub unsafe trait BinaryKernel<A: DeviceCopy, B: DeviceCopy>: BinaryFunction<A, B
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA `tabulate` kernel",
     label = "no GPU kernel for this index functor",
-    note = "on CUDA `tabulate` takes the stock `Sequence<T>` (`parallax::sequence`); a closure or another index functor needs no kernel on the CPU backends, or use `transform` of a `sequence` with an instantiated unary functor on the GPU",
+    note = "on CUDA `tabulate` takes the stock `Sequence<T>` (`parallaxis::sequence`); a closure or another index functor needs no kernel on the CPU backends, or use `transform` of a `sequence` with an instantiated unary functor on the GPU",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait TabulateKernel: UnaryFunction<u64> {
@@ -91,14 +91,14 @@ pub unsafe trait TabulateKernel: UnaryFunction<u64> {
 ///
 /// # Safety
 /// `REDUCE` must name an entry point taking exactly `ReduceParams<T, Self>` that writes the
-/// fold to `out` and then raises `done` (as the `parallax_kernels` instantiation macros'
+/// fold to `out` and then raises `done` (as the `parallaxis_kernels` instantiation macros'
 /// entries do: `reduce` waits for that signal), and the scans entry points taking exactly
 /// `ScanParams<T, Self>`. The pair (`OP`, `TYPE`) must name (`Self`, `T`) and no other
 /// pair in `KERNELS` (fused entry points are found by these tags, see [`UnaryKernel`]).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA monoid kernel for `{T}`",
     label = "no GPU kernel was instantiated for this monoid and element type",
-    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Monoid<{T}>` and instantiate its kernels with `parallax_kernels::instantiate_monoid!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Monoid<{T}>` and instantiate its kernels with `parallaxis_kernels::instantiate_monoid!` in a kernel crate (see `parallaxis_kernels::user` and `examples/gpu_user_monoid`)",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
@@ -121,8 +121,8 @@ pub unsafe trait MonoidKernel<T: DeviceCopy>: Monoid<T> {
 /// error reports and logs (`parallax_<algo>__<op>__<type>`).
 ///
 /// ```
-/// use parallax_device::{kernel_name, MonoidKernel};
-/// assert_eq!(kernel_name::<f32, parallax_core::Sum>("segmented_reduce"),
+/// use parallaxis_device::{kernel_name, MonoidKernel};
+/// assert_eq!(kernel_name::<f32, parallaxis_core::Sum>("segmented_reduce"),
 ///            "parallax_segmented_reduce__Sum__f32");
 /// ```
 pub fn kernel_name<T: DeviceCopy, M: MonoidKernel<T>>(algo: &str) -> String {
@@ -142,7 +142,7 @@ macro_rules! monoid_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_monoid_instance!(monoid_kernels);
+parallaxis_kernels::for_each_monoid_instance!(monoid_kernels);
 
 macro_rules! unary_kernels {
     ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
@@ -155,7 +155,7 @@ macro_rules! unary_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_unary_instance!(unary_kernels);
+parallaxis_kernels::for_each_unary_instance!(unary_kernels);
 
 macro_rules! binary_kernels {
     ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
@@ -168,7 +168,7 @@ macro_rules! binary_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_binary_instance!(binary_kernels);
+parallaxis_kernels::for_each_binary_instance!(binary_kernels);
 
 macro_rules! tabulate_kernels {
     ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
@@ -179,7 +179,7 @@ macro_rules! tabulate_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_tabulate_instance!(tabulate_kernels);
+parallaxis_kernels::for_each_tabulate_instance!(tabulate_kernels);
 
 /// The `fill` entry points (by 32-bit words and by bytes).
 pub(crate) const FILL_WORDS: &str = entry_name!(fill, Pattern, u32);

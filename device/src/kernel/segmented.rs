@@ -3,8 +3,8 @@
 //! and the key types the keyed kernels compare and copy as plain words.
 
 use crate::kernel::MonoidKernel;
-use parallax_core::DeviceCopy;
-use parallax_kernels::entry_name;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::entry_name;
 
 /// A monoid with the segmented kernels for elements `T`: segmented scans by head flags, the
 /// segmented-reduce gather and the one-pass reduce of runs (reduce by key).
@@ -14,12 +14,12 @@ use parallax_kernels::entry_name;
 /// ones for flags and offsets only), `SEG_GATHER`
 /// `SegGatherParams<T, Self>`, `RUN_GATHER` `RunGatherParams<T, Self>` and `REDUCE_RUNS`
 /// `ReduceRunsParams<T, Self>`; `REDUCE_RUNS` writes the run count to `runs` and then
-/// raises `done` (as the `parallax_kernels` instantiation macros' entries do:
+/// raises `done` (as the `parallaxis_kernels` instantiation macros' entries do:
 /// `reduce_by_key` waits for that signal).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA monoid kernel for `{T}`",
     label = "no GPU kernel was instantiated for this monoid and element type",
-    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Monoid<{T}>` and instantiate its kernels with `parallax_kernels::instantiate_monoid!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Monoid<{T}>` and instantiate its kernels with `parallaxis_kernels::instantiate_monoid!` in a kernel crate (see `parallaxis_kernels::user` and `examples/gpu_user_monoid`)",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
@@ -72,7 +72,7 @@ macro_rules! segmented_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_monoid_instance!(segmented_kernels);
+parallaxis_kernels::for_each_monoid_instance!(segmented_kernels);
 
 macro_rules! key_kernels {
     ($( $k:ty ),* $(,)?) => { $(

@@ -3,8 +3,8 @@
 //! `for_each_unique_by_key_instance!`) and, for predicates, by a user crate's
 //! `instantiate_predicate!`.
 
-use parallax_core::{DeviceCopy, Predicate};
-use parallax_kernels::entry_name;
+use parallaxis_core::{DeviceCopy, Predicate};
+use parallaxis_kernels::entry_name;
 
 /// A predicate with `select_if` and `count_if` kernels for elements `T`.
 ///
@@ -16,7 +16,7 @@ use parallax_kernels::entry_name;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA predicate kernel for `{T}`",
     label = "no GPU kernel was instantiated for this predicate and element type",
-    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Predicate<{T}>` and instantiate its kernels with `parallax_kernels::instantiate_predicate!` in a kernel crate (see `parallax_kernels::user` and `examples/gpu_user_monoid`)",
+    note = "a closure cannot run on CUDA: the GPU needs a kernel compiled to PTX for each operator type; use a named `#[repr(C)]` type implementing `Predicate<{T}>` and instantiate its kernels with `parallaxis_kernels::instantiate_predicate!` in a kernel crate (see `parallaxis_kernels::user` and `examples/gpu_user_monoid`)",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait PredicateKernel<T: DeviceCopy>: Predicate<T> {
@@ -75,7 +75,7 @@ macro_rules! predicate_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_predicate_instance!(predicate_kernels);
+parallaxis_kernels::for_each_predicate_instance!(predicate_kernels);
 
 macro_rules! select_kernels {
     ($( ($tt:ident: $t:ty) ),* $(,)?) => { $(
@@ -87,7 +87,7 @@ macro_rules! select_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_select_type!(select_kernels);
+parallaxis_kernels::for_each_select_type!(select_kernels);
 
 macro_rules! unique_by_key_kernels {
     ($( ($kt:ident: $k:ty, $vt:ident: $v:ty) ),* $(,)?) => { $(
@@ -98,4 +98,4 @@ macro_rules! unique_by_key_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_unique_by_key_instance!(unique_by_key_kernels);
+parallaxis_kernels::for_each_unique_by_key_instance!(unique_by_key_kernels);

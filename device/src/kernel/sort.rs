@@ -3,8 +3,8 @@
 //! points; `usize` sorts on the `u64` kernels), and [`SortValue`] for the value types the
 //! passes move as 4- or 8-byte words. A sort of any other key or value type does not compile.
 
-use parallax_core::{DeviceCopy, SortKey};
-use parallax_kernels::entry_name;
+use parallaxis_core::{DeviceCopy, SortKey};
+use parallaxis_kernels::entry_name;
 
 /// A key type with radix sort kernels.
 ///
@@ -40,7 +40,7 @@ macro_rules! sort_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_sort_key_instance!(sort_kernels);
+parallaxis_kernels::for_each_sort_key_instance!(sort_kernels);
 
 // SAFETY: `usize` is `u64` on every 64-bit target CUDA runs on (size, alignment, and
 // `order_bits` is the value as `u64` for both), so the `u64` kernels sort it.

@@ -4,8 +4,8 @@
 //! width (`u32` → `u32`, `u64` and `usize` → `u64`). An `spmv` with a pair outside the list
 //! does not compile.
 
-use parallax_core::{DeviceCopy, Semiring, SparseIndex};
-use parallax_kernels::entry_name;
+use parallaxis_core::{DeviceCopy, Semiring, SparseIndex};
+use parallaxis_kernels::entry_name;
 
 /// The SpMV entry points of one (semiring, element, index width).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,4 +122,4 @@ macro_rules! semiring_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_semiring_instance!(semiring_kernels);
+parallaxis_kernels::for_each_semiring_instance!(semiring_kernels);

@@ -1,9 +1,9 @@
 //! Host-side stencil kernel trait, implemented from the kernels crate's
 //! `for_each_stencil_instance!` list (the same list that generates the PTX entry points).
 
-use parallax_core::{DeviceCopy, Semiring};
-use parallax_kernels::entry_name;
-use parallax_kernels::policy::stencil::stencil_box_entry;
+use parallaxis_core::{DeviceCopy, Semiring};
+use parallaxis_kernels::entry_name;
+use parallaxis_kernels::policy::stencil::stencil_box_entry;
 
 /// A semiring with `stencil_1d`, `stencil_2d` and `stencil_3d` kernels for elements `T`, for
 /// some pairs the dense 5 × 5 box 2D kernel `stencil_box2d_r2` and the dense 9-tap 1D kernel
@@ -17,7 +17,7 @@ use parallax_kernels::policy::stencil::stencil_box_entry;
 /// implementing the 2D map of a dense row-major 5 × 5 box; `ROW1D`, when present, one taking
 /// the same parameters and implementing the 1D map of the dense window `-4 ..= 4`; `MARCH3D`,
 /// when present, two taking the same parameters and implementing the 3D map of the patterns
-/// of `parallax_kernels::policy::stencil_march::MARCH_PATTERNS`, in that order; `STAR3D`, when
+/// of `parallaxis_kernels::policy::stencil_march::MARCH_PATTERNS`, in that order; `STAR3D`, when
 /// present, one taking the same parameters and implementing the 3D map of the 7-point star
 /// under `stencil_star3d`'s contract.
 #[diagnostic::on_unimplemented(
@@ -71,4 +71,4 @@ macro_rules! stencil_kernels {
         }
     )* };
 }
-parallax_kernels::for_each_stencil_instance!(stencil_kernels);
+parallaxis_kernels::for_each_stencil_instance!(stencil_kernels);

@@ -5,9 +5,9 @@ use super::launch;
 use crate::context::Device;
 use crate::kernel::extrema::{ArgReduceKernel, SearchKernel};
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::{extrema::ArgReduceParams, search::SearchParams};
-use parallax_kernels::policy::common::BlockShared;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::{extrema::ArgReduceParams, search::SearchParams};
+use parallaxis_kernels::policy::common::BlockShared;
 use std::mem::size_of;
 
 /// `parallax_arg_reduce__<M>__<T>(ArgReduceParams<T, M::Pick, M>)`, with

@@ -7,7 +7,7 @@ use super::launch;
 use crate::context::Device;
 use crate::kernel::histogram::{check_entry, interleave_entry, move_entries, reverse_entry};
 use crate::{Error, Result};
-use parallax_kernels::params::gather::{
+use parallaxis_kernels::params::gather::{
     CheckMapParams, InterleaveParams, MoveParams, ReverseParams,
 };
 use std::mem::size_of;

@@ -4,8 +4,8 @@ use super::launch;
 use crate::context::Device;
 use crate::kernel::histogram::HistogramKernel;
 use crate::Result;
-use parallax_core::HistogramCounter;
-use parallax_kernels::params::histogram::{HistogramEvenParams, HistogramRangeParams};
+use parallaxis_core::HistogramCounter;
+use parallaxis_kernels::params::histogram::{HistogramEvenParams, HistogramRangeParams};
 
 /// `parallax_histogram_even__<T>__<C>(HistogramEvenParams<T, C>)`.
 ///

@@ -6,9 +6,9 @@ use super::launch;
 use crate::context::Device;
 use crate::kernel::merge::CompareKernel;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::merge::{BlockSortParams, MergeParams};
-use parallax_kernels::policy::merge::{merge_shared_bytes, partition_blocks};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::merge::{BlockSortParams, MergeParams};
+use parallaxis_kernels::policy::merge::{merge_shared_bytes, partition_blocks};
 use std::mem::size_of;
 
 /// The entry of a `[keys alone, 4-byte values, 8-byte values]` list for value word `W`.

@@ -26,15 +26,15 @@ use crate::STREAM;
 use crate::{Error, Kernels, Result};
 use core::ffi::c_void;
 use cudarc::driver::result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::{
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::{
     params::reduce::ReduceParams, params::reduce::Transform2ReduceParams,
     params::reduce::TransformReduceParams, params::scan::ScanParams,
     params::scan::Transform2ScanParams, params::scan::TransformScanParams,
     params::transform::FillParams, params::transform::TabulateParams,
     params::transform::Transform2Params, params::transform::TransformParams,
 };
-use parallax_kernels::{
+use parallaxis_kernels::{
     policy::common::BlockShared, policy::common::BLOCK_THREADS, policy::scan::scan_shared_bytes,
 };
 use std::mem::size_of;

@@ -6,14 +6,14 @@ use crate::context::Device;
 use crate::kernel::segmented::{SegmentedKernel, OFFSET_HEADS};
 use crate::launch::launch;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::{
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::{
     params::segmented::OffsetHeadsParams, params::segmented::ReduceRunsParams,
     params::segmented::RunGatherParams, params::segmented::SegGatherParams,
     params::segmented::SegScanParams, params::segmented::HEADS_FROM_OFFSETS,
     policy::segmented::reduce_runs_shared_bytes, policy::segmented::seg_scan_shared_bytes,
 };
-use parallax_kernels::{
+use parallaxis_kernels::{
     policy::segmented::carry_window_items, policy::segmented::FLAGS_FOLD_CARRY,
     policy::segmented::OFFSET_CARRY_MAX_MEAN_WINDOWS,
 };

@@ -6,9 +6,9 @@ use crate::context::Device;
 use crate::kernel::select::PredicateKernel;
 use crate::launch::launch;
 use crate::{Kernels, Result};
-use parallax_core::{DeviceCopy, Indicator, Sum};
-use parallax_kernels::params::{reduce::TransformReduceParams, select::SelectParams};
-use parallax_kernels::policy::{common::BlockShared, select::select_shared_bytes};
+use parallaxis_core::{DeviceCopy, Indicator, Sum};
+use parallaxis_kernels::params::{reduce::TransformReduceParams, select::SelectParams};
+use parallaxis_kernels::policy::{common::BlockShared, select::select_shared_bytes};
 use std::mem::size_of;
 
 /// A select entry point `name` of `kernels` (`select_if`, `select_flagged`,

@@ -4,9 +4,9 @@ use crate::context::Device;
 use crate::kernel::sort::SortKernel;
 use crate::launch::launch;
 use crate::Result;
-use parallax_kernels::params::sort::{RadixHistParams, RadixOffsetsParams, RadixPassParams};
-use parallax_kernels::policy::common::BlockShared;
-use parallax_kernels::policy::sort::{radix_hist_shared_bytes, radix_pass_shared_bytes};
+use parallaxis_kernels::params::sort::{RadixHistParams, RadixOffsetsParams, RadixPassParams};
+use parallaxis_kernels::policy::common::BlockShared;
+use parallaxis_kernels::policy::sort::{radix_hist_shared_bytes, radix_pass_shared_bytes};
 use std::mem::size_of;
 
 /// `parallax_radix_histogram__Key__<K>`.
@@ -29,7 +29,7 @@ pub(crate) unsafe fn histogram<K: SortKernel>(
 /// # Safety
 /// `counts` readable and `starts` writable for `passes · 256` `u64`s on `dev`.
 pub(crate) unsafe fn offsets(dev: &Device, p: RadixOffsetsParams) -> Result<()> {
-    let name = parallax_kernels::entry_name!(radix_offsets, Bins, u64);
+    let name = parallaxis_kernels::entry_name!(radix_offsets, Bins, u64);
     let shared = size_of::<BlockShared<u64>>();
     // SAFETY: the entry takes `RadixOffsetsParams`; pointers by contract.
     unsafe { launch(dev, crate::KERNELS, name, 1, shared, p) }

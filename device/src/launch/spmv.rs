@@ -6,8 +6,8 @@ use crate::context::Device;
 use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::launch;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::{
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::{
     params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams, params::spmv::SpmvEllParams,
     params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
     policy::spmv::spmv_csr_merge_shared_bytes,

@@ -4,9 +4,9 @@ use crate::context::Device;
 use crate::kernel::stencil::StencilKernel;
 use crate::launch::launch;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::stencil::StencilParams;
-use parallax_kernels::policy::common::BLOCK_THREADS;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::stencil::StencilParams;
+use parallaxis_kernels::policy::common::BLOCK_THREADS;
 
 /// `parallax_stencil_{d}d__<S>__<T>(StencilParams<T, S>)` for `d = 1, 2, 3`, with `shared`
 /// bytes of dynamic shared memory and as many blocks as the GPU runs at once (each loops

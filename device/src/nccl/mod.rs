@@ -5,9 +5,9 @@
 //!
 //! A communicator is made by every participant at once from the same [`UniqueId`]: one
 //! participant makes the id and shares it (as text: [`UniqueId::to_hex`]) through a file, an
-//! environment variable or whatever the program already has; `parallax::shard::Nccl` does
+//! environment variable or whatever the program already has; `parallaxis::shard::Nccl` does
 //! that through a file. The exchanges run on the device's legacy default stream, the one
-//! parallax's own work uses, so they are ordered after it.
+//! parallaxis's own work uses, so they are ordered after it.
 
 mod p2p;
 mod sys;
@@ -18,7 +18,7 @@ pub use sys::NCCL_LIB_ENV;
 use crate::{Device, DeviceBuffer, Error, Result};
 use core::ffi::c_void;
 use core::mem::{size_of, size_of_val};
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 use sys::{api, RawComm, RawUniqueId};
 
 /// NCCL's version as `(major, minor, patch)`.
@@ -65,11 +65,11 @@ impl UniqueId {
     /// [`Error::InvalidArgument`] unless the text is 256 hex digits.
     ///
     /// ```
-    /// use parallax_device::nccl::UniqueId;
+    /// use parallaxis_device::nccl::UniqueId;
     /// let text = "0a".repeat(128);
     /// assert_eq!(UniqueId::from_hex(&text)?.to_hex(), text);
     /// assert!(UniqueId::from_hex("0a").is_err());
-    /// # Ok::<(), parallax_device::Error>(())
+    /// # Ok::<(), parallaxis_device::Error>(())
     /// ```
     pub fn from_hex(text: &str) -> Result<Self> {
         let bad = Error::InvalidArgument {

@@ -11,7 +11,7 @@ use crate::{DeviceBuffer, Error, Result};
 use core::ffi::{c_int, c_void};
 use core::mem::size_of;
 use core::ops::Range;
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// One transfer: elements `range` of buffer `buffer` (an index into the sends' or the
 /// receives' buffers) to or from rank `peer`, which posts the matching receive or send of

@@ -1,4 +1,4 @@
-//! The NCCL C API that parallax calls, loaded at run time (as the driver is), and the one
+//! The NCCL C API that parallaxis calls, loaded at run time (as the driver is), and the one
 //! place where its functions are called. NCCL's library is `libnccl.so.2` (the runtime
 //! package and the `nvidia-nccl-cu*` wheels ship only that name, which cudarc's loader does
 //! not try), else `libnccl.so`, else the path in `PARALLAX_NCCL_LIB`.
@@ -24,7 +24,7 @@ type NcclResult = c_int;
 /// `ncclDataType_t` `ncclUint8`: every exchange moves bytes.
 pub(super) const NCCL_UINT8: c_int = 1;
 
-/// The functions parallax uses, resolved once.
+/// The functions parallaxis uses, resolved once.
 pub(super) struct Api {
     /// Keeps the library mapped for the process's lifetime.
     _lib: libloading::Library,

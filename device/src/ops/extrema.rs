@@ -6,9 +6,9 @@ use super::prologue::check;
 use super::reduce::{queue_grid, to_host_grid};
 use crate::kernel::extrema::ArgReduceKernel;
 use crate::{launch, DeviceBuffer, Result};
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::{common::HostSignal, extrema::ArgReduceParams};
-use parallax_kernels::policy::extrema::arg_reduce_grid;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::{common::HostSignal, extrema::ArgReduceParams};
+use parallaxis_kernels::policy::extrema::arg_reduce_grid;
 use std::mem::size_of;
 
 /// `identity ⊕ lift(x[0], 0) ⊕ ... ⊕ lift(x[n-1], n-1)` (`ArgMin`: the first smallest

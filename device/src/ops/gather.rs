@@ -10,9 +10,9 @@ use super::prologue::{check, enter, Length};
 use crate::kernel::spmv::SpmvIndex;
 use crate::{launch, DeviceBuffer, Result, STREAM};
 use cudarc::driver::sys;
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::gather::{CheckMapParams, MoveParams, ReverseParams, Word16};
-use parallax_kernels::policy::gather::{gather_blocks, word_of};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::gather::{CheckMapParams, MoveParams, ReverseParams, Word16};
+use parallaxis_kernels::policy::gather::{gather_blocks, word_of};
 use std::mem::size_of;
 use std::ptr;
 

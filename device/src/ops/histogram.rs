@@ -6,9 +6,9 @@ use super::prologue::{check, enter};
 use crate::kernel::histogram::HistogramKernel;
 use crate::{launch, DeviceBuffer, Result, STREAM};
 use cudarc::driver::sys;
-use parallax_core::{EvenBins, HistogramCounter};
-use parallax_kernels::params::histogram::{HistogramEvenParams, HistogramRangeParams};
-use parallax_kernels::policy::histogram::{
+use parallaxis_core::{EvenBins, HistogramCounter};
+use parallaxis_kernels::params::histogram::{HistogramEvenParams, HistogramRangeParams};
+use parallaxis_kernels::policy::histogram::{
     bin_copies, even_shared_bytes, histogram_blocks, range_shared_bytes, HISTOGRAM_SHARED_MAX,
 };
 use std::mem::size_of;
@@ -66,7 +66,7 @@ pub fn histogram_even<T: HistogramKernel<C>, C: HistogramCounter>(
 /// Counts each sample of `x` in bin `i` where `edges[i] <= x < edges[i + 1]` into `counts`
 /// (overwritten).
 ///
-/// `edges` should be sorted, without NaN (`parallax_core::check_edges`, which the facade's
+/// `edges` should be sorted, without NaN (`parallaxis_core::check_edges`, which the facade's
 /// front doors run): the binary search relies on it for its answer only, never for memory
 /// safety (every edge it reads is below `edges.len()`).
 ///

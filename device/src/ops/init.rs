@@ -7,8 +7,8 @@ use super::reduce::queue;
 use super::scan::{self, ScanLayout};
 use crate::kernel::MonoidKernel;
 use crate::{launch, DeviceBuffer, Result};
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::{common::HostSignal, reduce::ReduceParams, scan::ScanParams};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::{common::HostSignal, reduce::ReduceParams, scan::ScanParams};
 use std::mem::size_of;
 
 /// `out[0] = init ⊕ x[0] ⊕ ... ⊕ x[n-1]` (`init` for an empty `x`), left on the device;

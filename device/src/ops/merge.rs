@@ -23,9 +23,9 @@ use crate::context::Device;
 use crate::kernel::merge::CompareKernel;
 use crate::kernel::sort::SortValue;
 use crate::{launch, DeviceBuffer, Error, Result};
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::merge::{BlockSortParams, MergeParams};
-use parallax_kernels::policy::merge::merge_tile_items;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::merge::{BlockSortParams, MergeParams};
+use parallaxis_kernels::policy::merge::merge_tile_items;
 use std::mem::size_of;
 use std::ptr::{null, null_mut};
 

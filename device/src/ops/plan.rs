@@ -8,7 +8,7 @@ use crate::context::{align_up, Scratch};
 use crate::Result;
 use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
-use parallax_kernels::params::common::TileStatus;
+use parallaxis_kernels::params::common::TileStatus;
 use std::mem::size_of;
 use std::sync::OnceLock;
 

@@ -8,7 +8,7 @@ use crate::buffer::check_len;
 use crate::context::{Device, Scratch};
 use crate::{DeviceBuffer, Error, Result};
 use cudarc::driver::sys::CUdeviceptr;
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 use std::sync::MutexGuard;
 
 /// `(what, expected, actual)`: a length an operation requires, `what` naming it in the error.

@@ -11,9 +11,9 @@ use crate::context::Scratch;
 use crate::kernel::MonoidKernel;
 use crate::Result;
 use crate::{launch, DeviceBuffer};
-use parallax_core::{DeviceCopy, Monoid};
-use parallax_kernels::{params::common::HostSignal, params::reduce::ReduceParams};
-use parallax_kernels::{policy::reduce::reduce_grid_for, policy::reduce::reduce_tree_slots};
+use parallaxis_core::{DeviceCopy, Monoid};
+use parallaxis_kernels::{params::common::HostSignal, params::reduce::ReduceParams};
+use parallaxis_kernels::{policy::reduce::reduce_grid_for, policy::reduce::reduce_tree_slots};
 use std::mem::size_of;
 
 /// `identity ⊕ x[0] ⊕ ... ⊕ x[n-1]`, combined in index order (any monoid; float sums are
@@ -96,13 +96,13 @@ pub(super) unsafe fn to_host_grid<T: DeviceCopy, M: Monoid<T>>(
 /// on the same stream). An empty `x` writes the identity.
 ///
 /// ```no_run
-/// use parallax_core::Sum;
-/// use parallax_device::{reduce_into, DeviceBuffer};
+/// use parallaxis_core::Sum;
+/// use parallaxis_device::{reduce_into, DeviceBuffer};
 /// let x = DeviceBuffer::from_slice(&[1.0_f32, 2.0, 3.0])?;
 /// let mut total = DeviceBuffer::zeroed(1)?;
 /// reduce_into(Sum, &x, &mut total)?;
 /// assert_eq!(total.to_vec()?, [6.0]);
-/// # Ok::<(), parallax_device::Error>(())
+/// # Ok::<(), parallaxis_device::Error>(())
 /// ```
 ///
 /// # Errors

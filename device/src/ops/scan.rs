@@ -8,9 +8,9 @@ use super::prologue::{check, enter, reserve};
 use crate::kernel::MonoidKernel;
 use crate::Result;
 use crate::{launch, DeviceBuffer};
-use parallax_core::{DeviceCopy, Monoid};
-use parallax_kernels::params::scan::ScanParams;
-use parallax_kernels::{policy::lookback::packed_words, policy::scan::deep_scan_tile_items};
+use parallaxis_core::{DeviceCopy, Monoid};
+use parallaxis_kernels::params::scan::ScanParams;
+use parallaxis_kernels::{policy::lookback::packed_words, policy::scan::deep_scan_tile_items};
 use std::mem::size_of;
 
 /// How a scan moves full tiles between global memory and registers.

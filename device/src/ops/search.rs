@@ -4,9 +4,9 @@
 use super::prologue::{check, enter};
 use crate::kernel::extrema::SearchKernel;
 use crate::{launch, Device, DeviceBuffer, Result};
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::search::SearchParams;
-use parallax_kernels::policy::search::search_blocks;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::search::SearchParams;
+use parallaxis_kernels::policy::search::search_blocks;
 
 /// The checks every search makes, then the device and the parameters of a search of
 /// `queries` in `sorted` into `out` (of `out_len` items); `None` when there is no query.

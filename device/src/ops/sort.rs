@@ -17,10 +17,10 @@ use crate::context::Device;
 use crate::kernel::sort::{SortKernel, SortValue};
 use crate::{launch, DeviceBuffer, Result, STREAM};
 use cudarc::driver::result;
-use parallax_core::Order;
-use parallax_kernels::params::sort::{RadixHistParams, RadixOffsetsParams, RadixPassParams};
-use parallax_kernels::policy::common::BLOCK_THREADS;
-use parallax_kernels::policy::sort::{
+use parallaxis_core::Order;
+use parallaxis_kernels::params::sort::{RadixHistParams, RadixOffsetsParams, RadixPassParams};
+use parallaxis_kernels::policy::common::BLOCK_THREADS;
+use parallaxis_kernels::policy::sort::{
     radix_hist_shared_bytes, radix_portion_tiles, radix_tile_items, RADIX_BINS, RADIX_HIST_ITEMS,
 };
 use std::mem::size_of;

@@ -12,14 +12,14 @@ use crate::kernel::spmv::{SemiringKernel, SpmvIndex};
 use crate::launch::spmv as launch_spmv;
 use crate::DeviceBuffer;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::{
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::{
     params::spmv::SpmvCarry, params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams,
     params::spmv::SpmvEllParams, params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
     policy::spmv::coo_tiles, policy::spmv::csr_kernel, policy::spmv::csr_merge_tiles,
     policy::spmv::CsrKernel, policy::spmv::COORDS_LANES, policy::spmv::SPMV_MAX_BLOCKS,
 };
-use parallax_kernels::{
+use parallaxis_kernels::{
     policy::common::BLOCK_THREADS, policy::common::BLOCK_WARPS, policy::common::WARP_THREADS,
 };
 use std::mem::size_of;

@@ -6,9 +6,9 @@ use super::prologue::{check, enter};
 use crate::kernel::{BinaryKernel, TabulateKernel, UnaryKernel};
 use crate::Result;
 use crate::{launch, DeviceBuffer};
-use parallax_core::DeviceCopy;
-use parallax_kernels::policy::transform::transform_blocks;
-use parallax_kernels::{
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::policy::transform::transform_blocks;
+use parallaxis_kernels::{
     params::transform::TabulateParams, params::transform::Transform2Params,
     params::transform::TransformParams,
 };

@@ -10,9 +10,9 @@ use super::prologue::{check, enter};
 use crate::context::Device;
 use crate::{launch, DeviceBuffer, Result};
 use core::mem::{offset_of, size_of};
-use parallax_core::{DeviceCopy, Pair, Triple};
-use parallax_kernels::params::gather::{InterleaveParams, Word16};
-use parallax_kernels::policy::gather::gather_blocks;
+use parallaxis_core::{DeviceCopy, Pair, Triple};
+use parallaxis_kernels::params::gather::{InterleaveParams, Word16};
+use parallaxis_kernels::policy::gather::gather_blocks;
 
 /// `y[i] = Pair(a[i], b[i])`.
 ///

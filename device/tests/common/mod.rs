@@ -1,7 +1,7 @@
 //! What the host-only ABI tests share: the embedded kernels' PTX, and an entry point's
 //! parameter size read from it.
 
-use parallax_device::KERNELS;
+use parallaxis_device::KERNELS;
 use std::sync::LazyLock;
 
 /// Every kernel's PTX in one text (the kernel library's entries reassembled).

@@ -2,5 +2,5 @@
 //! build the builder starts itself (`build_kernel_crate`'s recursion guard).
 
 fn main() {
-    parallax_ptx_builder::build_kernel_crate();
+    parallaxis_ptx_builder::build_kernel_crate();
 }

@@ -1,6 +1,6 @@
 //! What the case-study binaries share: seeded inputs, GPU timing, and result checks.
 
-use parallax_device::{Device, GpuTimer};
+use parallaxis_device::{Device, GpuTimer};
 
 /// The binaries' error type: any error, reported by `main`.
 pub type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
@@ -47,7 +47,7 @@ impl SplitMix {
 pub fn time_ms(
     dev: &'static Device,
     reps: u32,
-    mut work: impl FnMut(u32) -> parallax_device::Result<()>,
+    mut work: impl FnMut(u32) -> parallaxis_device::Result<()>,
 ) -> Result<f64> {
     work(1)?;
     let timer = GpuTimer::new(dev)?;

@@ -1,4 +1,4 @@
-//! A user-written GPU kernel launched through parallax: tiled matrix transpose (see
+//! A user-written GPU kernel launched through parallaxis: tiled matrix transpose (see
 //! `transpose-kernels`), with the rungs below it on the classic transpose ladder (naive;
 //! tiled without the padding column). Checks every rung against a CPU transpose on shapes
 //! that are not multiples of 32, then times each on 8192×8192 `f32` against the copy roof: a
@@ -9,7 +9,7 @@
 //! cargo run --release -p gpu-transpose [-- --quick]
 //! ```
 
-use parallax_device::{DeviceBuffer, GpuTimer};
+use parallaxis_device::{DeviceBuffer, GpuTimer};
 use transpose_kernels::{transpose_with, Variant};
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;

@@ -5,7 +5,7 @@
 //! their keys) or the `InvalidArgument` error, never a fault.
 
 use crate::{check, Result};
-use parallax::{reference, Compare, Cuda, DeviceVector, Error};
+use parallaxis::{ops::Compare, reference, Cuda, DeviceVector, Error};
 use user_monoid_kernels::{
     AlwaysLess, ByFirstEntry, ByKey, ByMagnitude, KeyIndex, Mat2, Scrambled,
 };
@@ -35,12 +35,12 @@ pub(crate) fn check_all() -> Result<()> {
         reference::sort_by(ByMagnitude, &x, &mut want)?;
         check(
             &format!("sort_by ByMagnitude n={n}"),
-            &parallax::sort_by(ByMagnitude, &dx)?.to_vec()?,
+            &parallaxis::sort_by(ByMagnitude, &dx)?.to_vec()?,
             &want,
         )?;
         let idx: Vec<u32> = (0..n as u32).collect();
         let (gk, gv) =
-            parallax::sort_by_key_with(ByMagnitude, &dx, &DeviceVector::from_slice(&idx)?)?;
+            parallaxis::sort_by_key_with(ByMagnitude, &dx, &DeviceVector::from_slice(&idx)?)?;
         let (mut wk, mut wv) = (x.clone(), idx.clone());
         reference::sort_by_key_with(ByMagnitude, &x, &idx, &mut wk, &mut wv)?;
         check(
@@ -63,8 +63,8 @@ pub(crate) fn check_all() -> Result<()> {
                 index: i as u32,
             })
             .collect();
-        let got =
-            parallax::sort_by(ByKey, &DeviceVector::<KeyIndex, Cuda>::from_slice(&p)?)?.to_vec()?;
+        let got = parallaxis::sort_by(ByKey, &DeviceVector::<KeyIndex, Cuda>::from_slice(&p)?)?
+            .to_vec()?;
         let mut want = p.clone();
         reference::sort_by(ByKey, &p, &mut want)?;
         check(&format!("sort_by ByKey (stable) n={n}"), &got, &want)?;
@@ -72,7 +72,7 @@ pub(crate) fn check_all() -> Result<()> {
         let (mut sa, mut sb) = (p[..n / 3].to_vec(), p[n / 3..].to_vec());
         reference::sort_by(ByKey, &p[..n / 3], &mut sa)?;
         reference::sort_by(ByKey, &p[n / 3..], &mut sb)?;
-        let got = parallax::merge_by(
+        let got = parallaxis::merge_by(
             ByKey,
             &DeviceVector::<KeyIndex, Cuda>::from_slice(&sa)?,
             &DeviceVector::from_slice(&sb)?,
@@ -92,7 +92,7 @@ pub(crate) fn check_all() -> Result<()> {
                 d: (v >> 40) as i32,
             })
             .collect();
-        let got = parallax::sort_by(ByFirstEntry, &DeviceVector::<Mat2, Cuda>::from_slice(&m)?)?
+        let got = parallaxis::sort_by(ByFirstEntry, &DeviceVector::<Mat2, Cuda>::from_slice(&m)?)?
             .to_vec()?;
         let mut want = m.clone();
         reference::sort_by(ByFirstEntry, &m, &mut want)?;
@@ -112,7 +112,7 @@ fn same_items(what: &str, got: &[i32], want: &[i32]) -> Result<()> {
 }
 
 /// `Some` of an `Ok` value, `None` for exactly `error`, an error for any other.
-fn ok_or<T>(what: &str, got: parallax::Result<T>, error: &Error) -> Result<Option<T>> {
+fn ok_or<T>(what: &str, got: parallaxis::Result<T>, error: &Error) -> Result<Option<T>> {
     match got {
         Ok(v) => Ok(Some(v)),
         Err(e) if e == *error => Ok(None),
@@ -122,7 +122,7 @@ fn ok_or<T>(what: &str, got: parallax::Result<T>, error: &Error) -> Result<Optio
 
 /// Sorts, sorts by key and merges with a comparator that is not a strict weak order: each
 /// a permutation of the input (values beside their keys) or the error the call documents.
-fn inconsistent<C: Compare<i32> + parallax_device::CompareKernel<i32>>(
+fn inconsistent<C: Compare<i32> + parallaxis_device::CompareKernel<i32>>(
     cmp: C,
     name: &str,
 ) -> Result<()> {
@@ -140,7 +140,7 @@ fn inconsistent<C: Compare<i32> + parallax_device::CompareKernel<i32>>(
         let dx = DeviceVector::<i32, Cuda>::from_slice(&x)?;
         let what = format!("{name} n={n}");
         calls += 3;
-        match ok_or(&what, parallax::sort_by(cmp, &dx), &not_an_order)? {
+        match ok_or(&what, parallaxis::sort_by(cmp, &dx), &not_an_order)? {
             Some(got) => same_items(&format!("sort_by {what}"), &got.to_vec()?, &x)?,
             None => errors += 1,
         }
@@ -148,7 +148,7 @@ fn inconsistent<C: Compare<i32> + parallax_device::CompareKernel<i32>>(
         let di = DeviceVector::<u64, Cuda>::from_slice(&idx)?;
         match ok_or(
             &what,
-            parallax::sort_by_key_with(cmp, &dx, &di),
+            parallaxis::sort_by_key_with(cmp, &dx, &di),
             &not_an_order,
         )? {
             Some((k, v)) => {
@@ -170,7 +170,7 @@ fn inconsistent<C: Compare<i32> + parallax_device::CompareKernel<i32>>(
             DeviceVector::<i32, Cuda>::from_slice(a)?,
             DeviceVector::<i32, Cuda>::from_slice(b)?,
         );
-        match ok_or(&what, parallax::merge_by(cmp, &da, &db), &unsorted)? {
+        match ok_or(&what, parallaxis::merge_by(cmp, &da, &db), &unsorted)? {
             Some(got) => same_items(&format!("merge_by {what}"), &got.to_vec()?, &x)?,
             None => errors += 1,
         }
@@ -186,8 +186,8 @@ fn inconsistent<C: Compare<i32> + parallax_device::CompareKernel<i32>>(
 /// preallocated output after 3 warm-ups; CUB's `SortKeysCopy` with the same functor is the
 /// peer row `cub_merge_sort_keys_i32_by_magnitude` (benches/peers/merge_rows.cuh).
 pub(crate) fn bench() -> Result<()> {
-    let device = parallax_device::Device::default_device()?;
-    let timer = parallax_device::GpuTimer::new(device)?;
+    let device = parallaxis_device::Device::default_device()?;
+    let timer = parallaxis_device::GpuTimer::new(device)?;
     let mix = |mut z: u64| {
         z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -202,11 +202,11 @@ pub(crate) fn bench() -> Result<()> {
         let dx = DeviceVector::<i32, Cuda>::from_slice(&x)?;
         let mut out = DeviceVector::<i32, Cuda>::zeros(n)?;
         for _ in 0..3 {
-            parallax::sort_by_into(ByMagnitude, &dx, &mut out)?;
+            parallaxis::sort_by_into(ByMagnitude, &dx, &mut out)?;
         }
         let mut ms = Vec::new();
         for _ in 0..20 {
-            let (t, ()) = timer.time(|| parallax::sort_by_into(ByMagnitude, &dx, &mut out))?;
+            let (t, ()) = timer.time(|| parallaxis::sort_by_into(ByMagnitude, &dx, &mut out))?;
             ms.push(t);
         }
         ms.sort_by(f32::total_cmp);

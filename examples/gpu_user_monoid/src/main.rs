@@ -1,4 +1,4 @@
-//! parallax scans a user-defined non-commutative monoid on the GPU: 2×2 integer matrix
+//! parallaxis scans a user-defined non-commutative monoid on the GPU: 2×2 integer matrix
 //! products ([`MatMul`] over [`Mat2`], defined and instantiated in the user's own kernel
 //! crate `user-monoid-kernels`), checked against the sequential reference, with the same
 //! crate's fused `transform_reduce` / `transform_inclusive_scan` /
@@ -10,7 +10,7 @@
 //! cargo run --release -p gpu-user-monoid -- --bench-compare   # time sort_by(ByMagnitude)
 //! ```
 
-use parallax::{reference, Cuda, DeviceVector};
+use parallaxis::{reference, Cuda, DeviceVector};
 use user_monoid_kernels::{Companion, Det, Mat2, MatMul, Transpose, WrappingAdd};
 
 mod comparators;
@@ -70,12 +70,12 @@ fn main() -> Result<()> {
         },
     );
     assert_ne!(p.matmul(q), q.matmul(p));
-    if !parallax_device::transform_reduce_is_fused::<Mat2, Transpose, MatMul>()
-        || !parallax_device::transform_inclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
-        || !parallax_device::transform_exclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
-        || !parallax_device::transform_reduce_is_fused::<Mat2, Det, WrappingAdd>()
-        || !parallax_device::transform_reduce_is_fused::<i32, Companion, MatMul>()
-        || !parallax_device::transform2_reduce_is_fused::<Mat2, MatMul, MatMul>()
+    if !parallaxis_device::transform_reduce_is_fused::<Mat2, Transpose, MatMul>()
+        || !parallaxis_device::transform_inclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
+        || !parallaxis_device::transform_exclusive_scan_is_fused::<Mat2, Transpose, MatMul>()
+        || !parallaxis_device::transform_reduce_is_fused::<Mat2, Det, WrappingAdd>()
+        || !parallaxis_device::transform_reduce_is_fused::<i32, Companion, MatMul>()
+        || !parallaxis_device::transform2_reduce_is_fused::<Mat2, MatMul, MatMul>()
     {
         return Err("a fused kernel of user-monoid-kernels was not found".into());
     }
@@ -87,7 +87,7 @@ fn main() -> Result<()> {
 
         let mut want = vec![Mat2::default(); n];
         reference::inclusive_scan(MatMul, &x, &mut want);
-        let got = parallax::inclusive_scan(MatMul, &dx)?.to_vec()?;
+        let got = parallaxis::inclusive_scan(MatMul, &dx)?.to_vec()?;
         check(&format!("inclusive_scan MatMul n={n}"), &got, &want)?;
 
         let seed = Mat2 {
@@ -97,10 +97,10 @@ fn main() -> Result<()> {
             d: 1,
         };
         reference::exclusive_scan(MatMul, seed, &x, &mut want);
-        let got = parallax::exclusive_scan(MatMul, seed, &dx)?.to_vec()?;
+        let got = parallaxis::exclusive_scan(MatMul, seed, &dx)?.to_vec()?;
         check(&format!("exclusive_scan MatMul n={n}"), &got, &want)?;
 
-        let total = parallax::reduce(MatMul, &dx)?;
+        let total = parallaxis::reduce(MatMul, &dx)?;
         check(
             &format!("reduce MatMul n={n}"),
             &[total],
@@ -117,44 +117,44 @@ fn main() -> Result<()> {
             &mut want,
             reference::ScanKind::Inclusive,
         );
-        let got = parallax::inclusive_scan_by_flags(MatMul, &dflags, &dx)?.to_vec()?;
+        let got = parallaxis::inclusive_scan_by_flags(MatMul, &dflags, &dx)?.to_vec()?;
         check(
             &format!("inclusive_scan_by_flags MatMul n={n}"),
             &got,
             &want,
         )?;
 
-        let det = parallax::transform(Det, &dx)?.to_vec()?;
+        let det = parallaxis::transform(Det, &dx)?.to_vec()?;
         let want_det: Vec<i32> = x
             .iter()
-            .map(|&m| parallax::UnaryFunction::apply(&Det, m))
+            .map(|&m| parallaxis::ops::UnaryFunction::apply(&Det, m))
             .collect();
         check(&format!("transform Det n={n}"), &det, &want_det)?;
 
         // Fused kernels (`instantiate_transform_reduce!` / `_inclusive_scan!` in the kernel
         // crate).
         reference::transform_inclusive_scan(Transpose, MatMul, &x, &mut want);
-        let got = parallax::transform_inclusive_scan(Transpose, MatMul, &dx)?.to_vec()?;
+        let got = parallaxis::transform_inclusive_scan(Transpose, MatMul, &dx)?.to_vec()?;
         check(
             &format!("transform_inclusive_scan Transpose MatMul n={n}"),
             &got,
             &want,
         )?;
         reference::transform_exclusive_scan(Transpose, MatMul, seed, &x, &mut want);
-        let got = parallax::transform_exclusive_scan(Transpose, MatMul, seed, &dx)?.to_vec()?;
+        let got = parallaxis::transform_exclusive_scan(Transpose, MatMul, seed, &dx)?.to_vec()?;
         check(
             &format!("transform_exclusive_scan Transpose MatMul n={n}"),
             &got,
             &want,
         )?;
-        let total = parallax::transform_reduce(Transpose, MatMul, &dx)?;
+        let total = parallaxis::transform_reduce(Transpose, MatMul, &dx)?;
         check(
             &format!("transform_reduce Transpose MatMul n={n}"),
             &[total],
             &[reference::transform_reduce(Transpose, MatMul, &x)],
         )?;
 
-        let total = parallax::transform_reduce(Det, WrappingAdd, &dx)?;
+        let total = parallaxis::transform_reduce(Det, WrappingAdd, &dx)?;
         check(
             &format!("transform_reduce Det WrappingAdd n={n}"),
             &[total],
@@ -163,14 +163,14 @@ fn main() -> Result<()> {
 
         let k: Vec<i32> = x.iter().map(|m| m.a.wrapping_sub(m.d)).collect();
         let dk = DeviceVector::<i32, Cuda>::from_slice(&k)?;
-        let total = parallax::transform_reduce(Companion, MatMul, &dk)?;
+        let total = parallaxis::transform_reduce(Companion, MatMul, &dk)?;
         check(
             &format!("transform_reduce Companion MatMul n={n}"),
             &[total],
             &[reference::transform_reduce(Companion, MatMul, &k)],
         )?;
 
-        let sq = parallax::transform2(MatMul, &dx, &dx)?.to_vec()?;
+        let sq = parallaxis::transform2(MatMul, &dx, &dx)?.to_vec()?;
         let want_sq: Vec<Mat2> = x.iter().map(|&m| m.matmul(m)).collect();
         check(&format!("transform2 MatMul n={n}"), &sq, &want_sq)?;
 
@@ -178,7 +178,7 @@ fn main() -> Result<()> {
         // the second input is the first reversed, so a swapped pair would show.
         let y: Vec<Mat2> = x.iter().rev().copied().collect();
         let dy = DeviceVector::<Mat2, Cuda>::from_slice(&y)?;
-        let total = parallax::transform2_reduce(MatMul, MatMul, &dx, &dy)?;
+        let total = parallaxis::transform2_reduce(MatMul, MatMul, &dx, &dy)?;
         check(
             &format!("transform2_reduce MatMul MatMul n={n}"),
             &[total],
@@ -196,5 +196,5 @@ fn main() -> Result<()> {
 }
 
 fn got_first3(dx: &DeviceVector<Mat2, Cuda>) -> Result<Vec<Mat2>> {
-    Ok(parallax::inclusive_scan(MatMul, dx)?.to_vec()?[..3].to_vec())
+    Ok(parallaxis::inclusive_scan(MatMul, dx)?.to_vec()?[..3].to_vec())
 }

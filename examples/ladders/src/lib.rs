@@ -1,7 +1,7 @@
 //! What the ladder binaries (`matmul`, `reduce`, `scan`) share: deterministic inputs, GPU
 //! timing of back-to-back launches, and the copy roof they are measured against.
 
-use parallax_device::{DeviceBuffer, GpuTimer};
+use parallaxis_device::{DeviceBuffer, GpuTimer};
 
 /// The binaries' error type: any error, reported by `main` with a non-zero exit.
 pub type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
@@ -29,7 +29,7 @@ pub fn small_ints(n: usize, bound: u32) -> Vec<u32> {
 pub fn ms_per_launch(
     timer: &GpuTimer,
     reps: u32,
-    launch: impl FnOnce(u32) -> parallax_device::Result<()>,
+    launch: impl FnOnce(u32) -> parallaxis_device::Result<()>,
 ) -> Result<f64> {
     let (ms, ()) = timer.time(|| launch(reps))?;
     Ok(f64::from(ms) / f64::from(reps))
@@ -41,7 +41,7 @@ pub fn ms_per_launch(
 ///
 /// # Errors
 /// Out of device memory, or a driver failure.
-pub fn copy_roof_gbs<T: parallax::DeviceCopy>(
+pub fn copy_roof_gbs<T: parallaxis::DeviceCopy>(
     timer: &GpuTimer,
     src: &DeviceBuffer<T>,
     reps: u32,

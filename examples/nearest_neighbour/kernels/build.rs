@@ -6,6 +6,6 @@
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     if std::env::var_os("CARGO_FEATURE_CUDA").is_some() {
-        parallax_ptx_builder::build_kernel_crate();
+        parallaxis_ptx_builder::build_kernel_crate();
     }
 }

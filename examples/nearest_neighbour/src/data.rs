@@ -1,7 +1,7 @@
 //! Inputs and the CPU reference.
 
 use nearest_neighbour_kernels::NO_POINT;
-use parallax::SplitMix64;
+use parallaxis::ops::SplitMix64;
 use rayon::prelude::*;
 
 /// `n` values in `[0, 1)` on a grid of `1 / levels`: with few levels many queries sit on a

@@ -3,8 +3,8 @@
 
 use crate::{data, transform_on, Result};
 use nearest_neighbour_kernels::{tiled, NearestNeighbour, NO_POINT};
-use parallax::{Cuda, DeviceVector, Rayon};
-use parallax_device::GpuTimer;
+use parallaxis::{Cuda, DeviceVector, Rayon};
+use parallaxis_device::GpuTimer;
 
 /// Launches a timing averages over (after one warm-up launch that loads the kernel).
 const REPS: u32 = 20;
@@ -33,7 +33,7 @@ pub(crate) fn check(queries: &[f32], points: &[f32], want: &[u32], size: &str) -
     )?;
     let on_gpu = DeviceVector::<f32, Cuda>::from_slice(points)?;
     let q = DeviceVector::<f32, Rayon>::from_slice(queries)?;
-    let wrong_backend = parallax::transform(
+    let wrong_backend = parallaxis::transform(
         NearestNeighbour {
             points: on_gpu.device_ref(),
         },
@@ -67,9 +67,9 @@ pub(crate) fn time(queries: &[f32], points: &[f32], want: &[u32]) -> Result<()> 
     let f = NearestNeighbour {
         points: pts.device_ref(),
     };
-    parallax::transform_into(f, &q, &mut nearest)?;
-    let (ms, ()) =
-        timer.time(|| (0..REPS).try_for_each(|_| parallax::transform_into(f, &q, &mut nearest)))?;
+    parallaxis::transform_into(f, &q, &mut nearest)?;
+    let (ms, ()) = timer
+        .time(|| (0..REPS).try_for_each(|_| parallaxis::transform_into(f, &q, &mut nearest)))?;
     data::check("cuda transform (timed)", &nearest.to_vec()?, want)?;
     report("gpu: transform(NearestNeighbour)", m, n, ms);
 

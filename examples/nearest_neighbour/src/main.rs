@@ -1,6 +1,6 @@
 //! A functor that reads device data: 1D nearest neighbour (`M` queries, `N` points, brute
 //! force, 3 flops a pair). [`NearestNeighbour`] holds the points as a `DeviceRef`, and the
-//! same call `parallax::transform(NearestNeighbour { points: pts.device_ref() }, &queries)`
+//! same call `parallaxis::transform(NearestNeighbour { points: pts.device_ref() }, &queries)`
 //! runs on `Sequential` and `Rayon` and, with `--features cuda`, on `Cuda` through the
 //! library's transform kernel instantiated for the functor, next to a hand-written kernel
 //! that stages the points through a shared tile of 256 (`nearest_neighbour_kernels::tiled`).
@@ -19,7 +19,7 @@ mod gpu;
 mod data;
 
 use nearest_neighbour_kernels::NearestNeighbour;
-use parallax::{Backend, DeviceVector, Rayon, Sequential, TransformOps};
+use parallaxis::{backend::TransformOps, Backend, DeviceVector, Rayon, Sequential};
 use std::time::Instant;
 
 type Result<T> = core::result::Result<T, Box<dyn std::error::Error>>;
@@ -49,7 +49,7 @@ where
 {
     let pts = DeviceVector::<f32, B>::from_slice(points)?;
     let q = DeviceVector::<f32, B>::from_slice(queries)?;
-    let nearest = parallax::transform(
+    let nearest = parallaxis::transform(
         NearestNeighbour {
             points: pts.device_ref(),
         },
@@ -89,7 +89,7 @@ fn time_rayon(queries: &[f32], points: &[f32], want: &[u32]) -> Result<()> {
         points: pts.device_ref(),
     };
     let start = Instant::now();
-    let got = parallax::transform(f, &q)?;
+    let got = parallaxis::transform(f, &q)?;
     let s = start.elapsed().as_secs_f64();
     data::check("rayon (timed)", got.as_slice(), want)?;
     println!(

@@ -10,7 +10,7 @@
 //! two passes) see the same lanes.
 
 use super::split::CHUNK;
-use parallax_core::{Monoid, UnaryFunction};
+use parallaxis_core::{Monoid, UnaryFunction};
 
 /// Independent lanes per chunk: eight f32 add chains of latency 3 cycles cover two FP pipes.
 pub(crate) const LANES: usize = 8;

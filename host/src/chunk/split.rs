@@ -15,7 +15,7 @@ use rayon::prelude::*;
 /// ```
 /// // Chunk boundaries depend on the input length only, so float results do not depend
 /// // on the number of threads.
-/// assert_eq!(parallax_host::CHUNK, 1 << 14);
+/// assert_eq!(parallaxis_host::CHUNK, 1 << 14);
 /// ```
 pub const CHUNK: usize = 1 << 14;
 

@@ -9,7 +9,7 @@
 
 use crate::chunk::lanes::{fold1, fold_from};
 use crate::chunk::split::{map_items, CHUNK, PAR_MIN};
-use parallax_core::{DeviceCopy, Identity, Monoid};
+use parallaxis_core::{DeviceCopy, Identity, Monoid};
 
 /// A point of the merge path: `i` elements and `s` segment ends consumed.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,12 +27,12 @@ struct Edge<T> {
     tail: Option<(usize, T)>,
 }
 
-/// See [`parallax_core::reference::segmented_reduce`]. Offsets are assumed validated; others
+/// See [`parallaxis_core::reference::segmented_reduce`]. Offsets are assumed validated; others
 /// give unspecified values, never a panic.
 ///
 /// ```
 /// let mut y = [0; 3];
-/// parallax_host::segmented_reduce(parallax_core::Max, &[0, 2, 2, 4], &[5, 1, 7, 2], &mut y);
+/// parallaxis_host::segmented_reduce(parallaxis_core::Max, &[0, 2, 2, 4], &[5, 1, 7, 2], &mut y);
 /// assert_eq!(y, [5, i32::MIN, 7]);
 /// ```
 pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>>(

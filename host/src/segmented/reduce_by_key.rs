@@ -10,18 +10,18 @@
 use crate::chunk::lanes::{fold1, fold_from};
 use crate::chunk::split::{chunk_count, chunk_range, index_map, map_items, PAR_MIN};
 use core::ops::Range;
-use parallax_core::{zeroed_vec, DeviceCopy, Identity, Monoid, Result};
+use parallaxis_core::{zeroed_vec, DeviceCopy, Identity, Monoid, Result};
 
-/// See [`parallax_core::reference::reduce_by_key`]; returns the run keys and their folds.
+/// See [`parallaxis_core::reference::reduce_by_key`]; returns the run keys and their folds.
 ///
 /// # Errors
 /// `Error::OutOfMemory` when the outputs cannot be had.
 ///
 /// ```
 /// let keys = [1, 1, 3, 1];
-/// let (keys, sums) = parallax_host::reduce_by_key(parallax_core::Sum, &keys, &[1, 2, 3, 4])?;
+/// let (keys, sums) = parallaxis_host::reduce_by_key(parallaxis_core::Sum, &keys, &[1, 2, 3, 4])?;
 /// assert_eq!((keys, sums), (vec![1, 3, 1], vec![3, 3, 4]));
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
     m: M,
@@ -37,12 +37,12 @@ pub fn reduce_by_key<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
 }
 
 /// [`reduce_by_key`] into the first entries of `out_k` and `out_v`, as
-/// [`parallax_core::reference::reduce_by_key`] (which also writes only the runs that fit);
+/// [`parallaxis_core::reference::reduce_by_key`] (which also writes only the runs that fit);
 /// returns the number of runs.
 ///
 /// ```
 /// let (mut k, mut v) = ([0; 4], [0; 4]);
-/// let runs = parallax_host::reduce_by_key_into(parallax_core::Sum, &[1, 1, 3, 1], &[1, 2, 3, 4], &mut k, &mut v);
+/// let runs = parallaxis_host::reduce_by_key_into(parallaxis_core::Sum, &[1, 1, 3, 1], &[1, 2, 3, 4], &mut k, &mut v);
 /// assert_eq!((runs, &k[..runs], &v[..runs]), (3, &[1, 3, 1][..], &[3, 3, 4][..]));
 /// ```
 pub fn reduce_by_key_into<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(

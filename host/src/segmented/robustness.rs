@@ -4,8 +4,8 @@
 //! the other way round, no heads at all. Affine maps (non-commutative) and integers, exact.
 
 use crate::*;
-use parallax_core::reference::{self as seq, ScanKind};
-use parallax_core::{Affine, AffineMap, DeviceCopy, Monoid, Sum};
+use parallaxis_core::reference::{self as seq, ScanKind};
+use parallaxis_core::{Affine, AffineMap, DeviceCopy, Monoid, Sum};
 
 /// The lane width of a full chunk (`chunk::lanes::lane_width(CHUNK)`).
 const Q: usize = CHUNK / 8 - 16;

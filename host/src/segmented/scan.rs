@@ -13,8 +13,8 @@ use super::key_heads::KeyHeads;
 use super::walk::{find_heads, walk_heads};
 use crate::chunk::lanes::{Discard, Lanes, LANES};
 use crate::chunk::scan::{chunked_scan, LaneScan};
-use parallax_core::reference::ScanKind;
-use parallax_core::{DeviceCopy, Flagged, Monoid, Segmented};
+use parallaxis_core::reference::ScanKind;
+use parallaxis_core::{DeviceCopy, Flagged, Monoid, Segmented};
 
 /// A segmented scan of `x` with heads from `heads`.
 struct SegScan<'a, T, M, H> {
@@ -150,13 +150,13 @@ fn run<T: DeviceCopy, M: Monoid<T>, H: Heads>(
     chunked_scan(&s, &mut y[..n], first);
 }
 
-/// See [`parallax_core::reference::scan_by_flags`].
+/// See [`parallaxis_core::reference::scan_by_flags`].
 ///
 /// ```
-/// use parallax_core::{reference::ScanKind, Sum};
+/// use parallaxis_core::{reference::ScanKind, Sum};
 /// let mut y = [0; 5];
 /// let flags = [true, false, true, false, false];
-/// parallax_host::scan_by_flags(Sum, &flags, &[1, 2, 3, 4, 5], &mut y, ScanKind::Inclusive);
+/// parallaxis_host::scan_by_flags(Sum, &flags, &[1, 2, 3, 4, 5], &mut y, ScanKind::Inclusive);
 /// assert_eq!(y, [1, 3, 3, 7, 12]);
 /// ```
 pub fn scan_by_flags<T: DeviceCopy, M: Monoid<T>>(
@@ -169,13 +169,13 @@ pub fn scan_by_flags<T: DeviceCopy, M: Monoid<T>>(
     run(m, FlagHeads(flags), flags.len(), x, y, kind);
 }
 
-/// See [`parallax_core::reference::scan_by_keys`].
+/// See [`parallaxis_core::reference::scan_by_keys`].
 ///
 /// ```
-/// use parallax_core::{reference::ScanKind, Sum};
+/// use parallaxis_core::{reference::ScanKind, Sum};
 /// let mut y = [0; 4];
 /// let keys = [7, 7, 2, 2];
-/// parallax_host::scan_by_keys(Sum, &keys, &[1, 2, 3, 4], &mut y, ScanKind::Exclusive(0));
+/// parallaxis_host::scan_by_keys(Sum, &keys, &[1, 2, 3, 4], &mut y, ScanKind::Exclusive(0));
 /// assert_eq!(y, [0, 1, 0, 3]);
 /// ```
 pub fn scan_by_keys<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
@@ -188,15 +188,15 @@ pub fn scan_by_keys<K: DeviceCopy + PartialEq, T: DeviceCopy, M: Monoid<T>>(
     run(m, KeyHeads(keys), keys.len(), x, y, kind);
 }
 
-/// See [`parallax_core::reference::scan_by_offsets`]. Inputs are assumed validated (offsets
+/// See [`parallaxis_core::reference::scan_by_offsets`]. Inputs are assumed validated (offsets
 /// start at 0, never decrease, end at `x.len()`); others give unspecified values, never a
 /// panic.
 ///
 /// ```
-/// use parallax_core::{reference::ScanKind, Sum};
+/// use parallaxis_core::{reference::ScanKind, Sum};
 /// let mut y = [0; 4];
 /// let offsets = [0, 1, 1, 4]; // [1] [] [2 3 4]
-/// parallax_host::scan_by_offsets(Sum, &offsets, &[1, 2, 3, 4], &mut y, ScanKind::Inclusive);
+/// parallaxis_host::scan_by_offsets(Sum, &offsets, &[1, 2, 3, 4], &mut y, ScanKind::Inclusive);
 /// assert_eq!(y, [1, 2, 5, 9]);
 /// ```
 pub fn scan_by_offsets<T: DeviceCopy, M: Monoid<T>>(

@@ -100,11 +100,11 @@ pub(crate) fn compact_into<T: Copy + Send + Sync>(
 ///
 /// # Errors
 /// `Error::OutOfMemory` when the output cannot be had.
-pub(crate) fn compact<T: Copy + Send + Sync + parallax_core::DeviceCopy>(
+pub(crate) fn compact<T: Copy + Send + Sync + parallaxis_core::DeviceCopy>(
     x: &[T],
     keep: &(impl Fn(usize) -> bool + Sync),
     want: bool,
-) -> parallax_core::Result<Vec<T>> {
+) -> parallaxis_core::Result<Vec<T>> {
     let per_chunk = counts(x.len(), keep, want);
     let mut out = crate::zeroed_vec(per_chunk.iter().sum())?;
     write(x, keep, want, pieces(&mut out, &per_chunk));

@@ -1,6 +1,6 @@
 //! Selection on the rayon pool: `copy_if` (by predicate and by stencil), `remove_if`,
 //! stable `partition`, `unique`, `unique_by_key` and `count_if`, each with the semantics of
-//! its reference in `parallax_core::reference` (the `_into`-style functions write to the
+//! its reference in `parallaxis_core::reference` (the `_into`-style functions write to the
 //! front of an output and return the count; the `_vec` ones allocate exactly the selection).
 //! Chunk boundaries depend only on the length, as everywhere in this crate.
 
@@ -8,11 +8,11 @@ mod compact;
 
 use crate::chunk::split::{chunk_count, chunk_range, PAR_MIN};
 use compact::{compact, compact_into, counts, pieces, write};
-use parallax_core::{DeviceCopy, Predicate, Result};
+use parallaxis_core::{DeviceCopy, Predicate, Result};
 use rayon::prelude::*;
 
 /// The elements `p` selects, in order, to the front of `out`; returns their count
-/// (`parallax_core::reference::copy_if`).
+/// (`parallaxis_core::reference::copy_if`).
 pub fn copy_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T], out: &mut [T]) -> usize {
     compact_into(x, &|i| p.test(x[i]), true, out)
 }
@@ -23,16 +23,16 @@ pub fn copy_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T], out: &mut [T]) -> 
 /// `Error::OutOfMemory` when the output cannot be had.
 ///
 /// ```
-/// use parallax_core::LessThan;
-/// assert_eq!(parallax_host::copy_if_vec(LessThan { bound: 3 }, &[5, 1, 4, 2])?, [1, 2]);
-/// # Ok::<(), parallax_core::Error>(())
+/// use parallaxis_core::LessThan;
+/// assert_eq!(parallaxis_host::copy_if_vec(LessThan { bound: 3 }, &[5, 1, 4, 2])?, [1, 2]);
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn copy_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Result<Vec<T>> {
     compact(x, &|i| p.test(x[i]), true)
 }
 
 /// The elements whose `stencil` flag is set (a missing flag is unset), in order, to the front
-/// of `out`; returns their count (`parallax_core::reference::copy_if_stencil`).
+/// of `out`; returns their count (`parallaxis_core::reference::copy_if_stencil`).
 pub fn copy_if_stencil<T: DeviceCopy>(stencil: &[bool], x: &[T], out: &mut [T]) -> usize {
     compact_into(x, &|i| flag(stencil, i), true, out)
 }
@@ -51,7 +51,7 @@ fn flag(stencil: &[bool], i: usize) -> bool {
 }
 
 /// The elements `p` rejects, in order, to the front of `out`; returns their count
-/// (`parallax_core::reference::remove_if`).
+/// (`parallaxis_core::reference::remove_if`).
 pub fn remove_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T], out: &mut [T]) -> usize {
     compact_into(x, &|i| p.test(x[i]), false, out)
 }
@@ -65,7 +65,7 @@ pub fn remove_if_vec<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> Result<Ve
 }
 
 /// Stable partition into `out` (as long as `x`): the selected elements in order, then the
-/// rejected ones in order; returns the number selected (`parallax_core::reference::partition`).
+/// rejected ones in order; returns the number selected (`parallaxis_core::reference::partition`).
 pub fn partition<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T], out: &mut [T]) -> usize {
     let keep = |i: usize| p.test(x[i]);
     let selected = counts(x.len(), &keep, true);
@@ -82,7 +82,7 @@ pub fn partition<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T], out: &mut [T]) -
 }
 
 /// The first element of each run of equal consecutive elements, in order, to the front of
-/// `out`; returns their count (`parallax_core::reference::unique`).
+/// `out`; returns their count (`parallaxis_core::reference::unique`).
 pub fn unique<T: DeviceCopy + PartialEq>(x: &[T], out: &mut [T]) -> usize {
     compact_into(x, &|i| head(x, i), true, out)
 }
@@ -102,7 +102,7 @@ fn head<T: PartialEq>(x: &[T], i: usize) -> bool {
 
 /// For each run of equal consecutive keys its first key and value, in order, to the fronts of
 /// `out_keys` and `out_values`; returns the number of runs written
-/// (`parallax_core::reference::unique_by_key`).
+/// (`parallaxis_core::reference::unique_by_key`).
 pub fn unique_by_key<K: DeviceCopy + PartialEq, V: DeviceCopy>(
     keys: &[K],
     values: &[V],
@@ -140,7 +140,7 @@ pub fn unique_by_key_vec<K: DeviceCopy + PartialEq, V: DeviceCopy>(
     Ok((out_keys, out_values))
 }
 
-/// The number of elements `p` selects (`parallax_core::reference::count_if`).
+/// The number of elements `p` selects (`parallaxis_core::reference::count_if`).
 pub fn count_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> usize {
     let count = |c: usize| {
         x[chunk_range(c, x.len())]
@@ -158,7 +158,7 @@ pub fn count_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parallax_core::{reference, LessThan, SplitMix64};
+    use parallaxis_core::{reference, LessThan, SplitMix64};
 
     fn data(n: usize) -> Vec<u32> {
         let mut r = SplitMix64::new(n as u64);

@@ -8,7 +8,7 @@
 //! skipped. Keys stay in their own type in every buffer: their bits are recomputed per pass
 //! (a few instructions for floats), so there is no transform in and out.
 
-use parallax_core::{zeroed_vec, DeviceCopy, Order, RadixBits, Result, SortKey};
+use parallaxis_core::{zeroed_vec, DeviceCopy, Order, RadixBits, Result, SortKey};
 use rayon::prelude::*;
 
 /// From this many keys the passes run on rayon's pool; below it the very same passes run on

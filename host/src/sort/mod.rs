@@ -1,13 +1,13 @@
 //! Radix sort on the host: the stable LSD sort of [`lsd`] over the key bits of
 //! [`SortKey::order_bits`], one 8-bit digit per pass, keys (and values) moved whole.
-//! Same results as `parallax_core::reference::sort` / `sort_by_key`, which compare keys.
+//! Same results as `parallaxis_core::reference::sort` / `sort_by_key`, which compare keys.
 
 mod lsd;
 mod segmented;
 
 pub use segmented::{sort_by_key_segmented, sort_segmented};
 
-use parallax_core::{try_filled_vec, DeviceCopy, Order, Result, SortKey};
+use parallaxis_core::{try_filled_vec, DeviceCopy, Order, Result, SortKey};
 
 /// The value of a sort of keys alone: zero-sized, so its vectors and moves cost nothing.
 #[derive(Clone, Copy)]
@@ -21,7 +21,7 @@ unsafe impl DeviceCopy for NoValue {}
 /// few hundred keys.
 const SMALL: usize = 256;
 
-/// `out` = `keys` sorted stably in `order`, as `parallax_core::reference::sort`: an LSD
+/// `out` = `keys` sorted stably in `order`, as `parallaxis_core::reference::sort`: an LSD
 /// radix sort, in parallel on rayon's pool from `lsd::PAR_MIN` keys. The common prefix on
 /// mismatched lengths.
 ///
@@ -29,16 +29,16 @@ const SMALL: usize = 256;
 /// `Error::OutOfMemory` when the scratch buffer (one more copy of the keys) cannot be had.
 ///
 /// ```
-/// use parallax_core::Order;
+/// use parallaxis_core::Order;
 /// let mut out = [0_i32; 5];
-/// parallax_host::sort(&[3, -1, 2, -7, 0], &mut out, Order::Ascending)?;
+/// parallaxis_host::sort(&[3, -1, 2, -7, 0], &mut out, Order::Ascending)?;
 /// assert_eq!(out, [-7, -1, 0, 2, 3]);
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
     let n = keys.len().min(out.len());
     if n < SMALL {
-        return parallax_core::reference::sort(&keys[..n], &mut out[..n], order);
+        return parallaxis_core::reference::sort(&keys[..n], &mut out[..n], order);
     }
     // Zero-sized: these allocate nothing, whatever `n`.
     let (none, mut none_out) = (try_filled_vec(n, NoValue)?, try_filled_vec(n, NoValue)?);
@@ -46,18 +46,18 @@ pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
 }
 
 /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`, as
-/// `parallax_core::reference::sort_by_key`. The common prefix on mismatched lengths.
+/// `parallaxis_core::reference::sort_by_key`. The common prefix on mismatched lengths.
 ///
 /// # Errors
 /// `Error::OutOfMemory` when the scratch buffers (one more copy of the pairs) cannot be had.
 ///
 /// ```
-/// use parallax_core::Order;
+/// use parallaxis_core::Order;
 /// let (mut k, mut v) = ([0.0_f32; 4], [0_u8; 4]);
-/// parallax_host::sort_by_key(&[1.5, -0.0, 0.0, -2.0], &[1, 2, 3, 4], &mut k, &mut v,
+/// parallaxis_host::sort_by_key(&[1.5, -0.0, 0.0, -2.0], &[1, 2, 3, 4], &mut k, &mut v,
 ///     Order::Ascending)?;
 /// assert_eq!(v, [4, 2, 3, 1]);
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
     keys: &[K],
@@ -74,7 +74,7 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
     let (k, v) = (&keys[..n], &values[..n]);
     let (ok, ov) = (&mut out_keys[..n], &mut out_values[..n]);
     if n < SMALL {
-        return parallax_core::reference::sort_by_key(k, v, ok, ov, order);
+        return parallaxis_core::reference::sort_by_key(k, v, ok, ov, order);
     }
     lsd::sort_pairs(k, v, ok, ov, order)
 }

@@ -5,7 +5,7 @@
 //! large), or, when tiny, an insertion sort, which allocates nothing where the radix sort
 //! and the reference would allocate per segment.
 
-use parallax_core::{DeviceCopy, Order, Result, SortKey};
+use parallaxis_core::{DeviceCopy, Order, Result, SortKey};
 
 /// Below this many elements a run of segments is sorted on one thread.
 const GRAIN: usize = 1 << 14;
@@ -21,11 +21,11 @@ const TINY: usize = 24;
 /// `Error::OutOfMemory` when a segment's scratch cannot be had.
 ///
 /// ```
-/// use parallax_core::Order;
+/// use parallaxis_core::Order;
 /// let mut out = [0_u8; 6];
-/// parallax_host::sort_segmented(&[0, 3, 3, 6], &[3, 1, 2, 9, 0, 9], &mut out, Order::Ascending)?;
+/// parallaxis_host::sort_segmented(&[0, 3, 3, 6], &[3, 1, 2, 9, 0, 9], &mut out, Order::Ascending)?;
 /// assert_eq!(out, [1, 2, 3, 0, 9, 9]);
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_segmented<K: SortKey>(
     offsets: &[usize],
@@ -53,12 +53,12 @@ pub fn sort_segmented<K: SortKey>(
 /// `Error::OutOfMemory` when a segment's scratch cannot be had.
 ///
 /// ```
-/// use parallax_core::Order;
+/// use parallaxis_core::Order;
 /// let (mut k, mut v) = ([0_i32; 4], [0_u8; 4]);
-/// parallax_host::sort_by_key_segmented(&[0, 2, 4], &[1, 5, 7, 7], &[1, 2, 3, 4], &mut k,
+/// parallaxis_host::sort_by_key_segmented(&[0, 2, 4], &[1, 5, 7, 7], &[1, 2, 3, 4], &mut k,
 ///     &mut v, Order::Descending)?;
 /// assert_eq!((k, v), ([5, 1, 7, 7], [2, 1, 3, 4])); // equal keys keep their order
-/// # Ok::<(), parallax_core::Error>(())
+/// # Ok::<(), parallaxis_core::Error>(())
 /// ```
 pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy>(
     offsets: &[usize],

@@ -6,8 +6,8 @@
 //! fix-up, which joins the partial folds in storage order (see `cut_rows.rs`).
 
 use super::cut_rows::{fix_up, split_rows, store, Cut, Edges};
-use parallax_core::reference as seq;
-use parallax_core::{DeviceCopy, Semiring, SparseIndex};
+use parallaxis_core::reference as seq;
+use parallaxis_core::{DeviceCopy, Semiring, SparseIndex};
 use rayon::prelude::*;
 
 /// Entries per COO chunk: 8192 entries is ≥ 6 µs of work (0.68 ns/entry measured in cache

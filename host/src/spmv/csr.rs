@@ -7,8 +7,8 @@
 use super::csr_fold::{fold_prefetch, prefetch_start, scattered, Validated};
 use super::cut_rows::{fix_up, fold, store, Cut, Edges};
 use core::ops::Range;
-use parallax_core::reference as seq;
-use parallax_core::{DeviceCopy, Semiring, SparseIndex};
+use parallaxis_core::reference as seq;
+use parallaxis_core::{DeviceCopy, Semiring, SparseIndex};
 
 /// Merge-path items (rows + nonzeros) per CSR piece: ≥ 8 µs of work (f32 Poisson rows,
 /// 0.5 ns per item in cache on the dev VM), far above rayon's ~1 µs per-task cost, while a

@@ -19,7 +19,7 @@ use core::any::TypeId;
 use core::mem::size_of;
 use core::ops::Range;
 use core::slice;
-use parallax_core::{Semiring, SparseIndex};
+use parallaxis_core::{Semiring, SparseIndex};
 
 /// Entries ahead of the fold whose `x` is prefetched. Power-law f32 at 2^24 non-zeros, 2
 /// threads of the dev VM, paired medians of 15 runs vs the peer in one (busy) session: 64

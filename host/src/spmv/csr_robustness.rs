@@ -6,8 +6,8 @@
 
 use super::csr::spmv_csr;
 use super::csr_fold::scattered;
-use parallax_core::reference as seq;
-use parallax_core::{DeviceCopy, MinPlus, PlusTimes, SparseIndex, SplitMix64};
+use parallaxis_core::reference as seq;
+use parallaxis_core::{DeviceCopy, MinPlus, PlusTimes, SparseIndex, SplitMix64};
 
 /// Rows of the test matrices (with ~6 entries each, past the 2^17-item parallel threshold).
 const ROWS: usize = 60_000;
@@ -106,7 +106,7 @@ fn columns_out_of_x_are_skipped_as_the_reference_does() {
     }
 }
 
-/// A user's index type: the unchecked fold is kept for parallax's own index types, so a
+/// A user's index type: the unchecked fold is kept for parallaxis's own index types, so a
 /// user's gets the checked folds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Mine(u32);

@@ -2,7 +2,7 @@
 //! and the rows cut by piece edges, whose partial folds one fix-up joins in storage order.
 //! CSR and COO cut rows; ELL stores its rows the same way.
 
-use parallax_core::{Semiring, SparseIndex};
+use parallaxis_core::{Semiring, SparseIndex};
 
 /// A row cut by a piece edge, with the piece's fold of its entries (`None`: no entries).
 #[derive(Clone, Copy)]

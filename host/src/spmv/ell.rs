@@ -6,8 +6,8 @@
 //! for every semiring and does not depend on the block size or the thread count.
 
 use super::cut_rows::store;
-use parallax_core::reference as seq;
-use parallax_core::{DeviceCopy, Semiring, SparseIndex};
+use parallaxis_core::reference as seq;
+use parallaxis_core::{DeviceCopy, Semiring, SparseIndex};
 use rayon::prelude::*;
 
 /// Slots (rows × width) per block: 16384 slots is ~10 µs of work, far above rayon's ~1 µs

@@ -4,7 +4,7 @@
 //! output is cut into groups of whole rows of about [`GROUP`] points (rows longer than
 //! `GROUP` are cut into `GROUP`-point segments), and the groups run on rayon's pool. Group
 //! boundaries depend only on `shape`, and every output point is computed by exactly the
-//! operations of the reference (`parallax_core::reference::stencil`) in the same order, so
+//! operations of the reference (`parallaxis_core::reference::stencil`) in the same order, so
 //! the results are bitwise identical to it for any thread count, floats included.
 //!
 //! Inside a row, [`crate::stencil::row`] resolves the leading axes once per row and point,
@@ -12,7 +12,7 @@
 //! slice per point) and the general path at the row ends.
 
 use super::row::{Grid, RowKernel};
-use parallax_core::{Boundary, DeviceCopy, Semiring, Stencil};
+use parallaxis_core::{Boundary, DeviceCopy, Semiring, Stencil};
 use rayon::prelude::*;
 
 /// Output points per parallel task. 2^14 f32 outputs are 64 KiB; a 256-point row of the
@@ -28,7 +28,7 @@ const GROUP: usize = 1 << 14;
 /// 124 vs 109 µs; 3D 7-point at 40^3 (448k terms) 136 vs 149 µs, 48^3 (774k) 198 vs 163 µs.
 const SEQUENTIAL_BELOW: usize = 1 << 19;
 
-/// See [`parallax_core::reference::stencil`]: `y[p] = ⊕_k w[k] ⊗ x[resolve(p + o[k])]`,
+/// See [`parallaxis_core::reference::stencil`]: `y[p] = ⊕_k w[k] ⊗ x[resolve(p + o[k])]`,
 /// folded in point order from the semiring's zero, a dropped term skipped.
 ///
 /// Bitwise identical to the reference for every input. Like it, this writes the first
@@ -77,8 +77,8 @@ fn group_len(row_len: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parallax_core::reference as seq;
-    use parallax_core::{MinPlus, PlusTimes};
+    use parallaxis_core::reference as seq;
+    use parallaxis_core::{MinPlus, PlusTimes};
 
     fn data(n: usize) -> Vec<f32> {
         (0..n)
@@ -109,7 +109,7 @@ mod tests {
         );
         check(&taps, [(1 << 16) + 3]);
         let p7 = Stencil::new(
-            parallax_core::STAR_3D_OFFSETS,
+            parallaxis_core::STAR_3D_OFFSETS,
             [-6.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
         );
         check(&p7, [33, 40, 70]);

@@ -10,7 +10,7 @@
 //! compiler vectorises across consecutive `x`, and each output still sees exactly the
 //! reference's operations in the reference's order.
 
-use parallax_core::{Boundary, DeviceCopy, Semiring, Stencil};
+use parallaxis_core::{Boundary, DeviceCopy, Semiring, Stencil};
 
 /// Outputs per fast-path block: the block is the accumulator and is re-read once per
 /// stencil point, so it must stay in L1. 1024 f32 is 4 KiB (8 KiB for f64) of the 32 KiB

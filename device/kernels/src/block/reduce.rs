@@ -2,7 +2,7 @@
 
 use crate::policy::common::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
 use crate::thread::{lane, sync_threads, thread_index, warp_index};
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// Folds the warps' values in warp order; `per_warp` must be each warp's value in its last
 /// lane (where [`crate::warp::reduce`] leaves it). The result is valid in thread 0.

@@ -3,7 +3,7 @@
 use crate::policy::common::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
 use crate::thread::{lane, sync_threads, warp_index};
 use crate::warp;
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// Returns `(exclusive, total)` for every thread: `exclusive` folds the values of all lower
 /// threads (absent for thread 0 and whenever they are all absent), `total` folds the whole

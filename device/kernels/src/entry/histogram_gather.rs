@@ -1,7 +1,7 @@
 //! The instantiation lists of the histogram and data-movement families: which sample types
 //! have histogram kernels, and which word sizes and map index types the gather, scatter and
 //! reverse kernels move. The kernels crate expands them into entry points and
-//! `parallax-device` into the names it launches, both through [`crate::entry_name!`].
+//! `parallaxis-device` into the names it launches, both through [`crate::entry_name!`].
 
 /// Calls `$cb!` with every histogram sample type as `(Tag: Type, ITEMS)`, `ITEMS` being the
 /// samples in one 16-byte run. Each has `histogram_even` and `histogram_range` kernels for

@@ -1,4 +1,4 @@
-//! The host side of the user `instantiate_*!` macros: the `parallax_device` kernel trait
+//! The host side of the user `instantiate_*!` macros: the `parallaxis_device` kernel trait
 //! implementations (`MonoidKernel<T>`, `UnaryKernel<A>`, `BinaryKernel<A, B>`, the fused kernels'
 //! checks) whose `KERNELS` are the user's kernel library and whose names are the entry points
 //! `entry/points.rs` generates.
@@ -11,8 +11,8 @@ macro_rules! __monoid_host_impls {
         // SAFETY: the same macro invocation, compiled for nvptx64 into the kernels `$kernels`,
         // generates these three entry points taking `ReduceParams<$t, $m>` and
         // `ScanParams<$t, $m>`.
-        unsafe impl ::parallax_device::MonoidKernel<$t> for $m {
-            const KERNELS: ::parallax_device::Kernels = $kernels;
+        unsafe impl ::parallaxis_device::MonoidKernel<$t> for $m {
+            const KERNELS: ::parallaxis_device::Kernels = $kernels;
             const OP: &'static str = stringify!($mt);
             const TYPE: &'static str = stringify!($tt);
             const REDUCE: &'static str = $crate::entry_name!(reduce, $mt, $tt);
@@ -21,7 +21,7 @@ macro_rules! __monoid_host_impls {
         }
         // SAFETY: the same invocation generates the seven segmented entry points in `$kernels`
         // (`__segmented_entry_points!`), taking the parameter types the trait names.
-        unsafe impl ::parallax_device::SegmentedKernel<$t> for $m {
+        unsafe impl ::parallaxis_device::SegmentedKernel<$t> for $m {
             const SEG_INCLUSIVE_SCAN: &'static str =
                 $crate::entry_name!(seg_inclusive_scan, $mt, $tt);
             const SEG_EXCLUSIVE_SCAN: &'static str =
@@ -44,8 +44,8 @@ macro_rules! __unary_host_impls {
     ($kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
         // SAFETY: the same invocation generates the entry point in `$kernels`, taking
         // `TransformParams<$t, Output, $f>`.
-        unsafe impl ::parallax_device::UnaryKernel<$t> for $f {
-            const KERNELS: ::parallax_device::Kernels = $kernels;
+        unsafe impl ::parallaxis_device::UnaryKernel<$t> for $f {
+            const KERNELS: ::parallaxis_device::Kernels = $kernels;
             const OP: &'static str = stringify!($ft);
             const TYPE: &'static str = stringify!($tt);
             const TRANSFORM: &'static str = $crate::entry_name!(transform, $ft, $tt);
@@ -60,8 +60,8 @@ macro_rules! __binary_host_impls {
     ($kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
         // SAFETY: the same invocation generates the entry point in `$kernels`, taking
         // `Transform2Params<$t, $t, Output, $f>`.
-        unsafe impl ::parallax_device::BinaryKernel<$t, $t> for $f {
-            const KERNELS: ::parallax_device::Kernels = $kernels;
+        unsafe impl ::parallaxis_device::BinaryKernel<$t, $t> for $f {
+            const KERNELS: ::parallaxis_device::Kernels = $kernels;
             const OP: &'static str = stringify!($ft);
             const TYPE: &'static str = stringify!($tt);
             const TRANSFORM2: &'static str = $crate::entry_name!(transform2, $ft, $tt);
@@ -80,13 +80,13 @@ macro_rules! __fused_host_checks {
         const _: () = {
             type Out = <$f as $crate::ops::UnaryFunction<$t>>::Output;
             assert!(
-                $crate::tag_is(<$f as ::parallax_device::UnaryKernel<$t>>::OP, stringify!($ft))
+                $crate::tag_is(<$f as ::parallaxis_device::UnaryKernel<$t>>::OP, stringify!($ft))
                     && $crate::tag_is(
-                        <$f as ::parallax_device::UnaryKernel<$t>>::TYPE,
+                        <$f as ::parallaxis_device::UnaryKernel<$t>>::TYPE,
                         stringify!($tt)
                     )
                     && $crate::tag_is(
-                        <$m as ::parallax_device::MonoidKernel<Out>>::OP,
+                        <$m as ::parallaxis_device::MonoidKernel<Out>>::OP,
                         stringify!($mt)
                     ),
                 "a fused triple's tags must be those of its functor's and monoid's \
@@ -106,13 +106,13 @@ macro_rules! __fused2_host_checks {
             type Out = <$f as $crate::ops::BinaryFunction<$t, $t>>::Output;
             assert!(
                 $crate::tag_is(
-                    <$f as ::parallax_device::BinaryKernel<$t, $t>>::OP,
+                    <$f as ::parallaxis_device::BinaryKernel<$t, $t>>::OP,
                     stringify!($ft)
                 ) && $crate::tag_is(
-                    <$f as ::parallax_device::BinaryKernel<$t, $t>>::TYPE,
+                    <$f as ::parallaxis_device::BinaryKernel<$t, $t>>::TYPE,
                     stringify!($tt)
                 ) && $crate::tag_is(
-                    <$m as ::parallax_device::MonoidKernel<Out>>::OP,
+                    <$m as ::parallaxis_device::MonoidKernel<Out>>::OP,
                     stringify!($mt)
                 ),
                 "a fused triple's tags must be those of its functor's and monoid's \
@@ -130,8 +130,8 @@ macro_rules! __predicate_host_impls {
         // SAFETY: the same invocation generates both entry points in `$kernels`
         // (`__predicate_entry_points!`), taking `SelectParams<$t, $t, $p>` and
         // `TransformReduceParams<$t, Indicator<$p>, u64, Sum>`.
-        unsafe impl ::parallax_device::PredicateKernel<$t> for $p {
-            const KERNELS: ::parallax_device::Kernels = $kernels;
+        unsafe impl ::parallaxis_device::PredicateKernel<$t> for $p {
+            const KERNELS: ::parallaxis_device::Kernels = $kernels;
             const SELECT_IF: &'static str = $crate::entry_name!(select_if, $pt, $tt);
             const COUNT_IF: &'static str = $crate::entry_name!(count_if, $pt, $tt);
         }
@@ -146,8 +146,8 @@ macro_rules! __compare_host_impls {
         // SAFETY: the same invocation generates every entry point in `$kernels`
         // (`__compare_entry_points!`), taking `BlockSortParams<$t, V, $c>` and
         // `MergeParams<$t, V, $c>` for `V` = `()`, `u32`, `u64` as named.
-        unsafe impl ::parallax_device::CompareKernel<$t> for $c {
-            const KERNELS: ::parallax_device::Kernels = $kernels;
+        unsafe impl ::parallaxis_device::CompareKernel<$t> for $c {
+            const KERNELS: ::parallaxis_device::Kernels = $kernels;
             const BLOCK_SORT: [&'static str; 3] = [
                 $crate::entry_name!(merge_block_sort, $ct, $tt),
                 $crate::entry_name!(merge_block_sort_v4, $ct, $tt),

@@ -2,7 +2,7 @@
 //!
 //! Each list macro calls a callback macro with every pair as `(OpTag: OpType, TypeTag: Type)`.
 //! The kernels crate's callback generates the `extern "ptx-kernel"` entry points; the
-//! callback in `parallax-device` implements the host-side kernel traits with the same names.
+//! callback in `parallaxis-device` implements the host-side kernel traits with the same names.
 //! A pair is therefore either in the PTX and implemented on the host, or in neither, and
 //! calling an algorithm with a pair that has no kernel does not compile. Entry-point names
 //! come from [`entry_name!`](crate::entry_name) on both sides and are never typed by hand.
@@ -11,7 +11,7 @@
 /// `parallax_<algo>__<op>__<ty>`.
 ///
 /// ```
-/// use parallax_kernels::entry_name;
+/// use parallaxis_kernels::entry_name;
 /// assert_eq!(entry_name!(inclusive_scan, Affine, AffineMap_i64),
 ///            "parallax_inclusive_scan__Affine__AffineMap_i64");
 /// ```
@@ -31,10 +31,10 @@ macro_rules! entry_name {
 
 /// The PTX entry-point name of a fused algorithm `algo` for functor tag `f`, monoid tag `m`
 /// and input type tag `ty`: `parallax_<algo>__<f>__<m>__<ty>`. The host builds the same name
-/// at run time from the kernel traits' tags (`parallax_device`'s `transform_reduce`).
+/// at run time from the kernel traits' tags (`parallaxis_device`'s `transform_reduce`).
 ///
 /// ```
-/// use parallax_kernels::fused_entry_name;
+/// use parallaxis_kernels::fused_entry_name;
 /// assert_eq!(fused_entry_name!(transform_reduce, Square, Sum, f32),
 ///            "parallax_transform_reduce__Square__Sum__f32");
 /// ```
@@ -59,7 +59,7 @@ macro_rules! fused_entry_name {
 /// time).
 ///
 /// ```
-/// use parallax_kernels::tag_is;
+/// use parallaxis_kernels::tag_is;
 /// assert!(tag_is("Square", "Square") && !tag_is("Square", "Sum"));
 /// ```
 pub const fn tag_is(tag: &str, expected: &str) -> bool {
@@ -83,7 +83,7 @@ pub const fn tag_is(tag: &str, expected: &str) -> bool {
 /// the host never fuses with one.
 ///
 /// ```
-/// use parallax_kernels::tag_has_separator;
+/// use parallaxis_kernels::tag_has_separator;
 /// assert!(tag_has_separator("My__Op") && !tag_has_separator("AffineMap_i64"));
 /// assert!(tag_has_separator("Op_") && tag_has_separator("_Op"));
 /// ```

@@ -15,7 +15,7 @@ macro_rules! __tile_entry_point {
             #[unsafe(export_name = $crate::entry_name!($name, $mt, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $params) {
-                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
+                // SAFETY: launched by parallaxis-device's launcher, which upholds the contract.
                 unsafe {
                     $crate::$($kernel)::+::<
                         $t,
@@ -77,7 +77,7 @@ macro_rules! __segmented_entry_points {
             #[unsafe(export_name = $crate::entry_name!(seg_gather, $mt, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::segmented::SegGatherParams<$t, $m>) {
-                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
+                // SAFETY: launched by parallaxis-device's launcher, which upholds the contract.
                 unsafe { $crate::kernels::segmented::passes::seg_gather::<$t, $m>(p) }
             }
         };
@@ -132,7 +132,7 @@ macro_rules! __fused_entry_point {
             #[unsafe(export_name = $crate::fused_entry_name!($algo, $ft, $mt, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::$($params)::+<$t, $f, Out, $m>) {
-                // SAFETY: launched by parallax-device's fused launcher, with the parameters
+                // SAFETY: launched by parallaxis-device's fused launcher, with the parameters
                 // the name's tags denote, which upholds the kernel's contract.
                 unsafe { $crate::$($kernel)::+::<$t, Out, $f, $m, $($extra),*>(p) }
             }
@@ -194,7 +194,7 @@ macro_rules! __transform2_reduce_entry_points {
             unsafe extern "ptx-kernel" fn entry(
                 p: $crate::params::reduce::Transform2ReduceParams<$t, $t, $f, Out, $m>,
             ) {
-                // SAFETY: launched by parallax-device's fused launcher, with the parameters
+                // SAFETY: launched by parallaxis-device's fused launcher, with the parameters
                 // the name's tags denote, which upholds the kernel's contract.
                 unsafe {
                     $crate::kernels::reduce::transform2_reduce::<
@@ -245,7 +245,7 @@ macro_rules! __transform2_scan_entry_point {
             unsafe extern "ptx-kernel" fn entry(
                 p: $crate::params::scan::Transform2ScanParams<$t, $t, $f, Out, $m>,
             ) {
-                // SAFETY: launched by parallax-device's fused launcher, with the parameters
+                // SAFETY: launched by parallaxis-device's fused launcher, with the parameters
                 // the name's tags denote, which upholds the kernel's contract.
                 unsafe {
                     $crate::kernels::scan::transform2_scan::<
@@ -333,7 +333,7 @@ macro_rules! __predicate_entry_points {
             #[unsafe(export_name = $crate::entry_name!(select_if, $pt, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::select::SelectParams<$t, $t, $p>) {
-                // SAFETY: launched by parallax-device's select launcher, which upholds the
+                // SAFETY: launched by parallaxis-device's select launcher, which upholds the
                 // contract.
                 unsafe {
                     $crate::kernels::select::select_if::<
@@ -382,7 +382,7 @@ macro_rules! __select_type_entry_points {
             #[unsafe(export_name = $crate::entry_name!(select_flagged, Flags, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::select::SelectParams<$t, $t, ()>) {
-                // SAFETY: launched by parallax-device's select launcher (contract).
+                // SAFETY: launched by parallaxis-device's select launcher (contract).
                 unsafe {
                     $crate::kernels::select::select_flagged::<
                         $t,
@@ -418,7 +418,7 @@ macro_rules! __unique_by_key_entry_points {
             #[unsafe(export_name = $crate::entry_name!(unique_by_key, $kt, $vt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::select::SelectParams<$k, $v, ()>) {
-                // SAFETY: launched by parallax-device's select launcher (contract).
+                // SAFETY: launched by parallaxis-device's select launcher (contract).
                 unsafe {
                     $crate::kernels::select::unique_by_key::<
                         $k,
@@ -457,7 +457,7 @@ macro_rules! __compare_entry_points {
             #[unsafe(export_name = $crate::entry_name!(merge_partition, $ct, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::merge::MergeParams<$t, (), $c>) {
-                // SAFETY: launched by parallax-device's merge launcher (the contract).
+                // SAFETY: launched by parallaxis-device's merge launcher (the contract).
                 unsafe {
                     $crate::kernels::merge::partition::<$t, (), $c>(
                         p,
@@ -472,7 +472,7 @@ macro_rules! __compare_entry_points {
             #[unsafe(export_name = $crate::entry_name!($sort, $ct, $tt))]
             #[allow(improper_ctypes_definitions)]
             unsafe extern "ptx-kernel" fn entry(p: $crate::params::merge::BlockSortParams<$t, $v, $c>) {
-                // SAFETY: launched by parallax-device's merge launcher (the contract).
+                // SAFETY: launched by parallaxis-device's merge launcher (the contract).
                 unsafe {
                     $crate::kernels::merge::block_sort::<
                         $t,

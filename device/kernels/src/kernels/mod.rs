@@ -6,7 +6,7 @@
 //! each family compiles on top of the tiers alone.
 
 // The operators are zero-sized or plain structs of one number type (`Scale`, `SaxpyFunctor`,
-// `Sequence`) from parallax-core; host and device compile the same definitions, so the
+// `Sequence`) from parallaxis-core; host and device compile the same definitions, so the
 // layouts agree. (`#[repr(C)]` on those core structs would make this guaranteed rather than
 // de facto; see the crate README.)
 #![allow(improper_ctypes_definitions)]
@@ -32,7 +32,7 @@ macro_rules! stencil_entry {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!($name, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: crate::params::stencil::StencilParams<$t, $s>) {
-                // SAFETY: launched by parallax-device's stencil launcher, which upholds the
+                // SAFETY: launched by parallaxis-device's stencil launcher, which upholds the
                 // contract.
                 unsafe { ($kernel)(p) }
             }
@@ -179,12 +179,12 @@ crate::for_each_compare_instance!(compare_entry_points);
 macro_rules! arg_reduce_entry_points {
     ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
         const _: () = {
-            type Pick = <$m as parallax_core::ArgReduce<$t>>::Pick;
+            type Pick = <$m as parallaxis_core::ArgReduce<$t>>::Pick;
             #[unsafe(export_name = crate::entry_name!(arg_reduce, $mt, $tt))]
             unsafe extern "ptx-kernel" fn entry(
                 p: crate::params::extrema::ArgReduceParams<$t, Pick, $m>,
             ) {
-                // SAFETY: launched by parallax-device's extremum launcher, which upholds the
+                // SAFETY: launched by parallaxis-device's extremum launcher, which upholds the
                 // contract of `arg_reduce`.
                 unsafe {
                     reduce::arg::arg_reduce::<
@@ -207,7 +207,7 @@ macro_rules! search_entry_points {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(lower_bound, Key, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: crate::params::search::SearchParams<$t, usize>) {
-                // SAFETY: launched by parallax-device's search launcher (the contract).
+                // SAFETY: launched by parallaxis-device's search launcher (the contract).
                 unsafe { search::search::<$t, usize, { search::LOWER }>(p, |i, _| i as usize) }
             }
         };

@@ -10,7 +10,7 @@ use crate::policy::common::BLOCK_THREADS;
 use crate::policy::transform::TRANSFORM_ITEMS;
 use crate::thread::{block_index, grid_blocks, thread_index};
 use crate::tile::Gathered;
-use parallax_core::{BinaryFunction, UnaryFunction};
+use parallaxis_core::{BinaryFunction, UnaryFunction};
 
 const STEP: u64 = BLOCK_THREADS as u64;
 const K: usize = TRANSFORM_ITEMS as usize;

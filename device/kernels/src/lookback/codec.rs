@@ -6,7 +6,7 @@ use crate::params::common::{TileStatus, LOOKBACK_EPOCH_SHIFT};
 use crate::params::segmented::RunAgg;
 use crate::policy::lookback::{packed_run_words, packed_words};
 use core::mem::transmute_copy;
-use parallax_core::Flagged;
+use parallaxis_core::Flagged;
 
 /// Bits of a packed word that hold the tile's flag; the codec's own bits lie above them.
 pub(super) const FLAG_MASK: u64 = 0xff;

@@ -27,7 +27,7 @@ use crate::thread::{block_index, grid_blocks, lane, sync_threads, thread_index, 
 use crate::warp::{ballot, reduce, shuffle_idx};
 use codec::{epoch_tag, Codec};
 use packed::look_back_packed;
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// The tile this block scans: its block index, or (when `status.counter` is set) the next
 /// ticket, drawn by thread 0 and shared through `shared.tile`.

@@ -9,7 +9,7 @@ use crate::policy::lookback::POLL_BACKOFF_NS;
 use crate::thread::atomics::{load_relaxed_u64, load_relaxed_u64x2, nanosleep};
 use crate::thread::lane;
 use crate::warp::{ballot, reduce, shuffle_idx};
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// [`look_back`] over packed words: one relaxed 8- or 16-byte load per tile gives flag and
 /// value; a word of another launch (its epoch is not this launch's) and a pair of words

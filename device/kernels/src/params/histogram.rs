@@ -1,6 +1,6 @@
 //! Parameters of the histogram kernels (even bins, bins by edges).
 
-use parallax_core::{EvenBins, HistogramSample};
+use parallaxis_core::{EvenBins, HistogramSample};
 
 /// Counts `x[..n]` into `counts[..bins]` (added to what `counts` holds: the host zeroes it
 /// first) with even bins.

@@ -6,7 +6,7 @@
 //! pre-pass that `segmented_reduce`'s reduce-runs path uses). Sizes and indices are `u64`.
 
 use super::common::{HostSignal, TileStatus};
-use parallax_core::{Flagged, Monoid};
+use parallaxis_core::{Flagged, Monoid};
 
 /// Single-pass segmented scan of `n` values by head flags, in tiles of
 /// `BLOCK_THREADS * items_per_thread(size_of::<T>())` items, one tile per block. The scan

@@ -1,7 +1,7 @@
 //! Stencil kernel parameters: the grid, its taps and its boundary, as every stencil kernel
 //! reads them.
 
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// One stencil point: `off = [dz, dy, dx, tile_offset]` and its weight. The fourth offset
 /// word is the point's linear offset inside the block's shared tile, filled in by the kernel
@@ -23,7 +23,7 @@ unsafe impl<T: DeviceCopy> DeviceCopy for StencilTap<T> {}
 /// more points read them from a device buffer.
 pub const STENCIL_INLINE_TAPS: usize = 32;
 
-/// `Boundary` as the kernel reads it (the discriminants of `parallax_core::Boundary`).
+/// `Boundary` as the kernel reads it (the discriminants of `parallaxis_core::Boundary`).
 pub const BOUNDARY_ZERO: u32 = 0;
 
 /// See [`BOUNDARY_ZERO`].
@@ -33,7 +33,7 @@ pub const BOUNDARY_CLAMP: u32 = 1;
 pub const BOUNDARY_WRAP: u32 = 2;
 
 /// `y[p] = ⊕_k w[k] ⊗ x[resolve(p + off[k])]` over a `[nz, ny, nx]` grid, folded in tap
-/// order from the semiring's zero (exactly `parallax_core::reference::stencil`).
+/// order from the semiring's zero (exactly `parallaxis_core::reference::stencil`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct StencilParams<T, S> {

@@ -71,7 +71,7 @@ impl<T: Copy> Partial<T> {
     /// `self` (lower indices) followed by `later`: absent sides are skipped, so the identity
     /// is never combined in.
     #[inline(always)]
-    pub fn join<M: parallax_core::Monoid<T>>(self, m: M, later: Self) -> Self {
+    pub fn join<M: parallaxis_core::Monoid<T>>(self, m: M, later: Self) -> Self {
         if self.valid == 0 {
             later
         } else if later.valid == 0 {

@@ -15,7 +15,7 @@ pub const ARG_REDUCE_MAX_BLOCKS: u64 = 4096;
 /// most `max_blocks` blocks (the tuning table's `arg_reduce_max_blocks`).
 ///
 /// ```
-/// use parallax_kernels::policy::extrema::{arg_reduce_grid, ARG_REDUCE_MAX_BLOCKS};
+/// use parallaxis_kernels::policy::extrema::{arg_reduce_grid, ARG_REDUCE_MAX_BLOCKS};
 /// assert_eq!(arg_reduce_grid(1 << 28, 4, ARG_REDUCE_MAX_BLOCKS), (4096, 16));
 /// assert_eq!(arg_reduce_grid(1 << 20, 4, ARG_REDUCE_MAX_BLOCKS), (256, 1));
 /// ```

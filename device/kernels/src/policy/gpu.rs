@@ -1,6 +1,6 @@
 //! The tuning table: the launch shapes that differ between GPUs, one entry per class of GPU,
 //! chosen at run time from the device's properties when it opens
-//! (`parallax_device::Device::tuning`). Everything else in `policy/` is one constant for
+//! (`parallaxis_device::Device::tuning`). Everything else in `policy/` is one constant for
 //! every GPU. Each entry names the measurement that chose it.
 
 use super::extrema::ARG_REDUCE_MAX_BLOCKS;
@@ -72,7 +72,7 @@ const HBM3E_HOPPER_MEMORY: u64 = 120 << 30;
 /// The table's entry for a GPU with properties `p`.
 ///
 /// ```
-/// use parallax_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
+/// use parallaxis_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
 /// let h100 = GpuProperties { capability: (9, 0), multiprocessors: 132,
 ///     peak_bandwidth_gbs: 3352, memory_bytes: 80 << 30, l2_bytes: 50 << 20 };
 /// let h200 = GpuProperties { peak_bandwidth_gbs: 4800, memory_bytes: 141 << 30, ..h100 };

@@ -1,9 +1,9 @@
 // Plain data, no `//!` docs and no `use`: the kernels crate's build.rs includes this file as
-// well, and hands the table to `device/build.rs` (`DEP_PARALLAX_KERNELS_LAUNCH_BOUNDS`).
+// well, and hands the table to `device/build.rs` (`DEP_PARALLAXIS_KERNELS_LAUNCH_BOUNDS`).
 
 /// Launch bounds of entry points, CUDA C++'s `__launch_bounds__(threads, min_blocks)`:
 /// `(entry-name prefix, threads per block, resident blocks per multiprocessor)`. The build
-/// writes them into the PTX (`parallax_ptx_builder::apply_launch_bounds`), so ptxas keeps
+/// writes them into the PTX (`parallaxis_ptx_builder::apply_launch_bounds`), so ptxas keeps
 /// each kernel's registers to what `min_blocks` blocks leave it.
 ///
 /// - `parallax_radix_pass__` (the onesweep pass, 256 threads): left alone it took 96-128

@@ -48,7 +48,7 @@ pub const POLL_BACKOFF_NS: u32 = 256;
 /// `(u16, u16)` or an 8-byte `(u32, u32)` struct takes the split layout.
 ///
 /// ```
-/// use parallax_kernels::policy::lookback::{packed_run_words, packed_words};
+/// use parallaxis_kernels::policy::lookback::{packed_run_words, packed_words};
 /// assert_eq!((packed_words::<f32>(), packed_words::<u32>()), (1, 1));
 /// assert_eq!((packed_words::<f64>(), packed_words::<i64>()), (2, 2));
 /// #[repr(C)]
@@ -56,7 +56,7 @@ pub const POLL_BACKOFF_NS: u32 = 256;
 /// struct Pair(u32, u32);
 /// assert_eq!(packed_words::<Pair>(), 0);
 /// assert_eq!(packed_words::<[u16; 2]>(), 0);
-/// assert_eq!(packed_words::<parallax_core::AffineMap<i64>>(), 0);
+/// assert_eq!(packed_words::<parallaxis_core::AffineMap<i64>>(), 0);
 /// assert_eq!((packed_run_words::<f32>(), packed_run_words::<f64>()), (2, 0));
 /// ```
 pub const fn packed_words<T>() -> usize {

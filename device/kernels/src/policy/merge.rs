@@ -10,7 +10,7 @@ use super::common::BLOCK_THREADS;
 /// wide user types stays within the 48 KiB of shared memory a launch gets by default).
 ///
 /// ```
-/// use parallax_kernels::policy::merge::merge_items;
+/// use parallaxis_kernels::policy::merge::merge_items;
 /// assert_eq!((merge_items(4), merge_items(8), merge_items(24)), (8, 4, 2));
 /// ```
 pub const fn merge_items(key_size: usize) -> usize {
@@ -28,7 +28,7 @@ pub const fn merge_items(key_size: usize) -> usize {
 /// Items of a tile: `BLOCK_THREADS * merge_items(key_size)`.
 ///
 /// ```
-/// use parallax_kernels::policy::merge::merge_tile_items;
+/// use parallaxis_kernels::policy::merge::merge_tile_items;
 /// assert_eq!((merge_tile_items(4), merge_tile_items(8)), (2048, 1024));
 /// ```
 pub const fn merge_tile_items(key_size: usize) -> usize {
@@ -47,7 +47,7 @@ pub const fn merge_values_offset(key_size: usize) -> usize {
 /// its own merge's end with (`kernels/merge/mod.rs`).
 ///
 /// ```
-/// use parallax_kernels::policy::merge::merge_splits_offset;
+/// use parallaxis_kernels::policy::merge::merge_splits_offset;
 /// assert_eq!(merge_splits_offset(4, 0), 8192);
 /// assert_eq!(merge_splits_offset(8, 8), 8192 + 4096 + 8192);
 /// ```
@@ -65,7 +65,7 @@ pub const fn merge_splits_offset(key_size: usize, value_size: usize) -> usize {
 /// values when `value_size > 0`) and a split word per thread ([`merge_splits_offset`]).
 ///
 /// ```
-/// use parallax_kernels::policy::merge::merge_shared_bytes;
+/// use parallaxis_kernels::policy::merge::merge_shared_bytes;
 /// assert_eq!(merge_shared_bytes(4, 0), 8192 + 512);
 /// assert_eq!(merge_shared_bytes(8, 8), 8192 + 4096 + 8192 + 512);
 /// ```
@@ -78,7 +78,7 @@ pub const fn merge_shared_bytes(key_size: usize, value_size: usize) -> usize {
 /// `tiles` tiles.
 ///
 /// ```
-/// use parallax_kernels::policy::merge::partition_blocks;
+/// use parallaxis_kernels::policy::merge::partition_blocks;
 /// assert_eq!((partition_blocks(1), partition_blocks(257)), (1, 2));
 /// ```
 pub const fn partition_blocks(tiles: u64) -> u64 {

@@ -38,7 +38,7 @@ const REDUCE_LEVEL_ALIGN: u64 = 16;
 /// which has no slot.
 ///
 /// ```
-/// use parallax_kernels::policy::reduce::reduce_level;
+/// use parallaxis_kernels::policy::reduce::reduce_level;
 /// // 2^28 f32: 65536 blocks in 16 groups of 4096, then one group of 16.
 /// assert_eq!(reduce_level(65536, 4, 0), (65536, 0, 0));
 /// assert_eq!(reduce_level(65536, 4, 1), (16, 65536, 16));
@@ -61,7 +61,7 @@ pub const fn reduce_level(blocks: u64, size: usize, level: u32) -> (u64, u64, u6
 /// needs: every level of its fold tree but the last (the result). One block needs neither.
 ///
 /// ```
-/// use parallax_kernels::policy::reduce::reduce_tree_slots;
+/// use parallaxis_kernels::policy::reduce::reduce_tree_slots;
 /// assert_eq!(reduce_tree_slots(1, 4), (0, 0));
 /// assert_eq!(reduce_tree_slots(3, 4), (16, 1));
 /// assert_eq!(reduce_tree_slots(131072, 8), (131136, 65));
@@ -89,7 +89,7 @@ pub const REDUCE_COUNTERS: u64 = reduce_tree_slots(REDUCE_MAX_BLOCKS, usize::MAX
 /// `n == 0` gives `(0, 0)`.
 ///
 /// ```
-/// use parallax_kernels::policy::reduce::reduce_plan;
+/// use parallaxis_kernels::policy::reduce::reduce_plan;
 /// // 2^28 f32: 2^19 warp tiles over 8192 blocks of 8 warps, 8 warp tiles each.
 /// assert_eq!(reduce_plan(1 << 28, 4, 8192), (8192, 8));
 /// assert_eq!(reduce_plan(33, 4, 8192), (1, 1));
@@ -170,7 +170,7 @@ impl ReduceShape {
 /// [`ReduceShape::BASE`] shape (see [`reduce_grid_for`]).
 ///
 /// ```
-/// use parallax_kernels::policy::reduce::reduce_grid;
+/// use parallaxis_kernels::policy::reduce::reduce_grid;
 /// assert_eq!(reduce_grid(1 << 22, 4), (1024, 1)); // 2^22 f32: one wave already
 /// assert_eq!(reduce_grid(1 << 22, 8), (1024, 2)); // 2^22 f64: 2048 blocks become 1024
 /// assert_eq!(reduce_grid(1 << 24, 4), (1024, 4));
@@ -191,7 +191,7 @@ pub const fn reduce_grid(n: u64, size: usize) -> (u64, u64) {
 ///   blocks (at least one wave) as give each warp `min_tiles` (in the base shape, 1, never).
 ///
 /// ```
-/// use parallax_kernels::policy::reduce::{reduce_grid_for, ReduceShape};
+/// use parallaxis_kernels::policy::reduce::{reduce_grid_for, ReduceShape};
 /// let few = ReduceShape { max_blocks: 4096, wave_tiles: 1, ..ReduceShape::BASE };
 /// assert_eq!(reduce_grid_for(1 << 28, 4, few), (4096, 16));
 /// let h = ReduceShape::HBM3E;

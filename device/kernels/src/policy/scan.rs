@@ -42,7 +42,7 @@ const _: () = assert!(
 /// [`items_per_thread`] per thread. Plain and segmented scans and reduce by key all use it.
 ///
 /// ```
-/// use parallax_kernels::policy::scan::{deep_scan_tile_items, SCAN_DEPTH};
+/// use parallaxis_kernels::policy::scan::{deep_scan_tile_items, SCAN_DEPTH};
 /// assert_eq!(deep_scan_tile_items(4), 4096 * SCAN_DEPTH as u64);
 /// ```
 pub const fn deep_scan_tile_items(size: usize) -> u64 {

@@ -15,7 +15,7 @@ pub const SEARCH_MAX_BLOCKS: u64 = 1 << 20;
 /// Blocks for `m` queries (at least 1, at most [`SEARCH_MAX_BLOCKS`]).
 ///
 /// ```
-/// use parallax_kernels::policy::search::search_blocks;
+/// use parallaxis_kernels::policy::search::search_blocks;
 /// assert_eq!(search_blocks(0), 1);
 /// assert_eq!(search_blocks(1025), 2);
 /// ```

@@ -7,7 +7,7 @@ use super::common::{
 };
 use super::scan::{deep_staged_unit, scan_stages, SCAN_DEPTH};
 use crate::params::segmented::RunAgg;
-use parallax_core::Flagged;
+use parallaxis_core::Flagged;
 
 /// Items before a tile that an offsets scan folds for its carry instead of looking back
 /// (`kernels::segmented::carry_window`): one warp's share of the tile, `WARP_THREADS ·
@@ -15,7 +15,7 @@ use parallax_core::Flagged;
 /// most 4 items each).
 ///
 /// ```
-/// use parallax_kernels::policy::segmented::carry_window_items;
+/// use parallaxis_kernels::policy::segmented::carry_window_items;
 /// assert_eq!(carry_window_items(4), 1024);
 /// assert_eq!(carry_window_items(8) * 8, 4096);
 /// ```

@@ -19,7 +19,7 @@ const _: () = assert!(
 /// has `size` bytes.
 ///
 /// ```
-/// use parallax_kernels::policy::select::select_tile_items;
+/// use parallaxis_kernels::policy::select::select_tile_items;
 /// assert_eq!((select_tile_items(4), select_tile_items(8)), (4096, 2048));
 /// ```
 pub const fn select_tile_items(size: usize) -> u64 {
@@ -36,7 +36,7 @@ pub const fn select_buffer_offset() -> usize {
 /// scan's state and the compaction area, one slot per item of the tile.
 ///
 /// ```
-/// use parallax_kernels::policy::select::select_shared_bytes;
+/// use parallaxis_kernels::policy::select::select_shared_bytes;
 /// assert!(select_shared_bytes(4) <= 48 * 1024 && select_shared_bytes(8) <= 48 * 1024);
 /// ```
 pub const fn select_shared_bytes(size: usize) -> usize {

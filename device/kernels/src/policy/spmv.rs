@@ -94,7 +94,7 @@ pub const VECTOR_ENTRIES_PER_LANE: u64 = 8;
 /// to each lane.
 ///
 /// ```
-/// use parallax_kernels::policy::spmv::{csr_kernel, CsrKernel};
+/// use parallaxis_kernels::policy::spmv::{csr_kernel, CsrKernel};
 /// // 2D Poisson 4096²: mean 4.999, max 5: a thread per row.
 /// assert_eq!(csr_kernel(1 << 24, 83_869_696, 5), CsrKernel::Vector { lanes_log2: 0 });
 /// // Mean 40, max 60: 8 lanes.

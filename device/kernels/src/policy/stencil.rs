@@ -142,7 +142,7 @@ pub const STENCIL_ROW_TILE: [u32; 3] = [1, 1, BLOCK_THREADS * STENCIL_ROW_RUNS a
 /// `mask_1d` or `convolve_1d`), the taps of the dense-window 1D kernel.
 ///
 /// ```
-/// use parallax_kernels::policy::stencil::stencil_row_window;
+/// use parallaxis_kernels::policy::stencil::stencil_row_window;
 /// assert!(stencil_row_window(&[-4, -3, -2, -1, 0, 1, 2, 3, 4]));
 /// assert!(!stencil_row_window(&[-3, -2, -1, 0, 1, 2, 3]));
 /// assert!(!stencil_row_window(&[-4, -3, -2, -1, 0, 1, 2, 4, 3]));
@@ -208,7 +208,7 @@ pub const STENCIL_BOX_BLOCK: [u32; 3] = [
 /// dense 5 × 5 box in row-major order (`mask_2d`'s layout); `None` otherwise.
 ///
 /// ```
-/// use parallax_kernels::policy::stencil::stencil_box_radius;
+/// use parallaxis_kernels::policy::stencil::stencil_box_radius;
 /// let box5: Vec<[i32; 2]> = (0..25).map(|k| [k / 5 - 2, k % 5 - 2]).collect();
 /// assert_eq!(stencil_box_radius(&box5), Some(2));
 /// assert_eq!(stencil_box_radius(&box5[..24]), None);
@@ -244,9 +244,9 @@ pub const STENCIL_BOX_ENTRIES: &[&str] = &{
 /// pair's kernel trait can name its box kernel from the same list that generates it).
 ///
 /// ```
-/// use parallax_kernels::policy::stencil::stencil_box_entry;
-/// let f32_box = parallax_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f32);
-/// let f64_box = parallax_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f64);
+/// use parallaxis_kernels::policy::stencil::stencil_box_entry;
+/// let f32_box = parallaxis_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f32);
+/// let f64_box = parallaxis_kernels::entry_name!(stencil_box2d_r2, PlusTimes, f64);
 /// assert_eq!(stencil_box_entry(f32_box), Some(f32_box));
 /// assert_eq!(stencil_box_entry(f64_box), None);
 /// ```

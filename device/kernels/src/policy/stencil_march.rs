@@ -69,11 +69,11 @@ pub const fn march_shared_bytes(size: usize) -> usize {
     march_ring(size) as usize * MARCH_PLANE_LEN * size
 }
 
-/// The 7-point star in the order of `parallax::star_3d`: centre, then `z - 1, z + 1,
+/// The 7-point star in the order of `parallaxis::star_3d`: centre, then `z - 1, z + 1,
 /// y - 1, y + 1, x - 1, x + 1` (`[dz, dy, dx]`).
-pub const STENCIL_STAR7: [[i32; 3]; 7] = parallax_core::STAR_3D_OFFSETS;
+pub const STENCIL_STAR7: [[i32; 3]; 7] = parallaxis_core::STAR_3D_OFFSETS;
 
-/// The dense 3 × 3 × 3 box in row-major order (`parallax::mask_3d` with sides of 3).
+/// The dense 3 × 3 × 3 box in row-major order (`parallaxis::mask_3d` with sides of 3).
 pub const STENCIL_BOX27: [[i32; 3]; 27] = {
     let mut o = [[0; 3]; 27];
     let mut k = 0;
@@ -93,7 +93,7 @@ pub const MARCH_PATTERNS: [&[[i32; 3]]; 2] = [&STENCIL_STAR7, &STENCIL_BOX27];
 /// bitwise equal to the reference.
 ///
 /// ```
-/// use parallax_kernels::policy::stencil_march::{stencil_march_pattern, STENCIL_BOX27,
+/// use parallaxis_kernels::policy::stencil_march::{stencil_march_pattern, STENCIL_BOX27,
 /// STENCIL_STAR7}; assert_eq!(stencil_march_pattern(&STENCIL_STAR7), Some(0));
 /// assert_eq!(stencil_march_pattern(&STENCIL_BOX27), Some(1)); let mut swapped = STENCIL_STAR7;
 /// swapped.swap(1, 2); assert_eq!(stencil_march_pattern(&swapped), None);

@@ -1,5 +1,5 @@
 //! Three-dimensional thread, block and grid indices for user kernels launched with 2-D or
-//! 3-D shapes (`parallax_device::LaunchConfig`). Indices are `u32` as the hardware gives
+//! 3-D shapes (`parallaxis_device::LaunchConfig`). Indices are `u32` as the hardware gives
 //! them; widen to `u64` before multiplying them into element offsets.
 
 use core::arch::nvptx;

@@ -3,7 +3,7 @@
 use super::shuffle::shuffle_up;
 use crate::policy::common::{Partial, WARP_THREADS};
 use crate::thread::lane;
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// Inclusive scan across the warp: lane `l` gets `x[0] ⊕ ... ⊕ x[l]` (absent values skipped).
 /// Kogge-Stone with `shfl.up`: 5 steps, each combining the lower lane's value on the left.

@@ -19,8 +19,8 @@ use crate::ops::prologue::check;
 use crate::ops::reduce::{reduce, to_host};
 use crate::ops::transform::transform2;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::reduce::Transform2ReduceParams;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::reduce::Transform2ReduceParams;
 use std::mem::size_of;
 
 /// The fused algorithm, by the name its entry points carry.
@@ -82,8 +82,8 @@ where
 /// when it runs as a `transform2` into a temporary and a reduce.
 ///
 /// ```
-/// use parallax_core::{Max, Plus, Sum, Times};
-/// use parallax_device::transform2_reduce_is_fused;
+/// use parallaxis_core::{Max, Plus, Sum, Times};
+/// use parallaxis_device::transform2_reduce_is_fused;
 /// assert!(transform2_reduce_is_fused::<f64, Times, Sum>());
 /// assert!(!transform2_reduce_is_fused::<f64, Plus, Max>());
 /// ```

@@ -21,8 +21,8 @@ use crate::ops::prologue::check;
 use crate::ops::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
 use crate::ops::transform::transform2;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::scan::Transform2ScanParams;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::scan::Transform2ScanParams;
 
 /// The fused algorithms, by the name their entry points carry.
 pub(super) const TRANSFORM2_INCLUSIVE_SCAN: &str = "transform2_inclusive_scan";
@@ -143,8 +143,8 @@ where
 /// kernel, `false` when it runs as a `transform2` into a temporary and a scan.
 ///
 /// ```
-/// use parallax_core::{Max, Plus, Sum, Times};
-/// use parallax_device::transform2_inclusive_scan_is_fused;
+/// use parallaxis_core::{Max, Plus, Sum, Times};
+/// use parallaxis_device::transform2_inclusive_scan_is_fused;
 /// assert!(transform2_inclusive_scan_is_fused::<f32, Times, Sum>());
 /// assert!(!transform2_inclusive_scan_is_fused::<f32, Plus, Max>());
 /// ```
@@ -161,8 +161,8 @@ where
 /// fused kernel, `false` when it runs as a `transform2` into a temporary and a scan.
 ///
 /// ```
-/// use parallax_core::{Max, Plus, Sum, Times};
-/// use parallax_device::transform2_exclusive_scan_is_fused;
+/// use parallaxis_core::{Max, Plus, Sum, Times};
+/// use parallaxis_device::transform2_exclusive_scan_is_fused;
 /// assert!(transform2_exclusive_scan_is_fused::<i64, Times, Sum>());
 /// assert!(!transform2_exclusive_scan_is_fused::<i64, Plus, Max>());
 /// ```

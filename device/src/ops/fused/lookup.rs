@@ -7,8 +7,8 @@
 
 use crate::kernel::{BinaryKernel, MonoidKernel, UnaryKernel};
 use crate::Kernels;
-use parallax_core::DeviceCopy;
-use parallax_kernels::tag_has_separator;
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::tag_has_separator;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -121,7 +121,7 @@ mod tests {
     use super::super::binary_scan::{TRANSFORM2_EXCLUSIVE_SCAN, TRANSFORM2_INCLUSIVE_SCAN};
     use super::super::unary::{EXCLUSIVE_SCAN, INCLUSIVE_SCAN, REDUCE};
     use super::{entry_name, FusedTags};
-    use parallax_kernels::fused_entry_name;
+    use parallaxis_kernels::fused_entry_name;
 
     /// The host's run-time names are the kernels crate's entry names, for every listed
     /// triple (the PTX side is checked by `tests/abi.rs`).
@@ -142,7 +142,7 @@ mod tests {
         macro_rules! scans {
             ($($triples:tt)*) => { check!(transform_inclusive_scan, INCLUSIVE_SCAN, unary; $($triples)*) };
         }
-        parallax_kernels::for_each_fused_reduce_instance!(reduces);
+        parallaxis_kernels::for_each_fused_reduce_instance!(reduces);
         macro_rules! exclusive_scans {
             ($($triples:tt)*) => {
                 check!(transform_exclusive_scan, EXCLUSIVE_SCAN, unary; $($triples)*)
@@ -153,15 +153,15 @@ mod tests {
                 check!(transform2_reduce, TRANSFORM2_REDUCE, binary; $($triples)*)
             };
         }
-        parallax_kernels::for_each_fused_scan_instance!(scans);
-        parallax_kernels::for_each_fused_scan_instance!(exclusive_scans);
-        parallax_kernels::for_each_fused2_reduce_instance!(binary_reduces);
+        parallaxis_kernels::for_each_fused_scan_instance!(scans);
+        parallaxis_kernels::for_each_fused_scan_instance!(exclusive_scans);
+        parallaxis_kernels::for_each_fused2_reduce_instance!(binary_reduces);
         macro_rules! binary_scans {
             ($($triples:tt)*) => {
                 check!(transform2_inclusive_scan, TRANSFORM2_INCLUSIVE_SCAN, binary; $($triples)*);
                 check!(transform2_exclusive_scan, TRANSFORM2_EXCLUSIVE_SCAN, binary; $($triples)*);
             };
         }
-        parallax_kernels::for_each_fused2_scan_instance!(binary_scans);
+        parallaxis_kernels::for_each_fused2_scan_instance!(binary_scans);
     }
 }

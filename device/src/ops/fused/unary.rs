@@ -25,8 +25,10 @@ use crate::ops::reduce::{reduce, to_host};
 use crate::ops::scan::{self, exclusive_scan, inclusive_scan, ScanLayout};
 use crate::ops::transform::transform;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::{params::reduce::TransformReduceParams, params::scan::TransformScanParams};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::{
+    params::reduce::TransformReduceParams, params::scan::TransformScanParams,
+};
 use std::mem::size_of;
 
 /// The fused algorithms, by the name their entry points carry.
@@ -175,8 +177,8 @@ where
 /// it runs as a transform into a temporary and a reduce.
 ///
 /// ```
-/// use parallax_core::{Negate, Square, Sum};
-/// use parallax_device::transform_reduce_is_fused;
+/// use parallaxis_core::{Negate, Square, Sum};
+/// use parallaxis_device::transform_reduce_is_fused;
 /// assert!(transform_reduce_is_fused::<f32, Square, Sum>());
 /// assert!(!transform_reduce_is_fused::<f32, Negate, Sum>());
 /// ```
@@ -193,8 +195,8 @@ where
 /// `false` when it runs as a transform into a temporary and a scan.
 ///
 /// ```
-/// use parallax_core::{Max, Square, Sum};
-/// use parallax_device::transform_inclusive_scan_is_fused;
+/// use parallaxis_core::{Max, Square, Sum};
+/// use parallaxis_device::transform_inclusive_scan_is_fused;
 /// assert!(transform_inclusive_scan_is_fused::<f64, Square, Sum>());
 /// assert!(!transform_inclusive_scan_is_fused::<f64, Square, Max>());
 /// ```
@@ -211,8 +213,8 @@ where
 /// kernel, `false` when it runs as a transform into a temporary and an exclusive scan.
 ///
 /// ```
-/// use parallax_core::{Max, Square, Sum};
-/// use parallax_device::transform_exclusive_scan_is_fused;
+/// use parallaxis_core::{Max, Square, Sum};
+/// use parallaxis_device::transform_exclusive_scan_is_fused;
 /// assert!(transform_exclusive_scan_is_fused::<u32, Square, Sum>());
 /// assert!(!transform_exclusive_scan_is_fused::<u32, Square, Max>());
 /// ```

@@ -18,14 +18,14 @@ use crate::ops::prologue::{check, reserve};
 use crate::{DeviceBuffer, STREAM};
 use crate::{Error, Result};
 use cudarc::driver::{result, sys};
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::common::HostSignal;
-use parallax_kernels::{params::segmented::ReduceRunsParams, params::segmented::RunAgg};
-use parallax_kernels::{policy::lookback::packed_run_words, policy::scan::deep_scan_tile_items};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::common::HostSignal;
+use parallaxis_kernels::{params::segmented::ReduceRunsParams, params::segmented::RunAgg};
+use parallaxis_kernels::{policy::lookback::packed_run_words, policy::scan::deep_scan_tile_items};
 use std::mem::size_of;
 
 /// One `(key, fold)` pair per maximal run of equal consecutive keys; each fold starts from
-/// the identity, as in `parallax_core::reference::reduce_by_key`. Returns once the copies of
+/// the identity, as in `parallaxis_core::reference::reduce_by_key`. Returns once the copies of
 /// the runs are queued (it has waited for the run count, to size the outputs).
 ///
 /// # Errors

@@ -20,15 +20,15 @@ use crate::ops::prologue::{check, enter, reserve};
 use crate::Result;
 use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys};
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::common::HostSignal;
-use parallax_kernels::policy::transform::transform_blocks;
-use parallax_kernels::{
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::common::HostSignal;
+use parallaxis_kernels::policy::transform::transform_blocks;
+use parallaxis_kernels::{
     params::segmented::ReduceRunsParams, params::segmented::RunAgg,
     params::segmented::RunGatherParams, params::segmented::SegGatherParams,
     params::segmented::HEADS_FROM_OFFSETS,
 };
-use parallax_kernels::{policy::lookback::packed_run_words, policy::scan::deep_scan_tile_items};
+use parallaxis_kernels::{policy::lookback::packed_run_words, policy::scan::deep_scan_tile_items};
 use std::mem::size_of;
 
 /// Segmented reduce: `y[s]` folds `x[offsets[s]..offsets[s + 1]]` from the identity (the

@@ -14,10 +14,10 @@ use crate::ops::prologue::{check, enter, reserve};
 use crate::Result;
 use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
-use parallax_core::{DeviceCopy, Flagged};
-use parallax_kernels::params::segmented::OffsetHeadsParams;
-use parallax_kernels::{params::segmented::SegScanParams, params::segmented::HEADS_FROM_OFFSETS};
-use parallax_kernels::{
+use parallaxis_core::{DeviceCopy, Flagged};
+use parallaxis_kernels::params::segmented::OffsetHeadsParams;
+use parallaxis_kernels::{params::segmented::SegScanParams, params::segmented::HEADS_FROM_OFFSETS};
+use parallaxis_kernels::{
     policy::lookback::packed_words, policy::scan::deep_scan_tile_items,
     policy::transform::transform_blocks,
 };

@@ -27,11 +27,11 @@ use crate::context::{Device, Scratch};
 use crate::launch::select as launch;
 use crate::{DeviceBuffer, Error, Kernels, Result, STREAM};
 use cudarc::driver::result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::params::common::HostSignal;
-use parallax_kernels::params::select::SelectParams;
-use parallax_kernels::policy::lookback::packed_words;
-use parallax_kernels::policy::select::{select_tile_items, SELECT_FIRST_POLL_DELAY_NS};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::params::common::HostSignal;
+use parallaxis_kernels::params::select::SelectParams;
+use parallaxis_kernels::policy::lookback::packed_words;
+use parallaxis_kernels::policy::select::{select_tile_items, SELECT_FIRST_POLL_DELAY_NS};
 use std::mem::size_of;
 use std::sync::OnceLock;
 

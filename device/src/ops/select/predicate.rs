@@ -7,9 +7,9 @@ use super::{allocating, keys_into, queue, select_state, Outputs, Pass};
 use crate::kernel::select::PredicateKernel;
 use crate::launch::select as launch;
 use crate::{DeviceBuffer, Result};
-use parallax_core::{DeviceCopy, Indicator, Sum};
-use parallax_kernels::params::common::HostSignal;
-use parallax_kernels::params::reduce::TransformReduceParams;
+use parallaxis_core::{DeviceCopy, Indicator, Sum};
+use parallaxis_kernels::params::common::HostSignal;
+use parallaxis_kernels::params::reduce::TransformReduceParams;
 use std::mem::size_of;
 
 /// The predicate pass of `p` over `x`.

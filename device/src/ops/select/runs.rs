@@ -5,7 +5,7 @@ use super::super::prologue::check;
 use super::{allocating, into, keys_into, room, Pass};
 use crate::kernel::select::{SelectKernel, UniqueByKeyKernel};
 use crate::{DeviceBuffer, Result};
-use parallax_core::DeviceCopy;
+use parallaxis_core::DeviceCopy;
 
 /// The stencil pass over `x`.
 fn by_flags<T: SelectKernel>(stencil: &DeviceBuffer<bool>, x: &DeviceBuffer<T>) -> Pass<T, T, ()> {

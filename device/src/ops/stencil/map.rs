@@ -8,8 +8,8 @@ use crate::launch::stencil as launch_stencil;
 use crate::ops::prologue::{check, enter};
 use crate::DeviceBuffer;
 use crate::{Error, Result};
-use parallax_core::{Boundary, DeviceCopy, Stencil};
-use parallax_kernels::{
+use parallaxis_core::{Boundary, DeviceCopy, Stencil};
+use parallaxis_kernels::{
     params::stencil::StencilParams, params::stencil::StencilTap, params::stencil::BOUNDARY_CLAMP,
     params::stencil::BOUNDARY_WRAP, params::stencil::BOUNDARY_ZERO,
     params::stencil::STENCIL_INLINE_TAPS, policy::stencil::stencil_plan,
@@ -71,7 +71,7 @@ fn halo<T>(taps: &[StencilTap<T>]) -> ([u32; 3], [u32; 3]) {
 
 /// `y[p] = ⊕_k w[k] ⊗ x[resolve(p + offsets[k])]` at every point `p` of a row-major grid of
 /// `shape` (last axis contiguous), folded in tap order from the semiring's zero; terms that
-/// `Boundary::Zero` drops are skipped. Bitwise equal to `parallax_core::reference::stencil`.
+/// `Boundary::Zero` drops are skipped. Bitwise equal to `parallaxis_core::reference::stencil`.
 ///
 /// # Errors
 /// [`LengthMismatch`](Error::LengthMismatch) unless `x` and `y` hold the product of

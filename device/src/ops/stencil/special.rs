@@ -10,15 +10,15 @@ use crate::context::Device;
 use crate::kernel::stencil::StencilKernel;
 use crate::launch::stencil as launch_stencil;
 use crate::Result;
-use parallax_core::DeviceCopy;
-use parallax_kernels::{
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::{
     params::stencil::StencilParams, params::stencil::StencilTap,
     policy::stencil::stencil_box_radius, policy::stencil::stencil_box_shared_bytes,
     policy::stencil::stencil_row_window, policy::stencil::tiles_of,
     policy::stencil::STENCIL_BOX_BLOCK, policy::stencil::STENCIL_ROW_RADIUS,
     policy::stencil::STENCIL_ROW_TILE,
 };
-use parallax_kernels::{
+use parallaxis_kernels::{
     policy::stencil_march::march_ring, policy::stencil_march::march_shared_bytes,
     policy::stencil_march::stencil_march_pattern, policy::stencil_march::MARCH_HALO_X,
     policy::stencil_march::MARCH_PLANES, policy::stencil_march::MARCH_TILE_ROWS,

@@ -1,6 +1,6 @@
 //! What every case's host side shares: the embedded kernel library and grid arithmetic.
 
-use parallax_device::{Error, Kernels};
+use parallaxis_device::{Error, Kernels};
 
 /// This crate's kernels, built for nvptx64 by `build.rs` (PTX, and machine code where
 /// `ptxas` was found at build time).

@@ -1,6 +1,6 @@
-//! The GPU kernels of the case studies, written on parallax's public SIMT primitives
-//! (`parallax_kernels::thread`: indices, barriers, dynamic shared memory) and launched through
-//! `parallax_device::UserKernel`. One module per case; in each, the `#[repr(C)]` parameter
+//! The GPU kernels of the case studies, written on parallaxis's public SIMT primitives
+//! (`parallaxis_kernels::thread`: indices, barriers, dynamic shared memory) and launched through
+//! `parallaxis_device::UserKernel`. One module per case; in each, the `#[repr(C)]` parameter
 //! struct is shared by both sides, `device` holds the kernels (nvptx64 only) and `host` the
 //! launchers (host only).
 //!

@@ -9,7 +9,7 @@
 
 use case_studies::{expect_all, quick, time_ms, Result, SplitMix};
 use case_studies_kernels::coulomb::{coulomb, Atom, Coarsening};
-use parallax_device::DeviceBuffer;
+use parallaxis_device::DeviceBuffer;
 use rayon::prelude::*;
 use std::time::Instant;
 

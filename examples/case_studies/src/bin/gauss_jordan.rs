@@ -15,7 +15,7 @@ use case_studies::{expect_all, ptxas, quick, time_ms, Result, SplitMix};
 use case_studies_kernels::gauss_jordan::{
     entry, invert, threads, ELEMENTS_PER_THREAD, FLOPS_PER_MATRIX, N, SHARED_BYTES,
 };
-use parallax_device::DeviceBuffer;
+use parallaxis_device::DeviceBuffer;
 use rayon::prelude::*;
 
 /// `batch` diagonally dominant matrices (diagonal in `[N, N + 8)`, the rest in `[-1, 1)`):

@@ -1,7 +1,7 @@
 //! The 7-point stencil ladder (`C0 = -6`, `C1 = 1`, zero boundaries) on a 64 × 4096 × 4096
 //! `f32` grid: naive, z-pencil coarsening, z neighbours in registers, and two shared x-y
 //! tiles (see `case_studies_kernels::stencil7`), beside the library's
-//! `parallax::stencil_map_into` with `parallax::star_3d`, timed in the same run.
+//! `parallaxis::stencil_map_into` with `parallaxis::star_3d`, timed in the same run.
 //!
 //! Inputs are multiples of 1/16 in `[-8, 8)`, so every sum is exact in `f32` whatever its
 //! order: each kernel and the library must match the CPU reference bit for bit.
@@ -12,8 +12,11 @@
 
 use case_studies::{expect_all, quick, time_ms, Result, SplitMix};
 use case_studies_kernels::stencil7::{stencil7, Variant, C0, C1};
-use parallax::{Boundary, Cuda, DeviceVector, PlusTimes};
-use parallax_device::DeviceBuffer;
+use parallaxis::{
+    ops::{Boundary, PlusTimes},
+    Cuda, DeviceVector,
+};
+use parallaxis_device::DeviceBuffer;
 use rayon::prelude::*;
 
 /// Global loads per output point of each rung (from the kernels: 7 neighbours; 5 with `prev`
@@ -67,9 +70,9 @@ fn library(
     x: &DeviceVector<f32, Cuda>,
     y: &mut DeviceVector<f32, Cuda>,
     shape: [usize; 3],
-) -> parallax::Result<()> {
-    let lap = parallax::star_3d([C0, C1, C1, C1, C1, C1, C1]);
-    parallax::stencil_map_into(PlusTimes, &lap, Boundary::Zero, shape, x, y)
+) -> parallaxis::Result<()> {
+    let lap = parallaxis::star_3d([C0, C1, C1, C1, C1, C1, C1]);
+    parallaxis::stencil_map_into(PlusTimes, &lap, Boundary::Zero, shape, x, y)
 }
 
 fn same(what: &str, got: &[f32], want: &[f32]) -> Result<()> {
@@ -116,7 +119,7 @@ fn run(shape: [usize; 3], reps: u32) -> Result<()> {
     let ms = time_ms(dev, reps, |t| {
         (0..t).try_for_each(|_| library(&xv, &mut yv, shape))
     })?;
-    times.push(("stencil_map (parallax)".to_owned(), ms, None));
+    times.push(("stencil_map (parallaxis)".to_owned(), ms, None));
     let naive = times[0].1;
     let bytes = 8.0 * n as f64; // one read and one write a point: the traffic floor
     println!("{n} points, {reps} launches each; GB/s counts 8 bytes a point:");

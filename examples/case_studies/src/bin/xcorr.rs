@@ -8,7 +8,7 @@
 
 use case_studies::{expect_all, quick, time_ms, Result, SplitMix};
 use case_studies_kernels::xcorr::{xcorr, Blocking, C32};
-use parallax_device::DeviceBuffer;
+use parallaxis_device::DeviceBuffer;
 
 const VARIANTS: [Blocking; 3] = [Blocking::B1x1, Blocking::B2x1, Blocking::B2x2];
 

@@ -9,11 +9,11 @@
 //!
 //! The same [`TransposeParams`] definition is the kernel's parameter on the device and the
 //! launch argument on the host, where [`transpose`] launches it through
-//! `parallax_device::UserKernel`.
+//! `parallaxis_device::UserKernel`.
 #![cfg_attr(target_arch = "nvptx64", no_std)]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
-use parallax_kernels::args::{In, Out};
+use parallaxis_kernels::args::{In, Out};
 
 /// Tile edge.
 pub const TILE: u32 = 32;
@@ -77,8 +77,8 @@ pub struct TransposeParams<'a> {
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::{TransposeParams, ROWS, TILE};
-    use parallax_kernels::thread::{block_idx, thread_idx};
-    use parallax_kernels::thread::{dynamic_shared, sync_threads};
+    use parallaxis_kernels::thread::{block_idx, thread_idx};
+    use parallaxis_kernels::thread::{dynamic_shared, sync_threads};
 
     const PER: usize = (TILE / ROWS) as usize;
 
@@ -204,10 +204,10 @@ mod device {
 #[cfg(not(target_arch = "nvptx64"))]
 mod host {
     use super::{TransposeParams, Variant, ROWS, TILE};
-    use parallax_device::{DeviceBuffer, Error, Kernels, LaunchConfig, UserKernel};
+    use parallaxis_device::{DeviceBuffer, Error, Kernels, LaunchConfig, UserKernel};
 
     /// This crate's kernels, built for nvptx64 by `build.rs` (the kernel library
-    /// `parallax-ptx-builder` writes: PTX, and machine code where `ptxas` was found).
+    /// `parallaxis-ptx-builder` writes: PTX, and machine code where `ptxas` was found).
     pub const KERNELS: Kernels = Kernels::library(include_bytes!(concat!(
         env!("OUT_DIR"),
         "/transpose_kernels.kernels"

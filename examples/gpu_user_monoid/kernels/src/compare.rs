@@ -5,7 +5,7 @@
 //! the GPU merges do with one: a permutation of the input or an `InvalidArgument` error.
 
 use crate::Mat2;
-use parallax_core::{Compare, DeviceCopy};
+use parallaxis_core::{Compare, DeviceCopy};
 
 /// Descending by absolute value: `x` and `-x` are equal (a stable sort keeps their order).
 #[repr(C)]

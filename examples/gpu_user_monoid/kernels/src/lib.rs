@@ -1,7 +1,7 @@
 //! A user's own types on the GPU: [`Mat2`], a 2×2 matrix of wrapping `i32`, and the monoid
 //! [`MatMul`] (matrix product: associative, **not** commutative), plus unary functors
 //! ([`Det`], [`Transpose`]) and a binary one ([`MatMul`] again, element-wise), all
-//! instantiated for the GPU with parallax's macros, and fused kernels: `transform_reduce`,
+//! instantiated for the GPU with parallaxis's macros, and fused kernels: `transform_reduce`,
 //! `transform_inclusive_scan` and `transform_exclusive_scan` of [`Transpose`] then
 //! [`MatMul`], and `transform_reduce`
 //! of [`Det`] then [`WrappingAdd`] (an input wider than the values it folds) and of
@@ -10,7 +10,7 @@
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 
-use parallax_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
+use parallaxis_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 
 mod compare;
 pub use compare::{AlwaysLess, ByFirstEntry, ByKey, ByMagnitude, KeyIndex, Scrambled};
@@ -149,18 +149,18 @@ impl UnaryFunction<i32> for Companion {
 }
 
 /// This crate's kernels, built for nvptx64 by `build.rs` (host builds only): the kernel
-/// library `parallax-ptx-builder` writes (PTX, and machine code where `ptxas` was found).
+/// library `parallaxis-ptx-builder` writes (PTX, and machine code where `ptxas` was found).
 #[cfg(not(target_arch = "nvptx64"))]
-pub const KERNELS: parallax_device::Kernels = parallax_device::Kernels::library(include_bytes!(
-    concat!(env!("OUT_DIR"), "/user_monoid_kernels.kernels")
-));
+pub const KERNELS: parallaxis_device::Kernels = parallaxis_device::Kernels::library(
+    include_bytes!(concat!(env!("OUT_DIR"), "/user_monoid_kernels.kernels")),
+);
 
-parallax_kernels::instantiate_monoid! {
+parallaxis_kernels::instantiate_monoid! {
     kernels = crate::KERNELS;
     (MatMul: crate::MatMul, Mat2: crate::Mat2),
     (WrappingAdd: crate::WrappingAdd, i32: i32),
 }
-parallax_kernels::instantiate_unary! {
+parallaxis_kernels::instantiate_unary! {
     kernels = crate::KERNELS;
     (Det: crate::Det, Mat2: crate::Mat2),
     (Transpose: crate::Transpose, Mat2: crate::Mat2),
@@ -168,7 +168,7 @@ parallax_kernels::instantiate_unary! {
 }
 // Fused kernels: the transpose mapped as the reduce or the scan reads (both operators are
 // this crate's, so the host finds the entries in this crate's kernels).
-parallax_kernels::instantiate_transform_reduce! {
+parallaxis_kernels::instantiate_transform_reduce! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
     // The input (16 bytes) wider than the folded values (4): the first round's partition
     // is by the input's size, the fold tree's by the output's.
@@ -176,22 +176,22 @@ parallax_kernels::instantiate_transform_reduce! {
     // The input (4 bytes) narrower than the folded values (16).
     (Companion: crate::Companion, MatMul: crate::MatMul, i32: i32),
 }
-parallax_kernels::instantiate_transform_inclusive_scan! {
+parallaxis_kernels::instantiate_transform_inclusive_scan! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
-parallax_kernels::instantiate_transform_exclusive_scan! {
+parallaxis_kernels::instantiate_transform_exclusive_scan! {
     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
-parallax_kernels::instantiate_binary! {
+parallaxis_kernels::instantiate_binary! {
     kernels = crate::KERNELS;
     (MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
 // Fused over two inputs: `x[i]·y[i]` multiplied in index order (non-commutative both ways).
-parallax_kernels::instantiate_transform2_reduce! {
+parallaxis_kernels::instantiate_transform2_reduce! {
     (MatMul: crate::MatMul, MatMul: crate::MatMul, Mat2: crate::Mat2),
 }
 // The comparator merge sort and merge for user comparators and element types.
-parallax_kernels::instantiate_compare! {
+parallaxis_kernels::instantiate_compare! {
     kernels = crate::KERNELS;
     (ByMagnitude: crate::ByMagnitude, i32: i32),
     (ByKey: crate::ByKey, KeyIndex: crate::KeyIndex),

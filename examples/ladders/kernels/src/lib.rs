@@ -1,5 +1,5 @@
-//! The classic case-study kernels as user kernels on parallax's public SIMT primitives
-//! (`parallax_kernels::{thread, warp, block}`), one module per ladder:
+//! The classic case-study kernels as user kernels on parallaxis's public SIMT primitives
+//! (`parallaxis_kernels::{thread, warp, block}`), one module per ladder:
 //!
 //! - [`matmul`]: `C = A·B` in `f32`, naive, shared `T × T` tiles padded with zeros at the
 //!   edges, then register tiles of 2×2 and 4×4 outputs per thread;
@@ -10,7 +10,7 @@
 //!
 //! Each module's parameter struct is the kernel's parameter on the device and the launch
 //! argument on the host, where the module's `host` half launches it through
-//! `parallax_device::UserKernel`. The binaries of the `ladders` crate time and check them.
+//! `parallaxis_device::UserKernel`. The binaries of the `ladders` crate time and check them.
 #![cfg_attr(target_arch = "nvptx64", no_std)]
 // `core_float_math`: `core::f32::math::mul_add`, the fused multiply-add of the matmul's
 // inner loop (`f32::mul_add` is std-only, and the kernels are `no_std`).
@@ -22,7 +22,7 @@ pub mod scan;
 
 #[cfg(not(target_arch = "nvptx64"))]
 mod host {
-    use parallax_device::{Error, Kernels};
+    use parallaxis_device::{Error, Kernels};
 
     /// This crate's kernels, built for nvptx64 by `build.rs` (PTX, and machine code where
     /// `ptxas` was found).

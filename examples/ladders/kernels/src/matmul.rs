@@ -11,7 +11,7 @@
 //!
 //! All tiled rungs are one kernel body generic over `R` (R = 1 is the plain tiled kernel).
 
-use parallax_kernels::args::{In, Out};
+use parallaxis_kernels::args::{In, Out};
 
 /// Threads per block edge: blocks are `EDGE × EDGE` threads.
 pub const EDGE: u32 = 16;
@@ -98,7 +98,7 @@ impl Variant {
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::{MatmulParams, Tiles, DEPTH, EDGE};
-    use parallax_kernels::thread::{block_idx, dynamic_shared, sync_threads, thread_idx};
+    use parallaxis_kernels::thread::{block_idx, dynamic_shared, sync_threads, thread_idx};
 
     const EDGE_US: usize = EDGE as usize;
     const THREADS: usize = EDGE_US * EDGE_US;
@@ -240,7 +240,7 @@ mod host {
     use super::{MatmulParams, Variant, EDGE};
     use crate::host::{blocks, same_len};
     use crate::KERNELS;
-    use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+    use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
     /// `c = a · b` (`m × k` by `k × n`) with `variant`, launched `times` times back to back.
     ///

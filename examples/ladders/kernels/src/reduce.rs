@@ -8,10 +8,10 @@
 //!    threads are contiguous, whole warps retire (convergent), and no bank conflicts.
 //! 3. [`Variant::TwoLoads`]: as 2, but each thread adds two elements while loading: half the
 //!    blocks, no idle threads in the first step.
-//! 4. [`Variant::Shuffle`]: two loads per thread, then parallax's warp reduce (shuffles, no
-//!    shared memory) and block fold (`parallax_kernels::{warp::reduce, block::fold_warps}`).
+//! 4. [`Variant::Shuffle`]: two loads per thread, then parallaxis's warp reduce (shuffles, no
+//!    shared memory) and block fold (`parallaxis_kernels::{warp::reduce, block::fold_warps}`).
 
-use parallax_kernels::args::{In, Out};
+use parallaxis_kernels::args::{In, Out};
 
 /// Threads per block.
 pub const BLOCK: u32 = 256;
@@ -75,7 +75,7 @@ impl Variant {
                 core::mem::size_of::<[u32; BLOCK as usize]>()
             }
             Variant::Shuffle => {
-                core::mem::size_of::<parallax_kernels::policy::common::BlockShared<u32>>()
+                core::mem::size_of::<parallaxis_kernels::policy::common::BlockShared<u32>>()
             }
         }) as u32
     }
@@ -84,10 +84,10 @@ impl Variant {
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::{ReduceParams, BLOCK};
-    use parallax_kernels::ops::Sum;
-    use parallax_kernels::policy::common::{BlockShared, Partial};
-    use parallax_kernels::thread::{block_index, dynamic_shared, sync_threads, thread_index};
-    use parallax_kernels::{block, warp};
+    use parallaxis_kernels::ops::Sum;
+    use parallaxis_kernels::policy::common::{BlockShared, Partial};
+    use parallaxis_kernels::thread::{block_index, dynamic_shared, sync_threads, thread_index};
+    use parallaxis_kernels::{block, warp};
 
     const B: usize = BLOCK as usize;
     type Shared = [u32; B];
@@ -188,7 +188,7 @@ mod device {
     }
 
     /// Rung 4: two loads per thread, then shuffles within each warp and one fold of the 8
-    /// warps' sums, with parallax's warp and block primitives.
+    /// warps' sums, with parallaxis's warp and block primitives.
     ///
     /// # Safety
     /// Launched by [`super::reduce_pass`]: 1-D blocks of 256, a `BlockShared<u32>` of shared
@@ -211,7 +211,7 @@ mod host {
     use super::{ReduceParams, Variant, BLOCK};
     use crate::host::blocks;
     use crate::KERNELS;
-    use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+    use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
     /// One pass: `dst[b]` = the sum of block `b`'s slice of `src[..n]`, launched `times`
     /// times back to back. Returns the number of partials written.

@@ -8,7 +8,7 @@
 //! 2. [`Variant::BrentKung`]: 512 threads, two elements each; an up-sweep builds partial sums
 //!    in a tree and a down-sweep distributes them: `2n` adds in `2 log n` steps (work-efficient).
 
-use parallax_kernels::args::{In, Out};
+use parallaxis_kernels::args::{In, Out};
 
 /// Elements one block scans.
 pub const TILE: u32 = 1024;
@@ -82,7 +82,7 @@ impl Variant {
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::{AddParams, ScanParams, ADD_THREADS, TILE};
-    use parallax_kernels::thread::{block_index, dynamic_shared, sync_threads, thread_index};
+    use parallaxis_kernels::thread::{block_index, dynamic_shared, sync_threads, thread_index};
 
     const N: usize = TILE as usize;
 
@@ -219,7 +219,7 @@ mod host {
     use super::{AddParams, ScanParams, Variant, ADD_THREADS, TILE};
     use crate::host::blocks;
     use crate::KERNELS;
-    use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+    use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
     /// Tiles of `n` elements.
     pub fn tiles(n: u64) -> u64 {

@@ -10,7 +10,7 @@
 
 use ladder_kernels::matmul::{matmul, Variant};
 use ladders::{ms_per_launch, small_ints, Result};
-use parallax_device::{DeviceBuffer, GpuTimer};
+use parallaxis_device::{DeviceBuffer, GpuTimer};
 
 /// Entries in -2..=2: every partial sum of a 4096-long dot product is an integer below 2^24,
 /// so f32 products are exact whatever the summation order.

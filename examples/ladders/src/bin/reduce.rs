@@ -1,6 +1,6 @@
 //! The reduction ladder (`ladder_kernels::reduce`): interleaved (divergent) addressing,
 //! sequential addressing, two loads per thread, warp shuffles; each a tree per block, the
-//! host repeating it on the partials until one value is left. Beside them `parallax::reduce`
+//! host repeating it on the partials until one value is left. Beside them `parallaxis::reduce`
 //! (`reduce_into` a device slot) and the copy roof, timed in the same run. `u32` sums of
 //! values in 0..8: exact, checked bit for bit.
 //!
@@ -10,8 +10,8 @@
 
 use ladder_kernels::reduce::{reduce_pass, Variant, BLOCK};
 use ladders::{copy_roof_gbs, gbs, ms_per_launch, small_ints, Result};
-use parallax::{Cuda, DeviceVector, Sum};
-use parallax_device::{DeviceBuffer, GpuTimer};
+use parallaxis::{ops::Sum, Cuda, DeviceVector};
+use parallaxis_device::{DeviceBuffer, GpuTimer};
 
 /// The sum of `x[..n]` by the ladder's `variant`: one pass into `partials[0]`, then passes
 /// between the two partial buffers until one value is left. With `timer`, each pass is
@@ -94,17 +94,17 @@ fn main() -> Result<()> {
     }
     let lx = DeviceVector::<u32, Cuda>::from_slice(&x)?;
     let mut out = DeviceVector::<u32, Cuda>::zeros(1)?;
-    parallax::reduce_into(Sum, &lx, &mut out)?;
+    parallaxis::reduce_into(Sum, &lx, &mut out)?;
     let ms = ms_per_launch(&timer, reps, |r| {
-        (0..r).try_for_each(|_| parallax::reduce_into(Sum, &lx, &mut out))
+        (0..r).try_for_each(|_| parallaxis::reduce_into(Sum, &lx, &mut out))
     })?;
     let got = out.to_vec()?[0];
     if got != want {
-        return Err(format!("parallax::reduce n={n}: got {got}, want {want}").into());
+        return Err(format!("parallaxis::reduce n={n}: got {got}, want {want}").into());
     }
     println!(
         "  {:<12} {ms:>8.4} ms  {:>6.0} GB/s  {:>5.1}x interleaved",
-        "parallax",
+        "parallaxis",
         gbs(bytes, ms),
         first_ms.unwrap_or(ms) / ms
     );

@@ -1,7 +1,7 @@
 //! The scan ladder (`ladder_kernels::scan`): Kogge-Stone (double-buffered) and Brent-Kung
 //! (work-efficient) block scans of 1024-element tiles, made multi-block by
 //! scan-then-propagate (scan the tiles, scan their totals with the same kernel, add the
-//! scanned totals back), beside `parallax::inclusive_scan` (one pass, decoupled look-back)
+//! scanned totals back), beside `parallaxis::inclusive_scan` (one pass, decoupled look-back)
 //! and the copy roof, timed in the same run. `u32` sums of values in 0..8: exact, checked
 //! bit for bit.
 //!
@@ -11,8 +11,8 @@
 
 use ladder_kernels::scan::{add_totals, scan_tiles, tiles, Variant};
 use ladders::{copy_roof_gbs, gbs, ms_per_launch, small_ints, Result};
-use parallax::{Cuda, DeviceVector, Sum};
-use parallax_device::{DeviceBuffer, GpuTimer};
+use parallaxis::{ops::Sum, Cuda, DeviceVector};
+use parallaxis_device::{DeviceBuffer, GpuTimer};
 
 /// The buffers of a multi-level scan of `n` elements: level `l` scans `lens[l]` elements
 /// into `outs[l]` and its tiles' totals into `totals[l]`; level `l + 1` scans `totals[l]`
@@ -130,16 +130,16 @@ fn main() -> Result<()> {
     }
     let lx = DeviceVector::<u32, Cuda>::from_slice(&x)?;
     let mut ly = DeviceVector::<u32, Cuda>::zeros(n)?;
-    parallax::inclusive_scan_into(Sum, &lx, &mut ly)?;
+    parallaxis::inclusive_scan_into(Sum, &lx, &mut ly)?;
     let ms = ms_per_launch(&timer, reps, |r| {
-        (0..r).try_for_each(|_| parallax::inclusive_scan_into(Sum, &lx, &mut ly))
+        (0..r).try_for_each(|_| parallaxis::inclusive_scan_into(Sum, &lx, &mut ly))
     })?;
     if let Some(i) = first_mismatch(&ly.to_vec()?, &want) {
-        return Err(format!("parallax::inclusive_scan n={n}: MISMATCH at {i}").into());
+        return Err(format!("parallaxis::inclusive_scan n={n}: MISMATCH at {i}").into());
     }
     println!(
         "  {:<11} {ms:>8.4} ms  {:>6.0} GB/s  {:>5.2}x Kogge-Stone  (one pass)",
-        "parallax",
+        "parallaxis",
         gbs(bytes, ms),
         first_ms.unwrap_or(ms) / ms
     );

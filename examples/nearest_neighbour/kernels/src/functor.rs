@@ -1,7 +1,7 @@
 //! The functor: one definition, run by every backend's `transform`.
 
 use crate::nearest::{Nearest, NO_POINT};
-use parallax_core::{DeviceRef, UnaryFunction};
+use parallaxis_core::{DeviceRef, UnaryFunction};
 
 /// `query -> index of the nearest point` (squared distance, ties to the lowest index,
 /// [`NO_POINT`] when none qualifies), reading the points through a [`DeviceRef`]: build it

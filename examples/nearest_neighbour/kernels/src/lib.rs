@@ -1,5 +1,5 @@
 //! A functor that reads device data: [`NearestNeighbour`] holds a
-//! `parallax_core::DeviceRef` of the points and maps a query to the index of its nearest
+//! `parallaxis_core::DeviceRef` of the points and maps a query to the index of its nearest
 //! point. One definition serves every backend: the CPU backends call it directly, and the
 //! `instantiate_unary!` below gives it the library's `transform` kernel on the GPU. Beside
 //! it, [`tiled`] is the same search hand-written as a kernel with a shared-memory tile of
@@ -18,17 +18,19 @@ pub use functor::NearestNeighbour;
 pub use nearest::{Nearest, NO_POINT};
 
 /// This crate's kernels, built for nvptx64 by `build.rs`: the kernel library
-/// `parallax-ptx-builder` writes (PTX, and machine code where `ptxas` was found).
+/// `parallaxis-ptx-builder` writes (PTX, and machine code where `ptxas` was found).
 #[cfg(all(not(target_arch = "nvptx64"), feature = "cuda"))]
-pub const KERNELS: parallax_device::Kernels = parallax_device::Kernels::library(include_bytes!(
-    concat!(env!("OUT_DIR"), "/nearest_neighbour_kernels.kernels")
-));
+pub const KERNELS: parallaxis_device::Kernels =
+    parallaxis_device::Kernels::library(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/nearest_neighbour_kernels.kernels"
+    )));
 
 // The library's transform kernel for the functor. `NearestNeighbour<'_>`: the host impl is
 // `impl UnaryKernel<f32> for NearestNeighbour<'_>` (every lifetime), and the entry point's
 // parameter holds the functor with its lifetime erased (a kernel parameter outlives nothing).
 #[cfg(any(target_arch = "nvptx64", feature = "cuda"))]
-parallax_kernels::instantiate_unary! {
+parallaxis_kernels::instantiate_unary! {
     kernels = crate::KERNELS;
     (NearestNeighbour: crate::NearestNeighbour<'_>, f32: f32),
 }

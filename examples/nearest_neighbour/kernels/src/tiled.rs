@@ -4,7 +4,7 @@
 //! interleaved runs ([`RUNS`] independent `Nearest` answers, merged at the end): four
 //! compares in flight instead of one chain, and one 16-byte shared load per four points.
 
-use parallax_kernels::args::{In, Out};
+use parallaxis_kernels::args::{In, Out};
 
 /// Points per shared tile (`B`), and threads per block: each thread stages one point.
 pub const TILE: u32 = 256;
@@ -35,7 +35,7 @@ pub struct TiledParams<'a> {
 mod device {
     use super::{Group, Tile, TiledParams, RUNS, TILE};
     use crate::nearest::Nearest;
-    use parallax_kernels::thread::{block_index, dynamic_shared, sync_threads, thread_index};
+    use parallaxis_kernels::thread::{block_index, dynamic_shared, sync_threads, thread_index};
 
     /// One query per thread, blocks of [`TILE`] threads; the block walks the points tile by
     /// tile. A short last tile is padded with NaN, which is never nearer (so every tile is
@@ -86,7 +86,7 @@ mod device {
 mod host {
     use super::{Tile, TiledParams, ENTRY, TILE};
     use crate::nearest::NO_POINT;
-    use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+    use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
     /// The tiled kernel's handle.
     pub fn kernel<'a>() -> UserKernel<TiledParams<'a>> {

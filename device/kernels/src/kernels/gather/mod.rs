@@ -249,7 +249,7 @@ macro_rules! move_entry_points {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(check_map, Index, $it))]
             unsafe extern "ptx-kernel" fn entry(p: CheckMapParams<$i>) {
-                // SAFETY: launched by parallax-device's gather launcher, which upholds the
+                // SAFETY: launched by parallaxis-device's gather launcher, which upholds the
                 // contract.
                 unsafe { check_map::<$i>(p) }
             }

@@ -1,4 +1,4 @@
-//! Histograms: even bins and bins by edges (the bin rules are `parallax_core`'s, so every
+//! Histograms: even bins and bins by edges (the bin rules are `parallaxis_core`'s, so every
 //! backend bins alike).
 //!
 //! Privatized: each block counts into its own `u32` bins in shared memory (`red.shared.add`)
@@ -20,7 +20,7 @@ use crate::policy::histogram::{even_table_bytes, range_edges_offset};
 use crate::thread::{dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use core::mem::size_of;
 use core::ptr::read_unaligned;
-use parallax_core::{range_bin, HistogramSample, NOT_COUNTED};
+use parallaxis_core::{range_bin, HistogramSample, NOT_COUNTED};
 
 /// Even bins. 1-byte samples read their bin from a 256-entry table in shared memory that
 /// the block fills first with the same rule (`policy::histogram::even_table_bytes`).
@@ -161,7 +161,7 @@ macro_rules! histogram_entry_points {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(histogram_even, $tt, $c))]
             unsafe extern "ptx-kernel" fn even(p: HistogramEvenParams<$t, $c>) {
-                // SAFETY: launched by parallax-device's histogram launcher, which upholds
+                // SAFETY: launched by parallaxis-device's histogram launcher, which upholds
                 // the contract.
                 unsafe { histogram_even::<$t, $c, $items>(p) }
             }

@@ -16,7 +16,7 @@ use crate::policy::common::BLOCK_THREADS;
 use crate::policy::merge::{merge_splits_offset, merge_values_offset};
 use crate::thread::{block_index, dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
 use core::mem::size_of;
-use parallax_core::{merge_path, Compare};
+use parallaxis_core::{merge_path, Compare};
 
 /// The block sort (see [`BlockSortParams`]).
 ///

@@ -6,7 +6,7 @@ use super::{pair_of, virtual_item};
 use crate::params::merge::MergeParams;
 use crate::policy::common::BLOCK_THREADS;
 use crate::thread::{block_index, thread_index};
-use parallax_core::{merge_path, Compare};
+use parallaxis_core::{merge_path, Compare};
 
 /// The partition kernel (see [`MergeParams`]): `splits[t]` for every tile `t`.
 ///

@@ -1,7 +1,7 @@
 //! The per-thread serial merge every merge step ends in: `ITEMS` items of two sorted runs
 //! held in shared memory, merged into registers (CUB's `SerialMerge`).
 
-use parallax_core::Compare;
+use parallaxis_core::Compare;
 
 /// Merges `ITEMS` items from runs `keys[i..a_end]` and `keys[j..b_end]` (shared memory
 /// positions) into `out` and their positions into `from`: at each step B's next item only

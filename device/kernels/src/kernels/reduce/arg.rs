@@ -14,7 +14,7 @@ use crate::policy::common::{BlockShared, Partial, BLOCK_WARPS, WARP_THREADS};
 use crate::thread::{block_index, dynamic_shared, lane, thread_index, warp_index};
 use crate::tile::{load_full, load_partial};
 use crate::warp;
-use parallax_core::{ArgReduce, DeviceCopy};
+use parallaxis_core::{ArgReduce, DeviceCopy};
 
 /// The lane's pick over its items of warp tiles `[first, last)` of `x` (`n` items).
 ///

@@ -31,7 +31,7 @@ use crate::thread::{
 };
 use crate::warp;
 use core::mem::size_of;
-use parallax_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
+use parallaxis_core::{BinaryFunction, DeviceCopy, Identity, Monoid, UnaryFunction};
 use source::{Mapped, Source, Zipped};
 
 /// The fold of this lane's items of warp tile `t` of `src` (`n` items), each mapped first.

@@ -6,7 +6,7 @@
 
 use crate::tile::{load_full, load_partial, load_striped};
 use core::mem::size_of;
-use parallax_core::{BinaryFunction, UnaryFunction};
+use parallaxis_core::{BinaryFunction, UnaryFunction};
 
 /// What a reduce round folds: items read from memory, each mapped to the monoid's type as it
 /// is folded. The plain reduce and the fold tree's rounds read one input through `Identity`,

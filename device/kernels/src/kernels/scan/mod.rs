@@ -20,7 +20,7 @@ use crate::policy::scan::{scan_stages, staging_offset, SCAN_DEPTH};
 use crate::thread::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{DeepTile, Unit};
 use core::mem::{align_of, size_of};
-use parallax_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
+use parallaxis_core::{DeviceCopy, Identity, Monoid, UnaryFunction};
 
 /// In-place inclusive scan of the first `count` items; returns their fold.
 #[inline(always)]

@@ -35,7 +35,7 @@ use crate::policy::scan::{scan_stages, staging_offset, SCAN_DEPTH};
 use crate::thread::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{DeepTile, Unit};
 use core::mem::{align_of, size_of};
-use parallax_core::{BinaryFunction, DeviceCopy, Monoid};
+use parallaxis_core::{BinaryFunction, DeviceCopy, Monoid};
 
 /// `f(a[j], c[j])` for every item (a constant-trip loop: the arrays stay in registers).
 #[inline(always)]

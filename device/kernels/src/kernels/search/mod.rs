@@ -8,7 +8,7 @@ use crate::params::search::SearchParams;
 use crate::policy::common::BLOCK_THREADS;
 use crate::policy::search::SEARCH_QUERIES;
 use crate::thread::{block_index, grid_blocks, thread_index};
-use parallax_core::SearchKey;
+use parallaxis_core::SearchKey;
 
 const STEP: u64 = BLOCK_THREADS as u64;
 const K: usize = SEARCH_QUERIES as usize;

@@ -26,7 +26,7 @@ use crate::policy::segmented::carry_window_items;
 use crate::policy::segmented::{seg_carry_offset, OFFSET_HEAD_WORDS};
 use crate::thread::{dynamic_shared_at, lane, thread_index, warp_index};
 use crate::warp::{ballot, reduce, shuffle_idx};
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// Items of the window a thread folds at most: the window ([`carry_window_items`]) is 256 to
 /// 1024 items over 256 threads.

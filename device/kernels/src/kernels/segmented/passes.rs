@@ -5,7 +5,7 @@
 use crate::params::segmented::{OffsetHeadsParams, RunGatherParams, SegGatherParams};
 use crate::policy::common::BLOCK_THREADS;
 use crate::thread::{block_index, grid_blocks, thread_index};
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// Calls `body(i)` for every `i < n` this thread owns (grid-stride, one item per step).
 #[inline(always)]

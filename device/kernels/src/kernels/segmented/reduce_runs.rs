@@ -18,7 +18,7 @@ use crate::policy::segmented::seg_staging_offset;
 use crate::thread::atomics::raise;
 use crate::thread::{dynamic_shared, dynamic_shared_at};
 use crate::tile::{DeepTile, Unit};
-use parallax_core::Monoid;
+use parallaxis_core::Monoid;
 
 /// Runs `$body` with `$j` bound to each constant `0..$items` (`$items <= 16`), unrolled.
 macro_rules! unroll_16 {

@@ -29,7 +29,7 @@ const _: () = assert!(
     SCAN_DEPTH * crate::policy::common::items_per_thread(1) <= 32,
     "a thread's head bits fit one word of the offsets bit map"
 );
-use parallax_core::{Flagged, Monoid, Segmented};
+use parallaxis_core::{Flagged, Monoid, Segmented};
 
 /// `true` when a head lies at or before item `j` of the thread.
 #[inline(always)]

@@ -24,7 +24,7 @@ use crate::thread::{dynamic_shared, dynamic_shared_at, thread_index};
 use crate::tile::{load_full, load_partial};
 use compact::{compact, Placement};
 use core::mem::size_of;
-use parallax_core::{DeviceCopy, Predicate, Sum};
+use parallaxis_core::{DeviceCopy, Predicate, Sum};
 
 /// A thread's items: `SELECT_RUNS` runs of `ITEMS` consecutive items.
 type Runs<T, const ITEMS: usize> = [[T; ITEMS]; SELECT_RUNS];

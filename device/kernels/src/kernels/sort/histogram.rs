@@ -8,7 +8,7 @@ use crate::policy::sort::{RADIX_BINS, RADIX_HIST_ITEMS};
 use crate::thread::atomic_add::{red_add_global_u64, red_add_shared_u32};
 use crate::thread::{block_index, dynamic_shared, grid_blocks, sync_threads, thread_index};
 use core::mem::size_of;
-use parallax_core::{Order, RadixBits, SortKey};
+use parallaxis_core::{Order, RadixBits, SortKey};
 
 /// The order of a kernel's `descending` flag.
 #[inline(always)]

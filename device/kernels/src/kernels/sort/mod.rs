@@ -18,7 +18,7 @@ macro_rules! sort_entry_points {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(radix_histogram, Key, $kt))]
             unsafe extern "ptx-kernel" fn entry(p: RadixHistParams<$k>) {
-                // SAFETY: launched by parallax-device's sort launcher, which upholds the
+                // SAFETY: launched by parallaxis-device's sort launcher, which upholds the
                 // contract.
                 unsafe { histogram::radix_histogram::<$k>(p) }
             }

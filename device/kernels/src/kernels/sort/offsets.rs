@@ -6,7 +6,7 @@ use crate::params::sort::RadixOffsetsParams;
 use crate::policy::common::{BlockShared, Partial};
 use crate::policy::sort::RADIX_BINS;
 use crate::thread::{dynamic_shared, sync_threads, thread_index};
-use parallax_core::Sum;
+use parallaxis_core::Sum;
 
 /// `starts[pass][bin]` = Σ `counts[pass][b]` over `b < bin`.
 ///

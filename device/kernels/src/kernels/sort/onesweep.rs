@@ -23,7 +23,7 @@ use crate::thread::{
     warp_index,
 };
 use core::mem::size_of;
-use parallax_core::{RadixBits, SortKey, Sum};
+use parallaxis_core::{RadixBits, SortKey, Sum};
 
 /// Runs `$body` for each item `$j` of a thread as a constant (`unroll!`), so the per-item
 /// arrays stay in registers (a loop of 16 that LLVM only partly unrolls put them in 320-384

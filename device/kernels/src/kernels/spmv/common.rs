@@ -5,7 +5,7 @@ use crate::policy::common::WARP_THREADS;
 use crate::thread::cache_hints::load_streaming;
 use crate::thread::lane;
 use crate::warp::shuffle_up;
-use parallax_core::{Semiring, SparseIndex};
+use parallaxis_core::{Semiring, SparseIndex};
 
 /// `*y = t`, or `*y = *y ⊕ t` when `accumulate != 0`.
 ///

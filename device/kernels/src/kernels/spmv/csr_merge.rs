@@ -27,7 +27,7 @@ use crate::policy::spmv::{
 };
 use crate::thread::{block_index, dynamic_shared_at, lane, sync_threads, thread_index, warp_index};
 use crate::warp::{ballot, shuffle_idx, shuffle_up};
-use parallax_core::{Semiring, SparseIndex};
+use parallaxis_core::{Semiring, SparseIndex};
 
 /// `row_ptr[i]` as `u64`.
 ///

@@ -17,7 +17,7 @@ use crate::policy::common::{Partial, BLOCK_WARPS, WARP_THREADS};
 use crate::policy::spmv::{MERGE_ITEMS, MERGE_TILE};
 use crate::thread::{block_index, grid_blocks, lane, warp_index};
 use crate::warp::{ballot, inclusive_scan, shuffle_idx, shuffle_up};
-use parallax_core::{Semiring, SemiringAdd, SparseIndex};
+use parallaxis_core::{Semiring, SemiringAdd, SparseIndex};
 /// What a lane's walk leaves for the warp-level combine.
 #[derive(Clone, Copy)]
 struct LaneWalk<T> {

@@ -4,7 +4,7 @@
 //! (merge-based CSR and its tile coordinates) and `merge.rs` (COO, fix-up).
 //!
 //! Every row's product is folded from the semiring's zero, as in
-//! `parallax_core::reference::spmv_*`; partial folds of one row are combined lower entries
+//! `parallaxis_core::reference::spmv_*`; partial folds of one row are combined lower entries
 //! first. Integer semirings are associative and commutative, so results are exact; float
 //! `(+, ×)` differs from the sequential fold only by re-association.
 
@@ -21,7 +21,7 @@ use crate::warp::shuffle_idx;
 use common::{product, store};
 use csr_merge::{csr_merge, merge_coords};
 use merge::{coo, fixup};
-use parallax_core::{Semiring, SparseIndex};
+use parallaxis_core::{Semiring, SparseIndex};
 /// CSR, one sub-warp per row (see [`SpmvCsrVectorParams`]). Each warp takes
 /// `32 >> lanes_log2` consecutive rows per step (grid-stride, the loop bound is uniform per
 /// warp, so the shuffles always see all 32 lanes).
@@ -120,7 +120,7 @@ macro_rules! spmv_index_entry_points {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!($vec, $st, $tt))]
             unsafe extern "ptx-kernel" fn entry(p: SpmvCsrVectorParams<$t, $i, $s>) {
-                // SAFETY: launched by parallax-device's launcher, which upholds the contract.
+                // SAFETY: launched by parallaxis-device's launcher, which upholds the contract.
                 unsafe { csr_vector::<$t, $i, $s>(p) }
             }
         };

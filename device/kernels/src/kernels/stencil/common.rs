@@ -4,7 +4,7 @@
 use crate::params::stencil::StencilParams;
 use crate::thread::lane;
 use crate::warp::{shuffle_idx, shuffle_up};
-use parallax_core::Semiring;
+use parallaxis_core::Semiring;
 
 /// Coordinate `v` mapped into `0..n` (`n > 0`) as `Boundary::Wrap` does when `wrap`, else
 /// clamped (`Boundary::Clamp`; for `Boundary::Zero` the value is never used).

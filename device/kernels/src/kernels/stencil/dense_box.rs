@@ -45,7 +45,7 @@
 //! value is read at its column resolved as the boundary does ([`resolve32`]), so `Clamp` and
 //! `Wrap` need no other logic; `Boundary::Zero` skips the rows outside the grid (a
 //! warp-uniform branch) and, in the strips that touch the left or right edge, the terms whose
-//! column is outside. Results are bitwise those of `parallax_core::reference::stencil`.
+//! column is outside. Results are bitwise those of `parallaxis_core::reference::stencil`.
 
 use super::common::{inline_weights, resolve32, run_neighbours, window_of};
 use crate::params::stencil::{StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO};
@@ -57,7 +57,7 @@ use crate::policy::stencil::{
 use crate::thread::{block_index, dynamic_shared_at, lane, sync_warp, warp_index};
 use crate::tile::async_copy::{commit, copy_async, wait_all_but};
 use crate::tile::{load_full, store_full, Unit};
-use parallax_core::Semiring;
+use parallaxis_core::Semiring;
 
 /// Mask side (5).
 const SIDE: usize = 2 * R + 1;

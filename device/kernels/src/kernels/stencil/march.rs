@@ -21,7 +21,7 @@
 //! Each point folds `acc = add(acc, mul(w[k], x[..]))` over the pattern's taps in order from
 //! the semiring's zero, skipping the terms `Boundary::Zero` drops (on planes whose footprint
 //! leaves the grid): the reference's operations in its order, so results are bitwise those of
-//! `parallax_core::reference::stencil` for every type.
+//! `parallaxis_core::reference::stencil` for every type.
 
 use super::common::{inline_weights, resolve_axis};
 use super::stage::TileAt;
@@ -36,7 +36,7 @@ use crate::thread::{opaque, thread_index};
 use crate::tile::async_copy::{commit, copy_async, wait_all_but};
 use crate::tile::Unit;
 use core::mem::size_of;
-use parallax_core::Semiring;
+use parallaxis_core::Semiring;
 
 /// Taps of the largest pattern (the box).
 const MAX_TAPS: usize = 27;

@@ -48,7 +48,7 @@ use crate::thread::{dynamic_shared, dynamic_shared_at, no_unroll, opaque, thread
 use crate::tile::pipeline::for_each_staged_tile;
 use common::resolve_axis;
 use core::mem::size_of;
-use parallax_core::Semiring;
+use parallaxis_core::Semiring;
 use stage::{StageWalk, TileAt};
 const THREADS: u32 = BLOCK_THREADS;
 

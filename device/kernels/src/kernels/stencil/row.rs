@@ -17,7 +17,7 @@
 //! `Boundary::Zero`, skip the out-of-grid terms as the reference does.
 //!
 //! Each output folds its taps in the reference's order (offsets ascending) from the
-//! semiring's zero: results are bitwise those of `parallax_core::reference::stencil`.
+//! semiring's zero: results are bitwise those of `parallaxis_core::reference::stencil`.
 //!
 //! H100, `conv1d_k9_f32` at 2^28 `Zero`, one call, three passes each: 0.7255, 0.7264,
 //! 0.7233 ms (99.0% of the copy roof) at 40 registers. The kernel this replaced staged each
@@ -34,7 +34,7 @@ use crate::policy::common::WARP_THREADS;
 use crate::policy::stencil::{STENCIL_ROW_RADIUS as R, STENCIL_ROW_RUNS as RUNS, STENCIL_ROW_TILE};
 use crate::thread::{block_index, grid_blocks, lane, no_unroll, warp_index};
 use crate::tile::{load_full, store_full};
-use parallax_core::Semiring;
+use parallaxis_core::Semiring;
 
 /// Taps of the window (9).
 const TAPS: usize = 2 * R + 1;

@@ -1,4 +1,4 @@
-//! The 3D 7-point star in `star_3d`'s tap order (`parallax_core::STAR_3D_OFFSETS`: centre,
+//! The 3D 7-point star in `star_3d`'s tap order (`parallaxis_core::STAR_3D_OFFSETS`: centre,
 //! `z ∓ 1`, `y ∓ 1`, `x ∓ 1`) on grids whose rows are whole 16-byte chunks: each warp marches
 //! one grid row through the planes of its tile with every value it needs in registers.
 //!
@@ -19,7 +19,7 @@
 //! Each point folds the 7 taps in the listed order from the semiring's zero, every value read
 //! at its coordinates resolved as the boundary does (`Clamp`, `Wrap`); `Boundary::Zero` skips
 //! the terms outside the grid (a predicate per plane, per warp or per lane, set once).
-//! Results are bitwise those of `parallax_core::reference::stencil`.
+//! Results are bitwise those of `parallaxis_core::reference::stencil`.
 
 use super::common::{inline_weights, resolve32, run_neighbours};
 use crate::params::stencil::{StencilParams, BOUNDARY_WRAP, BOUNDARY_ZERO};
@@ -27,7 +27,7 @@ use crate::policy::common::WARP_THREADS;
 use crate::policy::stencil_march::STAR_TILE;
 use crate::thread::{block_index, lane, warp_index};
 use crate::tile::{load_full, store_full};
-use parallax_core::Semiring;
+use parallaxis_core::Semiring;
 
 /// Columns of one lane's run.
 const RUN: usize = 4;

@@ -2,7 +2,7 @@
 
 use super::{CoulombParams, BLOCK_X, BLOCK_Y};
 use crate::fast_math::{fma, rsqrt};
-use parallax_kernels::thread::{block_idx, thread_idx};
+use parallaxis_kernels::thread::{block_idx, thread_idx};
 
 /// `POINTS` points of row `j` per thread, at `i0 + c * BLOCK_X`.
 ///

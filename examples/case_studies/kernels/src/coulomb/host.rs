@@ -2,7 +2,7 @@
 
 use super::{Atom, CoulombParams, BLOCK_X, BLOCK_Y};
 use crate::{blocks_for, KERNELS};
-use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
 /// Grid points per thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

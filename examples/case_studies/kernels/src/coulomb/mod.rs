@@ -5,8 +5,8 @@
 //! half-warp touch 16 consecutive outputs), so each atom it loads serves `POINTS` points and
 //! `dy² + dz²` is computed once per atom for all of them.
 
-use parallax_core::DeviceCopy;
-use parallax_kernels::args::{In, Out};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::args::{In, Out};
 
 #[cfg(target_arch = "nvptx64")]
 mod device;

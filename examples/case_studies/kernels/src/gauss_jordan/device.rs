@@ -2,7 +2,7 @@
 
 use super::{GaussJordanParams, PivotExchange, N};
 use crate::fast_math::fma;
-use parallax_kernels::thread::{block_idx, dynamic_shared, sync_threads, thread_idx};
+use parallaxis_kernels::thread::{block_idx, dynamic_shared, sync_threads, thread_idx};
 
 /// Runs `$body` for each constant `$e` in `0..$count` (at most 16), unrolled in the source.
 macro_rules! each_element {

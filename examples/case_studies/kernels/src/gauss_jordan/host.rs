@@ -2,7 +2,7 @@
 
 use super::{GaussJordanParams, PivotExchange, N};
 use crate::KERNELS;
-use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
 /// The block's dynamic shared memory, in bytes: one [`PivotExchange`].
 pub const SHARED_BYTES: u32 = core::mem::size_of::<PivotExchange>() as u32;

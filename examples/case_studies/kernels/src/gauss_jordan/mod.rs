@@ -5,7 +5,7 @@
 //! column through shared memory (double-buffered: one barrier a step) and updates every
 //! element in place. No pivoting: the systems are diagonally dominant.
 
-use parallax_kernels::args::{In, Out};
+use parallaxis_kernels::args::{In, Out};
 
 #[cfg(target_arch = "nvptx64")]
 mod device;

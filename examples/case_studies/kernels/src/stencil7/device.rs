@@ -1,7 +1,7 @@
 //! The five kernels of the ladder.
 
 use super::{HaloTiles, PlainTiles, Stencil7Params, BLOCK_X, BLOCK_Y, C0, C1};
-use parallax_kernels::thread::{block_idx, dynamic_shared, sync_threads, thread_idx};
+use parallaxis_kernels::thread::{block_idx, dynamic_shared, sync_threads, thread_idx};
 
 /// The input grid, read with zero boundaries.
 struct Grid {

@@ -2,7 +2,7 @@
 
 use super::{HaloTiles, PlainTiles, Stencil7Params, BLOCK_X, BLOCK_Y};
 use crate::{blocks_for, KERNELS};
-use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
 /// The rungs of the ladder (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! The 7-point stencil `y = C0·x + C1·(six face neighbours)` on an `nz × ny × nx` `f32` grid
-//! (x fastest; points outside the grid read as 0, `parallax::Boundary::Zero`), as a ladder
+//! (x fastest; points outside the grid read as 0, `parallaxis::ops::Boundary::Zero`), as a ladder
 //! of kernels, each one step from the last:
 //!
 //! 1. [`Variant::Naive`]: one thread per point, 7 global loads.
@@ -16,7 +16,7 @@
 //! Blocks of 32 × 8 threads; the shared variants double-buffer the tile (one barrier a
 //! plane).
 
-use parallax_kernels::args::{In, Out};
+use parallaxis_kernels::args::{In, Out};
 
 #[cfg(target_arch = "nvptx64")]
 mod device;

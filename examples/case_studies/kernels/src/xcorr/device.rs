@@ -2,7 +2,7 @@
 
 use super::{XcorrParams, BLOCK, C32};
 use crate::fast_math::fma;
-use parallax_kernels::thread::{block_idx, thread_idx};
+use parallaxis_kernels::thread::{block_idx, thread_idx};
 
 /// An `RI × RJ` block of `S` per thread.
 ///

@@ -2,7 +2,7 @@
 
 use super::{XcorrParams, BLOCK, C32};
 use crate::{blocks_for, KERNELS};
-use parallax_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
+use parallaxis_device::{DeviceBuffer, Error, LaunchConfig, UserKernel};
 
 /// Entries of `S` per thread, rows × columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

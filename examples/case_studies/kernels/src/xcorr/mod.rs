@@ -5,8 +5,8 @@
 //! complex multiply-adds), its rows and columns 16 apart so a half-warp's loads of `X_j` are
 //! 16 consecutive values. Blocks wholly above the diagonal exit at once.
 
-use parallax_core::DeviceCopy;
-use parallax_kernels::args::{In, Out};
+use parallaxis_core::DeviceCopy;
+use parallaxis_kernels::args::{In, Out};
 
 #[cfg(target_arch = "nvptx64")]
 mod device;
