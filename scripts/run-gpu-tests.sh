@@ -12,7 +12,7 @@
 #   --dir DIR          the staged folder (default: this script's folder if it holds
 #                      manifest.tsv, else .device-bin/tests)
 #   --only REGEX       run only the binaries whose manifest file name matches REGEX
-#                      (parallax__test__suite, parallax__test__gpu, ...)
+#                      (parallaxis__test__suite, parallaxis__test__gpu, ...)
 #   --args 'A B ...'   extra libtest arguments for the suite's binaries, e.g. test filters
 #                      ('cuda::' or 'histogram_gpu::'; a filter matches anywhere in a name)
 #   --large            also run the large tier (tests/large_gpu.rs: the `large_gpu::` tests
