@@ -6,32 +6,10 @@ use crate::common;
 
 use common::assert_entry;
 
-use parallaxis_device::kernels::{
-    params::segmented::OffsetHeadsParams, params::segmented::ReduceRunsParams,
-    params::segmented::RunGatherParams, params::segmented::SegGatherParams,
-    params::segmented::SegScanParams,
-};
+use parallaxis_device::kernels::params::segmented::OffsetHeadsParams;
 use parallaxis_device::{KeyKernel, SegmentedKernel};
 use std::mem::size_of;
 
-macro_rules! check_segmented {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        let scan = size_of::<SegScanParams<$t, $m>>();
-        assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN, scan);
-        assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN, scan);
-        assert_entry(<$m as SegmentedKernel<$t>>::SEG_INCLUSIVE_SCAN_CARRY, scan);
-        assert_entry(<$m as SegmentedKernel<$t>>::SEG_EXCLUSIVE_SCAN_CARRY, scan);
-        assert_entry(<$m as SegmentedKernel<$t>>::SEG_GATHER, size_of::<SegGatherParams<$t, $m>>());
-        assert_entry(<$m as SegmentedKernel<$t>>::RUN_GATHER, size_of::<RunGatherParams<$t, $m>>());
-        assert_entry(
-            <$m as SegmentedKernel<$t>>::REDUCE_RUNS,
-            size_of::<ReduceRunsParams<$t, $m>>(),
-        );
-        count += 7;
-    )* count }};
-}
-
-/// The kernels copy a key as a word of `size_of::<K>()` bytes: 1, 2, 4 or 8.
 fn check_key<K: KeyKernel>() {
     assert!([1, 2, 4, 8].contains(&size_of::<K>()));
 }

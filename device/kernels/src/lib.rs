@@ -28,6 +28,8 @@
 //! assert_eq!(parallaxis_kernels::entry_name!(reduce, Sum, f32), "parallax_reduce__Sum__f32");
 //! ```
 #![no_std]
+// The family declarations (`entry/families/`) are parsed token by token.
+#![recursion_limit = "512"]
 #![cfg_attr(
     target_arch = "nvptx64",
     feature(
@@ -44,6 +46,8 @@
 // way to reach warp shuffles and dynamic shared memory.
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
 
+#[cfg(not(target_arch = "nvptx64"))]
+pub mod abi;
 pub mod args;
 mod entry;
 pub use entry::{tag_has_separator, tag_is};
