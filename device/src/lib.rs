@@ -34,9 +34,6 @@
 //! ```
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// The kernels crate's family declarations, expanded here for the stock kernel traits, are
-// parsed token by token.
-#![recursion_limit = "512"]
 
 // The family declarations' host side names this crate by its absolute path.
 extern crate self as parallaxis_device;

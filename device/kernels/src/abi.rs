@@ -27,36 +27,24 @@ impl Entry {
 
 /// Calls `f` with the row of every stock entry point declared by a family.
 pub fn for_each_entry(mut f: impl FnMut(&Entry)) {
-    fn rows<const N: usize>(table: &[[Entry; N]], f: &mut impl FnMut(&Entry)) {
-        table.iter().flatten().for_each(f);
-    }
-    rows(crate::__monoid_family!(@stock @abi), &mut f);
-    rows(crate::__transform_family!(unary @stock @abi), &mut f);
-    rows(crate::__transform_family!(binary @stock @abi), &mut f);
-    rows(crate::__transform_family!(tabulate @stock @abi), &mut f);
-    rows(crate::__fused_family!(transform_reduce @stock @abi), &mut f);
-    rows(
-        crate::__fused_family!(transform_inclusive_scan @stock @abi),
-        &mut f,
-    );
-    rows(
-        crate::__fused_family!(transform_exclusive_scan @stock @abi),
-        &mut f,
-    );
-    rows(
-        crate::__fused_family!(transform2_reduce @stock @abi),
-        &mut f,
-    );
-    rows(
-        crate::__fused_family!(transform2_inclusive_scan @stock @abi),
-        &mut f,
-    );
-    rows(
-        crate::__fused_family!(transform2_exclusive_scan @stock @abi),
-        &mut f,
-    );
-    rows(crate::__predicate_family!(@stock @abi), &mut f);
-    rows(crate::__predicate_family!(flagged @stock @abi), &mut f);
-    rows(crate::__predicate_family!(by_key @stock @abi), &mut f);
-    rows(crate::__compare_family!(@stock @abi), &mut f);
+    crate::__monoid_family!(@stock @abi (&mut f));
+    crate::__transform_family!(unary @stock @abi (&mut f));
+    crate::__transform_family!(binary @stock @abi (&mut f));
+    crate::__transform_family!(tabulate @stock @abi (&mut f));
+    crate::__fused_family!(transform_reduce @stock @abi (&mut f));
+    crate::__fused_family!(transform_inclusive_scan @stock @abi (&mut f));
+    crate::__fused_family!(transform_exclusive_scan @stock @abi (&mut f));
+    crate::__fused_family!(transform2_reduce @stock @abi (&mut f));
+    crate::__fused_family!(transform2_inclusive_scan @stock @abi (&mut f));
+    crate::__fused_family!(transform2_exclusive_scan @stock @abi (&mut f));
+    crate::__predicate_family!(@stock @abi (&mut f));
+    crate::__predicate_family!(flagged @stock @abi (&mut f));
+    crate::__predicate_family!(by_key @stock @abi (&mut f));
+    crate::__compare_family!(@stock @abi (&mut f));
+}
+
+/// Calls `f` with each row of a table of one declaration line's instances (`@abi (f)` of
+/// `entry/declare.rs`).
+fn rows<const N: usize>(table: &[[Entry; N]], f: &mut impl FnMut(&Entry)) {
+    table.iter().flatten().for_each(f);
 }

@@ -28,8 +28,6 @@
 //! assert_eq!(parallaxis_kernels::entry_name!(reduce, Sum, f32), "parallax_reduce__Sum__f32");
 //! ```
 #![no_std]
-// The family declarations (`entry/families/`) are parsed token by token.
-#![recursion_limit = "512"]
 #![cfg_attr(
     target_arch = "nvptx64",
     feature(

@@ -6,6 +6,10 @@
 //! hands the family macro each instance as a bracket of terms, `[[] {op} {type}]`,
 //! `[[{functor}] {monoid} {type}]` or `[{type}]`, where a term is `(tokens) [tag]`: the
 //! tokens as written and the tag naming the term in entry points, as pieces for `concat!`.
+//! The stock declarations put each line in braces (`{ Op for Type, Type; } { ... }`): the
+//! parser then takes one line at a time, which keeps its macro recursion within the default
+//! limit (a crate-wide `recursion_limit` also changes how far the MIR inliner follows call
+//! graphs, and so the kernels' code).
 //!
 //! A tag is derived from the tokens: path prefixes are dropped, the identifiers left are
 //! joined by `_` (`AffineMap<i64>` is `AffineMap_i64`, `Both<Sum, Sum>` is `Both_Sum_Sum`),
@@ -17,6 +21,13 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __declare {
+    // A declaration in braced lines, `{ line; } { line; } ...`, is parsed line by line: each
+    // parse is as deep as its line is long, and the crate's macro recursion limit stays at its
+    // default (a higher one also lets the MIR inliner follow call graphs further, which would
+    // change the kernels' code).
+    ($cb:tt $mode:tt $({ $($line:tt)* })+) => {
+        $( $crate::__declare! { $cb $mode $($line)* } )+
+    };
     ([$($cb:tt)*] [$($mode:tt)*] $($decl:tt)*) => {
         $crate::__declare! { @term [[$($cb)*] [$($mode)*] [] op [] [] []] [] [] [] $($decl)* }
     };
@@ -46,6 +57,9 @@ macro_rules! __declare {
     };
     (@term $s:tt [$($raw:tt)*] $tag:tt [$d0:tt $d1:tt $($d:tt)*] >> $($rest:tt)*) => {
         $crate::__declare! { @term $s [$($raw)* >>] $tag [$($d)*] $($rest)* }
+    };
+    (@term $s:tt [$($raw:tt)*] $tag:tt $d:tt $p:ident :: $q:ident :: $($rest:tt)*) => {
+        $crate::__declare! { @term $s [$($raw)* $p :: $q ::] $tag $d $($rest)* }
     };
     (@term $s:tt [$($raw:tt)*] $tag:tt $d:tt $p:ident :: $($rest:tt)*) => {
         $crate::__declare! { @term $s [$($raw)* $p ::] $tag $d $($rest)* }
@@ -90,6 +104,10 @@ macro_rules! __declare {
         }
     };
 
+    // `@abi (f)`: the rows of each line go to `f` (`crate::abi::for_each_entry`).
+    (@finish [[$($cb:tt)*] [$($pre:ident)? @abi ($($f:tt)*)] [$($done:tt)*] op [] [] []]) => {
+        $crate::abi::rows($($cb)*! { $($pre)? @abi $($done)* }, $($f)*);
+    };
     (@finish [[$($cb:tt)*] [$($mode:tt)*] [$($done:tt)*] op [] [] []]) => {
         $($cb)*! { $($mode)* $($done)* }
     };

@@ -25,13 +25,19 @@ macro_rules! __fused_family {
     // mean's (sum, count) of `zip(&x, constant(1, n))` in one pass).
     (transform_reduce @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__fused_family] [transform_reduce $($mode)*]
-            $crate::ops::Square with $crate::ops::Sum, $crate::ops::Max
-                for f32, f64, i32, u32, i64, u64;
-            $crate::ops::Identity with $crate::ops::Affine for $crate::ops::AffineMap<i64>;
-            $crate::ops::PairWith<u32> with $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>
-                for f32;
-            $crate::ops::PairWith<u64> with $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>
-                for f64;
+            {
+                $crate::ops::Square with $crate::ops::Sum, $crate::ops::Max
+                    for f32, f64, i32, u32, i64, u64;
+            }
+            { $crate::ops::Identity with $crate::ops::Affine for $crate::ops::AffineMap<i64>; }
+            {
+                $crate::ops::PairWith<u32> with $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>
+                    for f32;
+            }
+            {
+                $crate::ops::PairWith<u64> with $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>
+                    for f64;
+            }
         }
     };
     // `Square` with `Sum` over the six primitive numbers and `Identity` with `Affine` over
@@ -43,15 +49,15 @@ macro_rules! __fused_family {
     (@stock2 transform_exclusive_scan $mode:tt) => { $crate::__fused_family! { @unary_scans $mode } };
     (@unary_scans $mode:tt) => {
         $crate::__declare! { [$crate::__fused_family] $mode
-            $crate::ops::Square with $crate::ops::Sum for f32, f64, i32, u32, i64, u64;
-            $crate::ops::Identity with $crate::ops::Affine for $crate::ops::AffineMap<i64>;
+            { $crate::ops::Square with $crate::ops::Sum for f32, f64, i32, u32, i64, u64; }
+            { $crate::ops::Identity with $crate::ops::Affine for $crate::ops::AffineMap<i64>; }
         }
     };
     // `Times` with `Sum` over two inputs of the six primitive numbers: the inner product
     // (`dot`) of every conjugate-gradient iteration, and its running scans.
     (@stock2 $algo:ident $mode:tt) => {
         $crate::__declare! { [$crate::__fused_family] $mode
-            $crate::ops::Times with $crate::ops::Sum for f32, f64, i32, u32, i64, u64;
+            { $crate::ops::Times with $crate::ops::Sum for f32, f64, i32, u32, i64, u64; }
         }
     };
 

@@ -15,7 +15,7 @@ macro_rules! __compare_family {
     // as the radix sort does).
     (@stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__compare_family] [$($mode)*]
-            $crate::ops::Less, $crate::ops::Greater for f32, f64, i32, u32, i64, u64;
+            { $crate::ops::Less, $crate::ops::Greater for f32, f64, i32, u32, i64, u64; }
         }
     };
 

@@ -19,17 +19,25 @@ macro_rules! __monoid_family {
     // (sum, count) in one reduce, a (smallest, largest) range).
     (@stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__monoid_family] [$($mode)*]
-            $crate::ops::Sum, $crate::ops::Min, $crate::ops::Max for f32, f64, i32, u32, i64, u64;
-            $crate::ops::Affine for $crate::ops::AffineMap<i64>;
-            $crate::ops::Product, $crate::ops::BitAnd, $crate::ops::BitOr, $crate::ops::BitXor
-                for i32, u32, i64, u64;
-            $crate::ops::ArgMin, $crate::ops::ArgMax for
-                $crate::ops::Indexed<f32>, $crate::ops::Indexed<f64>, $crate::ops::Indexed<i32>,
-                $crate::ops::Indexed<u32>, $crate::ops::Indexed<i64>, $crate::ops::Indexed<u64>;
-            $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>
-                for $crate::ops::Pair<f32, u32>, $crate::ops::Pair<f64, u64>;
-            $crate::ops::Both<$crate::ops::Min, $crate::ops::Max>
-                for $crate::ops::Pair<f32, f32>, $crate::ops::Pair<i32, i32>;
+            { $crate::ops::Sum, $crate::ops::Min, $crate::ops::Max for f32, f64, i32, u32, i64, u64; }
+            { $crate::ops::Affine for $crate::ops::AffineMap<i64>; }
+            {
+                $crate::ops::Product, $crate::ops::BitAnd, $crate::ops::BitOr, $crate::ops::BitXor
+                    for i32, u32, i64, u64;
+            }
+            {
+                $crate::ops::ArgMin, $crate::ops::ArgMax for
+                    $crate::ops::Indexed<f32>, $crate::ops::Indexed<f64>, $crate::ops::Indexed<i32>,
+                    $crate::ops::Indexed<u32>, $crate::ops::Indexed<i64>, $crate::ops::Indexed<u64>;
+            }
+            {
+                $crate::ops::Both<$crate::ops::Sum, $crate::ops::Sum>
+                    for $crate::ops::Pair<f32, u32>, $crate::ops::Pair<f64, u64>;
+            }
+            {
+                $crate::ops::Both<$crate::ops::Min, $crate::ops::Max>
+                    for $crate::ops::Pair<f32, f32>, $crate::ops::Pair<i32, i32>;
+            }
         }
     };
 

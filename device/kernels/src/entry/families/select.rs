@@ -18,9 +18,11 @@ macro_rules! __predicate_family {
     // The stock predicates (`EqualTo` is also `count`) over the six primitive numbers.
     (@stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__predicate_family] [$($mode)*]
-            $crate::ops::LessThan<T>, $crate::ops::GreaterThan<T>, $crate::ops::EqualTo<T>,
-                $crate::ops::NotEqualTo<T>, $crate::ops::InRange<T>, $crate::ops::NonZero
-                for f32, f64, i32, u32, i64, u64;
+            {
+                $crate::ops::LessThan<T>, $crate::ops::GreaterThan<T>, $crate::ops::EqualTo<T>,
+                    $crate::ops::NotEqualTo<T>, $crate::ops::InRange<T>, $crate::ops::NonZero
+                    for f32, f64, i32, u32, i64, u64;
+            }
         }
     };
 
@@ -94,7 +96,7 @@ macro_rules! __predicate_family {
     // The six primitive numbers.
     (flagged @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__predicate_family] [flagged $($mode)*]
-            f32, f64, i32, u32, i64, u64;
+            { f32, f64, i32, u32, i64, u64; }
         }
     };
     (flagged @ptx $( [{($($t:tt)*) [$($tt:tt)*]}] )*) => { $(
@@ -138,7 +140,7 @@ macro_rules! __predicate_family {
     // `u32` and `u64` keys beside values of the six primitive numbers.
     (by_key @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__predicate_family] [by_key $($mode)*]
-            u32, u64 for f32, f64, i32, u32, i64, u64;
+            { u32, u64 for f32, f64, i32, u32, i64, u64; }
         }
     };
     (by_key @ptx $( [[] {($($k:tt)*) [$($kt:tt)*]} {($($v:tt)*) [$($vt:tt)*]}] )*) => { $(

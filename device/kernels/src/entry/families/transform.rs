@@ -18,25 +18,29 @@ macro_rules! __transform_family {
     // `zip(&x, constant(c, n))`), for the element and second types of the stock `Both` pairs.
     (unary @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__transform_family] [unary $($mode)*]
-            $crate::ops::Square, $crate::ops::Negate, $crate::ops::Scale<T>
-                for f32, f64, i32, u32, i64, u64;
-            $crate::ops::Identity for $crate::ops::AffineMap<i64>;
-            $crate::ops::PairWith<u32>, $crate::ops::PairWith<f32> for f32;
-            $crate::ops::PairWith<u64> for f64;
-            $crate::ops::PairWith<i32> for i32;
+            {
+                $crate::ops::Square, $crate::ops::Negate, $crate::ops::Scale<T>
+                    for f32, f64, i32, u32, i64, u64;
+            }
+            { $crate::ops::Identity for $crate::ops::AffineMap<i64>; }
+            { $crate::ops::PairWith<u32>, $crate::ops::PairWith<f32> for f32; }
+            { $crate::ops::PairWith<u64> for f64; }
+            { $crate::ops::PairWith<i32> for i32; }
         }
     };
     // `SaxpyFunctor<T>`, `Plus` and `Times` over the six primitive numbers.
     (binary @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__transform_family] [binary $($mode)*]
-            $crate::ops::SaxpyFunctor<T>, $crate::ops::Plus, $crate::ops::Times
-                for f32, f64, i32, u32, i64, u64;
+            {
+                $crate::ops::SaxpyFunctor<T>, $crate::ops::Plus, $crate::ops::Times
+                    for f32, f64, i32, u32, i64, u64;
+            }
         }
     };
     // `Sequence<T>` over the six primitive numbers.
     (tabulate @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__transform_family] [tabulate $($mode)*]
-            $crate::ops::Sequence<T> for f32, f64, i32, u32, i64, u64;
+            { $crate::ops::Sequence<T> for f32, f64, i32, u32, i64, u64; }
         }
     };
 
