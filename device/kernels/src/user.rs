@@ -114,6 +114,10 @@ macro_rules! __instantiate {
 /// kernels`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must
 /// enable `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallaxis-device`
 /// on the host.
+///
+/// The declaration is parsed token by token, so a long one may reach the crate's macro
+/// recursion limit; braced lines, `{ MatMul for Mat2; } { LastNonZero for u32, u64; }`, are
+/// parsed one at a time (every `instantiate_*!` macro takes them).
 #[macro_export]
 macro_rules! instantiate_monoid {
     ($($decl:tt)*) => { $crate::__instantiate! { [$crate::__monoid_family] [] $($decl)* } };
