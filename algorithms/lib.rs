@@ -189,8 +189,6 @@ pub use parallaxis_device::cudarc;
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use parallaxis_device::kernels::{
-    instantiate_binary, instantiate_monoid, instantiate_predicate,
-    instantiate_transform2_exclusive_scan, instantiate_transform2_inclusive_scan,
-    instantiate_transform2_reduce, instantiate_transform_exclusive_scan,
-    instantiate_transform_inclusive_scan, instantiate_transform_reduce, instantiate_unary,
+    instantiate_binary, instantiate_compare, instantiate_fused, instantiate_monoid,
+    instantiate_predicate, instantiate_unary,
 };

@@ -8,7 +8,7 @@
 //! returns when `PARALLAX_SKIP_GPU=1`. `every_test_body_calls_require_gpu` below keeps that
 //! true for tests added later. No case is restricted on the GPU: every algorithm has GPU
 //! kernels, and the operator/type pairs the bodies use are all instantiated
-//! (device/kernels/src/entry/instances.rs); a pair that was not would fail to compile.
+//! (device/kernels/src/entry/families/); a pair that was not would fail to compile.
 
 macro_rules! conformance {
     ($name:ident, $backend:ty) => {

@@ -271,9 +271,8 @@ impl<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>> KeyedOps<K, T, M> for C
     }
 }
 
-/// One fused kernel for the triples of the kernels crate's `for_each_fused_reduce_instance!`
-/// and `for_each_fused_scan_instance!` (and a user crate's `instantiate_transform_reduce!` /
-/// `instantiate_transform_inclusive_scan!`), else a transform into a temporary and the
+/// One fused kernel for the triples of the kernels crate's fused family declarations
+/// (`entry/families/fused.rs`, and a user crate's `instantiate_fused!`), else a transform into a temporary and the
 /// reduce or scan (`parallaxis_device::transform_reduce`, `transform_inclusive_scan`).
 impl<A, T, F, M> FusedOps<A, T, F, M> for Cuda
 where
@@ -306,8 +305,8 @@ where
 }
 
 /// One fused kernel for the triples of the kernels crate's
-/// `for_each_fused2_reduce_instance!` (`Times` with `Sum`: inner products) and a user crate's
-/// `instantiate_transform2_reduce!`, else a `transform2` into a temporary and the reduce
+/// fused family declaration (`Times` with `Sum`: inner products) and a user crate's
+/// `instantiate_fused! { transform2_reduce: .. }`, else a `transform2` into a temporary and the reduce
 /// (`parallaxis_device::transform2_reduce`). Both inputs of one type, as every `transform2`
 /// kernel.
 impl<A, T, F, M> Fused2Ops<A, A, T, F, M> for Cuda

@@ -75,7 +75,7 @@ where
         <Cuda as Fused2Ops<_, _, _, F, M>>::transform2_reduce(s.f, m, a, b)
     }
     // The scans read both inputs inside the scan kernel where the triple has a fused
-    // entry (`for_each_fused2_scan_instance!`), else `transform2` into a temporary and the
+    // entry (the kernels crate's `entry/families/fused.rs`), else `transform2` into a temporary and the
     // scan (`parallaxis_device::transform2_inclusive_scan`).
     fn inclusive_scan(
         m: M,

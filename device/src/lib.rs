@@ -35,6 +35,8 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+// The family declarations' host side names this crate by its absolute path.
+extern crate self as parallaxis_device;
 mod buffer;
 mod context;
 mod interop;

@@ -27,22 +27,21 @@
 //! # Ok::<(), parallaxis_device::Error>(())
 //! ```
 //!
-//! A fused triple (`instantiate_transform_reduce!`, `instantiate_transform_inclusive_scan!`)
-//! is checked on the host against its operators' kernel-trait tags, because the host finds
-//! the fused entry by those tags: the stock `(Square, Sum, f32)` passes, a misspelt tag does
-//! not compile:
+//! A fused triple (`instantiate_fused!`) is checked on the host against its operators'
+//! kernel-trait tags, because the host finds the fused entry by those tags: the stock
+//! `Square with Sum for f32` passes; the same functor under an alias, whose derived tag is not
+//! the one its kernels were instantiated with, does not compile:
 //!
 //! ```
-//! parallaxis_kernels::instantiate_transform_reduce! {
-//!     (Square: parallaxis_core::Square, Sum: parallaxis_core::Sum, f32: f32)
-//! }
+//! use parallaxis_core::{Square, Sum};
+//! parallaxis_kernels::instantiate_fused! { transform_reduce: Square with Sum for f32 }
 //! ```
 //!
 //! ```compile_fail,E0080
-//! // error[E0080]: a fused triple's tags must be those of its functor's and monoid's ...
-//! parallaxis_kernels::instantiate_transform_reduce! {
-//!     (Sqr: parallaxis_core::Square, Sum: parallaxis_core::Sum, f32: f32)
-//! }
+//! // error[E0080]: a fused triple's operators must have the kernels of instantiate_unary! ...
+//! use parallaxis_core::Sum;
+//! type Sqr = parallaxis_core::Square;
+//! parallaxis_kernels::instantiate_fused! { transform_reduce: Sqr with Sum for f32 }
 //! ```
 //!
 //! **Your own kernels.** [`UserKernel<P>`] launches an entry point of your [`Kernels`] (your

@@ -72,7 +72,7 @@ impl<T: DeviceCopy> Viewed<T> {
 /// use parallaxis_device::{reduce, DeviceBuffer};
 /// use parallaxis_core::Sum;
 /// let x = DeviceBuffer::from_slice(&[1_u32, 2, 3, 4, 5])?;
-/// assert_eq!(reduce(Sum, &x.slice(1..4)?)?, 9);
+/// assert_eq!(reduce(Sum, &*x.slice(1..4)?)?, 9);
 /// # Ok::<(), parallaxis_device::Error>(())
 /// ```
 pub struct DeviceView<'a, T: DeviceCopy> {

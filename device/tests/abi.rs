@@ -1,6 +1,8 @@
-//! Host-only checks (no GPU needed) that the host and the PTX agree: every instantiated
+//! Host-only checks (no GPU needed) that the host and the PTX agree: every declared
 //! (algorithm, operator, type) has an entry point in the embedded PTX whose one parameter has
-//! exactly the size of the host's `#[repr(C)]` struct; names come from the shared macro; the
+//! exactly the size and alignment of the host's `#[repr(C)]` struct (the rows of
+//! `parallaxis_kernels::abi`, generated from the family declarations that generate the entry
+//! points and the host's kernel traits); names come from the shared declarations; the
 //! reduce partition covers every input; and a missing driver is an error, not a panic.
 //!
 //! The one test binary of this crate: the per-family checks (`abi_*.rs` beside this file) are
@@ -9,23 +11,12 @@
 mod common;
 
 mod abi_extrema;
-mod abi_merge;
 mod abi_segmented;
-mod abi_select;
 mod abi_sort;
 mod abi_stencil;
 
-use common::{assert_entry, PTX};
+use common::{assert_entry, param_layout, PTX};
 
-use parallaxis_core::{BinaryFunction, UnaryFunction};
-use parallaxis_device::kernels::fused_entry_name;
-use parallaxis_device::kernels::{
-    params::reduce::ReduceParams, params::reduce::Transform2ReduceParams,
-    params::reduce::TransformReduceParams, params::scan::ScanParams,
-    params::scan::Transform2ScanParams, params::scan::TransformScanParams,
-    params::transform::TabulateParams, params::transform::Transform2Params,
-    params::transform::TransformParams,
-};
 use parallaxis_device::kernels::{
     params::spmv::SpmvCoordsParams, params::spmv::SpmvCsrVectorParams, params::spmv::SpmvEllParams,
     params::spmv::SpmvFixupParams, params::spmv::SpmvMergeParams,
@@ -38,115 +29,11 @@ use parallaxis_device::kernels::{
     policy::reduce::REDUCE_WAVE_BLOCKS, policy::reduce::REDUCE_WAVE_TILES,
 };
 use parallaxis_device::{
-    kernel_name, BinaryKernel, Device, DeviceBuffer, Error, MonoidKernel, SemiringKernel,
-    SpmvIndex, TabulateKernel, UnaryKernel,
+    kernel_name, CompareKernel, Device, DeviceBuffer, Error, MonoidKernel, SemiringKernel,
+    SpmvIndex,
 };
+use std::collections::HashSet;
 use std::mem::size_of;
-
-macro_rules! check_monoids {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        assert_entry(<$m as MonoidKernel<$t>>::REDUCE, size_of::<ReduceParams<$t, $m>>());
-        assert_entry(<$m as MonoidKernel<$t>>::INCLUSIVE_SCAN, size_of::<ScanParams<$t, $m>>());
-        assert_entry(<$m as MonoidKernel<$t>>::EXCLUSIVE_SCAN, size_of::<ScanParams<$t, $m>>());
-        count += 3;
-    )* count }};
-}
-
-macro_rules! check_unary {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        assert_entry(
-            <$f as UnaryKernel<$t>>::TRANSFORM,
-            size_of::<TransformParams<$t, <$f as UnaryFunction<$t>>::Output, $f>>(),
-        );
-        count += 1;
-    )* count }};
-}
-
-/// Every triple of a fused list: the tags the host builds the entry's name from, and the
-/// entry with the size of `$params<A, F, Output, M>`.
-macro_rules! check_fused {
-    ($algo:ident, $params:ident; $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        // The host finds the entry by the operators' tags (`device/src/ops/fused/lookup.rs`).
-        assert_eq!(
-            (<$f as UnaryKernel<$t>>::OP, <$f as UnaryKernel<$t>>::TYPE),
-            (stringify!($ft), stringify!($tt))
-        );
-        assert_eq!(
-            <$m as MonoidKernel<<$f as UnaryFunction<$t>>::Output>>::OP,
-            stringify!($mt)
-        );
-        assert_entry(
-            fused_entry_name!($algo, $ft, $mt, $tt),
-            size_of::<$params<$t, $f, <$f as UnaryFunction<$t>>::Output, $m>>(),
-        );
-        count += 1;
-    )* count }};
-}
-
-macro_rules! check_fused_reduce {
-    ($($triples:tt)*) => { check_fused!(transform_reduce, TransformReduceParams; $($triples)*) };
-}
-
-macro_rules! check_fused_scan {
-    ($($triples:tt)*) => {
-        check_fused!(transform_inclusive_scan, TransformScanParams; $($triples)*)
-    };
-}
-
-macro_rules! check_fused_exclusive_scan {
-    ($($triples:tt)*) => {
-        check_fused!(transform_exclusive_scan, TransformScanParams; $($triples)*)
-    };
-}
-
-/// Every triple of a fused binary list: the binary functor's tags and the monoid's, and
-/// the entry `$algo` with the size of `$params<A, A, F, Output, M>`.
-macro_rules! check_fused2 {
-    ($algo:ident, $params:ident; $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $({
-        // The host finds the entry by the operators' tags (`device/src/ops/fused/binary.rs`).
-        assert_eq!(
-            (<$f as BinaryKernel<$t, $t>>::OP, <$f as BinaryKernel<$t, $t>>::TYPE),
-            (stringify!($ft), stringify!($tt))
-        );
-        type Out = <$f as BinaryFunction<$t, $t>>::Output;
-        assert_eq!(<$m as MonoidKernel<Out>>::OP, stringify!($mt));
-        assert_entry(
-            fused_entry_name!($algo, $ft, $mt, $tt),
-            size_of::<$params<$t, $t, $f, Out, $m>>(),
-        );
-        count += 1;
-    })* count }};
-}
-
-macro_rules! check_fused2_reduce {
-    ($($triples:tt)*) => { check_fused2!(transform2_reduce, Transform2ReduceParams; $($triples)*) };
-}
-
-/// Both two-input scans of each triple (`Transform2ScanParams<A, C, F, T, M>` orders its
-/// parameters as `Transform2ReduceParams`'s: inputs, functor, output, monoid).
-macro_rules! check_fused2_scans {
-    ($($triples:tt)*) => {
-        check_fused2!(transform2_inclusive_scan, Transform2ScanParams; $($triples)*)
-            + check_fused2!(transform2_exclusive_scan, Transform2ScanParams; $($triples)*)
-    };
-}
-
-macro_rules! check_binary {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        assert_entry(
-            <$f as BinaryKernel<$t, $t>>::TRANSFORM2,
-            size_of::<Transform2Params<$t, $t, <$f as BinaryFunction<$t, $t>>::Output, $f>>(),
-        );
-        count += 1;
-    )* count }};
-}
-
-macro_rules! check_tabulate {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
-        assert_entry(<$f as TabulateKernel>::TABULATE, size_of::<TabulateParams<$t, $f>>());
-        count += 1;
-    )* count }};
-}
 
 macro_rules! check_semirings {
     ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => {{ let mut count = 0; $(
@@ -189,64 +76,40 @@ fn every_spmv_instantiation_has_its_entry_points() {
 /// ArgMax, ArgMinMax over 6 types) and 18 searches (3 over 6 types).
 const EXTREMA_SEARCH: usize = 36;
 
-/// The selection entry points (their parameters are checked in abi_select.rs): 36
-/// `select_if` and 36 `count_if` (6 stock predicates x 6 types), 6 `select_flagged`, 6
-/// `select_unique`, 12 `unique_by_key` (u32 and u64 keys x 6 value types).
-const SELECT: usize = 96;
-
 /// The histogram and data-movement entry points (no parameter check of their own
 /// yet): `histogram_even` and `histogram_range` 16 each (8 sample types x u32 and u64
 /// counters), `gather` and `scatter` 10 each (5 word widths x u32 and u64 maps), `reverse`
 /// 5 (word widths), `check_map` 2 (u32 and u64 maps), `interleave` 5 (word widths).
 const HISTOGRAM_GATHER: usize = 64;
 
+/// Every entry point a family declares (`parallaxis_kernels::abi`): the monoid family (51
+/// pairs, 10 entries each), `transform` (23), `transform2` (18), `tabulate` (6), the fused
+/// families (47), the selections (72 by predicate, 12 by flags and equality, 12 by key) and
+/// the comparator sorts and merges (84).
+const DECLARED: usize = 510 + 23 + 18 + 6 + 47 + 72 + 12 + 12 + 84;
+
 #[test]
-fn every_instantiation_has_an_entry_point_with_the_host_parameter_size() {
-    let monoid = parallaxis_device::kernels::for_each_monoid_instance!(check_monoids);
-    let unary = parallaxis_device::kernels::for_each_unary_instance!(check_unary);
-    let binary = parallaxis_device::kernels::for_each_binary_instance!(check_binary);
-    let tabulate = parallaxis_device::kernels::for_each_tabulate_instance!(check_tabulate);
-    let fused = parallaxis_device::kernels::for_each_fused_reduce_instance!(check_fused_reduce)
-        + parallaxis_device::kernels::for_each_fused_scan_instance!(check_fused_scan)
-        + parallaxis_device::kernels::for_each_fused_scan_instance!(check_fused_exclusive_scan)
-        + parallaxis_device::kernels::for_each_fused2_reduce_instance!(check_fused2_reduce)
-        + parallaxis_device::kernels::for_each_fused2_scan_instance!(check_fused2_scans);
-    // 51 monoid pairs (35, the 12 ArgMin / ArgMax over `Indexed<T>` of 6 types, and the 4
-    // `Both` over pairs) x 3
-    // algorithms; 6 types x 3 unary functors + Identity on AffineMap<i64> + the 4
-    // `PairWith`; fused: reduces of Square with Sum and Max over 6 types, Identity with Affine
-    // and PairWith with Both(Sum, Sum) over f32 and f64 (15),
-    // inclusive and exclusive scans of Square with Sum over 6 types and Identity with Affine
-    // (7 each), reduces of Times with Sum over two inputs of 6 types (6), and its inclusive
-    // and exclusive scans (6 each).
-    assert_eq!(
-        (monoid, unary, binary, tabulate, fused),
-        (153, 23, 18, 6, 47)
-    );
-    // Plus the two fill kernels and the segmented family (tests/abi_segmented.rs: 7 per
-    // monoid pair, 1 offsets pass): nothing the host does not know about.
-    // (SpMV's entry points are counted by their own test; the 70 stencil entry points, 30
-    // general, 5 dense-box, 5 dense-row, 20 z-marching and 10 register-marching stars, are
-    // checked in abi_stencil.rs.)
-    let segmented = 7 * (monoid / 3) + 1;
+fn every_declared_entry_has_the_host_parameter_layout_and_nothing_else_is_unlisted() {
+    let mut names = HashSet::new();
+    parallaxis_device::kernels::abi::for_each_entry(|e| {
+        assert_eq!(
+            param_layout(e.name),
+            Some((e.align, e.size)),
+            "entry point {} (align, size)",
+            e.name
+        );
+        assert!(names.insert(e.name), "{} declared twice", e.name);
+    });
+    assert_eq!(names.len(), DECLARED);
+    // Plus the two fill kernels and the offsets pass; SpMV's and the radix sort's entry
+    // points are checked by their own tests (abi_sort.rs); the 70 stencil entry points, 30
+    // general, 5 dense-box, 5 dense-row, 20 z-marching and 10 register-marching stars, in
+    // abi_stencil.rs.
     let spmv = PTX.matches(".visible .entry parallax_spmv_").count();
-    // The radix sort's entry points are checked in abi_sort.rs, the merge sort's in
-    // abi_merge.rs.
-    let sort = PTX.matches(".visible .entry parallax_radix_").count()
-        + PTX.matches(".visible .entry parallax_merge_").count();
+    let radix = PTX.matches(".visible .entry parallax_radix_").count();
     assert_eq!(
-        PTX.matches(".visible .entry").count() - spmv - sort,
-        monoid
-            + unary
-            + binary
-            + tabulate
-            + fused
-            + 2
-            + segmented
-            + 70
-            + EXTREMA_SEARCH
-            + SELECT
-            + HISTOGRAM_GATHER
+        PTX.matches(".visible .entry").count(),
+        DECLARED + 3 + spmv + radix + 70 + EXTREMA_SEARCH + HISTOGRAM_GATHER
     );
     assert_entry("parallax_fill__Pattern__u32", 32);
     assert_entry("parallax_fill__Pattern__u8", 32);
@@ -265,6 +128,10 @@ fn names_come_from_the_shared_macro() {
     assert_eq!(
         kernel_name::<u64, parallaxis_core::Max>("scan_by_flags"),
         "parallax_scan_by_flags__Max__u64"
+    );
+    assert_eq!(
+        <parallaxis_core::Greater as CompareKernel<f64>>::MERGE[2],
+        "parallax_merge_tiles_v8__Greater__f64"
     );
 }
 

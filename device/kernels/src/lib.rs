@@ -7,9 +7,12 @@
 //! - [`params`]: the `#[repr(C)]` kernel parameter structs, one file per family;
 //! - [`policy`]: tuning as data, one file per algorithm (launch shapes, constants,
 //!   shared-memory layouts), each constant with its reason and its measurement's pointer;
-//! - `entry/`: the instantiation lists ([`for_each_monoid_instance!`] and friends), the
-//!   entry-point names ([`entry_name!`]) and the `__*!` macros that wrap kernel bodies into
-//!   entry points; [`user`]: the `instantiate_*!` macros that do the same for your types.
+//! - `entry/`: one declaration per kernel family (`entry/families/`: the stock instances
+//!   and the `__<family>_family!` macro that wraps kernel bodies into entry points, implements
+//!   `parallaxis-device`'s kernel traits and gives the [`abi`] rows), the instantiation lists
+//!   of the families not declared yet ([`for_each_semiring_instance!`] and friends) and the
+//!   entry-point names ([`entry_name!`]); [`user`]: the `instantiate_*!` macros that do the
+//!   same for your types.
 //!
 //! For **nvptx64** it also compiles the tiers, each built on the ones before it (CUB's
 //! layout): `thread/` (indices, barriers, dynamic shared memory, atomics), `warp/`
@@ -44,6 +47,8 @@
 // way to reach warp shuffles and dynamic shared memory.
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
 
+#[cfg(not(target_arch = "nvptx64"))]
+pub mod abi;
 pub mod args;
 mod entry;
 pub use entry::{tag_has_separator, tag_is};

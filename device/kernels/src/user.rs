@@ -1,7 +1,7 @@
 //! Instantiating the library's kernels for YOUR types, in your own crate.
 //!
 //! A GPU entry point must be concrete, so the library's PTX only holds the stock operator ×
-//! type pairs of [`for_each_monoid_instance!`](crate::for_each_monoid_instance) and friends.
+//! type pairs of its family declarations (`entry/families/`, listed by [`crate::abi`]).
 //! For your own monoid or functor, write a small `no_std` kernel crate that
 //!
 //! 1. defines the operator and element types (`#[repr(C)]`, `Copy`, and
@@ -44,22 +44,57 @@
 //!
 //! parallaxis_kernels::instantiate_monoid! {
 //!     kernels = crate::KERNELS;
-//!     (MatMul: crate::MatMul, Mat2: crate::Mat2),
+//!     MatMul for Mat2;
 //! }
 //! ```
 //!
 //! An operator/type pair that was never instantiated has no kernel trait implementation, so a
 //! GPU algorithm called with it does not compile (see `parallaxis_device::user` for a
-//! `compile_fail` example). The tags (`MatMul`, `Mat2`) only name the entry points
-//! (`parallax_reduce__MatMul__Mat2`); they must be unique within your crate.
+//! `compile_fail` example).
 //!
-//! Adding a kernel family (say SpMV semirings) to the user macros takes three things: an
-//! exported `__<family>_entry_points!` macro in `entry/points.rs` holding the family's
-//! `extern "ptx-kernel"` wrappers (which the stock list's callback in `kernels/mod.rs` also
-//! forwards to, so stock and user kernels cannot drift apart), a `__<family>_host_impls!`
-//! macro in `entry/host_impls.rs` implementing the family's kernel trait from
-//! `parallaxis_device` with `const KERNELS = $kernels`, and an `instantiate_<family>!` here that
-//! dispatches on `target_arch` as the three below do.
+//! # The declaration
+//!
+//! Each macro takes `kernels = PATH;` (the kernel library, where the family has a kernel
+//! trait; not for the fused families, whose host side only checks tags) and then entries
+//! separated by `;`:
+//!
+//! - `Op for Type, Type, ...;` instantiates the operator for each type; several operators
+//!   before `for` (`Min, Max for i32, u32;`) each for every type;
+//! - `Functor with Monoid for Type, ...;` for the fused families
+//!   ([`instantiate_fused!`](crate::instantiate_fused)).
+//!
+//! The entry points are named by tags derived from the types: the last segment of each path,
+//! generic arguments joined by `_` (`crate::MatMul for crate::Mat2` gives
+//! `parallax_reduce__MatMul__Mat2`; `Pair<f32, u32>` is tagged `Pair_f32_u32`), lifetimes
+//! left out (`NearestNeighbour<'_>` is `NearestNeighbour`). `T` stands for the entry's element
+//! type (`Scale<T> for f32, f64;` instantiates `Scale<f32>` for `f32` and `Scale<f64>` for
+//! `f64`, tagged `Scale`), so no type of yours may be named `T`. Tags must be unique within
+//! your crate, and must not start or end with `_` or contain `__` (the host does not fuse
+//! with such a tag).
+//!
+//! Each macro is a thin wrapper over the family's declaration (`entry/families/`), the one
+//! that also generates the library's stock kernels, so stock and user kernels cannot drift
+//! apart. Opening a family to users takes an `instantiate_<family>!` here that calls the
+//! family macro's `@ptx` and `@host` modes as the ones below do.
+
+/// The expansion of every `instantiate_*!` macro: the family `$family`'s entry points when
+/// compiled for nvptx64, its host side otherwise.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __instantiate {
+    ([$($family:tt)*] [$($kind:ident)?] kernels = $kernels:path; $($decl:tt)*) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__declare! { [$($family)*] [$($kind)? @ptx] $($decl)* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__declare! { [$($family)*] [$($kind)? @host $kernels;] $($decl)* }
+    };
+    ([$($family:tt)*] [$($kind:ident)?] $($decl:tt)*) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__declare! { [$($family)*] [$($kind)? @ptx] $($decl)* }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__declare! { [$($family)*] [$($kind)? @host] $($decl)* }
+    };
+}
 
 /// Instantiates `reduce`, `inclusive_scan`, `exclusive_scan` and the segmented family
 /// (segmented scans by flags, keys and offsets, `segmented_reduce`, `reduce_by_key`) for your
@@ -68,27 +103,24 @@
 /// ```ignore
 /// parallaxis_kernels::instantiate_monoid! {
 ///     kernels = crate::KERNELS;               // your embedded kernels (host builds only)
-///     (MatMul: crate::MatMul, Mat2: crate::Mat2),
-///     (Last: crate::LastNonZero, u32: u32),
+///     MatMul for Mat2;
+///     LastNonZero for u32, u64;
 /// }
 /// ```
 ///
-/// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan} __<op
+/// On nvptx64 it generates the entry points `parallax_{reduce,inclusive_scan,exclusive_scan}__<op
 /// tag>__<type tag>` and the seven segmented ones; on the host it implements
 /// `parallaxis_device::MonoidKernel<T>` and `SegmentedKernel<T>` for the monoid with `KERNELS =
 /// kernels`, so every monoid algorithm on `DeviceVector<T, Cuda>` accepts it. The kernel crate must
 /// enable `#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]` and depend on `parallaxis-device`
 /// on the host.
+///
+/// The declaration is parsed token by token, so a long one may reach the crate's macro
+/// recursion limit; braced lines, `{ MatMul for Mat2; } { LastNonZero for u32, u64; }`, are
+/// parsed one at a time (every `instantiate_*!` macro takes them).
 #[macro_export]
 macro_rules! instantiate_monoid {
-    (kernels = $kernels:path; $( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__monoid_entry_points! { $( ($mt: $m, $tt: $t) ),* }
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__segmented_entry_points! { $( ($mt: $m, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__monoid_host_impls! { $kernels; $( ($mt: $m, $tt: $t) ),* }
-    };
+    ($($decl:tt)*) => { $crate::__instantiate! { [$crate::__monoid_family] [] $($decl)* } };
 }
 
 /// Instantiates `transform` for your own (unary functor, input type) pairs; as
@@ -96,176 +128,66 @@ macro_rules! instantiate_monoid {
 /// `parallaxis_device::UnaryKernel<A>` on the host.
 ///
 /// ```ignore
-/// parallaxis_kernels::instantiate_unary! { kernels = crate::KERNELS; (Det: crate::Det, Mat2:
-/// crate::Mat2) }
+/// parallaxis_kernels::instantiate_unary! { kernels = crate::KERNELS; Det, Transpose for Mat2 }
 /// ```
 ///
 /// A functor with one lifetime parameter (one that holds a `parallaxis_core::DeviceRef` of
-/// another array) is named with the anonymous lifetime, `crate::NearestNeighbour<'_>`: the
-/// host impl is then `impl UnaryKernel<A> for NearestNeighbour<'_>` (every lifetime, so the
-/// functor may borrow a vector that lives on the stack), and the entry point takes the
-/// functor with its lifetime erased (lifetimes do not exist in the PTX). See
-/// `examples/nearest_neighbour`:
+/// another array) is named with the anonymous lifetime, `NearestNeighbour<'_>`: the host impl
+/// is then `impl UnaryKernel<A> for NearestNeighbour<'_>` (every lifetime, so the functor may
+/// borrow a vector that lives on the stack), and the entry point takes the functor with its
+/// lifetime erased (lifetimes do not exist in the PTX). See `examples/nearest_neighbour`:
 ///
 /// ```ignore
 /// parallaxis_kernels::instantiate_unary! {
 ///     kernels = crate::KERNELS;
-///     (NearestNeighbour: crate::NearestNeighbour<'_>, f32: f32),
+///     NearestNeighbour<'_> for f32;
 /// }
 /// ```
 ///
 /// [`instantiate_binary!`](crate::instantiate_binary) takes the same form. The fused-kernel
-/// macros do not (their host checks name the type inside a constant, where `'_` is not
+/// macros do not (their host checks name the type inside a type alias, where `'_` is not
 /// allowed).
 #[macro_export]
 macro_rules! instantiate_unary {
-    (kernels = $kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__unary_entry_points! { $( ($ft: $f, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__unary_host_impls! { $kernels; $( ($ft: $f, $tt: $t) ),* }
-    };
-}
-
-/// Instantiates a fused `transform_reduce` kernel for your own (unary functor, monoid,
-/// input type) triples. The functor's `transform` kernel and the monoid's `reduce` kernel
-/// (for the functor's output) must both be instantiated in this crate, with the same tags:
-/// the host looks the entry point up by those tags in the module that holds both when
-/// `transform_reduce` is first called with the triple (a triple without one runs as a
-/// transform and a reduce, as does a functor and a monoid from different modules). On the
-/// host this expands to compile-time checks that the triple's tags are the operators'
-/// kernel-trait tags. Tags must not contain `__` (the name separator; the host does not
-/// fuse with such a tag).
-///
-/// ```ignore
-/// parallaxis_kernels::instantiate_transform_reduce! {
-///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
-/// }
-/// ```
-#[macro_export]
-macro_rules! instantiate_transform_reduce {
-    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__transform_reduce_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-    };
-}
-
-/// Instantiates a fused `transform_inclusive_scan` kernel for your own (unary functor,
-/// monoid, input type) triples, found by the host as
-/// [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)'s are; the
-/// functor's output must have its input's size and alignment (a compile-time error in the
-/// PTX build otherwise).
-///
-/// ```ignore
-/// parallaxis_kernels::instantiate_transform_inclusive_scan! {
-///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
-/// }
-/// ```
-#[macro_export]
-macro_rules! instantiate_transform_inclusive_scan {
-    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__transform_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-    };
-}
-
-/// Instantiates a fused `transform_exclusive_scan` kernel for your own (unary functor,
-/// monoid, input type) triples, as
-/// [`instantiate_transform_inclusive_scan!`](crate::instantiate_transform_inclusive_scan)
-/// does the inclusive one.
-///
-/// ```ignore
-/// parallaxis_kernels::instantiate_transform_exclusive_scan! {
-///     (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2)
-/// }
-/// ```
-#[macro_export]
-macro_rules! instantiate_transform_exclusive_scan {
-    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__transform_exclusive_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__fused_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-    };
-}
-
-/// Instantiates a fused `transform2_reduce` kernel for your own (binary functor, monoid,
-/// input type) triples (both inputs of that type), found by the host as
-/// [`instantiate_transform_reduce!`](crate::instantiate_transform_reduce)'s are: the
-/// functor's `transform2` kernel ([`instantiate_binary!`](crate::instantiate_binary)) and the
-/// monoid's `reduce` kernel must both be instantiated in this crate with the same tags.
-///
-/// ```ignore
-/// parallaxis_kernels::instantiate_transform2_reduce! {
-///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
-/// }
-/// ```
-#[macro_export]
-macro_rules! instantiate_transform2_reduce {
-    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__transform2_reduce_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__fused2_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-    };
-}
-
-/// Instantiates a fused `transform2_inclusive_scan` kernel for your own (binary functor,
-/// monoid, input type) triples (both inputs of that type), found by the host as
-/// [`instantiate_transform2_reduce!`](crate::instantiate_transform2_reduce)'s are; the
-/// functor's output must have its inputs' size and alignment (a compile-time error in the
-/// PTX build otherwise).
-///
-/// ```ignore
-/// parallaxis_kernels::instantiate_transform2_inclusive_scan! {
-///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
-/// }
-/// ```
-#[macro_export]
-macro_rules! instantiate_transform2_inclusive_scan {
-    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__transform2_inclusive_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__fused2_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-    };
-}
-
-/// Instantiates a fused `transform2_exclusive_scan` kernel for your own (binary functor,
-/// monoid, input type) triples, as
-/// [`instantiate_transform2_inclusive_scan!`](crate::instantiate_transform2_inclusive_scan)
-/// does the inclusive one.
-///
-/// ```ignore
-/// parallaxis_kernels::instantiate_transform2_exclusive_scan! {
-///     (MatMul2: crate::MatMul2, MatMul: crate::MatMul, Mat2: crate::Mat2)
-/// }
-/// ```
-#[macro_export]
-macro_rules! instantiate_transform2_exclusive_scan {
-    ($( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__transform2_exclusive_scan_entry_points! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__fused2_host_checks! { $( ($ft: $f, $mt: $m, $tt: $t) ),* }
-    };
+    ($($decl:tt)*) => { $crate::__instantiate! { [$crate::__transform_family] [unary] $($decl)* } };
 }
 
 /// Instantiates `transform2` for your own (binary functor, type) pairs (both inputs of that
 /// type); as [`instantiate_monoid!`](crate::instantiate_monoid), implementing
 /// `parallaxis_device::BinaryKernel<T, T>` on the host.
+///
+/// ```ignore
+/// parallaxis_kernels::instantiate_binary! { kernels = crate::KERNELS; MatMul for Mat2 }
+/// ```
 #[macro_export]
 macro_rules! instantiate_binary {
-    (kernels = $kernels:path; $( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__binary_entry_points! { $( ($ft: $f, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__binary_host_impls! { $kernels; $( ($ft: $f, $tt: $t) ),* }
-    };
+    ($($decl:tt)*) => { $crate::__instantiate! { [$crate::__transform_family] [binary] $($decl)* } };
+}
+
+/// Instantiates fused kernels for your own (functor, monoid, input type) triples:
+/// `transform_reduce`, `transform_inclusive_scan`, `transform_exclusive_scan` (a unary
+/// functor), `transform2_reduce`, `transform2_inclusive_scan`, `transform2_exclusive_scan` (a
+/// binary functor, both inputs of the type), one algorithm per invocation.
+///
+/// The functor's `transform` (or `transform2`) kernel and the monoid's kernels (for the
+/// functor's output) must both be instantiated in this crate: the host looks the entry point
+/// up by their tags in the module that holds both when the algorithm is first called with the
+/// triple (a triple without one runs as a transform and a reduce or scan, as does a functor
+/// and a monoid from different modules). On the host this expands to compile-time checks that
+/// the triple's tags are the operators' kernel-trait tags. A fused scan needs the functor's
+/// output to have its input's size and alignment (a compile-time error in the PTX build
+/// otherwise).
+///
+/// ```ignore
+/// parallaxis_kernels::instantiate_fused! {
+///     transform_reduce: Transpose with MatMul for Mat2; Det with WrappingAdd for Mat2;
+/// }
+/// parallaxis_kernels::instantiate_fused! { transform_inclusive_scan: Transpose with MatMul for Mat2 }
+/// parallaxis_kernels::instantiate_fused! { transform2_reduce: MatMul with MatMul for Mat2 }
+/// ```
+#[macro_export]
+macro_rules! instantiate_fused {
+    ($algo:ident : $($decl:tt)*) => { $crate::__instantiate! { [$crate::__fused_family] [$algo] $($decl)* } };
 }
 
 /// Instantiates selection by your own predicate: `copy_if`, `remove_if`, `partition`
@@ -276,17 +198,12 @@ macro_rules! instantiate_binary {
 /// ```ignore
 /// parallaxis_kernels::instantiate_predicate! {
 ///     kernels = crate::KERNELS;
-///     (Outside: crate::OutsideBox, Particle: crate::Particle),
+///     OutsideBox for Particle;
 /// }
 /// ```
 #[macro_export]
 macro_rules! instantiate_predicate {
-    (kernels = $kernels:path; $( ($pt:ident: $p:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__predicate_entry_points! { $( ($pt: $p, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__predicate_host_impls! { $kernels; $( ($pt: $p, $tt: $t) ),* }
-    };
+    ($($decl:tt)*) => { $crate::__instantiate! { [$crate::__predicate_family] [] $($decl)* } };
 }
 
 /// Instantiates the comparator merge sort and merge (`sort_by`, `sort_by_key_with` with 4-
@@ -299,16 +216,11 @@ macro_rules! instantiate_predicate {
 /// ```ignore
 /// parallaxis_kernels::instantiate_compare! {
 ///     kernels = crate::KERNELS;
-///     (ByMagnitude: crate::ByMagnitude, i32: i32),
-///     (ByKey: crate::ByKey, KeyIndex: crate::KeyIndex),
+///     ByMagnitude for i32;
+///     ByKey for KeyIndex;
 /// }
 /// ```
 #[macro_export]
 macro_rules! instantiate_compare {
-    (kernels = $kernels:path; $( ($ct:ident: $c:ty, $tt:ident: $t:ty) ),* $(,)?) => {
-        #[cfg(target_arch = "nvptx64")]
-        $crate::__compare_entry_points! { $( ($ct: $c, $tt: $t) ),* }
-        #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__compare_host_impls! { $kernels; $( ($ct: $c, $tt: $t) ),* }
-    };
+    ($($decl:tt)*) => { $crate::__instantiate! { [$crate::__compare_family] [] $($decl)* } };
 }

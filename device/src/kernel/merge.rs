@@ -1,9 +1,8 @@
 //! Host-side kernel trait of the comparator merge sort and merge, implemented from the
-//! kernels crate's list (`for_each_compare_instance!`: `Less` and `Greater` over the six
-//! numbers) and by a user crate's `instantiate_compare!`.
+//! kernels crate's comparator family declaration (`kernel/mod.rs`: `Less` and `Greater`
+//! over the six numbers) and by a user crate's `instantiate_compare!`.
 
 use parallaxis_core::{Compare, DeviceCopy};
-use parallaxis_kernels::entry_name;
 
 /// A comparator with merge sort and merge kernels for elements `T`.
 ///
@@ -24,24 +23,3 @@ pub unsafe trait CompareKernel<T: DeviceCopy>: Compare<T> {
     /// The tile merge for keys alone, with 4-byte and with 8-byte values.
     const MERGE: [&'static str; 3];
 }
-
-macro_rules! compare_kernels {
-    ($( ($ct:ident: $c:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates every entry point from the same list entry
-        // (`__compare_entry_points!`), with the parameter types the trait names.
-        unsafe impl CompareKernel<$t> for $c {
-            const BLOCK_SORT: [&'static str; 3] = [
-                entry_name!(merge_block_sort, $ct, $tt),
-                entry_name!(merge_block_sort_v4, $ct, $tt),
-                entry_name!(merge_block_sort_v8, $ct, $tt),
-            ];
-            const PARTITION: &'static str = entry_name!(merge_partition, $ct, $tt);
-            const MERGE: [&'static str; 3] = [
-                entry_name!(merge_tiles, $ct, $tt),
-                entry_name!(merge_tiles_v4, $ct, $tt),
-                entry_name!(merge_tiles_v8, $ct, $tt),
-            ];
-        }
-    )* };
-}
-parallaxis_kernels::for_each_compare_instance!(compare_kernels);

@@ -1,6 +1,6 @@
 //! Host-side kernel traits: an operator type implements one for each element type that has a
 //! kernel, carrying the entry-point names. The implementations are generated from the
-//! kernels crate's instantiation lists (the same lists that generate the PTX entry points),
+//! kernels crate's family declarations (the same declarations generate the PTX entry points),
 //! so an operator/type pair either has a kernel and an implementation, or neither, and
 //! calling an algorithm with a pair that has no kernel is a compile error.
 
@@ -129,57 +129,22 @@ pub fn kernel_name<T: DeviceCopy, M: MonoidKernel<T>>(algo: &str) -> String {
     format!("parallax_{algo}__{}__{}", M::OP, M::TYPE)
 }
 
-macro_rules! monoid_kernels {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates these three entry points from the same list
-        // entry, taking `ReduceParams<$t, $m>` and `ScanParams<$t, $m>`.
-        unsafe impl MonoidKernel<$t> for $m {
-            const OP: &'static str = stringify!($mt);
-            const TYPE: &'static str = stringify!($tt);
-            const REDUCE: &'static str = entry_name!(reduce, $mt, $tt);
-            const INCLUSIVE_SCAN: &'static str = entry_name!(inclusive_scan, $mt, $tt);
-            const EXCLUSIVE_SCAN: &'static str = entry_name!(exclusive_scan, $mt, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_monoid_instance!(monoid_kernels);
-
-macro_rules! unary_kernels {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: generated from the same list entry as the PTX entry point, which takes
-        // `TransformParams<$t, Output, $f>`.
-        unsafe impl UnaryKernel<$t> for $f {
-            const OP: &'static str = stringify!($ft);
-            const TYPE: &'static str = stringify!($tt);
-            const TRANSFORM: &'static str = entry_name!(transform, $ft, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_unary_instance!(unary_kernels);
-
-macro_rules! binary_kernels {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: generated from the same list entry as the PTX entry point, which takes
-        // `Transform2Params<$t, $t, Output, $f>`.
-        unsafe impl BinaryKernel<$t, $t> for $f {
-            const OP: &'static str = stringify!($ft);
-            const TYPE: &'static str = stringify!($tt);
-            const TRANSFORM2: &'static str = entry_name!(transform2, $ft, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_binary_instance!(binary_kernels);
-
-macro_rules! tabulate_kernels {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: generated from the same list entry as the PTX entry point, which takes
-        // `TabulateParams<$t, $f>` (`$t` is the functor's output).
-        unsafe impl TabulateKernel for $f {
-            const TABULATE: &'static str = entry_name!(tabulate, $ft, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_tabulate_instance!(tabulate_kernels);
+// The stock instances of the families declared in the kernels crate's `entry/families/`:
+// the same declarations generate the entry points, so a pair has both or neither.
+parallaxis_kernels::__monoid_family!(@stock @host ::parallaxis_device::KERNELS;);
+parallaxis_kernels::__transform_family!(unary @stock @host ::parallaxis_device::KERNELS;);
+parallaxis_kernels::__transform_family!(binary @stock @host ::parallaxis_device::KERNELS;);
+parallaxis_kernels::__transform_family!(tabulate @stock @host ::parallaxis_device::KERNELS;);
+parallaxis_kernels::__fused_family!(transform_reduce @stock @host);
+parallaxis_kernels::__fused_family!(transform_inclusive_scan @stock @host);
+parallaxis_kernels::__fused_family!(transform_exclusive_scan @stock @host);
+parallaxis_kernels::__fused_family!(transform2_reduce @stock @host);
+parallaxis_kernels::__fused_family!(transform2_inclusive_scan @stock @host);
+parallaxis_kernels::__fused_family!(transform2_exclusive_scan @stock @host);
+parallaxis_kernels::__predicate_family!(@stock @host ::parallaxis_device::KERNELS;);
+parallaxis_kernels::__predicate_family!(flagged @stock @host ::parallaxis_device::KERNELS;);
+parallaxis_kernels::__predicate_family!(by_key @stock @host ::parallaxis_device::KERNELS;);
+parallaxis_kernels::__compare_family!(@stock @host ::parallaxis_device::KERNELS;);
 
 /// The `fill` entry points (by 32-bit words and by bytes).
 pub(crate) const FILL_WORDS: &str = entry_name!(fill, Pattern, u32);

@@ -1,5 +1,5 @@
 //! Host-side kernel traits of the segmented family, implemented from the kernels crate's
-//! instantiation list (`for_each_monoid_instance!`), exactly as [`crate::MonoidKernel`] is,
+//! monoid family declaration together with [`crate::MonoidKernel`] (`kernel/mod.rs`),
 //! and the key types the keyed kernels compare and copy as plain words.
 
 use crate::kernel::MonoidKernel;
@@ -54,25 +54,6 @@ pub unsafe trait SegmentedKernel<T: DeviceCopy>: MonoidKernel<T> {
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait KeyKernel: DeviceCopy + PartialEq {}
-
-macro_rules! segmented_kernels {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates these entry points from the same list entry,
-        // with the parameter types the trait names.
-        unsafe impl SegmentedKernel<$t> for $m {
-            const SEG_INCLUSIVE_SCAN: &'static str = entry_name!(seg_inclusive_scan, $mt, $tt);
-            const SEG_EXCLUSIVE_SCAN: &'static str = entry_name!(seg_exclusive_scan, $mt, $tt);
-            const SEG_INCLUSIVE_SCAN_CARRY: &'static str =
-                entry_name!(seg_inclusive_scan_carry, $mt, $tt);
-            const SEG_EXCLUSIVE_SCAN_CARRY: &'static str =
-                entry_name!(seg_exclusive_scan_carry, $mt, $tt);
-            const SEG_GATHER: &'static str = entry_name!(seg_gather, $mt, $tt);
-            const RUN_GATHER: &'static str = entry_name!(run_gather, $mt, $tt);
-            const REDUCE_RUNS: &'static str = entry_name!(reduce_runs, $mt, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_monoid_instance!(segmented_kernels);
 
 macro_rules! key_kernels {
     ($( $k:ty ),* $(,)?) => { $(

@@ -1,10 +1,8 @@
-//! Host-side kernel traits of the select family, implemented from the kernels crate's
-//! lists (`for_each_predicate_instance!`, `for_each_select_type!`,
-//! `for_each_unique_by_key_instance!`) and, for predicates, by a user crate's
-//! `instantiate_predicate!`.
+//! Host-side kernel traits of the selection families, implemented from the kernels crate's
+//! selection declarations (`entry/families/select.rs`, expanded in `kernel/mod.rs`) and, for
+//! predicates, by a user crate's `instantiate_predicate!`.
 
 use parallaxis_core::{DeviceCopy, Predicate};
-use parallaxis_kernels::entry_name;
 
 /// A predicate with `select_if` and `count_if` kernels for elements `T`.
 ///
@@ -38,7 +36,7 @@ pub unsafe trait PredicateKernel<T: DeviceCopy>: Predicate<T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA selection kernel",
     label = "no GPU kernel for this type",
-    note = "the stock element types are listed by `for_each_select_type!` in `device/kernels/src/entry/instances.rs`",
+    note = "the stock element types are the six primitive numbers (`device/kernels/src/entry/families/select.rs`)",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait SelectKernel: DeviceCopy + PartialEq {
@@ -56,46 +54,10 @@ pub unsafe trait SelectKernel: DeviceCopy + PartialEq {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA unique_by_key kernel",
     label = "no GPU kernel for this type",
-    note = "the stock key/value pairs are listed by `for_each_unique_by_key_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "the stock keys are u32 and u64 beside values of the six primitive numbers (`device/kernels/src/entry/families/select.rs`)",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait UniqueByKeyKernel<V: DeviceCopy>: DeviceCopy + PartialEq {
     /// The `unique_by_key` entry point.
     const UNIQUE_BY_KEY: &'static str;
 }
-
-macro_rules! predicate_kernels {
-    ($( ($pt:ident: $p:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates both entry points from the same list entry
-        // (`__predicate_entry_points!`), taking `SelectParams<$t, $t, $p>` and
-        // `TransformReduceParams<$t, Indicator<$p>, u64, Sum>`.
-        unsafe impl PredicateKernel<$t> for $p {
-            const SELECT_IF: &'static str = entry_name!(select_if, $pt, $tt);
-            const COUNT_IF: &'static str = entry_name!(count_if, $pt, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_predicate_instance!(predicate_kernels);
-
-macro_rules! select_kernels {
-    ($( ($tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates both entry points from the same list entry,
-        // taking `SelectParams<$t, $t, ()>`.
-        unsafe impl SelectKernel for $t {
-            const SELECT_FLAGGED: &'static str = entry_name!(select_flagged, Flags, $tt);
-            const SELECT_UNIQUE: &'static str = entry_name!(select_unique, Equal, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_select_type!(select_kernels);
-
-macro_rules! unique_by_key_kernels {
-    ($( ($kt:ident: $k:ty, $vt:ident: $v:ty) ),* $(,)?) => { $(
-        // SAFETY: generated from the same list entry as the entry point, which takes
-        // `SelectParams<$k, $v, ()>`.
-        unsafe impl UniqueByKeyKernel<$v> for $k {
-            const UNIQUE_BY_KEY: &'static str = entry_name!(unique_by_key, $kt, $vt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_unique_by_key_instance!(unique_by_key_kernels);

@@ -22,6 +22,17 @@ pub(crate) fn param_size(name: &str) -> Option<usize> {
     decl[open..open + close].parse().ok()
 }
 
+/// The alignment and byte size of entry point `name`'s single parameter, read from the PTX,
+/// or `None` if there is no such entry.
+pub(crate) fn param_layout(name: &str) -> Option<(usize, usize)> {
+    let ptx: &str = &PTX;
+    let start = ptx.find(&format!(".entry {name}("))?;
+    let decl = &ptx[start..];
+    let align = decl.find(".param .align ")? + ".param .align ".len();
+    let end = decl[align..].find(' ')?;
+    Some((decl[align..align + end].parse().ok()?, param_size(name)?))
+}
+
 /// Asserts that `name` is an entry point taking `bytes` bytes.
 #[allow(dead_code)] // not every test file uses it
 pub(crate) fn assert_entry(name: &str, bytes: usize) {

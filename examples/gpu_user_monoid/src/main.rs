@@ -131,8 +131,8 @@ fn main() -> Result<()> {
             .collect();
         check(&format!("transform Det n={n}"), &det, &want_det)?;
 
-        // Fused kernels (`instantiate_transform_reduce!` / `_inclusive_scan!` in the kernel
-        // crate).
+        // Fused kernels (`instantiate_fused!`'s `transform_reduce` and
+        // `transform_inclusive_scan` in the kernel crate).
         reference::transform_inclusive_scan(Transpose, MatMul, &x, &mut want);
         let got = parallaxis::transform_inclusive_scan(Transpose, MatMul, &dx)?.to_vec()?;
         check(
@@ -174,8 +174,8 @@ fn main() -> Result<()> {
         let want_sq: Vec<Mat2> = x.iter().map(|&m| m.matmul(m)).collect();
         check(&format!("transform2 MatMul n={n}"), &sq, &want_sq)?;
 
-        // `instantiate_transform2_reduce!`: the product of the pairwise products, in order;
-        // the second input is the first reversed, so a swapped pair would show.
+        // `instantiate_fused!`'s `transform2_reduce`: the product of the pairwise products,
+        // in order; the second input is the first reversed, so a swapped pair would show.
         let y: Vec<Mat2> = x.iter().rev().copied().collect();
         let dy = DeviceVector::<Mat2, Cuda>::from_slice(&y)?;
         let total = parallaxis::transform2_reduce(MatMul, MatMul, &dx, &dy)?;

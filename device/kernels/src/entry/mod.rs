@@ -6,9 +6,9 @@
 //! `$crate::` paths name the kernel bodies in `kernels/` and the parameter structs in
 //! [`crate::params`].
 
+mod declare;
+mod families;
 mod histogram_gather;
-mod host_impls;
 mod instances;
-mod points;
 
 pub use instances::{tag_has_separator, tag_is};

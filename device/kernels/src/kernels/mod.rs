@@ -61,81 +61,23 @@ pub mod select;
 #[doc(hidden)]
 pub mod transform;
 
-use crate::params::transform::{FillParams, TabulateParams};
+use crate::params::transform::FillParams;
 
-/// `reduce`, `inclusive_scan` and `exclusive_scan` for each (monoid, type) pair; the wrappers
-/// are shared with `instantiate_monoid!` (crate::user), so user instantiations are the same
-/// kernels.
-macro_rules! monoid_entry_points {
-    ($($pairs:tt)*) => { crate::__monoid_entry_points! { $($pairs)* } };
-}
-crate::for_each_monoid_instance!(monoid_entry_points);
-
-/// `transform` for each (unary functor, input type) pair (shared with `instantiate_unary!`).
-macro_rules! unary_entry_points {
-    ($($pairs:tt)*) => { crate::__unary_entry_points! { $($pairs)* } };
-}
-crate::for_each_unary_instance!(unary_entry_points);
-
-/// Fused `transform_reduce` for each (unary functor, monoid, input type) triple (shared with
-/// `instantiate_transform_reduce!`).
-macro_rules! transform_reduce_entry_points {
-    ($($triples:tt)*) => { crate::__transform_reduce_entry_points! { $($triples)* } };
-}
-crate::for_each_fused_reduce_instance!(transform_reduce_entry_points);
-
-/// Fused `transform_exclusive_scan` for each (unary functor, monoid, input type) triple
-/// (shared with `instantiate_transform_exclusive_scan!`).
-macro_rules! transform_exclusive_scan_entry_points {
-    ($($triples:tt)*) => { crate::__transform_exclusive_scan_entry_points! { $($triples)* } };
-}
-crate::for_each_fused_scan_instance!(transform_exclusive_scan_entry_points);
-
-/// Fused `transform2_reduce` for each (binary functor, monoid, input type) triple (shared
-/// with `instantiate_transform2_reduce!`).
-macro_rules! transform2_reduce_entry_points {
-    ($($triples:tt)*) => { crate::__transform2_reduce_entry_points! { $($triples)* } };
-}
-crate::for_each_fused2_reduce_instance!(transform2_reduce_entry_points);
-
-/// Fused `transform_inclusive_scan` for each (unary functor, monoid, input type) triple
-/// (shared with `instantiate_transform_inclusive_scan!`).
-macro_rules! transform_scan_entry_points {
-    ($($triples:tt)*) => { crate::__transform_scan_entry_points! { $($triples)* } };
-}
-crate::for_each_fused_scan_instance!(transform_scan_entry_points);
-
-/// Fused `transform2_inclusive_scan` and `transform2_exclusive_scan` for each (binary
-/// functor, monoid, input type) triple (shared with `instantiate_transform2_inclusive_scan!`
-/// and `instantiate_transform2_exclusive_scan!`).
-macro_rules! transform2_scan_entry_points {
-    ($($triples:tt)*) => {
-        crate::__transform2_inclusive_scan_entry_points! { $($triples)* }
-        crate::__transform2_exclusive_scan_entry_points! { $($triples)* }
-    };
-}
-crate::for_each_fused2_scan_instance!(transform2_scan_entry_points);
-
-/// `transform2` for each (binary functor, type) pair (both inputs of that type; shared with
-/// `instantiate_binary!`).
-macro_rules! binary_entry_points {
-    ($($pairs:tt)*) => { crate::__binary_entry_points! { $($pairs)* } };
-}
-crate::for_each_binary_instance!(binary_entry_points);
-
-/// `tabulate` for each (index functor, output type) pair.
-macro_rules! tabulate_entry_points {
-    ($( ($ft:ident: $f:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(tabulate, $ft, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: TabulateParams<$t, $f>) {
-                // SAFETY: as for reduce.
-                unsafe { transform::tabulate::<$f>(p) }
-            }
-        };
-    )* };
-}
-crate::for_each_tabulate_instance!(tabulate_entry_points);
+// The stock instances of the families declared in `entry/families/`.
+crate::__monoid_family!(@stock @ptx_tile);
+crate::__transform_family!(unary @stock @ptx);
+crate::__transform_family!(binary @stock @ptx);
+crate::__transform_family!(tabulate @stock @ptx);
+crate::__fused_family!(transform_reduce @stock @ptx);
+crate::__fused_family!(transform_inclusive_scan @stock @ptx);
+crate::__fused_family!(transform_exclusive_scan @stock @ptx);
+crate::__fused_family!(transform2_reduce @stock @ptx);
+crate::__fused_family!(transform2_inclusive_scan @stock @ptx);
+crate::__fused_family!(transform2_exclusive_scan @stock @ptx);
+crate::__predicate_family!(@stock @ptx);
+crate::__predicate_family!(flagged @stock @ptx);
+crate::__predicate_family!(by_key @stock @ptx);
+crate::__compare_family!(@stock @ptx);
 
 /// `fill` by 32-bit words (element sizes divisible by 4) and by bytes (all others).
 macro_rules! fill_entry_points {
@@ -151,28 +93,6 @@ macro_rules! fill_entry_points {
 }
 fill_entry_points!(u32, u8);
 
-/// `select_if` and `count_if` for each (predicate, type) pair (shared with
-/// `instantiate_predicate!`), `select_flagged` and `select_unique` for each type, and
-/// `unique_by_key` for each (key, value) pair.
-macro_rules! predicate_entry_points {
-    ($($pairs:tt)*) => { crate::__predicate_entry_points! { $($pairs)* } };
-}
-crate::for_each_predicate_instance!(predicate_entry_points);
-macro_rules! select_type_entry_points {
-    ($($types:tt)*) => { crate::__select_type_entry_points! { $($types)* } };
-}
-crate::for_each_select_type!(select_type_entry_points);
-macro_rules! unique_by_key_entry_points {
-    ($($pairs:tt)*) => { crate::__unique_by_key_entry_points! { $($pairs)* } };
-}
-crate::for_each_unique_by_key_instance!(unique_by_key_entry_points);
-
-/// The comparator merge sort and merge for each (comparator, type) pair (shared with
-/// `instantiate_compare!`).
-macro_rules! compare_entry_points {
-    ($($pairs:tt)*) => { crate::__compare_entry_points! { $($pairs)* } };
-}
-crate::for_each_compare_instance!(compare_entry_points);
 // The fused extremum reduce and the vectorized searches.
 
 /// `arg_reduce` for each (`ArgReduce` monoid, element type) pair: `parallax_arg_reduce__<M>__<T>`.

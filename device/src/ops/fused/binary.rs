@@ -1,6 +1,6 @@
 //! `transform2_reduce`: the reduce of `f(x[i], y[i])` over two inputs of one length in one
 //! kernel (an inner product is `Times` then `Sum`), where the kernels crate's
-//! `for_each_fused2_reduce_instance!` (or a user crate's `instantiate_transform2_reduce!`)
+//! fused family declaration (or a user crate's `instantiate_fused!`)
 //! has the (binary functor, monoid, input type) triple; every other triple runs as a
 //! `transform2` into a temporary and a reduce.
 //!

@@ -1,7 +1,7 @@
 //! `transform2_inclusive_scan` and `transform2_exclusive_scan`: the scan of `f(x[i], y[i])`
 //! over two inputs of one length in one kernel (a running inner product is `Times` then
-//! `Sum`), where the kernels crate's `for_each_fused2_scan_instance!` (or a user crate's
-//! `instantiate_transform2_inclusive_scan!` / `instantiate_transform2_exclusive_scan!`) has
+//! `Sum`), where the kernels crate's fused family declaration (or a user crate's
+//! `instantiate_fused!`) has
 //! the (binary functor, monoid, input type) triple; every other triple runs as a
 //! `transform2` into a temporary and the scan.
 //!

@@ -123,45 +123,44 @@ mod tests {
     use super::{entry_name, FusedTags};
     use parallaxis_kernels::fused_entry_name;
 
-    /// The host's run-time names are the kernels crate's entry names, for every listed
-    /// triple (the PTX side is checked by `tests/abi.rs`).
+    /// The host's run-time names are the kernels crate's entry names (every stock triple's
+    /// tags are checked against its operators' kernel-trait tags at compile time by the
+    /// fused family's declaration, `kernel/mod.rs`; the PTX side by `tests/abi.rs`).
     #[test]
     fn runtime_names_match_the_entry_points() {
-        macro_rules! check {
-            ($algo:ident, $name:expr, $tags:ident;
-             $( ($ft:ident: $f:ty, $mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-                assert_eq!(
-                    entry_name($name, FusedTags::$tags::<$t, $f, $m>()),
-                    fused_entry_name!($algo, $ft, $mt, $tt)
-                );
-            )* };
-        }
-        macro_rules! reduces {
-            ($($triples:tt)*) => { check!(transform_reduce, REDUCE, unary; $($triples)*) };
-        }
-        macro_rules! scans {
-            ($($triples:tt)*) => { check!(transform_inclusive_scan, INCLUSIVE_SCAN, unary; $($triples)*) };
-        }
-        parallaxis_kernels::for_each_fused_reduce_instance!(reduces);
-        macro_rules! exclusive_scans {
-            ($($triples:tt)*) => {
-                check!(transform_exclusive_scan, EXCLUSIVE_SCAN, unary; $($triples)*)
-            };
-        }
-        macro_rules! binary_reduces {
-            ($($triples:tt)*) => {
-                check!(transform2_reduce, TRANSFORM2_REDUCE, binary; $($triples)*)
-            };
-        }
-        parallaxis_kernels::for_each_fused_scan_instance!(scans);
-        parallaxis_kernels::for_each_fused_scan_instance!(exclusive_scans);
-        parallaxis_kernels::for_each_fused2_reduce_instance!(binary_reduces);
-        macro_rules! binary_scans {
-            ($($triples:tt)*) => {
-                check!(transform2_inclusive_scan, TRANSFORM2_INCLUSIVE_SCAN, binary; $($triples)*);
-                check!(transform2_exclusive_scan, TRANSFORM2_EXCLUSIVE_SCAN, binary; $($triples)*);
-            };
-        }
-        parallaxis_kernels::for_each_fused2_scan_instance!(binary_scans);
+        use parallaxis_core::{Affine, AffineMap, Identity, Square, Sum, Times};
+        assert_eq!(
+            entry_name(REDUCE, FusedTags::unary::<f32, Square, Sum>()),
+            fused_entry_name!(transform_reduce, Square, Sum, f32)
+        );
+        assert_eq!(
+            entry_name(
+                INCLUSIVE_SCAN,
+                FusedTags::unary::<AffineMap<i64>, Identity, Affine>()
+            ),
+            fused_entry_name!(transform_inclusive_scan, Identity, Affine, AffineMap_i64)
+        );
+        assert_eq!(
+            entry_name(EXCLUSIVE_SCAN, FusedTags::unary::<u64, Square, Sum>()),
+            fused_entry_name!(transform_exclusive_scan, Square, Sum, u64)
+        );
+        assert_eq!(
+            entry_name(TRANSFORM2_REDUCE, FusedTags::binary::<i32, Times, Sum>()),
+            fused_entry_name!(transform2_reduce, Times, Sum, i32)
+        );
+        assert_eq!(
+            entry_name(
+                TRANSFORM2_INCLUSIVE_SCAN,
+                FusedTags::binary::<f64, Times, Sum>()
+            ),
+            fused_entry_name!(transform2_inclusive_scan, Times, Sum, f64)
+        );
+        assert_eq!(
+            entry_name(
+                TRANSFORM2_EXCLUSIVE_SCAN,
+                FusedTags::binary::<u32, Times, Sum>()
+            ),
+            fused_entry_name!(transform2_exclusive_scan, Times, Sum, u32)
+        );
     }
 }

@@ -1,9 +1,8 @@
 //! Transforms fused into a reduce or a scan: `transform_reduce`, `transform_inclusive_scan`
 //! and `transform_exclusive_scan` run as one kernel that maps each item as it reads it, where a
 //! fused kernel was instantiated for the (functor, monoid, input type) triple
-//! (`for_each_fused_reduce_instance!` / `for_each_fused_scan_instance!`,
-//! `instantiate_transform_reduce!` / `instantiate_transform_inclusive_scan!` /
-//! `instantiate_transform_exclusive_scan!`); every other
+//! (the kernels crate's fused family declaration,
+//! `entry/families/fused.rs`, or a user crate's `instantiate_fused!`); every other
 //! pair runs as a transform into a temporary and the reduce or scan.
 //!
 //! Why fused: the composed form allocates the mapped values, writes them and reads them

@@ -157,45 +157,37 @@ pub const KERNELS: parallaxis_device::Kernels = parallaxis_device::Kernels::libr
 
 parallaxis_kernels::instantiate_monoid! {
     kernels = crate::KERNELS;
-    (MatMul: crate::MatMul, Mat2: crate::Mat2),
-    (WrappingAdd: crate::WrappingAdd, i32: i32),
+    MatMul for Mat2;
+    WrappingAdd for i32;
 }
 parallaxis_kernels::instantiate_unary! {
     kernels = crate::KERNELS;
-    (Det: crate::Det, Mat2: crate::Mat2),
-    (Transpose: crate::Transpose, Mat2: crate::Mat2),
-    (Companion: crate::Companion, i32: i32),
+    Det, Transpose for Mat2;
+    Companion for i32;
 }
 // Fused kernels: the transpose mapped as the reduce or the scan reads (both operators are
 // this crate's, so the host finds the entries in this crate's kernels).
-parallaxis_kernels::instantiate_transform_reduce! {
-    (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
+parallaxis_kernels::instantiate_fused! {
+    transform_reduce:
+    Transpose with MatMul for Mat2;
     // The input (16 bytes) wider than the folded values (4): the first round's partition
     // is by the input's size, the fold tree's by the output's.
-    (Det: crate::Det, WrappingAdd: crate::WrappingAdd, Mat2: crate::Mat2),
+    Det with WrappingAdd for Mat2;
     // The input (4 bytes) narrower than the folded values (16).
-    (Companion: crate::Companion, MatMul: crate::MatMul, i32: i32),
+    Companion with MatMul for i32;
 }
-parallaxis_kernels::instantiate_transform_inclusive_scan! {
-    (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
-}
-parallaxis_kernels::instantiate_transform_exclusive_scan! {
-    (Transpose: crate::Transpose, MatMul: crate::MatMul, Mat2: crate::Mat2),
-}
+parallaxis_kernels::instantiate_fused! { transform_inclusive_scan: Transpose with MatMul for Mat2 }
+parallaxis_kernels::instantiate_fused! { transform_exclusive_scan: Transpose with MatMul for Mat2 }
 parallaxis_kernels::instantiate_binary! {
     kernels = crate::KERNELS;
-    (MatMul: crate::MatMul, Mat2: crate::Mat2),
+    MatMul for Mat2;
 }
 // Fused over two inputs: `x[i]·y[i]` multiplied in index order (non-commutative both ways).
-parallaxis_kernels::instantiate_transform2_reduce! {
-    (MatMul: crate::MatMul, MatMul: crate::MatMul, Mat2: crate::Mat2),
-}
+parallaxis_kernels::instantiate_fused! { transform2_reduce: MatMul with MatMul for Mat2 }
 // The comparator merge sort and merge for user comparators and element types.
 parallaxis_kernels::instantiate_compare! {
     kernels = crate::KERNELS;
-    (ByMagnitude: crate::ByMagnitude, i32: i32),
-    (ByKey: crate::ByKey, KeyIndex: crate::KeyIndex),
-    (ByFirstEntry: crate::ByFirstEntry, Mat2: crate::Mat2),
-    (AlwaysLess: crate::AlwaysLess, i32: i32),
-    (Scrambled: crate::Scrambled, i32: i32),
+    ByMagnitude, AlwaysLess, Scrambled for i32;
+    ByKey for KeyIndex;
+    ByFirstEntry for Mat2;
 }

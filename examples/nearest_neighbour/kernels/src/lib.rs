@@ -32,5 +32,5 @@ pub const KERNELS: parallaxis_device::Kernels =
 #[cfg(any(target_arch = "nvptx64", feature = "cuda"))]
 parallaxis_kernels::instantiate_unary! {
     kernels = crate::KERNELS;
-    (NearestNeighbour: crate::NearestNeighbour<'_>, f32: f32),
+    NearestNeighbour<'_> for f32;
 }

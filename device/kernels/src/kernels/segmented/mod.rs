@@ -5,10 +5,9 @@
 //! (`passes.rs`). Dependencies run one way: `reduce_runs` uses `scan` and `heads`, `scan`
 //! uses the head and carry files, and nothing here uses another family.
 //!
-//! Entry points, here: for each (monoid, type) pair of `for_each_monoid_instance!`, the
-//! inclusive and exclusive segmented scans, the segmented-reduce gathers and the reduce of
-//! runs (through `__segmented_entry_points!`, shared with `instantiate_monoid!`); and the
-//! offsets-to-head-flag pass.
+//! Entry points: the monoid family's declaration (`entry/families/monoid.rs`) gives each
+//! (monoid, type) pair its inclusive and exclusive segmented scans, the segmented-reduce
+//! gathers and the reduce of runs; here, the offsets-to-head-flag pass.
 
 mod carry_window;
 mod heads;
@@ -23,15 +22,12 @@ pub mod scan;
 use crate::params::segmented::OffsetHeadsParams;
 use passes::offset_heads;
 
-/// The segmented entry points of each (monoid, type) pair; the wrappers are shared with
-/// `instantiate_monoid!` (crate::user), so a user's monoid gets the same kernels.
-macro_rules! segmented_entry_points {
-    ($($pairs:tt)*) => { crate::__segmented_entry_points! { $($pairs)* } };
-}
-crate::for_each_monoid_instance!(segmented_entry_points);
+// The segmented half of the monoid family's stock entry points.
+crate::__monoid_family!(@stock @ptx_segmented);
 
 #[unsafe(export_name = crate::entry_name!(offset_heads, Offsets, u64))]
 unsafe extern "ptx-kernel" fn offset_heads_entry(p: OffsetHeadsParams) {
-    // SAFETY: as above.
+    // SAFETY: launched by parallaxis-device's segmented launcher, which upholds the
+    // contract.
     unsafe { offset_heads(p) }
 }

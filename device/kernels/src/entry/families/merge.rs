@@ -1,0 +1,119 @@
+//! The comparator family: the merge sort and merge (`kernels/merge/`) for each (comparator,
+//! element) pair. Keys alone, and beside 4- and 8-byte values (moved as `u32` / `u64` words);
+//! the partition is shared.
+//!
+//! PTX: `parallax_merge_block_sort{,_v4,_v8}__<C>__<T>`, `parallax_merge_partition__<C>__<T>`,
+//! `parallax_merge_tiles{,_v4,_v8}__<C>__<T>`.
+
+/// The comparator family's declaration (`@stock`: the library's pairs) and what it expands
+/// to: `@ptx` the entry points, `@host KERNELS;` `parallaxis_device`'s `CompareKernel`,
+/// `@abi` the entries' rows ([`crate::abi`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __compare_family {
+    // `Less` and `Greater` over the six primitive numbers (in `SortKey` order, so floats sort
+    // as the radix sort does).
+    (@stock $($mode:tt)*) => {
+        $crate::__declare! { [$crate::__compare_family] [$($mode)*]
+            { $crate::ops::Less, $crate::ops::Greater for f32, f64, i32, u32, i64, u64; }
+        }
+    };
+
+    (@ptx $( [[] {($($c:tt)*) [$($ct:tt)*]} {($($t:tt)*) [$($tt:tt)*]}] )*) => { $(
+        const _: () = {
+            type T = $($t)*;
+            const ITEMS: usize = $crate::policy::merge::merge_items(::core::mem::size_of::<T>());
+            use $crate::kernels::merge::{block_sort, merge_tiles, partition};
+            use $crate::params::merge::{BlockSortParams, MergeParams};
+            #[unsafe(export_name = concat!("parallax_merge_block_sort__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn s0(p: BlockSortParams<T, (), $($c)*>) {
+                // SAFETY: launched by parallaxis-device's merge launcher, which upholds the
+                // contract (the host impl names this entry with this parameter type).
+                unsafe { block_sort::<T, (), $($c)*, ITEMS>(p) }
+            }
+            #[unsafe(export_name = concat!("parallax_merge_block_sort_v4__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn s4(p: BlockSortParams<T, u32, $($c)*>) {
+                // SAFETY: as above.
+                unsafe { block_sort::<T, u32, $($c)*, ITEMS>(p) }
+            }
+            #[unsafe(export_name = concat!("parallax_merge_block_sort_v8__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn s8(p: BlockSortParams<T, u64, $($c)*>) {
+                // SAFETY: as above.
+                unsafe { block_sort::<T, u64, $($c)*, ITEMS>(p) }
+            }
+            #[unsafe(export_name = concat!("parallax_merge_tiles__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn m0(p: MergeParams<T, (), $($c)*>) {
+                // SAFETY: as above.
+                unsafe { merge_tiles::<T, (), $($c)*, ITEMS>(p) }
+            }
+            #[unsafe(export_name = concat!("parallax_merge_tiles_v4__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn m4(p: MergeParams<T, u32, $($c)*>) {
+                // SAFETY: as above.
+                unsafe { merge_tiles::<T, u32, $($c)*, ITEMS>(p) }
+            }
+            #[unsafe(export_name = concat!("parallax_merge_tiles_v8__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn m8(p: MergeParams<T, u64, $($c)*>) {
+                // SAFETY: as above.
+                unsafe { merge_tiles::<T, u64, $($c)*, ITEMS>(p) }
+            }
+            #[unsafe(export_name = concat!("parallax_merge_partition__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn part(p: MergeParams<T, (), $($c)*>) {
+                // SAFETY: as above.
+                unsafe {
+                    partition::<T, (), $($c)*>(
+                        p,
+                        $crate::policy::merge::merge_tile_items(::core::mem::size_of::<T>()) as u64,
+                    )
+                }
+            }
+        };
+    )* };
+
+    (@host $kernels:path; $( [[] {($($c:tt)*) [$($ct:tt)*]} {($($t:tt)*) [$($tt:tt)*]}] )*) => { $(
+        const _: () = {
+            type T = $($t)*;
+            // SAFETY: the same declaration, compiled for nvptx64 into `$kernels`, generates
+            // every entry point, taking `BlockSortParams<T, V, C>` and `MergeParams<T, V, C>`
+            // for `V` = `()`, `u32`, `u64` as named.
+            unsafe impl ::parallaxis_device::CompareKernel<T> for $($c)* {
+                const KERNELS: ::parallaxis_device::Kernels = $kernels;
+                const BLOCK_SORT: [&'static str; 3] = [
+                    concat!("parallax_merge_block_sort__", $($ct)*, "__", $($tt)*),
+                    concat!("parallax_merge_block_sort_v4__", $($ct)*, "__", $($tt)*),
+                    concat!("parallax_merge_block_sort_v8__", $($ct)*, "__", $($tt)*),
+                ];
+                const PARTITION: &'static str =
+                    concat!("parallax_merge_partition__", $($ct)*, "__", $($tt)*);
+                const MERGE: [&'static str; 3] = [
+                    concat!("parallax_merge_tiles__", $($ct)*, "__", $($tt)*),
+                    concat!("parallax_merge_tiles_v4__", $($ct)*, "__", $($tt)*),
+                    concat!("parallax_merge_tiles_v8__", $($ct)*, "__", $($tt)*),
+                ];
+            }
+        };
+    )* };
+
+    (@abi $( [[] {($($c:tt)*) [$($ct:tt)*]} {($($t:tt)*) [$($tt:tt)*]}] )*) => {{
+        use $crate::abi::Entry;
+        use $crate::params::merge::{BlockSortParams, MergeParams};
+        &[$({
+            type T = $($t)*;
+            [
+                Entry::of::<BlockSortParams<T, (), $($c)*>>(concat!("parallax_merge_block_sort__", $($ct)*, "__", $($tt)*)),
+                Entry::of::<BlockSortParams<T, u32, $($c)*>>(concat!("parallax_merge_block_sort_v4__", $($ct)*, "__", $($tt)*)),
+                Entry::of::<BlockSortParams<T, u64, $($c)*>>(concat!("parallax_merge_block_sort_v8__", $($ct)*, "__", $($tt)*)),
+                Entry::of::<MergeParams<T, (), $($c)*>>(concat!("parallax_merge_tiles__", $($ct)*, "__", $($tt)*)),
+                Entry::of::<MergeParams<T, u32, $($c)*>>(concat!("parallax_merge_tiles_v4__", $($ct)*, "__", $($tt)*)),
+                Entry::of::<MergeParams<T, u64, $($c)*>>(concat!("parallax_merge_tiles_v8__", $($ct)*, "__", $($tt)*)),
+                Entry::of::<MergeParams<T, (), $($c)*>>(concat!("parallax_merge_partition__", $($ct)*, "__", $($tt)*)),
+            ]
+        }),*]
+    }};
+}
