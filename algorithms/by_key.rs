@@ -68,6 +68,7 @@ where
 /// assert_eq!(sums.to_vec()?[..runs], [3, 3, 4]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "ReduceByKey")]
 pub fn reduce_by_key_into<K, T, M, B>(
     m: M,
     keys: &impl Readable<K, B>,
@@ -114,6 +115,7 @@ where
 /// assert_eq!(parallaxis::segmented_reduce(Max, &o, &x)?.to_vec()?, [5, i32::MIN, 7]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "DeviceSegmentedReduce")]
 pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
     m: M,
     offsets: &impl Readable<usize, B>,

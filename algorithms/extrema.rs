@@ -29,6 +29,7 @@ fn found<T>(p: Indexed<T>) -> Option<(usize, T)> {
 /// assert_eq!(parallaxis::min_element(&DeviceVector::<f32>::zeros(0)?)?, None);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "ArgMin")]
 pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
     x: &impl Readable<T, B>,
 ) -> Result<Option<(usize, T)>> {
@@ -46,6 +47,7 @@ pub fn min_element<T: Number, B: ArgOps<T, ArgMin>>(
 /// assert_eq!(parallaxis::max_element(&x)?, Some((1, 7)));
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "ArgMax")]
 pub fn max_element<T: Number, B: ArgOps<T, ArgMax>>(
     x: &impl Readable<T, B>,
 ) -> Result<Option<(usize, T)>> {

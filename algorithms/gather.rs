@@ -266,6 +266,7 @@ pub fn scatter_if<I: SparseIndex, T: DeviceCopy, B: GatherOps<I, T>>(
 /// assert_eq!(parallaxis::reverse(&x)?.to_vec()?, [3, 2, 1]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "reverse_copy")]
 pub fn reverse<T: DeviceCopy, B: ReverseOps<T>>(
     x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {

@@ -34,6 +34,7 @@ fn invalid((what, reason): (&'static str, &'static str)) -> Error {
 /// assert_eq!(h.to_vec()?, [2, 1, 0, 2]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("HistogramEven", "DeviceHistogram"))]
 pub fn histogram_even<T, C, B>(
     x: &impl Readable<T, B>,
     bins: usize,
@@ -99,6 +100,7 @@ where
 /// assert_eq!(h.to_vec()?, [2, 2]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "HistogramRange")]
 pub fn histogram<T, C, B>(
     x: &impl Readable<T, B>,
     edges: &impl Readable<T::Level, B>,

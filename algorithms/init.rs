@@ -75,6 +75,7 @@ pub fn reduce_with_init_into<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
 /// assert_eq!(parallaxis::inclusive_scan_with_init(Sum, 10, &x)?.to_vec()?, [13, 14, 18]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "InclusiveScanInit")]
 pub fn inclusive_scan_with_init<T: DeviceCopy, M: Monoid<T>, B: InitOps<T, M>>(
     m: M,
     init: T,

@@ -101,6 +101,7 @@ pub fn merge_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// assert!(m[4].is_nan());
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("MergeKeys", "DeviceMerge"))]
 pub fn merge<T: SortKey, B: MergeOps<T, Less>>(
     a: &impl Readable<T, B>,
     b: &impl Readable<T, B>,
@@ -258,6 +259,7 @@ pub fn merge_by_key_with_into<
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
+#[doc(alias = "MergePairs")]
 pub fn merge_by_key<K: SortKey, V: DeviceCopy, B: MergeByKeyOps<K, V, Less>>(
     a_keys: &impl Readable<K, B>,
     a_values: &impl Readable<V, B>,

@@ -46,6 +46,7 @@ use parallaxis_core::{Compare, DeviceCopy};
 /// assert_eq!(parallaxis::sort_by(ByMagnitude, &x)?.to_vec()?, [-8, 5, 3, -3, 1]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("stable_sort", "DeviceMergeSort", "StableSortKeys"))]
 pub fn sort_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
     cmp: C,
     x: &impl Readable<T, B>,
@@ -99,6 +100,7 @@ pub fn sort_by_into<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
+#[doc(alias("stable_sort_by_key", "StableSortPairs"))]
 pub fn sort_by_key_with<K: DeviceCopy, V: DeviceCopy, C: Compare<K>, B: MergeByKeyOps<K, V, C>>(
     cmp: C,
     keys: &impl Readable<K, B>,

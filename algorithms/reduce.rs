@@ -37,6 +37,7 @@ use parallaxis_core::{BinaryFunction, DeviceCopy, Monoid, UnaryFunction};
 /// assert_eq!(parallaxis::reduce(or, &x)?, 0b1111);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "DeviceReduce")]
 pub fn reduce<M, X>(m: M, x: &X) -> Result<X::Item>
 where
     M: Monoid<X::Item>,
@@ -86,6 +87,7 @@ where
 /// assert_eq!(parallaxis::transform_reduce(Square, Sum, &x)?.sqrt(), 5.0);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "TransformReduce")]
 pub fn transform_reduce<A, T, F, M, B>(f: F, m: M, x: &impl Readable<A, B>) -> Result<T>
 where
     A: DeviceCopy,
@@ -115,6 +117,7 @@ where
 /// assert_eq!(parallaxis::transform2_reduce(Times, Sum, &a, &b)?, 32.0);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "inner_product")]
 pub fn transform2_reduce<A, C, T, F, M, B>(
     f: F,
     m: M,

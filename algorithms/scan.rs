@@ -24,6 +24,7 @@ use parallaxis_core::{DeviceCopy, Monoid, UnaryFunction};
 /// assert_eq!(xs, [1, 3, 7, 15]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("InclusiveSum", "InclusiveScan", "DeviceScan"))]
 pub fn inclusive_scan<M, X>(m: M, x: &X) -> Result<DeviceVector<X::Item, X::Backend>>
 where
     M: Monoid<X::Item>,
@@ -73,6 +74,7 @@ where
 /// assert_eq!(parallaxis::exclusive_scan(Sum, 10, &x)?.to_vec()?, [10, 13, 14]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("ExclusiveSum", "ExclusiveScan"))]
 pub fn exclusive_scan<M, X>(m: M, init: X::Item, x: &X) -> Result<DeviceVector<X::Item, X::Backend>>
 where
     M: Monoid<X::Item>,

@@ -81,6 +81,7 @@ fn by_flags<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
 /// assert_eq!(parallaxis::inclusive_scan_by_key(Sum, &k, &x)?.to_vec()?, [1, 2, 1, 2, 1]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("InclusiveSumByKey", "InclusiveScanByKey"))]
 pub fn inclusive_scan_by_key<K, T, M, B>(
     m: M,
     keys: &impl Readable<K, B>,
@@ -107,6 +108,7 @@ where
 /// assert_eq!(parallaxis::exclusive_scan_by_key(Sum, 0, &k, &x)?.to_vec()?, [0, 1, 0, 3]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("ExclusiveSumByKey", "ExclusiveScanByKey"))]
 pub fn exclusive_scan_by_key<K, T, M, B>(
     m: M,
     init: T,

@@ -47,6 +47,7 @@ fn room<T: DeviceCopy, B: Backend>(
 /// assert_eq!(parallaxis::copy_if(LessThan { bound: 0.5 }, &x)?.to_vec()?, [0.1, 0.3]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "DeviceSelect")]
 pub fn copy_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
     x: &impl Readable<T, B>,
@@ -96,6 +97,7 @@ pub fn copy_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// assert_eq!(parallaxis::remove_if(EqualTo { value: 3 }, &x)?.to_vec()?, [0, 5]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("remove_copy_if", "remove"))]
 pub fn remove_if<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
     x: &impl Readable<T, B>,
@@ -144,6 +146,12 @@ pub fn remove_if_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// assert_eq!((y.to_vec()?, split), (vec![2, 1, 3, 0, 0], 3));
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias(
+    "stable_partition",
+    "stable_partition_copy",
+    "partition_copy",
+    "DevicePartition"
+))]
 pub fn partition<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     p: P,
     x: &impl Readable<T, B>,
@@ -196,6 +204,7 @@ pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
 /// assert_eq!(parallaxis::copy_if_stencil(&keep, &x)?.to_vec()?, [1.0, 3.0]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("copy_if", "Flagged"))]
 pub fn copy_if_stencil<T: DeviceCopy, B: FlaggedOps<T>>(
     stencil: &impl Readable<bool, B>,
     x: &impl Readable<T, B>,
@@ -251,6 +260,7 @@ pub fn copy_if_stencil_into<T: DeviceCopy, B: FlaggedOps<T>>(
 /// assert_eq!(parallaxis::unique(&x)?.to_vec()?, [1, 2, 1, 3]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "unique_copy")]
 pub fn unique<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
     x: &impl Readable<T, B>,
 ) -> Result<DeviceVector<T, B>> {
@@ -297,6 +307,7 @@ pub fn unique_into<T: DeviceCopy + PartialEq, B: UniqueOps<T>>(
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
+#[doc(alias("unique_by_key_copy", "UniqueByKey"))]
 pub fn unique_by_key<K, V, B>(
     keys: &impl Readable<K, B>,
     values: &impl Readable<V, B>,

@@ -31,6 +31,7 @@ use parallaxis_core::{DeviceCopy, Order, SortKey};
 /// assert!(s[1].is_sign_negative() && s[4].is_nan()); // -0.0 before +0.0, NaNs last
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("stable_sort", "SortKeys", "DeviceRadixSort"))]
 pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Readable<K, B>) -> Result<DeviceVector<K, B>> {
     sorted(keys, Order::Ascending)
 }
@@ -47,6 +48,7 @@ pub fn sort<K: SortKey, B: SortOps<K>>(keys: &impl Readable<K, B>) -> Result<Dev
 /// assert_eq!(parallaxis::sort_descending(&k)?.to_vec()?, [5, 3, 0, -8]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "SortKeysDescending")]
 pub fn sort_descending<K: SortKey, B: SortOps<K>>(
     keys: &impl Readable<K, B>,
 ) -> Result<DeviceVector<K, B>> {
@@ -103,6 +105,7 @@ pub fn sort_into<K: SortKey, B: SortOps<K>>(
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
+#[doc(alias("stable_sort_by_key", "SortPairs"))]
 pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     keys: &impl Readable<K, B>,
     values: &impl Readable<V, B>,
@@ -124,6 +127,7 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
+#[doc(alias = "SortPairsDescending")]
 pub fn sort_by_key_descending<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     keys: &impl Readable<K, B>,
     values: &impl Readable<V, B>,

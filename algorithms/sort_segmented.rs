@@ -38,6 +38,7 @@ use parallaxis_core::{DeviceCopy, Order, SortKey};
 /// assert!(s[2].is_sign_negative()); // -0.0 before +0.0
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("DeviceSegmentedRadixSort", "DeviceSegmentedSort"))]
 pub fn sort_segmented<K: SortKey, B: SegmentedSortOps<K>>(
     keys: &impl Readable<K, B>,
     offsets: &impl Readable<usize, B>,
@@ -129,6 +130,7 @@ pub fn sort_segmented_into<K: SortKey, B: SegmentedSortOps<K>>(
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
+#[doc(alias("DeviceSegmentedRadixSort", "DeviceSegmentedSort"))]
 pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy, B: SegmentedSortByKeyOps<K, V>>(
     keys: &impl Readable<K, B>,
     values: &impl Readable<V, B>,

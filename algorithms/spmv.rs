@@ -116,6 +116,7 @@ impl<T: DeviceCopy, I: SparseIndex, B: Backend> SparseMatrix<T, B> for HybMatrix
 /// assert_eq!(parallaxis::spmv(MinPlus, &a, &d)?.to_vec()?, [f32::INFINITY, 1.0]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias("CsrMV", "DeviceSpmv", "cusparseSpMV"))]
 pub fn spmv<T, S, A, B>(s: S, a: &A, x: &impl Readable<T, B>) -> Result<DeviceVector<T, B>>
 where
     T: DeviceCopy,

@@ -33,6 +33,7 @@ use parallaxis_core::{BinaryFunction, DeviceCopy, Number, Sequence, UnaryFunctio
 /// assert_eq!(parallaxis::transform2(|a, b| a * b, &v, &v)?.to_vec()?, [1.0, 4.0]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "DeviceTransform")]
 pub fn transform<F, X>(f: F, x: &X) -> Result<DeviceVector<F::Output, X::Backend>>
 where
     F: UnaryFunction<X::Item>,
@@ -80,6 +81,7 @@ where
 /// assert_eq!(z.to_vec()?, [12.0, 24.0]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
+#[doc(alias = "transform")]
 pub fn transform2<A, C, F, B>(
     f: F,
     a: &impl Readable<A, B>,
