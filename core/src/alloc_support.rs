@@ -126,10 +126,8 @@ fn without_bytes<T: DeviceCopy>(len: usize) -> Option<Vec<T>> {
 /// pages are faulted in by whoever writes them first (the parallel algorithm that fills the
 /// output, spread over its threads). A `memset` here faulted every page on the calling
 /// thread and wrote the vector once more (LLVM turns `malloc` + `memset` into `calloc` only
-/// where both inline into one function, which the backends' allocation did not): on the
-/// 2-core development VM, a rayon scan by flags of 2^24 f32 into a new output took 64-70 ms
-/// per call with the `memset`, 43 ms without (into a reused output: 13-19 ms; the rest is
-/// the page faults, ~2-3 µs each there).
+/// where both inline into one function, which the backends' allocation did not): the
+/// measurement is in `benches/RESULTS.md`, "Zeroed host allocations".
 ///
 /// # Errors
 /// [`Error::OutOfMemory`] when the allocator refuses (`calloc` of more than the machine can
