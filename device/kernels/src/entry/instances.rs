@@ -166,19 +166,6 @@ macro_rules! for_each_stencil_box_instance {
     };
 }
 
-/// Calls `$cb!` with every key type the GPU radix sort instantiates, as `tag: type`: every
-/// fixed-width integer (1, 2, 4 and 8 bytes) and both floats (`usize` sorts on the `u64`
-/// kernels).
-#[macro_export]
-macro_rules! for_each_sort_key_instance {
-    ($cb:ident) => {
-        $cb! {
-            u8: u8, i8: i8, u16: u16, i16: i16,
-            u32: u32, i32: i32, f32: f32, u64: u64, i64: i64, f64: f64,
-        }
-    };
-}
-
 /// Calls `$cb!` with every (`ArgReduce` monoid, element) pair that has a fused extremum reduce
 /// `arg_reduce` (`kernels/reduce/arg.rs`: `min_element`, `max_element`, `minmax_element`):
 /// `ArgMin`, `ArgMax` and `ArgMinMax` over the six primitive numbers.

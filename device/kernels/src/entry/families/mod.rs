@@ -10,5 +10,6 @@
 mod fused;
 mod merge;
 mod monoid;
+mod radix_sort;
 mod select;
 mod transform;
