@@ -42,6 +42,8 @@ pub fn for_each_entry(mut f: impl FnMut(&Entry)) {
     crate::__predicate_family!(by_key @stock @abi (&mut f));
     crate::__compare_family!(@stock @abi (&mut f));
     crate::__radix_sort_family!(@stock @abi (&mut f));
+    crate::__arg_reduce_family!(@stock @abi (&mut f));
+    crate::__search_family!(@stock @abi (&mut f));
 }
 
 /// Calls `f` with each row of a table of one declaration line's instances (`@abi (f)` of

@@ -165,36 +165,3 @@ macro_rules! for_each_stencil_box_instance {
         }
     };
 }
-
-/// Calls `$cb!` with every (`ArgReduce` monoid, element) pair that has a fused extremum reduce
-/// `arg_reduce` (`kernels/reduce/arg.rs`: `min_element`, `max_element`, `minmax_element`):
-/// `ArgMin`, `ArgMax` and `ArgMinMax` over the six primitive numbers.
-#[macro_export]
-macro_rules! for_each_arg_reduce_instance {
-    ($cb:ident) => {
-        $crate::__arg_reduce_monoids! { $cb, f32, f64, i32, u32, i64, u64 }
-    };
-}
-
-/// The three extremum monoids for a list of element types.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __arg_reduce_monoids {
-    ($cb:ident, $($t:ident),*) => {
-        $cb! { $(
-            (ArgMin: $crate::ops::ArgMin, $t: $t),
-            (ArgMax: $crate::ops::ArgMax, $t: $t),
-            (ArgMinMax: $crate::ops::ArgMinMax, $t: $t),
-        )* }
-    };
-}
-
-/// Calls `$cb!` with every element type that has the vectorized searches
-/// (`kernels/search/`: `lower_bound`, `upper_bound`, `binary_search`, tagged `Key`): the six
-/// primitive numbers, in `SearchKey` order.
-#[macro_export]
-macro_rules! for_each_search_instance {
-    ($cb:ident) => {
-        $cb! { (f32: f32), (f64: f64), (i32: i32), (u32: u32), (i64: i64), (u64: u64) }
-    };
-}

@@ -7,9 +7,11 @@
 //! [`crate::abi`]. The instances are parsed by `declare.rs`, which derives each entry's tags
 //! from the declared types.
 
+mod arg_reduce;
 mod fused;
 mod merge;
 mod monoid;
 mod radix_sort;
+mod search;
 mod select;
 mod transform;
