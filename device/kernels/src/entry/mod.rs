@@ -6,9 +6,9 @@
 //! `$crate::` paths name the kernel bodies in `kernels/` and the parameter structs in
 //! [`crate::params`].
 
+mod data_movement;
 mod declare;
 mod families;
-mod histogram_gather;
 mod instances;
 
 pub use instances::{tag_has_separator, tag_is};

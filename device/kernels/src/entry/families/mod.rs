@@ -9,6 +9,7 @@
 
 mod arg_reduce;
 mod fused;
+mod histogram;
 mod merge;
 mod monoid;
 mod radix_sort;
