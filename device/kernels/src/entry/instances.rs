@@ -102,32 +102,6 @@ pub const fn tag_has_separator(tag: &str) -> bool {
     false
 }
 
-/// Calls `$cb!` with every (semiring, element) pair that has SpMV kernels (CSR vector and
-/// merge-based, ELL, COO, for `u32` and `u64` indices, and the fix-up): `PlusTimes` and
-/// `MinPlus` over the six primitive numbers, `MaxTimes` over f32 and f64, `OrAnd` over bool.
-#[macro_export]
-macro_rules! for_each_semiring_instance {
-    ($cb:ident) => {
-        $cb! {
-            (PlusTimes: $crate::ops::PlusTimes, f32: f32),
-            (PlusTimes: $crate::ops::PlusTimes, f64: f64),
-            (PlusTimes: $crate::ops::PlusTimes, i32: i32),
-            (PlusTimes: $crate::ops::PlusTimes, u32: u32),
-            (PlusTimes: $crate::ops::PlusTimes, i64: i64),
-            (PlusTimes: $crate::ops::PlusTimes, u64: u64),
-            (MinPlus: $crate::ops::MinPlus, f32: f32),
-            (MinPlus: $crate::ops::MinPlus, f64: f64),
-            (MinPlus: $crate::ops::MinPlus, i32: i32),
-            (MinPlus: $crate::ops::MinPlus, u32: u32),
-            (MinPlus: $crate::ops::MinPlus, i64: i64),
-            (MinPlus: $crate::ops::MinPlus, u64: u64),
-            (MaxTimes: $crate::ops::MaxTimes, f32: f32),
-            (MaxTimes: $crate::ops::MaxTimes, f64: f64),
-            (OrAnd: $crate::ops::OrAnd, bool: bool),
-        }
-    };
-}
-
 /// Calls `$cb!` with every (semiring, element) pair that has `stencil_1d`, `stencil_2d` and
 /// `stencil_3d` kernels: `PlusTimes` over the six primitive numbers, `MinPlus` and
 /// `MaxTimes` over `f32` and `f64`.

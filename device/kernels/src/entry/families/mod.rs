@@ -15,4 +15,5 @@ mod monoid;
 mod radix_sort;
 mod search;
 mod select;
+mod semiring;
 mod transform;
