@@ -46,6 +46,7 @@ pub fn for_each_entry(mut f: impl FnMut(&Entry)) {
     crate::__search_family!(@stock @abi (&mut f));
     crate::__histogram_family!(@stock @abi (&mut f));
     crate::__semiring_family!(@stock @abi (&mut f));
+    crate::__stencil_family!(@stock @abi (&mut f));
 }
 
 /// Calls `f` with each row of a table of one declaration line's instances (`@abi (f)` of

@@ -25,21 +25,6 @@ macro_rules! unroll {
     )* };
 }
 
-/// One `StencilParams` entry point `parallax_<name>__<S>__<T>` calling `$kernel(p)`: the
-/// shape every stencil kernel file instantiates per (semiring, type) pair.
-macro_rules! stencil_entry {
-    ($name:ident, $st:ident: $s:ty, $tt:ident: $t:ty, $kernel:expr) => {
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!($name, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: crate::params::stencil::StencilParams<$t, $s>) {
-                // SAFETY: launched by parallaxis-device's stencil launcher, which upholds the
-                // contract.
-                unsafe { ($kernel)(p) }
-            }
-        };
-    };
-}
-
 mod gather;
 mod histogram;
 mod search;

@@ -16,4 +16,5 @@ mod radix_sort;
 mod search;
 mod select;
 mod semiring;
+mod stencil;
 mod transform;

@@ -1,11 +1,8 @@
-//! The instantiation lists: which (operator, element type) pairs have GPU kernels.
-//!
-//! Each list macro calls a callback macro with every pair as `(OpTag: OpType, TypeTag: Type)`.
-//! The kernels crate's callback generates the `extern "ptx-kernel"` entry points; the
-//! callback in `parallaxis-device` implements the host-side kernel traits with the same names.
-//! A pair is therefore either in the PTX and implemented on the host, or in neither, and
-//! calling an algorithm with a pair that has no kernel does not compile. Entry-point names
-//! come from [`entry_name!`](crate::entry_name) on both sides and are never typed by hand.
+//! Entry-point names: [`entry_name!`](crate::entry_name) and
+//! [`fused_entry_name!`](crate::fused_entry_name) for the entries named outside a family
+//! declaration (the single kernels, the data-movement list, the host's fused lookup), and
+//! the tag checks the host's fused lookup needs. The family declarations
+//! (`entry/families/`) spell the same `parallax_<algo>__<op>__<ty>` names from their tags.
 
 /// The PTX entry-point name of `algo` for operator tag `op` and type tag `ty`:
 /// `parallax_<algo>__<op>__<ty>`.
@@ -100,42 +97,4 @@ pub const fn tag_has_separator(tag: &str) -> bool {
         i += 1;
     }
     false
-}
-
-/// Calls `$cb!` with every (semiring, element) pair that has `stencil_1d`, `stencil_2d` and
-/// `stencil_3d` kernels: `PlusTimes` over the six primitive numbers, `MinPlus` and
-/// `MaxTimes` over `f32` and `f64`.
-#[macro_export]
-macro_rules! for_each_stencil_instance {
-    ($cb:ident) => {
-        $cb! {
-            (PlusTimes: $crate::ops::PlusTimes, f32: f32),
-            (PlusTimes: $crate::ops::PlusTimes, f64: f64),
-            (PlusTimes: $crate::ops::PlusTimes, i32: i32),
-            (PlusTimes: $crate::ops::PlusTimes, u32: u32),
-            (PlusTimes: $crate::ops::PlusTimes, i64: i64),
-            (PlusTimes: $crate::ops::PlusTimes, u64: u64),
-            (MinPlus: $crate::ops::MinPlus, f32: f32),
-            (MinPlus: $crate::ops::MinPlus, f64: f64),
-            (MaxTimes: $crate::ops::MaxTimes, f32: f32),
-            (MaxTimes: $crate::ops::MaxTimes, f64: f64),
-        }
-    };
-}
-
-/// Calls `$cb!` with every (semiring, element) pair that has the dense 5 × 5 box kernel
-/// `stencil_box2d_r2` (`kernels/stencil/dense_box.rs`): the 4-byte element types of
-/// [`for_each_stencil_instance!`]. With 8-byte elements its register tile took 229-233
-/// registers (one block per multiprocessor), so those take the general 2D kernel.
-#[macro_export]
-macro_rules! for_each_stencil_box_instance {
-    ($cb:ident) => {
-        $cb! {
-            (PlusTimes: $crate::ops::PlusTimes, f32: f32),
-            (PlusTimes: $crate::ops::PlusTimes, i32: i32),
-            (PlusTimes: $crate::ops::PlusTimes, u32: u32),
-            (MinPlus: $crate::ops::MinPlus, f32: f32),
-            (MaxTimes: $crate::ops::MaxTimes, f32: f32),
-        }
-    };
 }
