@@ -370,8 +370,8 @@ impl<T: DeviceCopy, I: SpmvIndex, S: SemiringKernel<T>> SpmvOps<T, I, S> for Cud
     }
 }
 
-/// Stencils run on the GPU for every (semiring, type) pair in the kernels crate's
-/// `for_each_stencil_instance!` list, in 1, 2 and 3 dimensions.
+/// Stencils run on the GPU for every (semiring, type) pair of the kernels crate's stencil
+/// family declaration (`entry/families/stencil.rs`), in 1, 2 and 3 dimensions.
 impl<T: DeviceCopy, S: StencilKernel<T>, const D: usize, const K: usize> StencilOps<T, S, D, K>
     for Cuda
 {

@@ -41,6 +41,12 @@ pub fn for_each_entry(mut f: impl FnMut(&Entry)) {
     crate::__predicate_family!(flagged @stock @abi (&mut f));
     crate::__predicate_family!(by_key @stock @abi (&mut f));
     crate::__compare_family!(@stock @abi (&mut f));
+    crate::__radix_sort_family!(@stock @abi (&mut f));
+    crate::__arg_reduce_family!(@stock @abi (&mut f));
+    crate::__search_family!(@stock @abi (&mut f));
+    crate::__histogram_family!(@stock @abi (&mut f));
+    crate::__semiring_family!(@stock @abi (&mut f));
+    crate::__stencil_family!(@stock @abi (&mut f));
 }
 
 /// Calls `f` with each row of a table of one declaration line's instances (`@abi (f)` of

@@ -9,10 +9,10 @@
 //!   shared-memory layouts), each constant with its reason and its measurement's pointer;
 //! - `entry/`: one declaration per kernel family (`entry/families/`: the stock instances
 //!   and the `__<family>_family!` macro that wraps kernel bodies into entry points, implements
-//!   `parallaxis-device`'s kernel traits and gives the [`abi`] rows), the instantiation lists
-//!   of the families not declared yet ([`for_each_semiring_instance!`] and friends) and the
-//!   entry-point names ([`entry_name!`]); [`user`]: the `instantiate_*!` macros that do the
-//!   same for your types.
+//!   `parallaxis-device`'s kernel traits and gives the [`abi`] rows), the data-movement list
+//!   ([`for_each_move_word!`], whose words and map indices are not a family's instances) and
+//!   the entry-point names ([`entry_name!`]); [`user`]: the `instantiate_*!` macros that do
+//!   the same for your types.
 //!
 //! For **nvptx64** it also compiles the tiers, each built on the ones before it (CUB's
 //! layout): `thread/` (indices, barriers, dynamic shared memory, atomics), `warp/`

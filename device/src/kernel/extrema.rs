@@ -1,9 +1,8 @@
-//! Host-side kernel traits of the extrema and search families, implemented from the kernels
-//! crate's instantiation lists: the fused extremum reduce (`for_each_arg_reduce_instance!`)
-//! and the vectorized searches (`for_each_search_instance!`).
+//! Host-side kernel traits of the extrema and search families, implemented by the kernels
+//! crate's family declarations (`entry/families/`): the fused extremum reduce
+//! (`arg_reduce.rs`) and the vectorized searches (`search.rs`).
 
 use parallaxis_core::{ArgReduce, DeviceCopy, SearchKey};
-use parallaxis_kernels::entry_name;
 
 /// An `ArgReduce` monoid with a fused extremum reduce for elements `T`.
 ///
@@ -13,7 +12,7 @@ use parallaxis_kernels::entry_name;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA arg-reduce kernel",
     label = "no GPU kernel for this type",
-    note = "the stock pairs are listed by `for_each_arg_reduce_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "the stock pairs are listed by declared in `device/kernels/src/entry/families/arg_reduce.rs`",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait ArgReduceKernel<T: DeviceCopy>: ArgReduce<T> {
@@ -21,16 +20,9 @@ pub unsafe trait ArgReduceKernel<T: DeviceCopy>: ArgReduce<T> {
     const ARG_REDUCE: &'static str;
 }
 
-macro_rules! arg_reduce_kernels {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates this entry point from the same list entry,
-        // taking `ArgReduceParams<$t, Pick, $m>`.
-        unsafe impl ArgReduceKernel<$t> for $m {
-            const ARG_REDUCE: &'static str = entry_name!(arg_reduce, $mt, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_arg_reduce_instance!(arg_reduce_kernels);
+// The stock pairs of the extremum family's declaration: the same declaration generates the
+// entry points, so a pair has both or neither.
+parallaxis_kernels::__arg_reduce_family!(@stock @host);
 
 /// An element type with the vectorized search kernels.
 ///
@@ -40,7 +32,7 @@ parallaxis_kernels::for_each_arg_reduce_instance!(arg_reduce_kernels);
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA search kernel",
     label = "no GPU kernel for this type",
-    note = "the stock key types are listed by `for_each_search_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "the stock key types are listed by declared in `device/kernels/src/entry/families/search.rs`",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait SearchKernel: SearchKey + DeviceCopy {
@@ -52,15 +44,5 @@ pub unsafe trait SearchKernel: SearchKey + DeviceCopy {
     const BINARY_SEARCH: &'static str;
 }
 
-macro_rules! search_kernels {
-    ($( ($tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates these entry points from the same list entry,
-        // with the parameter types the trait names.
-        unsafe impl SearchKernel for $t {
-            const LOWER_BOUND: &'static str = entry_name!(lower_bound, Key, $tt);
-            const UPPER_BOUND: &'static str = entry_name!(upper_bound, Key, $tt);
-            const BINARY_SEARCH: &'static str = entry_name!(binary_search, Key, $tt);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_search_instance!(search_kernels);
+// The stock key types of the search family's declaration, as for the extrema.
+parallaxis_kernels::__search_family!(@stock @host);

@@ -1,5 +1,6 @@
-//! Host-side kernel traits of the histogram and data-movement families, implemented from the
-//! kernels crate's lists (`for_each_histogram_sample!`, `for_each_move_word!`).
+//! Host-side kernel traits of the histogram and data-movement families: the histogram's from
+//! the kernels crate's family declaration (`entry/families/histogram.rs`), the data
+//! movement's entry tables from its list (`for_each_move_word!`).
 
 use parallaxis_core::{HistogramCounter, HistogramSample};
 use parallaxis_kernels::entry_name;
@@ -22,20 +23,9 @@ pub unsafe trait HistogramKernel<C: HistogramCounter>: HistogramSample {
     const RANGE: &'static str;
 }
 
-macro_rules! histogram_host_impls {
-    ($( ($tt:ident: $t:ty, $items:literal) ),* $(,)?) => { $(
-        histogram_host_impls!(@one $tt: $t, u32);
-        histogram_host_impls!(@one $tt: $t, u64);
-    )* };
-    (@one $tt:ident: $t:ty, $c:ident) => {
-        // SAFETY: the names the kernels crate gives these entry points, from the same list.
-        unsafe impl HistogramKernel<$c> for $t {
-            const EVEN: &'static str = entry_name!(histogram_even, $tt, $c);
-            const RANGE: &'static str = entry_name!(histogram_range, $tt, $c);
-        }
-    };
-}
-parallaxis_kernels::for_each_histogram_sample!(histogram_host_impls);
+// The stock sample types of the histogram family's declaration: the same declaration
+// generates the entry points, so a sample type has both or neither.
+parallaxis_kernels::__histogram_family!(@stock @host);
 
 /// The data-movement entry points of one word size and map index width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,9 @@
 //! Host-side kernel traits of the radix sort: [`SortKernel`] for every key type of the
-//! kernels crate's `for_each_sort_key_instance!` list (the list that generates the entry
-//! points; `usize` sorts on the `u64` kernels), and [`SortValue`] for the value types the
+//! kernels crate's radix sort family declaration (`entry/families/radix_sort.rs`, which
+//! generates the entry points; `usize` sorts on the `u64` kernels), and [`SortValue`] for the value types the
 //! passes move as 4- or 8-byte words. A sort of any other key or value type does not compile.
 
 use parallaxis_core::{DeviceCopy, SortKey};
-use parallaxis_kernels::entry_name;
 
 /// A key type with radix sort kernels.
 ///
@@ -29,18 +28,9 @@ pub unsafe trait SortKernel: SortKey {
     const PASS_V8: &'static str;
 }
 
-macro_rules! sort_kernels {
-    ($($kt:ident: $k:ty),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates these entry points from the same list entry.
-        unsafe impl SortKernel for $k {
-            const HISTOGRAM: &'static str = entry_name!(radix_histogram, Key, $kt);
-            const PASS_V0: &'static str = entry_name!(radix_pass, $kt, V0);
-            const PASS_V4: &'static str = entry_name!(radix_pass, $kt, V4);
-            const PASS_V8: &'static str = entry_name!(radix_pass, $kt, V8);
-        }
-    )* };
-}
-parallaxis_kernels::for_each_sort_key_instance!(sort_kernels);
+// The stock key types of the radix sort family's declaration: the same declaration
+// generates the entry points, so a key type has both or neither.
+parallaxis_kernels::__radix_sort_family!(@stock @host);
 
 // SAFETY: `usize` is `u64` on every 64-bit target CUDA runs on (size, alignment, and
 // `order_bits` is the value as `u64` for both), so the `u64` kernels sort it.

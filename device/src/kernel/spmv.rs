@@ -1,8 +1,8 @@
 //! Host-side SpMV kernel traits: [`SemiringKernel`] for every (semiring, element) pair of the
-//! kernels crate's `for_each_semiring_instance!` list (the same list generates the PTX entry
-//! points), and [`SpmvIndex`] for the index types, which maps each to the kernels' index
-//! width (`u32` → `u32`, `u64` and `usize` → `u64`). An `spmv` with a pair outside the list
-//! does not compile.
+//! kernels crate's semiring family declaration (`entry/families/semiring.rs`, which also
+//! generates the PTX entry points), and [`SpmvIndex`] for the index types, which maps each to
+//! the kernels' index width (`u32` → `u32`, `u64` and `usize` → `u64`). An `spmv` with a pair
+//! outside the declaration does not compile.
 
 use parallaxis_core::{DeviceCopy, Semiring, SparseIndex};
 use parallaxis_kernels::entry_name;
@@ -31,7 +31,7 @@ pub struct SpmvEntries {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA SpMV kernel",
     label = "no GPU kernel for this type",
-    note = "the stock semiring/type pairs are listed by `for_each_semiring_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "the stock semiring/type pairs are listed by declared in `device/kernels/src/entry/families/semiring.rs`",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait SemiringKernel<T: DeviceCopy>: Semiring<T> {
@@ -100,26 +100,6 @@ unsafe impl SpmvIndex for usize {
     }
 }
 
-macro_rules! semiring_kernels {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates these entry points from the same list entry,
-        // with the parameter structs documented on `SpmvEntries`.
-        unsafe impl SemiringKernel<$t> for $s {
-            const SPMV_U32: SpmvEntries = SpmvEntries {
-                csr_vector: entry_name!(spmv_csr_vector_u32, $st, $tt),
-                csr_merge: entry_name!(spmv_csr_merge_u32, $st, $tt),
-                coo: entry_name!(spmv_coo_u32, $st, $tt),
-                ell: entry_name!(spmv_ell_u32, $st, $tt),
-                fixup: entry_name!(spmv_fixup, $st, $tt),
-            };
-            const SPMV_U64: SpmvEntries = SpmvEntries {
-                csr_vector: entry_name!(spmv_csr_vector_u64, $st, $tt),
-                csr_merge: entry_name!(spmv_csr_merge_u64, $st, $tt),
-                coo: entry_name!(spmv_coo_u64, $st, $tt),
-                ell: entry_name!(spmv_ell_u64, $st, $tt),
-                fixup: entry_name!(spmv_fixup, $st, $tt),
-            };
-        }
-    )* };
-}
-parallaxis_kernels::for_each_semiring_instance!(semiring_kernels);
+// The stock pairs of the semiring family's declaration: the same declaration generates the
+// entry points, so a pair has both or neither.
+parallaxis_kernels::__semiring_family!(@stock @host);

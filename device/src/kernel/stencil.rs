@@ -1,9 +1,7 @@
-//! Host-side stencil kernel trait, implemented from the kernels crate's
-//! `for_each_stencil_instance!` list (the same list that generates the PTX entry points).
+//! Host-side stencil kernel trait, implemented by the kernels crate's stencil family
+//! declaration (`entry/families/stencil.rs`, which also generates the PTX entry points).
 
 use parallaxis_core::{DeviceCopy, Semiring};
-use parallaxis_kernels::entry_name;
-use parallaxis_kernels::policy::stencil::stencil_box_entry;
 
 /// A semiring with `stencil_1d`, `stencil_2d` and `stencil_3d` kernels for elements `T`, for
 /// some pairs the dense 5 × 5 box 2D kernel `stencil_box2d_r2` and the dense 9-tap 1D kernel
@@ -23,7 +21,7 @@ use parallaxis_kernels::policy::stencil::stencil_box_entry;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA stencil kernel",
     label = "no GPU kernel for this type",
-    note = "the stock semiring/type pairs are listed by `for_each_stencil_instance!` in `device/kernels/src/entry/instances.rs`",
+    note = "the stock semiring/type pairs are listed by declared in `device/kernels/src/entry/families/stencil.rs`",
     note = "closures and operators without kernels run on the CPU backends (`DeviceVector<T, Rayon>`, `DeviceVector<T, Sequential>`)"
 )]
 pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
@@ -40,35 +38,11 @@ pub unsafe trait StencilKernel<T: DeviceCopy>: Semiring<T> {
     /// The `stencil_star3d` entry point, for the pairs that have one.
     const STAR3D: Option<&'static str> = None;
     /// The `stencil_row1d_r4` entry point (the dense 9-tap window), for the pairs that have
-    /// one (those with a box kernel: the same list instantiates both).
+    /// one (those with a box kernel: the declaration instantiates both).
     const ROW1D: Option<&'static str> = None;
 }
 
-macro_rules! stencil_kernels {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        // SAFETY: the kernels crate generates these three entry points from the same list
-        // entry, and the box kernel from the box list (`stencil_box_entry` finds it there),
-        // the row kernel from the box list too, the two march kernels from the same entry
-        // (`stencil_march.rs`), each taking `StencilParams<$t, $s>`.
-        unsafe impl StencilKernel<$t> for $s {
-            const STENCIL: [&'static str; 3] = [
-                entry_name!(stencil_1d, $st, $tt),
-                entry_name!(stencil_2d, $st, $tt),
-                entry_name!(stencil_3d, $st, $tt),
-            ];
-            const BOX2D: Option<&'static str> =
-                stencil_box_entry(entry_name!(stencil_box2d_r2, $st, $tt));
-            const ROW1D: Option<&'static str> =
-                match stencil_box_entry(entry_name!(stencil_box2d_r2, $st, $tt)) {
-                    Some(_) => Some(entry_name!(stencil_row1d_r4, $st, $tt)),
-                    None => None,
-                };
-            const MARCH3D: Option<[&'static str; 2]> = Some([
-                entry_name!(stencil_march3d_star7, $st, $tt),
-                entry_name!(stencil_march3d_box27, $st, $tt),
-            ]);
-            const STAR3D: Option<&'static str> = Some(entry_name!(stencil_star3d, $st, $tt));
-        }
-    )* };
-}
-parallaxis_kernels::for_each_stencil_instance!(stencil_kernels);
+// The stock pairs of the stencil family's declaration: the same declaration generates the
+// entry points, so a pair has both or neither, and the dense box and row kernels exactly
+// for the pairs it declares `boxed`.
+parallaxis_kernels::__stencil_family!(@stock @host);

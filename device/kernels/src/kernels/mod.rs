@@ -25,21 +25,6 @@ macro_rules! unroll {
     )* };
 }
 
-/// One `StencilParams` entry point `parallax_<name>__<S>__<T>` calling `$kernel(p)`: the
-/// shape every stencil kernel file instantiates per (semiring, type) pair.
-macro_rules! stencil_entry {
-    ($name:ident, $st:ident: $s:ty, $tt:ident: $t:ty, $kernel:expr) => {
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!($name, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: crate::params::stencil::StencilParams<$t, $s>) {
-                // SAFETY: launched by parallaxis-device's stencil launcher, which upholds the
-                // contract.
-                unsafe { ($kernel)(p) }
-            }
-        };
-    };
-}
-
 mod gather;
 mod histogram;
 mod search;
@@ -93,58 +78,6 @@ macro_rules! fill_entry_points {
 }
 fill_entry_points!(u32, u8);
 
-// The fused extremum reduce and the vectorized searches.
-
-/// `arg_reduce` for each (`ArgReduce` monoid, element type) pair: `parallax_arg_reduce__<M>__<T>`.
-macro_rules! arg_reduce_entry_points {
-    ($( ($mt:ident: $m:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            type Pick = <$m as parallaxis_core::ArgReduce<$t>>::Pick;
-            #[unsafe(export_name = crate::entry_name!(arg_reduce, $mt, $tt))]
-            unsafe extern "ptx-kernel" fn entry(
-                p: crate::params::extrema::ArgReduceParams<$t, Pick, $m>,
-            ) {
-                // SAFETY: launched by parallaxis-device's extremum launcher, which upholds the
-                // contract of `arg_reduce`.
-                unsafe {
-                    reduce::arg::arg_reduce::<
-                        $t,
-                        $m,
-                        { crate::policy::common::items_per_thread(::core::mem::size_of::<$t>()) },
-                        { crate::policy::common::items_per_thread(::core::mem::size_of::<Pick>()) },
-                    >(p)
-                }
-            }
-        };
-    )* };
-}
-crate::for_each_arg_reduce_instance!(arg_reduce_entry_points);
-
-/// `lower_bound`, `upper_bound` and `binary_search` for each element type:
-/// `parallax_<algo>__Key__<T>`.
-macro_rules! search_entry_points {
-    ($( ($tt:ident: $t:ty) ),* $(,)?) => { $(
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(lower_bound, Key, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: crate::params::search::SearchParams<$t, usize>) {
-                // SAFETY: launched by parallaxis-device's search launcher (the contract).
-                unsafe { search::search::<$t, usize, { search::LOWER }>(p, |i, _| i as usize) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(upper_bound, Key, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: crate::params::search::SearchParams<$t, usize>) {
-                // SAFETY: as above.
-                unsafe { search::search::<$t, usize, { search::UPPER }>(p, |i, _| i as usize) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(binary_search, Key, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: crate::params::search::SearchParams<$t, bool>) {
-                // SAFETY: as above.
-                unsafe { search::search::<$t, bool, { search::HIT }>(p, |_, hit| hit) }
-            }
-        };
-    )* };
-}
-crate::for_each_search_instance!(search_entry_points);
+// The fused extremum reduce and the vectorized searches, declared in `entry/families/`.
+crate::__arg_reduce_family!(@stock @ptx);
+crate::__search_family!(@stock @ptx);

@@ -7,8 +7,14 @@
 //! [`crate::abi`]. The instances are parsed by `declare.rs`, which derives each entry's tags
 //! from the declared types.
 
+mod arg_reduce;
 mod fused;
+mod histogram;
 mod merge;
 mod monoid;
+mod radix_sort;
+mod search;
 mod select;
+mod semiring;
+mod stencil;
 mod transform;

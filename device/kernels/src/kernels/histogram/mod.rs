@@ -150,27 +150,6 @@ pub(crate) unsafe fn histogram_range<T: HistogramSample, C: Counter, const ITEMS
     }
 }
 
-/// The entry points of each sample type (`ITEMS` = samples per 16-byte run) for both counter
-/// types.
-macro_rules! histogram_entry_points {
-    ($( ($tt:ident: $t:ty, $items:literal) ),* $(,)?) => { $(
-        histogram_entry_points!(@one $tt: $t, $items, u32);
-        histogram_entry_points!(@one $tt: $t, $items, u64);
-    )* };
-    (@one $tt:ident: $t:ty, $items:literal, $c:ident) => {
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(histogram_even, $tt, $c))]
-            unsafe extern "ptx-kernel" fn even(p: HistogramEvenParams<$t, $c>) {
-                // SAFETY: launched by parallaxis-device's histogram launcher, which upholds
-                // the contract.
-                unsafe { histogram_even::<$t, $c, $items>(p) }
-            }
-            #[unsafe(export_name = crate::entry_name!(histogram_range, $tt, $c))]
-            unsafe extern "ptx-kernel" fn range(p: HistogramRangeParams<$t, $c>) {
-                // SAFETY: as above.
-                unsafe { histogram_range::<$t, $c, $items>(p) }
-            }
-        };
-    };
-}
-crate::for_each_histogram_sample!(histogram_entry_points);
+// The entry points of each sample type of the family's declaration
+// (`entry/families/histogram.rs`), expanded here, where the bodies are.
+crate::__histogram_family!(@stock @ptx);

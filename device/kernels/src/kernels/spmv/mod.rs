@@ -1,5 +1,5 @@
-//! SpMV over any semiring: the entry points for every (semiring, type) pair of
-//! `for_each_semiring_instance!` and index width (`u32`, `u64`), the row-per-sub-warp CSR
+//! SpMV over any semiring: the entry points for every (semiring, type) pair of the semiring
+//! family's declaration and index width (`u32`, `u64`), the row-per-sub-warp CSR
 //! kernel and the ELL kernel. The nonzero-balanced kernels are in `csr_merge.rs`
 //! (merge-based CSR and its tile coordinates) and `merge.rs` (COO, fix-up).
 //!
@@ -12,9 +12,7 @@ mod common;
 mod csr_merge;
 mod merge;
 
-use crate::params::spmv::{
-    SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams, SpmvFixupParams, SpmvMergeParams,
-};
+use crate::params::spmv::{SpmvCoordsParams, SpmvCsrVectorParams, SpmvEllParams};
 use crate::policy::common::{BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
 use crate::thread::{block_index, grid_blocks, lane, thread_index, warp_index};
 use crate::warp::shuffle_idx;
@@ -114,62 +112,9 @@ pub(crate) unsafe fn ell<T: Copy, I: SparseIndex, S: Semiring<T>>(p: SpmvEllPara
     }
 }
 
-/// The five entry points of one (semiring, type, index width).
-macro_rules! spmv_index_entry_points {
-    ($st:ident, $s:ty, $tt:ident, $t:ty, $i:ty, $vec:ident, $merge:ident, $coo:ident, $ell:ident) => {
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!($vec, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SpmvCsrVectorParams<$t, $i, $s>) {
-                // SAFETY: launched by parallaxis-device's launcher, which upholds the contract.
-                unsafe { csr_vector::<$t, $i, $s>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!($merge, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SpmvMergeParams<$t, $i, $s>) {
-                // SAFETY: as above.
-                unsafe { csr_merge::<$t, $i, $s>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!($coo, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SpmvMergeParams<$t, $i, $s>) {
-                // SAFETY: as above.
-                unsafe { coo::<$t, $i, $s>(p) }
-            }
-        };
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!($ell, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SpmvEllParams<$t, $i, $s>) {
-                // SAFETY: as above.
-                unsafe { ell::<$t, $i, $s>(p) }
-            }
-        };
-    };
-}
-
-/// Every SpMV entry point of each (semiring, type) pair: four per index width plus the
-/// fix-up (which does not read indices).
-macro_rules! spmv_entry_points {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        spmv_index_entry_points!(
-            $st, $s, $tt, $t, u32,
-            spmv_csr_vector_u32, spmv_csr_merge_u32, spmv_coo_u32, spmv_ell_u32
-        );
-        spmv_index_entry_points!(
-            $st, $s, $tt, $t, u64,
-            spmv_csr_vector_u64, spmv_csr_merge_u64, spmv_coo_u64, spmv_ell_u64
-        );
-        const _: () = {
-            #[unsafe(export_name = crate::entry_name!(spmv_fixup, $st, $tt))]
-            unsafe extern "ptx-kernel" fn entry(p: SpmvFixupParams<$t, $s>) {
-                // SAFETY: as above.
-                unsafe { fixup::<$t, $s>(p) }
-            }
-        };
-    )* };
-}
-crate::for_each_semiring_instance!(spmv_entry_points);
+// Every SpMV entry point of each (semiring, type) pair of the family's declaration
+// (`entry/families/semiring.rs`), expanded here, where the bodies are.
+crate::__semiring_family!(@stock @ptx);
 
 /// The CSR merge kernel's tile coordinates, per index width (no semiring or element type).
 macro_rules! spmv_coords_entry_point {
@@ -177,7 +122,8 @@ macro_rules! spmv_coords_entry_point {
         const _: () = {
             #[unsafe(export_name = crate::entry_name!(spmv_merge_coords, Index, $it))]
             unsafe extern "ptx-kernel" fn entry(p: SpmvCoordsParams<$i>) {
-                // SAFETY: as above.
+                // SAFETY: launched by parallaxis-device's SpMV launcher, which upholds the
+                // contract.
                 unsafe { merge_coords::<$i>(p) }
             }
         };

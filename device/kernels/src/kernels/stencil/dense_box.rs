@@ -386,11 +386,3 @@ unsafe fn march_ring<T: Copy, S: Semiring<T>>(p: &StencilParams<T, S>, strip: St
     }
     // No copies are left in flight: the last RING - 1 groups were empty.
 }
-
-/// `stencil_box2d_r2` (the 5 × 5 box) for each pair of `for_each_stencil_box_instance!`.
-macro_rules! stencil_box_entry_points {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        stencil_entry!(stencil_box2d_r2, $st: $s, $tt: $t, stencil_box::<$t, $s>);
-    )* };
-}
-crate::for_each_stencil_box_instance!(stencil_box_entry_points);

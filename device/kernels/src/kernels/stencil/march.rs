@@ -330,13 +330,3 @@ unsafe fn fold_plane<T: Copy, S: Semiring<T>, const P: usize, const CHECKED: boo
     });
     acc
 }
-
-/// `stencil_march3d_star7` and `stencil_march3d_box27` for each pair of
-/// `for_each_stencil_instance!`.
-macro_rules! stencil_march_entry_points {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        stencil_entry!(stencil_march3d_star7, $st: $s, $tt: $t, stencil_march::<$t, $s, 0>);
-        stencil_entry!(stencil_march3d_box27, $st: $s, $tt: $t, stencil_march::<$t, $s, 1>);
-    )* };
-}
-crate::for_each_stencil_instance!(stencil_march_entry_points);

@@ -42,7 +42,7 @@ use crate::params::stencil::{
 };
 use crate::policy::common::BLOCK_THREADS;
 use crate::policy::stencil::{
-    stencil_halo_tile, stencil_items, stencil_stage_bytes, stencil_tile, stencil_tile_offset,
+    stencil_halo_tile, stencil_stage_bytes, stencil_tile, stencil_tile_offset,
 };
 use crate::thread::{dynamic_shared, dynamic_shared_at, no_unroll, opaque, thread_index};
 use crate::tile::pipeline::for_each_staged_tile;
@@ -333,12 +333,6 @@ unsafe fn fold_taps<
     acc
 }
 
-/// `stencil_1d`, `stencil_2d` and `stencil_3d` for each (semiring, type) pair.
-macro_rules! stencil_entry_points {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        stencil_entry!(stencil_1d, $st: $s, $tt: $t, stencil::<$t, $s, 1, { stencil_items(1) }>);
-        stencil_entry!(stencil_2d, $st: $s, $tt: $t, stencil::<$t, $s, 2, { stencil_items(2) }>);
-        stencil_entry!(stencil_3d, $st: $s, $tt: $t, stencil::<$t, $s, 3, { stencil_items(3) }>);
-    )* };
-}
-crate::for_each_stencil_instance!(stencil_entry_points);
+// Every stencil entry point of each (semiring, type) pair of the family's declaration
+// (`entry/families/stencil.rs`), expanded here, where the bodies are.
+crate::__stencil_family!(@stock @ptx);

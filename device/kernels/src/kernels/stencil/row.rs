@@ -168,12 +168,3 @@ fn fold_run<T: Copy, S: Semiring<T>>(s: S, w: &[T; TAPS], win: &[T; WINDOW]) -> 
     });
     acc
 }
-
-/// `stencil_row1d_r4` (the dense 9-point window) for each pair of
-/// `for_each_stencil_box_instance!` (the 4-byte ones).
-macro_rules! stencil_row_entry_points {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        stencil_entry!(stencil_row1d_r4, $st: $s, $tt: $t, stencil_row::<$t, $s>);
-    )* };
-}
-crate::for_each_stencil_box_instance!(stencil_row_entry_points);

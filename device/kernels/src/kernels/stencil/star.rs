@@ -239,11 +239,3 @@ unsafe fn march<T: Copy, S: Semiring<T>>(
         (back, mid, front, around) = (mid, front, next_front, next_around);
     }
 }
-
-/// `stencil_star3d` for each pair of `for_each_stencil_instance!`.
-macro_rules! stencil_star_entry_points {
-    ($( ($st:ident: $s:ty, $tt:ident: $t:ty) ),* $(,)?) => { $(
-        stencil_entry!(stencil_star3d, $st: $s, $tt: $t, stencil_star::<$t, $s>);
-    )* };
-}
-crate::for_each_stencil_instance!(stencil_star_entry_points);
