@@ -145,22 +145,20 @@ macro_rules! signed_key {
 signed_key!(i8 => u8, i16 => u16, i32 => u32, i64 => u64, isize => u64);
 
 macro_rules! float_key {
-    ($($t:ty => $b:ty),*) => { $(
+    ($($t:ty => $b:ty | $s:ty),*) => { $(
         // SAFETY: `order_bits` is arithmetic on the value alone.
         unsafe impl SortKey for $t {
             type Bits = $b;
             #[inline(always)]
             fn order_bits(self) -> $b {
                 let b = self.to_bits();
-                let sign = 1 << (<$b>::BITS - 1);
-                if self.is_nan() {
-                    // Every NaN is one key, above +inf (whose bits map to `ONES >> ..`).
-                    <$b>::MAX
-                } else if b & sign != 0 {
-                    !b
-                } else {
-                    b | sign
-                }
+                let sign: $b = 1 << (<$b>::BITS - 1);
+                // Negative values flip every bit, the others only the sign: one xor with the
+                // sign bit smeared right by an arithmetic shift, no branch (the GPU sorts
+                // map every key this way, twice per pass).
+                let flip = ((b as $s) >> (<$b>::BITS - 1)) as $b | sign;
+                // Every NaN is one key, above +inf (whose bits map to `ONES >> ..`).
+                if self.is_nan() { <$b>::MAX } else { b ^ flip }
             }
             #[inline]
             fn total_cmp_key(&self, other: &Self) -> Ordering {
@@ -175,7 +173,7 @@ macro_rules! float_key {
         }
     )* };
 }
-float_key!(f32 => u32, f64 => u64);
+float_key!(f32 => u32 | i32, f64 => u64 | i64);
 
 /// Ascending or descending, for the sorts.
 ///
