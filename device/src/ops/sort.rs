@@ -125,8 +125,8 @@ unsafe fn queue<K: SortKernel, V: Copy>(
 ) -> Result<()> {
     let passes = size_of::<K>();
     let bins = passes * RADIX_BINS;
-    let tile = radix_tile_items(size_of::<K>()) as u64;
-    let portion = radix_portion_tiles(size_of::<K>()) as u64 * tile;
+    let tile = radix_tile_items(size_of::<K>(), size_of::<V>()) as u64;
+    let portion = radix_portion_tiles(size_of::<K>(), size_of::<V>()) as u64 * tile;
     let mut plan = Plan::default();
     let (counts_at, starts_at) = (plan.take(bins * 8), plan.take(bins * 8));
     let spare_at = [plan.take(RADIX_BINS * 8), plan.take(RADIX_BINS * 8)];

@@ -5,9 +5,11 @@
 //! at most 32 bytes shuffles (as 32-bit words).
 
 mod match_any;
+mod match_bits;
 mod scan;
 mod shuffle;
 
 pub use match_any::match_any;
+pub use match_bits::match_bits;
 pub use scan::{inclusive_scan, reduce};
 pub use shuffle::{ballot, shuffle_idx, shuffle_up};

@@ -22,7 +22,8 @@ macro_rules! __radix_sort_family {
     (@ptx $( [{($($k:tt)*) [$($kt:tt)*]}] )*) => { $(
         const _: () = {
             type K = $($k)*;
-            const ITEMS: usize = $crate::policy::sort::radix_items(::core::mem::size_of::<K>());
+            use $crate::policy::sort::radix_items;
+            use ::core::mem::size_of;
             use $crate::kernels::sort::{histogram::radix_histogram, onesweep::radix_pass};
             use $crate::params::sort::{RadixHistParams, RadixPassParams};
             #[unsafe(export_name = concat!("parallax_radix_histogram__Key__", $($kt)*))]
@@ -34,17 +35,17 @@ macro_rules! __radix_sort_family {
             #[unsafe(export_name = concat!("parallax_radix_pass__", $($kt)*, "__V0"))]
             unsafe extern "ptx-kernel" fn p0(p: RadixPassParams<K, ()>) {
                 // SAFETY: as above.
-                unsafe { radix_pass::<K, (), ITEMS>(p) }
+                unsafe { radix_pass::<K, (), { radix_items(size_of::<K>(), 0) }>(p) }
             }
             #[unsafe(export_name = concat!("parallax_radix_pass__", $($kt)*, "__V4"))]
             unsafe extern "ptx-kernel" fn p4(p: RadixPassParams<K, u32>) {
                 // SAFETY: as above.
-                unsafe { radix_pass::<K, u32, ITEMS>(p) }
+                unsafe { radix_pass::<K, u32, { radix_items(size_of::<K>(), 4) }>(p) }
             }
             #[unsafe(export_name = concat!("parallax_radix_pass__", $($kt)*, "__V8"))]
             unsafe extern "ptx-kernel" fn p8(p: RadixPassParams<K, u64>) {
                 // SAFETY: as above.
-                unsafe { radix_pass::<K, u64, ITEMS>(p) }
+                unsafe { radix_pass::<K, u64, { radix_items(size_of::<K>(), 8) }>(p) }
             }
         };
     )* };

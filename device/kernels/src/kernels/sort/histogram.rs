@@ -41,20 +41,35 @@ pub(super) unsafe fn radix_histogram<K: SortKey>(p: RadixHistParams<K>) {
     // SAFETY: every thread of the block reaches it.
     unsafe { sync_threads() };
     let mask: K::Bits = order(p.descending).mask();
+    let count = |key: K| {
+        let bits = key.order_bits().xor(mask);
+        for pass in 0..passes {
+            let d = bits.digit(8 * pass as u32);
+            // SAFETY: `d < 256`, a counter of the launch's shared memory.
+            unsafe { red_add_shared_u32(counts.add(pass * RADIX_BINS + d), 1) };
+        }
+    };
     let tile = (BLOCK_THREADS as usize * RADIX_HIST_ITEMS) as u64;
     let mut base = block_index() * tile;
+    // SAFETY: `n > 0`, so key 0 exists.
+    let mut keys = [unsafe { p.keys.read() }; RADIX_HIST_ITEMS];
     while base < p.n {
-        for j in 0..RADIX_HIST_ITEMS {
-            let i = base + (j * BLOCK_THREADS as usize + t) as u64;
-            if i < p.n {
-                // SAFETY: `i < n`.
-                let bits = unsafe { p.keys.add(i as usize).read() }
-                    .order_bits()
-                    .xor(mask);
-                for pass in 0..passes {
-                    let d = bits.digit(8 * pass as u32);
-                    // SAFETY: `d < 256`, a counter of the launch's shared memory.
-                    unsafe { red_add_shared_u32(counts.add(pass * RADIX_BINS + d), 1) };
+        let at = |j: usize| base as usize + j * BLOCK_THREADS as usize + t;
+        if base + tile <= p.n {
+            // A whole tile: every read is issued before the first count (a bound check per
+            // key kept them one at a time).
+            unroll!(j in RADIX_HIST_ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
+                // SAFETY: `at(j) < base + tile <= n`.
+                keys[j] = unsafe { p.keys.add(at(j)).read() };
+            });
+            unroll!(j in RADIX_HIST_ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
+                count(keys[j]);
+            });
+        } else {
+            for j in 0..RADIX_HIST_ITEMS {
+                if (at(j) as u64) < p.n {
+                    // SAFETY: `at(j) < n`.
+                    count(unsafe { p.keys.add(at(j)).read() });
                 }
             }
         }
