@@ -136,7 +136,8 @@ pub use merge::{
 };
 pub use merge_sort::{sort_by, sort_by_into, sort_by_key_with, sort_by_key_with_into};
 pub use sort::{
-    sort, sort_by_key, sort_by_key_descending, sort_by_key_into, sort_descending, sort_into,
+    sort, sort_bits, sort_by_key, sort_by_key_bits, sort_by_key_descending, sort_by_key_into,
+    sort_descending, sort_into,
 };
 pub use sort_segmented::{
     sort_by_key_segmented, sort_by_key_segmented_descending, sort_by_key_segmented_into,

@@ -29,7 +29,7 @@ pub use parallaxis_core::{
 };
 // Sort and merge: key orders and comparators.
 pub use parallaxis_core::{Compare, Greater, Less};
-pub use parallaxis_core::{Order, RadixBits, SortKey};
+pub use parallaxis_core::{Order, RadixBits, RadixOrder, SortKey};
 // Search and extrema.
 pub use parallaxis_core::{ArgMax, ArgMin, ArgMinMax, ArgReduce, Indexed, MinMax, SearchKey};
 // Histogram.

@@ -1,5 +1,7 @@
 //! Radix sort: keys alone ([`sort`], [`sort_descending`]) and key-value pairs by key
-//! ([`sort_by_key`], [`sort_by_key_descending`]), each with an `_into` form. Stable (equal
+//! ([`sort_by_key`], [`sort_by_key_descending`]), each with an `_into` form, and the sorts of
+//! a range of the keys' bits ([`sort_bits`], [`sort_by_key_bits`], or an `_into` form with
+//! `Order::Ascending.bits(a..b)`: CUB's `begin_bit`, `end_bit`). Stable (equal
 //! keys keep their input order, values with them) under [`SortKey`]'s total order: integers
 //! by value; floats `-inf < ... < -0.0 < +0.0 < ... < +inf < NaN`, all NaNs one key (so they
 //! keep their input order, bits untouched). Descending is the reverse order (NaNs first),
@@ -16,7 +18,8 @@ use crate::{
     backend::{SortByKeyOps, SortOps},
     DeviceVector, Result,
 };
-use parallaxis_core::{DeviceCopy, Order, SortKey};
+use core::ops::Range;
+use parallaxis_core::{DeviceCopy, Order, RadixOrder, SortKey};
 
 /// The keys sorted ascending, stably, into a new vector.
 ///
@@ -55,21 +58,53 @@ pub fn sort_descending<K: SortKey, B: SortOps<K>>(
     sorted(keys, Order::Descending)
 }
 
-fn sorted<K: SortKey, B: SortOps<K>>(
+/// The keys sorted stably in `order` by the bits `bits` of their order bits alone (CUB's
+/// `begin_bit..end_bit`), into a new vector: keys equal in those bits keep their input order.
+/// For unsigned integers the order bits are the key, so `0..12` sorts by the low 12 bits;
+/// signed integers have the sign bit flipped, floats the map of
+/// [`SortKey::order_bits`]. A narrower range takes fewer passes on the GPU (one per byte it
+/// touches), so keys known to fit in 20 bits sort faster with `0..20`.
+///
+/// # Errors
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) unless
+/// `bits.start <= bits.end <= ` the key's width in bits; out of memory or a device fault.
+///
+/// ```
+/// use parallaxis::{DeviceVector, ops::Order};
+/// let k = DeviceVector::<u32>::from_slice(&[0x1_05, 0x2_03, 0x3_05, 0x4_01])?;
+/// // By the low byte alone: 0x1_05 stays before 0x3_05.
+/// let s = parallaxis::sort_bits(&k, 0..8, Order::Ascending)?;
+/// assert_eq!(s.to_vec()?, [0x4_01, 0x2_03, 0x1_05, 0x3_05]);
+/// # Ok::<(), parallaxis::Error>(())
+/// ```
+#[doc(alias("SortKeys", "begin_bit", "end_bit"))]
+pub fn sort_bits<K: SortKey, B: SortOps<K>>(
     keys: &impl Readable<K, B>,
+    bits: Range<u32>,
     order: Order,
 ) -> Result<DeviceVector<K, B>> {
+    sorted(keys, order.bits(bits))
+}
+
+fn sorted<K: SortKey, B: SortOps<K>>(
+    keys: &impl Readable<K, B>,
+    order: impl Into<RadixOrder>,
+) -> Result<DeviceVector<K, B>> {
+    let order = order.into();
+    order.bit_range::<K::Bits>()?;
     // SAFETY: the sort writes every element; on an error `out` is dropped unread.
     let mut out = unsafe { DeviceVector::<K, B>::for_overwrite(keys.len()) }?;
     keys.with_stored(|keys| B::sort(keys, out.buffer_out(TOKEN), order))?;
     Ok(out)
 }
 
-/// The keys sorted stably in `order` into `out`, of the same length.
+/// The keys sorted stably in `order` into `out`, of the same length: an [`Order`], or an
+/// order over a range of the keys' bits (`Order::Ascending.bits(0..12)`, as [`sort_bits`]).
 ///
 /// # Errors
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == keys.len()`
-/// (`out` untouched); a device fault.
+/// (`out` untouched); [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a bit
+/// range beyond the key; a device fault.
 ///
 /// ```
 /// use parallaxis::{DeviceVector, ops::Order};
@@ -82,8 +117,10 @@ fn sorted<K: SortKey, B: SortOps<K>>(
 pub fn sort_into<K: SortKey, B: SortOps<K>>(
     keys: &impl Readable<K, B>,
     out: &mut impl Output<K, B>,
-    order: Order,
+    order: impl Into<RadixOrder>,
 ) -> Result<()> {
+    let order = order.into();
+    order.bit_range::<K::Bits>()?;
     same_len("sort output", keys.len(), out)?;
     keys.with_stored(|keys| B::sort(keys, out.buffer_out(TOKEN), order))
 }
@@ -135,12 +172,42 @@ pub fn sort_by_key_descending<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     sorted_pairs(keys, values, Order::Descending)
 }
 
+/// [`sort_by_key`] by the bits `bits` of the keys' order bits alone, in `order` (as
+/// [`sort_bits`]), stably: pairs whose keys are equal in those bits keep their input order.
+///
+/// # Errors
+/// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless
+/// `values.len() == keys.len()`; [`Error::InvalidArgument`](crate::Error::InvalidArgument)
+/// unless `bits.start <= bits.end <= ` the key's width; out of memory or a device fault.
+///
+/// ```
+/// use parallaxis::{DeviceVector, ops::Order};
+/// let k = DeviceVector::<u16>::from_slice(&[0x0_21, 0x0_12, 0x1_12, 0x0_20])?;
+/// let v = DeviceVector::<u32>::from_slice(&[0, 1, 2, 3])?;
+/// // By bits 4..12 (0x02, 0x01, 0x01, 0x02), descending.
+/// let (_, sv) = parallaxis::sort_by_key_bits(&k, &v, 4..12, Order::Descending)?;
+/// assert_eq!(sv.to_vec()?, [0, 3, 1, 2]);
+/// # Ok::<(), parallaxis::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+#[doc(alias("SortPairs", "begin_bit", "end_bit"))]
+pub fn sort_by_key_bits<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
+    keys: &impl Readable<K, B>,
+    values: &impl Readable<V, B>,
+    bits: Range<u32>,
+    order: Order,
+) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    sorted_pairs(keys, values, order.bits(bits))
+}
+
 #[allow(clippy::type_complexity)]
 fn sorted_pairs<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     keys: &impl Readable<K, B>,
     values: &impl Readable<V, B>,
-    order: Order,
+    order: impl Into<RadixOrder>,
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
+    let order = order.into();
+    order.bit_range::<K::Bits>()?;
     lengths_agree("sort_by_key values", keys.len(), values.len())?;
     new_pairs(keys.len(), |ok, ov| {
         keys.with_stored(|keys| {
@@ -167,12 +234,15 @@ pub(crate) fn new_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
     Ok((ok, ov))
 }
 
-/// The pairs sorted stably by key in `order` into `out_keys` and `out_values`.
+/// The pairs sorted stably by key in `order` into `out_keys` and `out_values`: an [`Order`],
+/// or an order over a range of the keys' bits (`Order::Ascending.bits(0..12)`, as
+/// [`sort_by_key_bits`]).
 ///
 /// # Errors
 /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `values`, `out_keys` and
 /// `out_values` all have `keys.len()` elements (the first that differs is named; outputs
-/// untouched); a device fault.
+/// untouched); [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a bit range
+/// beyond the key; a device fault.
 ///
 /// ```
 /// use parallaxis::{DeviceVector, ops::Order};
@@ -188,8 +258,10 @@ pub fn sort_by_key_into<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
     values: &impl Readable<V, B>,
     out_keys: &mut impl Output<K, B>,
     out_values: &mut impl Output<V, B>,
-    order: Order,
+    order: impl Into<RadixOrder>,
 ) -> Result<()> {
+    let order = order.into();
+    order.bit_range::<K::Bits>()?;
     lengths_agree("sort_by_key values", keys.len(), values.len())?;
     same_len("sort_by_key output keys", keys.len(), out_keys)?;
     same_len("sort_by_key output values", keys.len(), out_values)?;

@@ -55,6 +55,9 @@ macro_rules! conformance {
             mod sort_narrow {
                 include!("conformance/sort_narrow.rs");
             }
+            mod sort_bits {
+                include!("conformance/sort_bits.rs");
+            }
             mod sort_segmented {
                 include!("conformance/sort_segmented.rs");
             }

@@ -6,12 +6,12 @@
 use super::ops_sort::{SortByKeyOps, SortOps};
 use super::Cuda;
 use crate::Result;
-use parallaxis_core::Order;
+use parallaxis_core::RadixOrder;
 use parallaxis_device::{self as device, DeviceBuffer, SortKernel, SortValue};
 
 impl<K: SortKernel> SortOps<K> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
-    fn sort(keys: &DeviceBuffer<K>, out: &mut DeviceBuffer<K>, order: Order) -> Result<()> {
+    fn sort(keys: &DeviceBuffer<K>, out: &mut DeviceBuffer<K>, order: RadixOrder) -> Result<()> {
         device::sort(keys, out, order)
     }
 }
@@ -23,7 +23,7 @@ impl<K: SortKernel, V: SortValue> SortByKeyOps<K, V> for Cuda {
         values: &DeviceBuffer<V>,
         out_keys: &mut DeviceBuffer<K>,
         out_values: &mut DeviceBuffer<V>,
-        order: Order,
+        order: RadixOrder,
     ) -> Result<()> {
         device::sort_by_key(keys, values, out_keys, out_values, order)
     }

@@ -3,7 +3,7 @@
 
 use super::ops_sort::{SortByKeyOps, SortOps};
 use crate::Result;
-use parallaxis_core::{DeviceCopy, Order, SortKey};
+use parallaxis_core::{DeviceCopy, RadixOrder, SortKey};
 
 /// Implements [`SortOps`] and [`SortByKeyOps`] for `$backend` with `$algo::sort` and
 /// `$algo::sort_by_key` (the reference's signatures).
@@ -11,7 +11,7 @@ macro_rules! host_sort {
     ($backend:ty, $algo:path) => {
         impl<K: SortKey> SortOps<K> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
-            fn sort(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
+            fn sort(keys: &[K], out: &mut [K], order: RadixOrder) -> Result<()> {
                 use $algo as algo;
                 algo::sort(keys, out, order)
             }
@@ -24,7 +24,7 @@ macro_rules! host_sort {
                 values: &[V],
                 out_keys: &mut [K],
                 out_values: &mut [V],
-                order: Order,
+                order: RadixOrder,
             ) -> Result<()> {
                 use $algo as algo;
                 algo::sort_by_key(keys, values, out_keys, out_values, order)

@@ -1,9 +1,10 @@
 //! The sort traits a backend implements (beside `ops.rs`): keys alone and key-value pairs,
-//! each in either [`Order`]. Front doors check lengths first; implementations may assume
-//! equal lengths.
+//! each in either [`Order`](parallaxis_core::Order), over all the key's bits or a range of
+//! them ([`RadixOrder`]). Front doors check lengths first; implementations may assume equal
+//! lengths and check the bit range.
 
 use crate::{Backend, Result};
-use parallaxis_core::{DeviceCopy, Order, SortKey};
+use parallaxis_core::{DeviceCopy, RadixOrder, SortKey};
 
 /// Stable radix sort of keys.
 ///
@@ -22,8 +23,9 @@ pub trait SortOps<K: SortKey>: Backend {
     /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
-    /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order); equal lengths.
-    fn sort(keys: &Self::Slice<K>, out: &mut Self::Slice<K>, order: Order) -> Result<()>;
+    /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order, or the order bits in
+    /// `order`'s range); equal lengths. A range beyond the key is `InvalidArgument`.
+    fn sort(keys: &Self::Slice<K>, out: &mut Self::Slice<K>, order: RadixOrder) -> Result<()>;
 }
 
 /// Stable radix sort of key-value pairs by key.
@@ -31,13 +33,13 @@ pub trait SortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
     /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
     const SEAL: crate::backend::Seal;
-    /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`; all four have
-    /// equal lengths.
+    /// `(out_keys, out_values)` = the pairs sorted stably by key in `order` (as
+    /// [`SortOps::sort`]); all four have equal lengths.
     fn sort_by_key(
         keys: &Self::Slice<K>,
         values: &Self::Slice<V>,
         out_keys: &mut Self::Slice<K>,
         out_values: &mut Self::Slice<V>,
-        order: Order,
+        order: RadixOrder,
     ) -> Result<()>;
 }

@@ -73,7 +73,7 @@ pub use predicate::{
 
 // Sort and merge: radix sort keys, comparators, the merge-path split and the stable sort.
 pub use compare::{merge_path, Compare, Greater, Less};
-pub use sort_key::{Order, RadixBits, SortKey};
+pub use sort_key::{Order, RadixBits, RadixOrder, SortKey};
 pub use stable_sort::{merge_into, stable_sort_by};
 
 // Search and extrema: extrema with positions, and the search order.

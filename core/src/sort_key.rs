@@ -31,6 +31,8 @@ use core::cmp::Ordering;
 ///     const ONES: Self = Wide(u128::MAX);
 ///     fn xor(self, o: Self) -> Self { Wide(self.0 ^ o.0) }
 ///     fn digit(self, shift: u32) -> usize { (self.0 >> shift) as usize }
+///     fn and(self, o: Self) -> Self { Wide(self.0 & o.0) }
+///     fn from_low(w: u64) -> Self { Wide(u128::from(w)) }
 /// }
 /// ```
 pub trait RadixBits: sealed::Word + Copy + Ord + Send + Sync + 'static {
@@ -42,6 +44,10 @@ pub trait RadixBits: sealed::Word + Copy + Ord + Send + Sync + 'static {
     fn xor(self, other: Self) -> Self;
     /// The 8-bit digit at bit `shift` (`shift < BITS`).
     fn digit(self, shift: u32) -> usize;
+    /// `self & other`.
+    fn and(self, other: Self) -> Self;
+    /// The low `BITS` bits of `w`.
+    fn from_low(w: u64) -> Self;
 }
 
 mod sealed {
@@ -62,6 +68,14 @@ macro_rules! radix_bits {
             #[inline(always)]
             fn digit(self, shift: u32) -> usize {
                 ((self >> shift) & 0xff) as usize
+            }
+            #[inline(always)]
+            fn and(self, other: Self) -> Self {
+                self & other
+            }
+            #[inline(always)]
+            fn from_low(w: u64) -> Self {
+                w as $t
             }
         }
     )* };
@@ -201,4 +215,120 @@ impl Order {
             Order::Descending => W::ONES,
         }
     }
+}
+
+impl Order {
+    /// This order over the bits `bits` of the keys' [`order_bits`](SortKey::order_bits)
+    /// alone (CUB's `begin_bit..end_bit`): the sort compares only those bits, stably, so keys
+    /// equal there keep their input order. Bit 0 is the lowest; for unsigned integers the
+    /// order bits are the key itself, so `0..12` sorts by the low 12 bits.
+    ///
+    /// ```
+    /// use parallaxis_core::{reference, Order};
+    /// let mut out = [0_u32; 4];
+    /// // By bits 4..8 (the second hex digit) alone; 0x21 and 0x25 keep their order.
+    /// reference::sort(&[0x25, 0x13, 0x21, 0x02], &mut out, Order::Ascending.bits(4..8))?;
+    /// assert_eq!(out, [0x02, 0x13, 0x25, 0x21]);
+    /// # Ok::<(), parallaxis_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn bits(self, bits: core::ops::Range<u32>) -> RadixOrder {
+        RadixOrder {
+            order: self,
+            begin: bits.start,
+            end: Some(bits.end),
+        }
+    }
+}
+
+/// An [`Order`] over a range of the keys' order bits: what the radix sorts take
+/// (`Order::Ascending` converts to the whole width; [`Order::bits`] names a range).
+///
+/// ```
+/// use parallaxis_core::{Order, RadixOrder};
+/// assert_eq!(RadixOrder::from(Order::Descending).bit_range::<u16>()?, 0..16);
+/// assert_eq!(Order::Ascending.bits(3..9).keep::<u16>()?, 0b1_1111_1000);
+/// assert!(Order::Ascending.bits(0..33).bit_range::<u32>().is_err()); // beyond the key
+/// # Ok::<(), parallaxis_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RadixOrder {
+    order: Order,
+    begin: u32,
+    /// `None`: to the key's width.
+    end: Option<u32>,
+}
+
+impl From<Order> for RadixOrder {
+    fn from(order: Order) -> Self {
+        RadixOrder {
+            order,
+            begin: 0,
+            end: None,
+        }
+    }
+}
+
+impl RadixOrder {
+    /// Ascending or descending.
+    pub fn order(self) -> Order {
+        self.order
+    }
+
+    /// The bits compared, for keys whose order bits are `W`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) unless
+    /// `begin <= end <= W::BITS`.
+    #[cfg(feature = "alloc")]
+    pub fn bit_range<W: RadixBits>(self) -> crate::Result<core::ops::Range<u32>> {
+        let end = self.end.unwrap_or(W::BITS);
+        if end > W::BITS {
+            return Err(crate::Error::InvalidArgument {
+                what: "sort bit range",
+                reason: "ends beyond the key's bits",
+            });
+        }
+        if self.begin > end {
+            return Err(crate::Error::InvalidArgument {
+                what: "sort bit range",
+                reason: "begins after its end",
+            });
+        }
+        Ok(self.begin..end)
+    }
+
+    /// Whether every bit of a `W` is compared (the range is the whole width).
+    ///
+    /// # Errors
+    /// As [`bit_range`](Self::bit_range).
+    #[cfg(feature = "alloc")]
+    pub fn is_whole<W: RadixBits>(self) -> crate::Result<bool> {
+        Ok(self.bit_range::<W>()? == (0..W::BITS))
+    }
+
+    /// The mask of the compared bits, which a radix sort ANDs the (order-flipped) bits with.
+    ///
+    /// # Errors
+    /// As [`bit_range`](Self::bit_range).
+    #[cfg(feature = "alloc")]
+    pub fn keep<W: RadixBits>(self) -> crate::Result<W> {
+        Ok(W::from_low(self.keep_low::<W>()?))
+    }
+
+    /// [`keep`](Self::keep) in the low bits of a `u64` (what the GPU kernels take).
+    ///
+    /// # Errors
+    /// As [`bit_range`](Self::bit_range).
+    #[cfg(feature = "alloc")]
+    pub fn keep_low<W: RadixBits>(self) -> crate::Result<u64> {
+        Ok(keep_mask(self.bit_range::<W>()?))
+    }
+}
+
+/// The mask with the bits `r` set (`r.end <= 64`).
+#[cfg(feature = "alloc")]
+fn keep_mask(r: core::ops::Range<u32>) -> u64 {
+    let below = |b: u32| if b >= 64 { u64::MAX } else { (1_u64 << b) - 1 };
+    below(r.end) & !below(r.start)
 }

@@ -1,35 +1,49 @@
 //! Sorting (feature `alloc`): a stable comparison sort under [`SortKey::total_cmp_key`], the
 //! specification every backend's radix sort is tested against. It shares no code with the
-//! radix sorts: it compares keys, never their bits.
+//! radix sorts: it compares keys, never their digits (a sort of a bit range compares the
+//! order bits in that range, the range's definition).
 
 extern crate alloc;
 
-use crate::{try_collect, Order, Result, SortKey};
+use crate::{try_collect, Order, RadixBits, RadixOrder, Result, SortKey};
 use core::cmp::Ordering;
 
-/// How `a` and `b` compare in `order`.
-fn ordered<K: SortKey>(a: &K, b: &K, order: Order) -> Ordering {
+/// How `a` and `b` compare in `order`: the total order, or over a bit range the order bits
+/// in that range (`keep`, `None` for the whole width).
+fn ordered<K: SortKey>(a: &K, b: &K, order: Order, keep: Option<K::Bits>) -> Ordering {
+    let ascending = match keep {
+        None => a.total_cmp_key(b),
+        Some(m) => a.order_bits().and(m).cmp(&b.order_bits().and(m)),
+    };
     match order {
-        Order::Ascending => a.total_cmp_key(b),
-        Order::Descending => b.total_cmp_key(a),
+        Order::Ascending => ascending,
+        Order::Descending => ascending.reverse(),
     }
 }
 
 /// The positions `0..n` sorted stably by `keys[i]` in `order`: an unstable sort (which
 /// allocates nothing) with ties broken by position. The standard library's stable sort
 /// allocates its buffer infallibly; the index here is allocated fallibly.
-fn sorted_positions<K: SortKey>(keys: &[K], order: Order) -> Result<alloc::vec::Vec<usize>> {
+fn sorted_positions<K: SortKey>(keys: &[K], order: RadixOrder) -> Result<alloc::vec::Vec<usize>> {
+    let keep = if order.is_whole::<K::Bits>()? {
+        None
+    } else {
+        Some(order.keep::<K::Bits>()?)
+    };
+    let order = order.order();
     let mut index = try_collect(keys.len(), 0..keys.len())?;
-    index.sort_unstable_by(|&a, &b| ordered(&keys[a], &keys[b], order).then(a.cmp(&b)));
+    index.sort_unstable_by(|&a, &b| ordered(&keys[a], &keys[b], order, keep).then(a.cmp(&b)));
     Ok(index)
 }
 
-/// `out` = `keys` sorted stably in `order` (equal keys keep their input order). Processes
-/// the common prefix on mismatched lengths.
+/// `out` = `keys` sorted stably in `order` (equal keys keep their input order); an
+/// [`Order`] or an order over a bit range ([`Order::bits`]). Processes the common prefix on
+/// mismatched lengths.
 ///
 /// # Errors
 /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when the index of `n` positions the
-/// sort needs cannot be had.
+/// sort needs cannot be had; [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a
+/// bit range beyond the key.
 ///
 /// ```
 /// use parallaxis_core::{reference, Order};
@@ -39,9 +53,9 @@ fn sorted_positions<K: SortKey>(keys: &[K], order: Order) -> Result<alloc::vec::
 /// assert!(out[3].is_sign_positive() && out[1].is_sign_negative() && out[4].is_nan());
 /// # Ok::<(), parallaxis_core::Error>(())
 /// ```
-pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
+pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: impl Into<RadixOrder>) -> Result<()> {
     let n = keys.len().min(out.len());
-    let index = sorted_positions(&keys[..n], order)?;
+    let index = sorted_positions(&keys[..n], order.into())?;
     for (o, &i) in out.iter_mut().zip(&index) {
         *o = keys[i];
     }
@@ -53,8 +67,7 @@ pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
 /// Processes the common prefix of all four slices on mismatched lengths.
 ///
 /// # Errors
-/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when the index of `n` positions the
-/// sort needs cannot be had.
+/// As [`sort`].
 ///
 /// ```
 /// use parallaxis_core::{reference, Order};
@@ -68,14 +81,14 @@ pub fn sort_by_key<K: SortKey, V: Copy>(
     values: &[V],
     out_keys: &mut [K],
     out_values: &mut [V],
-    order: Order,
+    order: impl Into<RadixOrder>,
 ) -> Result<()> {
     let n = keys
         .len()
         .min(values.len())
         .min(out_keys.len())
         .min(out_values.len());
-    let index = sorted_positions(&keys[..n], order)?;
+    let index = sorted_positions(&keys[..n], order.into())?;
     for (j, &i) in index.iter().enumerate() {
         out_keys[j] = keys[i];
         out_values[j] = values[i];

@@ -1,14 +1,14 @@
 //! Radix sort (onesweep): one histogram kernel over the keys for every digit, one block
 //! scanning the histograms into bin starts, then per digit (a pass per key byte: 1, 2, 4 or
-//! 8) one onesweep pass kernel per portion (`kernels/sort/`), ping-ponging between the
-//! output and a temporary so the last pass lands in the output. Returns once queued, as CUB's `DeviceRadixSort`.
+//! 8; for a bit range, per byte the range touches) one onesweep pass kernel per portion
+//! (`kernels/sort/`), ping-ponging between the output and a temporary so the last pass lands
+//! in the output. Returns once queued, as CUB's `DeviceRadixSort`.
 //!
 //! Temporaries: the counts and bin starts in the scratch; the keys' (and values') second
 //! buffer and the per-bin look-back words from the memory pool (returned to it, stream
 //! ordered, when the call ends), since they scale with `n`.
 //!
-//! Measured against CUB's `DeviceRadixSort` on the H200: 0.31-0.64x at 2^24 and 2^28
-//! (`benches/results/h200/sort.md`, with what holds it back).
+//! How it compares with CUB's `DeviceRadixSort`: `benches/RESULTS.md`.
 
 use super::plan::Plan;
 use super::prologue::{check, enter, reserve};
@@ -16,8 +16,9 @@ use crate::buffer::device_ptr_mut;
 use crate::context::Device;
 use crate::kernel::sort::{SortKernel, SortValue};
 use crate::{launch, DeviceBuffer, Result, STREAM};
+use core::ops::Range;
 use cudarc::driver::result;
-use parallaxis_core::Order;
+use parallaxis_core::{Order, RadixBits, RadixOrder, SortKey};
 use parallaxis_kernels::params::sort::{RadixHistParams, RadixOffsetsParams, RadixPassParams};
 use parallaxis_kernels::policy::common::BLOCK_THREADS;
 use parallaxis_kernels::policy::sort::{
@@ -25,21 +26,28 @@ use parallaxis_kernels::policy::sort::{
 };
 use std::mem::size_of;
 
-/// `out` = `keys` sorted stably in `order` (`SortKey`'s total order).
+/// `out` = `keys` sorted stably in `order` (`SortKey`'s total order, or the order bits in
+/// a range: `Order::Ascending.bits(0..12)`).
 ///
 /// # Errors
 /// [`LengthMismatch`](crate::Error::LengthMismatch) unless `out.len() == keys.len()`;
+/// [`InvalidArgument`](crate::Error::InvalidArgument) for a bit range beyond the key;
 /// buffers on different devices; out of memory for the temporaries.
 pub fn sort<K: SortKernel>(
     keys: &DeviceBuffer<K>,
     out: &mut DeviceBuffer<K>,
-    order: Order,
+    order: impl Into<RadixOrder>,
 ) -> Result<()> {
+    let digits = Digits::of::<K>(order.into())?;
     check(&[("sort output", keys.len(), out.len())], &[(keys, out)])?;
     let Some(dev) = enter(keys.device(), keys.is_empty())? else {
         return Ok(());
     };
-    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, ping_pong_len::<K>(keys.len()))?;
+    if digits.bytes.is_empty() {
+        // No bit compared: every key equal, the stable order is the input's.
+        return out.copy_from(keys);
+    }
+    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, digits.ping_pong_len(keys.len()))?;
     let io = Io::<K, ()> {
         keys: keys.as_ptr(),
         out: out.as_mut_ptr(),
@@ -50,7 +58,7 @@ pub fn sort<K: SortKernel>(
     };
     // SAFETY: every pointer is live for `keys.len()` items on `dev` (the values, null, are
     // never touched by the keys-only pass).
-    unsafe { queue(dev, keys.len() as u64, io, K::PASS_V0, order) }
+    unsafe { queue(dev, keys.len() as u64, io, K::PASS_V0, digits) }
 }
 
 /// `(out_keys, out_values)` = the pairs sorted stably by key in `order`.
@@ -62,8 +70,9 @@ pub fn sort_by_key<K: SortKernel, V: SortValue>(
     values: &DeviceBuffer<V>,
     out_keys: &mut DeviceBuffer<K>,
     out_values: &mut DeviceBuffer<V>,
-    order: Order,
+    order: impl Into<RadixOrder>,
 ) -> Result<()> {
+    let digits = Digits::of::<K>(order.into())?;
     let n = keys.len();
     check(
         &[
@@ -76,8 +85,13 @@ pub fn sort_by_key<K: SortKernel, V: SortValue>(
     let Some(dev) = enter(keys.device(), n == 0)? else {
         return Ok(());
     };
-    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, ping_pong_len::<K>(n))?;
-    let mut values_tmp = DeviceBuffer::<V>::alloc_uninit(dev, ping_pong_len::<K>(n))?;
+    if digits.bytes.is_empty() {
+        // No bit compared: every key equal, the stable order is the input's.
+        out_keys.copy_from(keys)?;
+        return out_values.copy_from(values);
+    }
+    let mut tmp = DeviceBuffer::<K>::alloc_uninit(dev, digits.ping_pong_len(n))?;
+    let mut values_tmp = DeviceBuffer::<V>::alloc_uninit(dev, digits.ping_pong_len(n))?;
     let io = Io::<K, V::Word> {
         keys: keys.as_ptr(),
         out: out_keys.as_mut_ptr(),
@@ -87,16 +101,49 @@ pub fn sort_by_key<K: SortKernel, V: SortValue>(
         values_tmp: values_tmp.as_mut_ptr().cast(),
     };
     // SAFETY: every pointer is live for `n` items on `dev`; `V::Word` has `V`'s size.
-    unsafe { queue(dev, n as u64, io, V::pass::<K>(), order) }
+    unsafe { queue(dev, n as u64, io, V::pass::<K>(), digits) }
 }
 
-/// The length of the second (ping-pong) buffers: `n`, or none for 1-byte keys, whose one
-/// pass reads the input and writes the output (the temporaries' pointers, null, go unused).
-fn ping_pong_len<K>(n: usize) -> usize {
-    if size_of::<K>() > 1 {
-        n
-    } else {
-        0
+/// Which digits a sort passes over and what its kernels read of a key.
+#[derive(Clone)]
+struct Digits {
+    /// The 8-bit digits (bytes of the order bits) the sorted bits touch, lowest first.
+    bytes: Range<usize>,
+    /// The sorted bits (`RadixOrder::keep_low`).
+    keep: u64,
+    /// 1: descending.
+    descending: u32,
+}
+
+impl Digits {
+    /// The digits of `order` for keys `K`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a bit range beyond the key.
+    fn of<K: SortKey>(order: RadixOrder) -> Result<Self> {
+        let bits = order.bit_range::<K::Bits>()?;
+        let bytes = if bits.is_empty() {
+            0..0
+        } else {
+            bits.start as usize / 8..(bits.end as usize).div_ceil(8)
+        };
+        debug_assert!(bytes.end * 8 <= <K::Bits as RadixBits>::BITS as usize);
+        Ok(Digits {
+            bytes,
+            keep: order.keep_low::<K::Bits>()?,
+            descending: u32::from(order.order() == Order::Descending),
+        })
+    }
+
+    /// The length of the second (ping-pong) buffers: `n`, or none for a sort of one pass
+    /// (1-byte keys, or a range within one byte), which reads the input and writes the output
+    /// (the temporaries' pointers, null, go unused).
+    fn ping_pong_len(&self, n: usize) -> usize {
+        if self.bytes.len() > 1 {
+            n
+        } else {
+            0
+        }
     }
 }
 
@@ -115,14 +162,16 @@ struct Io<K, V> {
 /// # Safety
 /// The pointers of `io` are live on `dev` for `n > 0` items (values unless `V` is `()`)
 /// until the queued work has run (the caller's buffers outlive the call; the temporaries'
-/// frees are stream ordered); `pass` is `K`'s pass entry for `V`.
+/// frees are stream ordered), the temporaries for `n` items unless `digits` has one byte;
+/// `pass` is `K`'s pass entry for `V`; `digits` has at least one byte, all within `K`.
 unsafe fn queue<K: SortKernel, V: Copy>(
     dev: &'static Device,
     n: u64,
     io: Io<K, V>,
     pass: &'static str,
-    order: Order,
+    digits: Digits,
 ) -> Result<()> {
+    // The histogram counts every byte of the keys (the bytes outside the range all in bin 0).
     let passes = size_of::<K>();
     let bins = passes * RADIX_BINS;
     let tile = radix_tile_items(size_of::<K>(), size_of::<V>()) as u64;
@@ -134,7 +183,6 @@ unsafe fn queue<K: SortKernel, V: Copy>(
     let mut lookback = DeviceBuffer::<u32>::alloc_uninit(dev, portion_tiles as usize * RADIX_BINS)?;
     let (_scratch, base) = reserve(dev, &plan)?;
     let at = |offset: usize| device_ptr_mut::<u64>(base + offset as u64);
-    let descending = u32::from(order == Order::Descending);
     // SAFETY: the counts lie in the reserved scratch, locked while this queues.
     unsafe { result::memset_d8_async(base + counts_at as u64, 0, bins * 8, STREAM) }
         .map_err(|e| dev.fail("zeroing radix sort counts", e))?;
@@ -149,7 +197,8 @@ unsafe fn queue<K: SortKernel, V: Copy>(
         keys: io.keys,
         n,
         counts: at(counts_at),
-        descending,
+        keep: digits.keep,
+        descending: digits.descending,
     };
     // SAFETY: `keys` holds `n` keys; the counts are zeroed above, in the scratch.
     unsafe { launch::sort::histogram::<K>(dev, tiles.min(resident), hist)? };
@@ -160,9 +209,10 @@ unsafe fn queue<K: SortKernel, V: Copy>(
     };
     // SAFETY: both regions hold `passes · 256` `u64`s of the scratch.
     unsafe { launch::sort::offsets(dev, offsets)? };
-    for p in 0..passes {
+    let active = digits.bytes.len();
+    for (p, d) in digits.bytes.clone().enumerate() {
         // Pass `p` writes the output when an even number of passes follow it.
-        let to_out = (passes - 1 - p) % 2 == 0;
+        let to_out = (active - 1 - p) % 2 == 0;
         let (dst, vdst) = if to_out {
             (io.out, io.values_out)
         } else {
@@ -179,7 +229,7 @@ unsafe fn queue<K: SortKernel, V: Copy>(
             let len = (n - first).min(portion);
             let tiles = len.div_ceil(tile);
             let bins_in = if q == 0 {
-                at(starts_at + p * RADIX_BINS * 8).cast_const()
+                at(starts_at + d * RADIX_BINS * 8).cast_const()
             } else {
                 at(spare_at[(q - 1) % 2]).cast_const()
             };
@@ -203,8 +253,9 @@ unsafe fn queue<K: SortKernel, V: Copy>(
                 bins_in,
                 bins_out: at(spare_at[q % 2]),
                 lookback: lookback.as_mut_ptr(),
-                shift: 8 * p as u32,
-                descending,
+                keep: digits.keep,
+                shift: 8 * d as u32,
+                descending: digits.descending,
             };
             // SAFETY: the sources hold `n` items, the destinations too, and the counts are
             // exact, so every destination is in range; look-back words zeroed above; the bin

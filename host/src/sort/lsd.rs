@@ -8,7 +8,7 @@
 //! skipped. Keys stay in their own type in every buffer: their bits are recomputed per pass
 //! (a few instructions for floats), so there is no transform in and out.
 
-use parallaxis_core::{zeroed_vec, DeviceCopy, Order, RadixBits, Result, SortKey};
+use parallaxis_core::{zeroed_vec, DeviceCopy, RadixBits, RadixOrder, Result, SortKey};
 use rayon::prelude::*;
 
 /// From this many keys the passes run on rayon's pool; below it the very same passes run on
@@ -23,6 +23,21 @@ const BINS: usize = 256;
 
 /// Histograms of one chunk: `[digit pass][bin]`.
 type Counts = Vec<[usize; BINS]>;
+
+/// What a pass reads of a key: its order bits, flipped for a descending sort, with the bits
+/// outside the sorted range cleared (so their digits are constant and their passes skipped).
+#[derive(Clone, Copy)]
+struct KeyBits<W> {
+    flip: W,
+    keep: W,
+}
+
+impl<W: RadixBits> KeyBits<W> {
+    #[inline(always)]
+    fn of<K: SortKey<Bits = W>>(self, k: K) -> W {
+        k.order_bits().xor(self.flip).and(self.keep)
+    }
+}
 
 /// A raw pointer the scatter shares between threads: every thread writes disjoint slots.
 #[derive(Clone, Copy)]
@@ -48,14 +63,19 @@ impl<T> Slots<T> {
 /// all of one length `n >= 1`.
 ///
 /// # Errors
-/// `Error::OutOfMemory` when the scratch copy of the keys (and values) cannot be had.
+/// `Error::OutOfMemory` when the scratch copy of the keys (and values) cannot be had;
+/// `Error::InvalidArgument` for a bit range beyond the key.
 pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
     keys: &[K],
     values: &[V],
     out_keys: &mut [K],
     out_values: &mut [V],
-    order: Order,
+    order: RadixOrder,
 ) -> Result<()> {
+    let mask = KeyBits {
+        flip: order.order().mask(),
+        keep: order.keep::<K::Bits>()?,
+    };
     let n = keys.len();
     let par = n >= PAR_MIN;
     let chunks = if par {
@@ -63,7 +83,6 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
     } else {
         1
     };
-    let mask: K::Bits = order.mask();
     let digits = (<K::Bits as RadixBits>::BITS / 8) as usize;
     let first = histograms(keys, chunks, digits, mask, par);
     // Passes whose digit is the same for every key would move nothing.
@@ -143,13 +162,13 @@ fn histograms<K: SortKey>(
     keys: &[K],
     chunks: usize,
     digits: usize,
-    mask: K::Bits,
+    mask: KeyBits<K::Bits>,
     par: bool,
 ) -> Vec<Counts> {
     let one = |c: usize| {
         let mut h = vec![[0_usize; BINS]; digits];
         for &k in &keys[chunk_range(c, chunks, keys.len())] {
-            let b = k.order_bits().xor(mask);
+            let b = mask.of(k);
             for (d, hd) in h.iter_mut().enumerate() {
                 hd[b.digit(8 * d as u32)] += 1;
             }
@@ -168,13 +187,13 @@ fn digit_counts<K: SortKey>(
     keys: &[K],
     chunks: usize,
     shift: u32,
-    mask: K::Bits,
+    mask: KeyBits<K::Bits>,
     par: bool,
 ) -> Vec<[usize; BINS]> {
     let one = |c: usize| {
         let mut h = [0_usize; BINS];
         for &k in &keys[chunk_range(c, chunks, keys.len())] {
-            h[k.order_bits().xor(mask).digit(shift)] += 1;
+            h[mask.of(k).digit(shift)] += 1;
         }
         h
     };
@@ -208,7 +227,7 @@ fn scatter<K: SortKey, V: DeviceCopy>(
     out_values: &mut [V],
     starts: &[[usize; BINS]],
     shift: u32,
-    mask: K::Bits,
+    mask: KeyBits<K::Bits>,
     par: bool,
 ) {
     let n = keys
@@ -222,7 +241,7 @@ fn scatter<K: SortKey, V: DeviceCopy>(
         let mut next = starts[c];
         let range = chunk_range(c, chunks, n);
         for (k, v) in keys[range.clone()].iter().zip(&values[range]) {
-            let slot = &mut next[k.order_bits().xor(mask).digit(shift)];
+            let slot = &mut next[mask.of(*k).digit(shift)];
             // SAFETY: the starts are the exclusive scan of exact counts of these chunks over
             // these keys, so chunk `c`'s slots for each bin are its own, disjoint from every
             // other chunk's and below `n`; both outputs hold at least `n` elements and

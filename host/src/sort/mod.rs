@@ -7,7 +7,7 @@ mod segmented;
 
 pub use segmented::{sort_by_key_segmented, sort_segmented};
 
-use parallaxis_core::{try_filled_vec, DeviceCopy, Order, Result, SortKey};
+use parallaxis_core::{try_filled_vec, DeviceCopy, RadixOrder, Result, SortKey};
 
 /// The value of a sort of keys alone: zero-sized, so its vectors and moves cost nothing.
 #[derive(Clone, Copy)]
@@ -21,12 +21,14 @@ unsafe impl DeviceCopy for NoValue {}
 /// few hundred keys.
 const SMALL: usize = 256;
 
-/// `out` = `keys` sorted stably in `order`, as `parallaxis_core::reference::sort`: an LSD
-/// radix sort, in parallel on rayon's pool from `lsd::PAR_MIN` keys. The common prefix on
-/// mismatched lengths.
+/// `out` = `keys` sorted stably in `order` (an `Order`, or one over a bit range:
+/// `Order::Ascending.bits(0..12)`), as `parallaxis_core::reference::sort`: an LSD radix sort,
+/// in parallel on rayon's pool from `lsd::PAR_MIN` keys. The common prefix on mismatched
+/// lengths.
 ///
 /// # Errors
-/// `Error::OutOfMemory` when the scratch buffer (one more copy of the keys) cannot be had.
+/// `Error::OutOfMemory` when the scratch buffer (one more copy of the keys) cannot be had;
+/// `Error::InvalidArgument` for a bit range beyond the key.
 ///
 /// ```
 /// use parallaxis_core::Order;
@@ -35,7 +37,8 @@ const SMALL: usize = 256;
 /// assert_eq!(out, [-7, -1, 0, 2, 3]);
 /// # Ok::<(), parallaxis_core::Error>(())
 /// ```
-pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
+pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: impl Into<RadixOrder>) -> Result<()> {
+    let order = order.into();
     let n = keys.len().min(out.len());
     if n < SMALL {
         return parallaxis_core::reference::sort(&keys[..n], &mut out[..n], order);
@@ -49,7 +52,8 @@ pub fn sort<K: SortKey>(keys: &[K], out: &mut [K], order: Order) -> Result<()> {
 /// `parallaxis_core::reference::sort_by_key`. The common prefix on mismatched lengths.
 ///
 /// # Errors
-/// `Error::OutOfMemory` when the scratch buffers (one more copy of the pairs) cannot be had.
+/// `Error::OutOfMemory` when the scratch buffers (one more copy of the pairs) cannot be had;
+/// `Error::InvalidArgument` for a bit range beyond the key.
 ///
 /// ```
 /// use parallaxis_core::Order;
@@ -64,8 +68,9 @@ pub fn sort_by_key<K: SortKey, V: DeviceCopy>(
     values: &[V],
     out_keys: &mut [K],
     out_values: &mut [V],
-    order: Order,
+    order: impl Into<RadixOrder>,
 ) -> Result<()> {
+    let order = order.into();
     let n = keys
         .len()
         .min(values.len())

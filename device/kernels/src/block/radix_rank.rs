@@ -37,7 +37,9 @@ pub unsafe fn rank_in_warp(d: u32, counts: *mut [u32; RADIX_BINS]) -> u32 {
     let mut old = 0;
     if me == leader {
         // SAFETY: `d < RADIX_BINS`, a counter of this warp's row in shared memory.
-        old = unsafe { atom_add_shared_u32((*counts).as_mut_ptr().add(d as usize), peers.count_ones()) };
+        old = unsafe {
+            atom_add_shared_u32((*counts).as_mut_ptr().add(d as usize), peers.count_ones())
+        };
     }
     shuffle_idx(old, leader) + (peers & ((1_u32 << me) - 1)).count_ones()
 }

@@ -13,6 +13,9 @@ pub struct RadixHistParams<K> {
     pub n: u64,
     /// `[pass][bin]` counts, `size_of::<K>() · 256` zeroed `u64`s, added to atomically.
     pub counts: *mut u64,
+    /// The sorted bits of the (flipped) order bits, in the low bits: every other bit is
+    /// cleared before the digits are taken, so it counts in bin 0.
+    pub keep: u64,
     /// 1: the digits of descending order (the key bits inverted).
     pub descending: u32,
 }
@@ -58,6 +61,8 @@ pub struct RadixPassParams<K, V> {
     pub bins_out: *mut u64,
     /// `tiles · 256` zeroed look-back words.
     pub lookback: *mut u32,
+    /// The sorted bits, as [`RadixHistParams::keep`].
+    pub keep: u64,
     /// The digit's lowest bit.
     pub shift: u32,
     /// 1: descending (the key bits inverted).

@@ -40,9 +40,9 @@ pub(super) unsafe fn radix_histogram<K: SortKey>(p: RadixHistParams<K>) {
     }
     // SAFETY: every thread of the block reaches it.
     unsafe { sync_threads() };
-    let mask: K::Bits = order(p.descending).mask();
+    let (flip, keep): (K::Bits, _) = (order(p.descending).mask(), K::Bits::from_low(p.keep));
     let count = |key: K| {
-        let bits = key.order_bits().xor(mask);
+        let bits = key.order_bits().xor(flip).and(keep);
         for pass in 0..passes {
             let d = bits.digit(8 * pass as u32);
             // SAFETY: `d < 256`, a counter of the launch's shared memory.

@@ -75,9 +75,9 @@ pub(super) unsafe fn radix_pass<K: SortKey, V: Copy, const ITEMS: usize>(p: Radi
     // Warp `w` reads the stretch [w · 32 · ITEMS, (w + 1) · 32 · ITEMS) of the tile,
     // warp-striped: item `j` of lane `me` is slot `stretch + 32 j + me`.
     let stretch = w * WARP_THREADS as usize * ITEMS;
-    let mask: K::Bits = order(p.descending).mask();
+    let (flip, keep): (K::Bits, _) = (order(p.descending).mask(), K::Bits::from_low(p.keep));
     let shift = p.shift;
-    let digit_of = move |key: K| key.order_bits().xor(mask).digit(shift) as u32;
+    let digit_of = move |key: K| key.order_bits().xor(flip).and(keep).digit(shift) as u32;
     // SAFETY: `n > 0`, so key 0 exists; it only fills the registers of padding slots.
     let filler = unsafe { p.keys_in.read() };
     let mut keys = [filler; ITEMS];
@@ -165,7 +165,12 @@ pub(super) unsafe fn radix_pass<K: SortKey, V: Copy, const ITEMS: usize>(p: Radi
     let mut bins = [0_u32; ITEMS];
     each_item!(k, {
         // SAFETY: a slot below `tile_items`, written before the barrier.
-        keys[k] = unsafe { exchange.cast::<K>().add(k * BLOCK_THREADS as usize + t).read() };
+        keys[k] = unsafe {
+            exchange
+                .cast::<K>()
+                .add(k * BLOCK_THREADS as usize + t)
+                .read()
+        };
         bins[k] = digit_of(keys[k]);
     });
     // SAFETY: `bins` are digits and `bin_base` was set before the barrier; the writes are
@@ -195,7 +200,12 @@ pub(super) unsafe fn radix_pass<K: SortKey, V: Copy, const ITEMS: usize>(p: Radi
     unsafe { sync_threads() };
     each_item!(k, {
         // SAFETY: as for the keys (padding slots hold the filler value).
-        values[k] = unsafe { exchange.cast::<V>().add(k * BLOCK_THREADS as usize + t).read() };
+        values[k] = unsafe {
+            exchange
+                .cast::<V>()
+                .add(k * BLOCK_THREADS as usize + t)
+                .read()
+        };
     });
     // SAFETY: as for the keys; `bins[k]` is the digit of the key in this slot.
     unsafe { write_out(p.values_out, &values, &bins, sh, valid) };
