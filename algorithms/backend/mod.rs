@@ -21,6 +21,7 @@ mod cuda_select;
 mod cuda_sort;
 #[cfg(feature = "cuda")]
 mod cuda_sort_segmented;
+mod default_backend;
 mod host_backend;
 mod host_extrema_search;
 mod host_histogram;
@@ -45,6 +46,7 @@ mod sequential;
 
 #[cfg(feature = "cuda")]
 pub use cuda::Cuda;
+pub use default_backend::{DefaultBackend, DefaultIs};
 pub use ops::{
     Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
     TransformOps,
@@ -219,40 +221,3 @@ pub trait Backend: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
         true
     }
 }
-
-/// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
-/// on, else rayon when `rayon` is on (the default), else sequential.
-///
-/// ```no_run
-/// use parallaxis::{DefaultBackend, DeviceVector};
-/// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
-/// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
-/// assert_eq!(y.len(), 2);
-/// # Ok::<(), parallaxis::Error>(())
-/// ```
-#[cfg(feature = "cuda")]
-pub type DefaultBackend = crate::Cuda;
-/// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
-/// on, else rayon when `rayon` is on (the default), else sequential.
-///
-/// ```
-/// use parallaxis::{DefaultBackend, DeviceVector};
-/// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
-/// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
-/// assert_eq!(y.len(), 2);
-/// # Ok::<(), parallaxis::Error>(())
-/// ```
-#[cfg(all(not(feature = "cuda"), feature = "rayon"))]
-pub type DefaultBackend = Rayon;
-/// The backend `DeviceVector<T>` uses when none is named: CUDA when the `cuda` feature is
-/// on, else rayon when `rayon` is on (the default), else sequential.
-///
-/// ```
-/// use parallaxis::{DefaultBackend, DeviceVector};
-/// let x = DeviceVector::<u8>::from_slice(&[1, 2])?; // no backend named: DefaultBackend
-/// let y: DeviceVector<u8, DefaultBackend> = x; // the same type
-/// assert_eq!(y.len(), 2);
-/// # Ok::<(), parallaxis::Error>(())
-/// ```
-#[cfg(all(not(feature = "cuda"), not(feature = "rayon")))]
-pub type DefaultBackend = Sequential;
