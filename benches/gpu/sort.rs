@@ -1,4 +1,5 @@
-//! Radix sort rows: `radix_sort_keys_{u32,f32,u64}` and
+//! Radix sort rows: `radix_sort_keys_{u32,f32,u64}`, `radix_sort_keys_u32_bits20` (the u32
+//! keys by their low 20 bits: CUB's `end_bit = 20`) and
 //! `radix_sort_pairs_u32_u32`, against CUB's `DeviceRadixSort` (`peers/sort_rows.cuh`) on
 //! the same keys: splitmix64 of `i ^ seed` (seeds 1, 4 and 3; values seed 2), f32 uniform in
 //! [0, 1) from its top 24 bits. `radix_sort_keys_{u8,u16}` (seeds 5 and 6, the low bits;
@@ -11,7 +12,7 @@
 use super::{Bench, Dv};
 use parallaxis::{
     backend::{SegmentedSortOps, SortByKeyOps, SortOps},
-    ops::{Order, SortKey},
+    ops::{Order, RadixOrder, SortKey},
     Cuda, DeviceCopy,
 };
 use rayon::prelude::*;
@@ -40,15 +41,29 @@ fn sort_keys_row<K: SortKey + PartialOrd>(b: &mut Bench, case: &str, n: usize, i
 where
     Cuda: SortOps<K>,
 {
+    sort_keys_row_by(b, case, n, input, Order::Ascending.into(), |a, b| a <= b);
+}
+
+/// A keys row sorted in `order` (a bit range, say), checked with `le`.
+fn sort_keys_row_by<K: SortKey>(
+    b: &mut Bench,
+    case: &str,
+    n: usize,
+    input: Option<Dv<K>>,
+    order: RadixOrder,
+    le: impl Fn(&K, &K) -> bool,
+) where
+    Cuda: SortOps<K>,
+{
     let (Some(k), Ok(mut out)) = (input, Dv::<K>::zeros(n)) else {
         b.skipped(case, n, "no memory for the inputs".into());
         return;
     };
     let bytes = 2.0 * (n * size_of::<K>()) as f64;
     b.case(case, n, bytes, None, || {
-        <Cuda as SortOps<K>>::sort(k.buffer(), out.buffer_mut(), Order::Ascending)
+        <Cuda as SortOps<K>>::sort(k.buffer(), out.buffer_mut(), order)
     });
-    if !sorted_head(&out, |a, b| a <= b) {
+    if !sorted_head(&out, le) {
         println!("  CHECK FAILED: {case} n={n}: output not sorted");
     }
 }
@@ -85,6 +100,14 @@ pub(super) fn bench_sort(b: &mut Bench, n: usize) {
     let case = "radix_sort_keys_u32";
     if b.wants(case) {
         sort_keys_row(b, case, n, keys(n, |i| mix(i ^ 1) as u32));
+    }
+    let case = "radix_sort_keys_u32_bits20";
+    if b.wants(case) {
+        // The same keys as radix_sort_keys_u32, sorted by their low 20 bits (3 passes).
+        let low = |k: &u32| k & 0xf_ffff;
+        let order = Order::Ascending.bits(0..20);
+        let input = keys(n, |i| mix(i ^ 1) as u32);
+        sort_keys_row_by(b, case, n, input, order, |a, b| low(a) <= low(b));
     }
     let case = "radix_sort_keys_f32";
     if b.wants(case) {
@@ -127,7 +150,7 @@ pub(super) fn bench_sort(b: &mut Bench, n: usize) {
             v.buffer(),
             ok.buffer_mut(),
             ov.buffer_mut(),
-            Order::Ascending,
+            Order::Ascending.into(),
         )
     });
     if !sorted_head(&ok, |a, b| a <= b) {

@@ -3,6 +3,8 @@
 // check), timed with this program's harness. Included by peers.cu, which calls
 // sort_rows(n) at n = 2^20, 2^24 and 2^28 (`--sort-only` runs these rows alone).
 //   cub_radix_sort_keys_{u32,f32,u64}: 2 n sizeof(K) bytes; cub_radix_sort_pairs_u32_u32: 16 n.
+//   cub_radix_sort_keys_u32_bits20 (added after the anchor's rows): the u32 keys by their low
+//   20 bits (begin_bit 0, end_bit 20), 8 n bytes.
 #pragma once
 
 __host__ __device__ inline uint64_t sort_mix(uint64_t z) {
@@ -30,6 +32,17 @@ template <class T> bool sort_sorted_sample(const T* d, size_t n) {
   return std::is_sorted(h.begin(), h.end());
 }
 
+// Whether the first 2^20 keys are sorted by their low `bits` bits.
+inline bool sort_sorted_low_sample(const uint32_t* d, size_t n, int bits) {
+  size_t m = std::min<size_t>(n, 1 << 20);
+  std::vector<uint32_t> h(m);
+  CK(cudaMemcpy(h.data(), d, m * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+  uint32_t mask = (1u << bits) - 1;
+  for (size_t i = 1; i < m; ++i)
+    if ((h[i - 1] & mask) > (h[i] & mask)) return false;
+  return true;
+}
+
 static void sort_rows(size_t n) {
   int ni = (int)n;
   uint32_t *ku, *ku2, *vu, *vu2; uint64_t *k64, *k64o; float *x, *y;
@@ -52,6 +65,9 @@ static void sort_rows(size_t n) {
   cub::DeviceRadixSort::SortPairs(tmp, tmpb, ku, ku2, vu, vu2, ni); CK(cudaMalloc(&tmp, tmpb));
   ms = time_ms([&] { cub::DeviceRadixSort::SortPairs(tmp, tmpb, ku, ku2, vu, vu2, ni); });
   emit("cub_radix_sort_pairs_u32_u32", n, ms, 4.0 * n * 4, ok(sort_sorted_sample(ku2, n))); CK(cudaFree(tmp)); tmp = nullptr; tmpb = 0;
+  cub::DeviceRadixSort::SortKeys(tmp, tmpb, ku, ku2, ni, 0, 20); CK(cudaMalloc(&tmp, tmpb));
+  ms = time_ms([&] { cub::DeviceRadixSort::SortKeys(tmp, tmpb, ku, ku2, ni, 0, 20); });
+  emit("cub_radix_sort_keys_u32_bits20", n, ms, 2.0 * n * 4, ok(sort_sorted_low_sample(ku2, n, 20))); CK(cudaFree(tmp)); tmp = nullptr; tmpb = 0;
   CK(cudaFree(ku)); CK(cudaFree(ku2)); CK(cudaFree(vu)); CK(cudaFree(vu2)); CK(cudaFree(k64)); CK(cudaFree(k64o));
   CK(cudaFree(x)); CK(cudaFree(y));
 }
