@@ -184,9 +184,9 @@ pub fn sort_by_key_descending<K: SortKey, V: DeviceCopy, B: SortByKeyOps<K, V>>(
 /// use parallaxis::{DeviceVector, ops::Order};
 /// let k = DeviceVector::<u16>::from_slice(&[0x0_21, 0x0_12, 0x1_12, 0x0_20])?;
 /// let v = DeviceVector::<u32>::from_slice(&[0, 1, 2, 3])?;
-/// // By bits 4..12 (0x02, 0x01, 0x01, 0x02), descending.
+/// // By bits 4..12 (0x02, 0x01, 0x11, 0x02), descending; 0x0_21 stays before 0x0_20.
 /// let (_, sv) = parallaxis::sort_by_key_bits(&k, &v, 4..12, Order::Descending)?;
-/// assert_eq!(sv.to_vec()?, [0, 3, 1, 2]);
+/// assert_eq!(sv.to_vec()?, [2, 0, 3, 1]);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
