@@ -9,7 +9,9 @@ use parallaxis::{Cuda, DeviceVector, Rayon};
 use {{crate_name}}_kernels::{Hull, Interval, Point};
 
 fn main() -> Result<(), parallaxis::Error> {
-    let x: Vec<f32> = (0..1_000_000).map(|i| ((i * 7919) % 10_007) as f32 - 5000.0).collect();
+    let x: Vec<f32> = (0..1_000_000_u64)
+        .map(|i| (i * 7919 % 10_007) as f32 - 5000.0)
+        .collect();
 
     // On the GPU: the kernels of the crate beside this one.
     let gx = DeviceVector::<f32, Cuda>::from_slice(&x)?;
@@ -24,6 +26,9 @@ fn main() -> Result<(), parallaxis::Error> {
     assert_eq!(hull, want);
     assert_eq!(fused, want);
     let Interval { lo, hi } = want;
-    println!("min {lo}, max {hi} of {} values, on the GPU and the CPU", x.len());
+    println!(
+        "min {lo}, max {hi} of {} values, on the GPU and the CPU",
+        x.len()
+    );
     Ok(())
 }
