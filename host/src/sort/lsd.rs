@@ -72,7 +72,7 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
     out_values: &mut [V],
     order: RadixOrder,
 ) -> Result<()> {
-    let mask = KeyBits {
+    let key_bits = KeyBits {
         flip: order.order().mask(),
         keep: order.keep::<K::Bits>()?,
     };
@@ -84,7 +84,7 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
         1
     };
     let digits = (<K::Bits as RadixBits>::BITS / 8) as usize;
-    let first = histograms(keys, chunks, digits, mask, par);
+    let first = histograms(keys, chunks, digits, key_bits, par);
     // Passes whose digit is the same for every key would move nothing.
     let active: Vec<usize> = (0..digits)
         .filter(|&d| !constant_digit(&first, d, n))
@@ -109,7 +109,7 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
             } else {
                 &out_keys[..]
             };
-            digit_counts(src, chunks, shift, mask, par)
+            digit_counts(src, chunks, shift, key_bits, par)
         };
         let starts = chunk_starts(&counts);
         if p == 0 {
@@ -118,7 +118,7 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
             } else {
                 (&mut tmp_keys[..], &mut tmp_values[..])
             };
-            scatter(keys, values, dk, dv, &starts, shift, mask, par);
+            scatter(keys, values, dk, dv, &starts, shift, key_bits, par);
         } else if into_out {
             scatter(
                 &tmp_keys,
@@ -127,7 +127,7 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
                 out_values,
                 &starts,
                 shift,
-                mask,
+                key_bits,
                 par,
             );
         } else {
@@ -138,7 +138,7 @@ pub(super) fn sort_pairs<K: SortKey, V: DeviceCopy>(
                 &mut tmp_values,
                 &starts,
                 shift,
-                mask,
+                key_bits,
                 par,
             );
         }
@@ -162,13 +162,13 @@ fn histograms<K: SortKey>(
     keys: &[K],
     chunks: usize,
     digits: usize,
-    mask: KeyBits<K::Bits>,
+    key_bits: KeyBits<K::Bits>,
     par: bool,
 ) -> Vec<Counts> {
     let one = |c: usize| {
         let mut h = vec![[0_usize; BINS]; digits];
         for &k in &keys[chunk_range(c, chunks, keys.len())] {
-            let b = mask.of(k);
+            let b = key_bits.of(k);
             for (d, hd) in h.iter_mut().enumerate() {
                 hd[b.digit(8 * d as u32)] += 1;
             }
@@ -187,13 +187,13 @@ fn digit_counts<K: SortKey>(
     keys: &[K],
     chunks: usize,
     shift: u32,
-    mask: KeyBits<K::Bits>,
+    key_bits: KeyBits<K::Bits>,
     par: bool,
 ) -> Vec<[usize; BINS]> {
     let one = |c: usize| {
         let mut h = [0_usize; BINS];
         for &k in &keys[chunk_range(c, chunks, keys.len())] {
-            h[mask.of(k).digit(shift)] += 1;
+            h[key_bits.of(k).digit(shift)] += 1;
         }
         h
     };
@@ -227,7 +227,7 @@ fn scatter<K: SortKey, V: DeviceCopy>(
     out_values: &mut [V],
     starts: &[[usize; BINS]],
     shift: u32,
-    mask: KeyBits<K::Bits>,
+    key_bits: KeyBits<K::Bits>,
     par: bool,
 ) {
     let n = keys
@@ -241,7 +241,7 @@ fn scatter<K: SortKey, V: DeviceCopy>(
         let mut next = starts[c];
         let range = chunk_range(c, chunks, n);
         for (k, v) in keys[range.clone()].iter().zip(&values[range]) {
-            let slot = &mut next[mask.of(*k).digit(shift)];
+            let slot = &mut next[key_bits.of(*k).digit(shift)];
             // SAFETY: the starts are the exclusive scan of exact counts of these chunks over
             // these keys, so chunk `c`'s slots for each bin are its own, disjoint from every
             // other chunk's and below `n`; both outputs hold at least `n` elements and
