@@ -1,5 +1,5 @@
 //! `DeviceVector<T, Cuda>` and other CUDA code: to and from cudarc's `CudaSlice` without a
-//! copy, and the raw device address. The memory and ordering rules are in
+//! copy, the raw device address, and copies with pinned host memory that run beside kernels. The memory and ordering rules are in
 //! `device/src/interop.rs`; [`Device::wait_for_stream`](crate::device::Device::wait_for_stream) and
 //! [`Device::signal_stream`](crate::device::Device::signal_stream) order parallaxis's stream with
 //! yours.
@@ -9,9 +9,31 @@ use crate::view::Output;
 use crate::{Cuda, DeviceVector, Result};
 use parallaxis_core::DeviceCopy;
 use parallaxis_device::cudarc::driver::{sys::CUdeviceptr, CudaSlice};
-use parallaxis_device::DeviceBuffer;
+use parallaxis_device::{DeviceBuffer, PinnedBuffer};
 
 impl<T: DeviceCopy> DeviceVector<T, Cuda> {
+    /// Overwrites the vector with `src`, queued on the calling thread's stream without
+    /// waiting (a copy-engine DMA that runs beside kernels of other streams,
+    /// [`Stream::run`](crate::device::Stream::run)); `src` waits for the copy before the host
+    /// writes or drops it.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless the lengths agree; a
+    /// device fault; [`Error::Unrecordable`](crate::Error::Unrecordable) while recording a
+    /// graph.
+    pub fn copy_from_pinned(&mut self, src: &PinnedBuffer<T>) -> Result<()> {
+        self.buffer_mut().copy_from_pinned(src)
+    }
+
+    /// Copies the vector into `dst`, queued on the calling thread's stream without waiting;
+    /// `dst` waits for the copy before the host reads, writes or drops it.
+    ///
+    /// # Errors
+    /// As [`DeviceVector::copy_from_pinned`].
+    pub fn copy_to_pinned(&self, dst: &mut PinnedBuffer<T>) -> Result<()> {
+        self.buffer().copy_to_pinned(dst)
+    }
+
     /// Hands the vector's memory to cudarc without a copy (its stream: the legacy default
     /// stream, which parallaxis's queued work is on).
     ///

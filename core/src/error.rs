@@ -147,6 +147,15 @@ pub enum Error {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// Work that cannot be recorded into a CUDA graph was called while one is recorded: it
+    /// hands a value or a length to the host (`reduce`, `to_vec`, the comparator sorts) or
+    /// copies pageable host memory, which a replay could not redo. The recording ends with
+    /// this error, and what the refused call had queued goes with it.
+    #[error("{during} cannot be recorded into a graph: it waits for the GPU or reads host memory (record the `_into` form, which leaves its result on the device)")]
+    Unrecordable {
+        /// The work that was refused.
+        during: &'static str,
+    },
     /// The communication between the participants of a sharded algorithm failed: NCCL not
     /// found or failing, a rendezvous that timed out, participants that disagree.
     #[error("collective communication failed in {during}: {reason}")]

@@ -1,9 +1,10 @@
 //! `DeviceBuffer<T>`: a typed allocation in GPU memory.
 
 use crate::context::Device;
-use crate::{launch, STREAM};
+use crate::launch;
+use crate::stream::host_copy::{download, upload};
 use crate::{Error, Result};
-use cudarc::driver::{result, sys, sys::CUdeviceptr};
+use cudarc::driver::{result, sys::CUdeviceptr};
 use parallaxis_core::DeviceCopy;
 use parallaxis_kernels::params::transform::FillParams;
 use parallaxis_kernels::policy::transform::transform_blocks;
@@ -23,6 +24,9 @@ pub struct DeviceBuffer<T: DeviceCopy> {
     ptr: CUdeviceptr,
     len: usize,
     device: &'static Device,
+    /// The allocation's number on its device: whether a live graph may use it
+    /// (`stream/keep_alive.rs`).
+    number: u64,
     _elements: PhantomData<T>,
 }
 
@@ -53,6 +57,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
             ptr,
             len,
             device,
+            number: device.keep_alive.number(),
             _elements: PhantomData,
         })
     }
@@ -88,7 +93,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         let buf = Self::alloc_uninit(device, len)?;
         if buf.ptr != 0 {
             // SAFETY: `ptr` is a live allocation of exactly this many bytes.
-            unsafe { result::memset_d8_async(buf.ptr, 0, buf.bytes(), STREAM) }
+            unsafe { result::memset_d8_async(buf.ptr, 0, buf.bytes(), device.stream()) }
                 .map_err(|e| device.fail("zeroing a buffer", e))?;
         }
         Ok(buf)
@@ -121,10 +126,15 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         self.device.enter()?;
         if self.ptr != 0 {
             // SAFETY: `data` is `bytes()` readable bytes; `ptr` a live allocation of that many.
-            // A synchronous copy on the legacy stream: ordered after earlier kernels.
-            unsafe { sys::cuMemcpyHtoD_v2(self.ptr, data.as_ptr().cast(), self.bytes()) }
-                .result()
-                .map_err(|e| self.device.fail("copying to the device", e))?;
+            unsafe {
+                upload(
+                    self.device,
+                    self.ptr,
+                    data.as_ptr().cast(),
+                    self.bytes(),
+                    "copying to the device",
+                )
+            }?;
         }
         Ok(())
     }
@@ -152,8 +162,10 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         if self.ptr != 0 {
             // SAFETY: both are live allocations of `bytes()` bytes; distinct buffers (`&mut`
             // and `&` cannot alias), so the ranges do not overlap.
-            unsafe { result::memcpy_dtod_async(self.ptr, src.ptr, self.bytes(), STREAM) }
-                .map_err(|e| self.device.fail("copying on the device", e))?;
+            unsafe {
+                result::memcpy_dtod_async(self.ptr, src.ptr, self.bytes(), self.device.stream())
+            }
+            .map_err(|e| self.device.fail("copying on the device", e))?;
         }
         Ok(())
     }
@@ -205,10 +217,16 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         let mut out = Vec::<T>::with_capacity(self.len);
         if self.ptr != 0 {
             // SAFETY: `out` has capacity for `len` elements = `bytes()` bytes; `ptr` holds
-            // `len` initialised elements. Synchronous: done when the call returns.
-            unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr().cast(), self.ptr, self.bytes()) }
-                .result()
-                .map_err(|e| self.device.fail("copying to the host", e))?;
+            // `len` initialised elements. Done when the call returns.
+            unsafe {
+                download(
+                    self.device,
+                    out.as_mut_ptr().cast(),
+                    self.ptr,
+                    self.bytes(),
+                    "copying to the host",
+                )
+            }?;
         }
         // SAFETY: the copy above initialised all `len` elements (bytes of valid `T`s).
         unsafe { out.set_len(self.len) };
@@ -230,9 +248,15 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         let mut scratch = dev.scratch();
         let pattern = scratch.reserve(dev, size_of::<T>())?;
         // SAFETY: `value` is `size_of::<T>()` readable bytes; `pattern` has at least as many.
-        unsafe { sys::cuMemcpyHtoD_v2(pattern, (&value as *const T).cast(), size_of::<T>()) }
-            .result()
-            .map_err(|e| dev.fail("uploading a fill value", e))?;
+        unsafe {
+            upload(
+                dev,
+                pattern,
+                (&raw const value).cast(),
+                size_of::<T>(),
+                "uploading a fill value",
+            )
+        }?;
         let count = self.len as u64;
         let blocks = transform_blocks(count);
         if size_of::<T>() % 4 == 0 {
@@ -278,6 +302,12 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         self.len * size_of::<T>()
     }
 
+    /// Whether a live graph may use the allocation (`stream/keep_alive.rs`): it must not be
+    /// handed to other code that would free it.
+    pub(crate) fn graph_may_use(&self) -> bool {
+        self.ptr != 0 && self.device.keep_alive.may_use(self.number)
+    }
+
     /// Takes the allocation apart without freeing it: the caller now owns the memory
     /// (`interop.rs` hands it to a cudarc `CudaSlice`).
     pub(crate) fn into_raw_parts(self) -> (CUdeviceptr, usize, &'static Device) {
@@ -301,6 +331,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
             ptr,
             len,
             device,
+            number: device.keep_alive.number(),
             _elements: PhantomData,
         }
     }
@@ -323,6 +354,7 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
             ptr,
             len: range.len(),
             device: self.device,
+            number: self.number,
             _elements: PhantomData,
         })
     }
@@ -348,13 +380,15 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
 
 impl<T: DeviceCopy> Drop for DeviceBuffer<T> {
     fn drop(&mut self) {
-        // Operations return with their kernels possibly still using buffers (`STREAM`): the
-        // free is ordered on the stream after them, so nothing waits (`memory.rs`). An error
-        // (a poisoned context) cannot be reported from `drop` and leaks.
+        // Operations return with their kernels possibly still using buffers (`LEGACY_STREAM`
+        // in `lib.rs`): the free is ordered on the stream after them, so nothing waits
+        // (`memory.rs`); a live graph that may use the buffer holds the free back
+        // (`stream/keep_alive.rs`). An error (a poisoned context) cannot be reported from
+        // `drop` and leaks.
         if self.ptr != 0 && self.device.enter().is_ok() {
             // SAFETY: `ptr` came from `Device::alloc` and is freed once; work queued later
             // cannot name it (the buffer is gone).
-            unsafe { self.device.free(self.ptr) };
+            unsafe { self.device.free_buffer(self.ptr, self.number) };
         }
     }
 }

@@ -7,8 +7,9 @@
 //! after a synchronize where the device has no memory pools, as parallaxis does), so ownership
 //! moves both ways by handing over the address: the receiving side frees it, once.
 //!
-//! Ordering: parallaxis queues all its work on the legacy default stream (`crate::STREAM`),
-//! which a *blocking* stream of the caller's is implicitly ordered with; for a non-blocking
+//! Ordering: parallaxis queues its work on the legacy default stream (`crate::LEGACY_STREAM`),
+//! or inside a [`Stream::run`](crate::Stream::run) scope on that stream (both "parallaxis's
+//! stream" below), which a *blocking* stream of the caller's is implicitly ordered with; for a non-blocking
 //! stream (`CU_STREAM_NON_BLOCKING`, as cudarc's `new_stream` creates), order the two
 //! explicitly with [`Device::wait_for_stream`] / [`Device::signal_stream`] (an event each, no
 //! host wait), or put parallaxis's calls in the caller's stream order with the scope
@@ -31,10 +32,18 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     ///
     /// # Errors
     /// A poisoned device, or a driver error while allocating the (empty) slice of an empty
-    /// buffer.
+    /// buffer; [`Error::InvalidArgument`] while a live [`Graph`](crate::Graph) may use the
+    /// buffer (cudarc could free memory the graph replays into).
     pub fn into_cuda_slice(self) -> Result<CudaSlice<T>> {
         let device = self.device();
         device.enter()?;
+        if self.graph_may_use() {
+            return Err(Error::InvalidArgument {
+                what: "DeviceBuffer",
+                reason: "a live graph may use this buffer: drop the graph before handing the \
+                         buffer to cudarc",
+            });
+        }
         let stream = device.context().default_stream();
         if self.is_empty() {
             // A zero-length buffer holds no allocation (address 0): cudarc makes its own.
@@ -114,9 +123,9 @@ impl Device {
         let event = stream
             .record_event(None)
             .map_err(|e| self.fail("recording an event on the caller's stream", e))?;
-        self.context()
-            .default_stream()
-            .wait(&event)
+        // SAFETY: the calling thread's stream and a live event, both of the current context.
+        unsafe { cudarc::driver::sys::cuStreamWaitEvent(self.stream(), event.cu_event(), 0) }
+            .result()
             .map_err(|e| self.fail("waiting for the caller's stream", e))
     }
 
@@ -128,11 +137,15 @@ impl Device {
     /// A poisoned device; a driver error (the stream belongs to another context).
     pub fn signal_stream(&self, stream: &Arc<CudaStream>) -> Result<()> {
         self.enter()?;
+        let during = "recording an event on parallaxis's stream";
         let event = self
             .context()
-            .default_stream()
-            .record_event(None)
-            .map_err(|e| self.fail("recording an event on parallaxis's stream", e))?;
+            .new_event(None)
+            .map_err(|e| self.fail(during, e))?;
+        // SAFETY: a live event and the calling thread's stream, both of the current context.
+        unsafe { cudarc::driver::sys::cuEventRecord(event.cu_event(), self.stream()) }
+            .result()
+            .map_err(|e| self.fail(during, e))?;
         stream
             .wait(&event)
             .map_err(|e| self.fail("making the caller's stream wait", e))

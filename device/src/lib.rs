@@ -12,6 +12,9 @@
 //!   [`exclusive_scan`], generic over operators that have kernels
 //!   ([`UnaryKernel`], [`BinaryKernel`], [`TabulateKernel`], [`MonoidKernel`]); using an
 //!   operator/type pair with no kernel does not compile.
+//! - [`Stream`]: run operations on a stream of your own ([`Stream::run`]: two streams
+//!   overlap), copy through [`PinnedBuffer`]s while kernels run, and record a sequence of
+//!   calls into a [`Graph`] that replays it with one launch ([`Stream::capture`]).
 //! - Errors are parallaxis's one [`Error`] (defined in `parallaxis-core`, re-exported by the
 //!   facade as `parallaxis::Error`).
 //!
@@ -20,7 +23,8 @@
 //! lists), `launch/` (private: the one module with every `unsafe` kernel launch, typed by the
 //! `#[repr(C)]` parameter structs the kernels crate defines for both sides, and the typed
 //! launchers of each family), `ops/` (the safe operations by algorithm, sharing one checked
-//! prologue), [`DeviceBuffer`] and [`user`] (launching a user crate's own kernels).
+//! prologue), `stream/` (streams, their working memory, graphs), [`DeviceBuffer`],
+//! [`PinnedBuffer`] and [`user`] (launching a user crate's own kernels).
 //!
 //! ```no_run
 //! use parallaxis_core::{SaxpyFunctor, Sum};
@@ -46,6 +50,8 @@ mod launch;
 #[cfg_attr(docsrs, doc(cfg(feature = "nccl")))]
 pub mod nccl;
 mod ops;
+mod pinned;
+mod stream;
 pub mod user;
 mod view;
 
@@ -71,6 +77,8 @@ pub use ops::{
     TileOrder,
 };
 pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
+pub use pinned::PinnedBuffer;
+pub use stream::{Graph, Stream};
 // A zip of stored sequences written out as pairs or triples.
 pub use ops::{zip3_into, zip_into};
 pub use view::{DeviceView, DeviceViewMut, VIEW_ALIGN};
@@ -105,15 +113,16 @@ pub const KERNELS: Kernels = Kernels::library(include_bytes!(concat!(
     "/parallaxis_kernels.kernels"
 )));
 
-/// Every operation runs on the legacy default stream (`NULL`): it orders kernels, copies and
-/// memsets issued from any host thread. Operations whose results stay on the device return
-/// once their kernels are queued, as CUB's and cuSPARSE's do (what comes after runs after
-/// them, and with memory-pool support, which every current driver has, freeing a buffer or
-/// regrowing the scratch is ordered after them on the stream without waiting, see
-/// `context/memory.rs`); those that hand a
-/// value or a length to the host ([`reduce`], [`reduce_by_key`], `to_vec`) wait, and so do
-/// the comparator sorts and merges ([`sort_by`], [`merge_by`], ...), which read whether their
-/// kernels found the inputs unsorted. A fault in a
-/// queued kernel surfaces in the next call that waits. [`UserKernel::launch`] waits, because
-/// its arguments borrow their buffers only for the call.
-pub(crate) const STREAM: cudarc::driver::sys::CUstream = std::ptr::null_mut();
+/// The legacy default stream (`NULL`): every operation queues on it unless the calling thread
+/// runs a [`Stream::run`] scope of the operation's device, whose stream it then uses
+/// (`stream/current.rs`). It orders kernels, copies and memsets issued from any host thread,
+/// and, since parallaxis's streams are blocking streams, work on them too. Operations whose
+/// results stay on the device return once their kernels are queued, as CUB's and cuSPARSE's
+/// do (what comes after runs after them, and with memory-pool support, which every current
+/// driver has, freeing a buffer or regrowing the scratch is ordered after them on the stream
+/// without waiting, see `context/memory.rs`); those that hand a value or a length to the host
+/// ([`reduce`], [`reduce_by_key`], `to_vec`) wait for their stream, and so do the comparator
+/// sorts and merges ([`sort_by`], [`merge_by`], ...), which read whether their kernels found
+/// the inputs unsorted. A fault in a queued kernel surfaces in the next call that waits.
+/// [`UserKernel::launch`] waits, because its arguments borrow their buffers only for the call.
+pub(crate) const LEGACY_STREAM: cudarc::driver::sys::CUstream = std::ptr::null_mut();

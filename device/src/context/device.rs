@@ -7,9 +7,11 @@ use super::kernels::Piece;
 use super::memory::{MemoryPool, OUT_OF_MEMORY};
 use super::scratch::Scratch;
 use super::tuning::read_properties;
+use crate::stream::{current, IdleSlots, KeepAlive, StreamSlot};
 use crate::{Error, Kernels, Result};
 use cudarc::driver::{
-    result::DriverError, sys, sys::CUdeviceptr, CudaContext, CudaFunction, CudaModule,
+    result::DriverError, sys, sys::CUdeviceptr, sys::CUstream, CudaContext, CudaFunction,
+    CudaModule,
 };
 use parallaxis_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
 use std::collections::HashMap;
@@ -52,6 +54,10 @@ pub struct Device {
     tuning: Mutex<Tuning>,
     /// The devices (bit = ordinal) already granted access to this one's pool (`peer.rs`).
     pub(super) peers: AtomicU64,
+    /// The stream slots no `Stream` holds now (`stream/slot.rs`).
+    pub(crate) streams: IdleSlots,
+    /// The live graphs and the frees they hold back (`stream/keep_alive.rs`).
+    pub(crate) keep_alive: KeepAlive,
 }
 
 impl core::fmt::Debug for Device {
@@ -71,6 +77,18 @@ impl DeviceAccess for Device {
 
     fn synchronize(&self, during: &'static str) -> Result<()> {
         Device::synchronize(self, during)
+    }
+
+    fn synchronize_all(&self, during: &'static str) -> Result<()> {
+        Device::synchronize_all(self, during)
+    }
+
+    fn stream(&self) -> CUstream {
+        Device::stream(self)
+    }
+
+    fn refuse_recording(&self, during: &'static str) -> Result<()> {
+        Device::refuse_recording(self, during)
     }
 
     fn alloc(&self, during: &'static str, bytes: usize) -> Result<CUdeviceptr> {
@@ -213,6 +231,8 @@ impl Device {
             properties,
             tuning: Mutex::new(tuning_for(&properties)),
             peers: AtomicU64::new(0),
+            streams: IdleSlots::default(),
+            keep_alive: KeepAlive::default(),
         })
     }
 
@@ -381,23 +401,84 @@ impl Device {
         Ok(f)
     }
 
-    /// `bytes > 0` bytes of device memory, usable by work queued after this call (see
-    /// `memory.rs`). The context must be current ([`Device::enter`]).
+    /// `bytes > 0` bytes of device memory, usable by work queued after this call on the
+    /// calling thread's stream (see `memory.rs`). The context must be current
+    /// ([`Device::enter`]). While the thread records a graph, the memory comes from the
+    /// recording stream's side stream, so that the allocation stays out of the graph.
     ///
     /// # Errors
     /// [`Error::OutOfMemory`] with `bytes`; a device fault.
     pub(crate) fn alloc(&self, during: &'static str, bytes: usize) -> Result<CUdeviceptr> {
-        self.memory.alloc(self, during, bytes)
+        let Some(slot) = self.recording() else {
+            return self.memory.alloc(self, during, bytes, self.stream());
+        };
+        let side = slot.side()?;
+        let ptr = self.memory.alloc(self, during, bytes, side)?;
+        // The recorded work may use the memory only once the side stream has made it.
+        // SAFETY: a stream of this context.
+        if let Err(e) = unsafe { sys::cuStreamSynchronize(side) }.result() {
+            // SAFETY: allocated just above, unused.
+            unsafe { self.memory.free(self, ptr, side) };
+            return Err(self.fail(during, e));
+        }
+        Ok(ptr)
     }
 
-    /// Frees `ptr` after the work queued before this call, without waiting for it.
+    /// Frees `ptr` after the work queued before this call on the calling thread's stream,
+    /// without waiting for it. While the thread records a graph, the graph keeps the memory
+    /// instead (the recorded work may use it) and frees it when the graph is dropped.
     ///
     /// # Safety
     /// `ptr` came from [`Device::alloc`] on this device and is freed once; nothing queued
     /// after this call uses it. The context must be current.
     pub(crate) unsafe fn free(&self, ptr: CUdeviceptr) {
+        match self.recording() {
+            Some(slot) => slot.capture().kept.push(ptr),
+            // SAFETY: as the caller guarantees.
+            None => unsafe { self.memory.free(self, ptr, self.stream()) },
+        }
+    }
+
+    /// Frees a buffer's allocation `ptr`, numbered `number` when it was made, unless a live
+    /// graph may use it (`stream/keep_alive.rs`): then the last such graph frees it.
+    ///
+    /// # Safety
+    /// As [`Device::free`].
+    pub(crate) unsafe fn free_buffer(&self, ptr: CUdeviceptr, number: u64) {
+        if self.recording().is_none() && self.keep_alive.hold(number, ptr) {
+            return;
+        }
         // SAFETY: as the caller guarantees.
-        unsafe { self.memory.free(self, ptr) }
+        unsafe { self.free(ptr) }
+    }
+
+    /// The stream slot of the innermost `Stream::run` of this device running on the calling
+    /// thread, if any.
+    pub(crate) fn slot(&self) -> Option<&'static StreamSlot> {
+        current::slot_of(self)
+    }
+
+    /// The stream the calling thread queues this device's work on: its innermost
+    /// `Stream::run` scope's, else the legacy default stream.
+    pub(crate) fn stream(&self) -> CUstream {
+        self.slot().map_or(crate::LEGACY_STREAM, StreamSlot::queue)
+    }
+
+    /// The slot the calling thread records a graph on, if it does.
+    pub(crate) fn recording(&self) -> Option<&'static StreamSlot> {
+        self.slot().filter(|s| s.capturing())
+    }
+
+    /// [`Error::Unrecordable`] while the calling thread records a graph on this device (the
+    /// recording then ends with it too); `Ok` otherwise.
+    pub(crate) fn refuse_recording(&self, during: &'static str) -> Result<()> {
+        let Some(slot) = self.recording() else {
+            return Ok(());
+        };
+        slot.capture()
+            .refused
+            .get_or_insert(Error::Unrecordable { during });
+        Err(Error::Unrecordable { during })
     }
 
     /// Test hook: skips look-back epochs so that at most `left` scans (plain, segmented,
@@ -410,9 +491,13 @@ impl Device {
     }
 
     /// Exclusive use of the scratch memory for one operation, held while it queues its work
-    /// (work on the legacy stream runs in queue order, so the next holder's work runs after).
+    /// (work on one stream runs in queue order, so the next holder's work runs after): the
+    /// calling thread's stream slot's, else the device's own, which serves the legacy stream.
     pub(crate) fn scratch(&self) -> MutexGuard<'_, Scratch> {
-        self.scratch.lock().unwrap_or_else(|e| e.into_inner())
+        match self.slot() {
+            Some(slot) => slot.scratch(),
+            None => self.scratch.lock().unwrap_or_else(|e| e.into_inner()),
+        }
     }
 
     /// Blocks of `threads` threads with `shared` bytes of dynamic shared memory of kernel
@@ -432,21 +517,33 @@ impl Device {
         Ok(u64::from(self.multiprocessors) * u64::from(per_sm.max(1)))
     }
 
-    /// Waits until every operation parallaxis queued on this device has finished (the
-    /// algorithms return once their work is queued, unless they return a value to the host):
-    /// for timing, or before other code reads the results without stream ordering.
+    /// Waits until every operation parallaxis queued on this device has finished, on every
+    /// stream (the algorithms return once their work is queued, unless they return a value
+    /// to the host): for timing, or before other code reads the results without stream
+    /// ordering.
     ///
     /// # Errors
-    /// A poisoned device; an asynchronous fault of the queued work.
+    /// A poisoned device; an asynchronous fault of the queued work;
+    /// [`Error::Unrecordable`] while the thread records a graph.
     pub fn wait(&self) -> Result<()> {
         self.enter()?;
-        self.synchronize("waiting for the device")
+        self.refuse_recording("Device::wait")?;
+        self.synchronize_all("waiting for the device")
     }
 
-    /// Waits for all work queued on the stream; surfaces asynchronous kernel faults.
+    /// Waits for all work queued on the calling thread's stream; surfaces asynchronous
+    /// kernel faults. Refused while the thread records a graph.
     pub(crate) fn synchronize(&self, during: &'static str) -> Result<()> {
-        // SAFETY: the null (legacy default) stream always exists in a current context.
-        unsafe { sys::cuStreamSynchronize(crate::STREAM).result() }
+        self.refuse_recording(during)?;
+        // SAFETY: the stream is the legacy default stream or a live slot's, in the current
+        // context.
+        unsafe { sys::cuStreamSynchronize(self.stream()).result() }
             .map_err(|e| self.fail(during, e))
+    }
+
+    /// Waits for all work queued on every stream of the device.
+    pub(crate) fn synchronize_all(&self, during: &'static str) -> Result<()> {
+        // SAFETY: a context is current (every caller entered the device).
+        unsafe { sys::cuCtxSynchronize().result() }.map_err(|e| self.fail(during, e))
     }
 }

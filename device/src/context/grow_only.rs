@@ -51,6 +51,16 @@ impl GrowOnly {
         Ok((ptr, true))
     }
 
+    /// Frees the allocation (no work may use it any more).
+    pub(crate) fn release(&mut self, dev: &impl DeviceAccess) {
+        if self.ptr != 0 {
+            // SAFETY: `ptr` came from `DeviceAccess::alloc` and is freed once (reset below);
+            // no work uses it (this function's contract).
+            unsafe { dev.free(self.ptr) };
+        }
+        *self = Self::default();
+    }
+
     /// The allocation's size in bytes (0 before the first use).
     pub(crate) fn bytes(&self) -> usize {
         self.bytes

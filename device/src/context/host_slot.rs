@@ -46,9 +46,9 @@ const POLLS_PER_QUERY: u32 = 128;
 const SPIN_LIMIT: Duration = Duration::from_millis(5);
 
 /// The slot: `bytes` bytes of pinned host memory at `host`, at `device` for kernels (none
-/// before first use), and the value the flag rises to for the launch in flight. Never freed
-/// but on regrowth: it lives in the scratch of a `Device`, and devices live for the rest of
-/// the process.
+/// before first use), and the value the flag rises to for the launch in flight. Freed on
+/// regrowth and when a graph's scratch is released; a device's or a stream slot's lives for
+/// the rest of the process.
 #[derive(Debug)]
 pub(crate) struct HostSlot {
     host: *mut c_void,
@@ -86,6 +86,7 @@ impl HostSlot {
         dev: &impl DeviceAccess,
         bytes: usize,
     ) -> Result<(CUdeviceptr, HostSignal)> {
+        dev.refuse_recording("a call that hands a value to the host")?;
         self.reserve(dev, VALUE_OFFSET + bytes)?;
         self.seq = self.seq.wrapping_add(1);
         // Any value but `seq` reads as "not yet". The launch that follows reaches the device
@@ -98,6 +99,16 @@ impl HostSlot {
         Ok((self.device + VALUE_OFFSET as u64, done))
     }
 
+    /// Frees the slot (no kernel writes it any more).
+    pub(crate) fn release(&mut self) {
+        if !self.host.is_null() {
+            // SAFETY: the slot came from `malloc_host`; no kernel writes it (the caller's
+            // contract); reset below, so freed once.
+            let _ = unsafe { result::free_host(self.host) };
+        }
+        *self = Self::default();
+    }
+
     /// Readies the fault word for one call whose kernels store a non-zero `u32` to it where
     /// they find their inputs wrong: sets it to 0 and returns its device address. Nothing may
     /// use the word concurrently (the caller holds the scratch lock), and no queued kernel
@@ -106,6 +117,7 @@ impl HostSlot {
     /// # Errors
     /// [`crate::Error::OutOfMemory`] when no pinned memory is left; a device fault.
     pub(crate) fn arm_fault(&mut self, dev: &impl DeviceAccess) -> Result<CUdeviceptr> {
+        dev.refuse_recording("a comparator sort or merge (it checks its input on the host)")?;
         self.reserve(dev, FAULT_OFFSET + size_of::<u32>())?;
         // The launches that follow reach the device through the driver's queue, after this
         // store.
@@ -196,8 +208,8 @@ impl HostSlot {
                     }
                     return Err(unsignalled(during));
                 }
-                // SAFETY: the legacy default stream exists in the current context.
-                match unsafe { sys::cuStreamQuery(crate::STREAM) }.result() {
+                // SAFETY: the calling thread's stream exists in the current context.
+                match unsafe { sys::cuStreamQuery(dev.stream()) }.result() {
                     Err(e) if e.0 == sys::CUresult::CUDA_ERROR_NOT_READY => {}
                     Err(e) => return Err(dev.fail(during, e)),
                     Ok(()) if raised() => break,

@@ -23,7 +23,6 @@
 use super::access::DeviceAccess;
 use super::grow_only::GrowOnly;
 use crate::Result;
-use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallaxis_kernels::params::common::LOOKBACK_EPOCH_MAX;
 
@@ -36,9 +35,26 @@ const MIN_BYTES: usize = 256 << 10;
 pub(crate) struct LookbackWords {
     words: GrowOnly,
     epoch: u32,
+    /// Zero the words before every launch: a graph's, whose replays repeat the epochs they
+    /// recorded, so words a replay left would read as published by the next.
+    per_launch: bool,
 }
 
 impl LookbackWords {
+    /// Words zeroed before every launch (a graph's recording).
+    pub(crate) fn zeroed_per_launch() -> Self {
+        Self {
+            per_launch: true,
+            ..Self::default()
+        }
+    }
+
+    /// Frees the allocation (no work may use it any more).
+    pub(crate) fn release(&mut self, dev: &impl DeviceAccess) {
+        self.words.release(dev);
+        self.epoch = 0;
+    }
+
     /// At least `bytes` bytes of words and the epoch of the launch about to be queued, which
     /// no word in them carries yet. Zeroing, when needed, is queued on the stream first.
     ///
@@ -52,7 +68,7 @@ impl LookbackWords {
         let during = "allocating scan look-back words";
         let (ptr, fresh) = self.words.reserve(dev, bytes, MIN_BYTES, during)?;
         // Fresh memory holds anything; used-up epochs would repeat.
-        if fresh || self.epoch >= LOOKBACK_EPOCH_MAX {
+        if fresh || self.per_launch || self.epoch >= LOOKBACK_EPOCH_MAX {
             self.zero(dev, ptr)?;
         }
         self.epoch += 1;
@@ -72,7 +88,8 @@ impl LookbackWords {
     fn zero(&mut self, dev: &impl DeviceAccess, ptr: CUdeviceptr) -> Result<()> {
         // SAFETY: `ptr` holds `words.bytes()` bytes; queued on the stream after every launch
         // that used them and before the next.
-        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, self.words.bytes(), STREAM) } {
+        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, self.words.bytes(), dev.stream()) }
+        {
             // Not zeroed: the next call tries again before handing out an epoch.
             self.epoch = LOOKBACK_EPOCH_MAX;
             return Err(dev.fail("zeroing scan look-back words", e));

@@ -4,7 +4,8 @@
 //! freed while queued work still reads it. `cuMemFree` would need a synchronize first: a
 //! host round trip on every drop, which stalls the pipeline of queued work. Instead every
 //! allocation comes from a CUDA memory pool with `cuMemAllocFromPoolAsync` and goes back with
-//! `cuMemFreeAsync`, both ordered on the stream ([`crate::STREAM`]): a free takes effect
+//! `cuMemFreeAsync`, both ordered on the stream the calling thread queues on (the legacy
+//! default stream, or a `Stream` scope's, `stream/`): a free takes effect
 //! after the work queued before it, and nothing waits. The pool keeps freed memory for the
 //! next allocation (release threshold: unlimited), so an allocation in a loop costs no
 //! driver allocation after the first; when the pool cannot grow, [`MemoryPool::alloc`]
@@ -18,10 +19,9 @@
 //! and a free to a synchronize plus `cuMemFree`.
 
 use super::access::DeviceAccess;
-use crate::STREAM;
 use crate::{Error, Result};
 use cudarc::driver::result::{self, DriverError};
-use cudarc::driver::sys::{self, CUdeviceptr};
+use cudarc::driver::sys::{self, CUdeviceptr, CUstream};
 use std::mem::MaybeUninit;
 
 /// The alignment every allocation has (`cuMemAlloc`'s; pools give at least as much).
@@ -50,7 +50,7 @@ impl MemoryPool {
         Self(create(device).ok())
     }
 
-    /// `bytes > 0` bytes of device memory, usable by work queued on the stream after this
+    /// `bytes > 0` bytes of device memory, usable by work queued on `stream` after this
     /// call (and by synchronous copies, which the legacy stream orders after it).
     ///
     /// # Errors
@@ -61,15 +61,16 @@ impl MemoryPool {
         dev: &impl DeviceAccess,
         during: &'static str,
         bytes: usize,
+        stream: CUstream,
     ) -> Result<CUdeviceptr> {
         let Some(pool) = self.0 else {
             // SAFETY: a plain allocation in the current context.
             return unsafe { result::malloc_sync(bytes) }.map_err(|e| oom(dev, during, e, bytes));
         };
-        match alloc_from(pool, bytes) {
+        match alloc_from(pool, bytes, stream) {
             Err(e) if e.0 as u32 == OUT_OF_MEMORY => {
                 self.trim(dev, during)?;
-                alloc_from(pool, bytes).map_err(|e| oom(dev, during, e, bytes))
+                alloc_from(pool, bytes, stream).map_err(|e| oom(dev, during, e, bytes))
             }
             other => other.map_err(|e| oom(dev, during, e, bytes)),
         }
@@ -91,8 +92,8 @@ impl MemoryPool {
     }
 
     /// Hands every byte the pool keeps but no allocation uses back to the driver, after
-    /// waiting for queued frees (memory freed on the stream returns to the pool only once the
-    /// stream reaches the free). Nothing to do without a pool.
+    /// waiting for queued frees on every stream (memory freed on a stream returns to the
+    /// pool only once the stream reaches the free). Nothing to do without a pool.
     ///
     /// # Errors
     /// A device fault.
@@ -100,7 +101,7 @@ impl MemoryPool {
         let Some(pool) = self.0 else {
             return Ok(());
         };
-        dev.synchronize(during)?;
+        dev.synchronize_all(during)?;
         // SAFETY: a live pool; trimming releases only memory no allocation uses.
         unsafe { sys::cuMemPoolTrimTo(pool, 0) }
             .result()
@@ -112,16 +113,16 @@ impl MemoryPool {
         self.0.is_some()
     }
 
-    /// Frees `ptr` (from [`MemoryPool::alloc`]) after the work queued before this call. An
-    /// error (a poisoned context) leaks the memory: drops cannot report it.
+    /// Frees `ptr` (from [`MemoryPool::alloc`]) after the work queued on `stream` before this
+    /// call. An error (a poisoned context) leaks the memory: drops cannot report it.
     ///
     /// # Safety
     /// `ptr` came from this pool's [`MemoryPool::alloc`] and is freed once; nothing queued
     /// after this call uses it.
-    pub(crate) unsafe fn free(&self, dev: &impl DeviceAccess, ptr: CUdeviceptr) {
+    pub(crate) unsafe fn free(&self, dev: &impl DeviceAccess, ptr: CUdeviceptr, stream: CUstream) {
         if self.0.is_some() {
             // SAFETY: as the caller guarantees; the free is ordered after earlier work.
-            let _ = unsafe { result::free_async(ptr, STREAM) };
+            let _ = unsafe { result::free_async(ptr, stream) };
         } else if dev.synchronize("freeing device memory").is_ok() {
             // SAFETY: as the caller guarantees; no queued work uses it (the synchronize).
             let _ = unsafe { result::free_sync(ptr) };
@@ -146,18 +147,18 @@ pub(super) fn oom(
 fn alloc_from(
     pool: sys::CUmemoryPool,
     bytes: usize,
+    stream: CUstream,
 ) -> core::result::Result<CUdeviceptr, DriverError> {
     let mut ptr = MaybeUninit::uninit();
-    // SAFETY: a live pool and the legacy stream of the current context; `ptr` receives the
-    // address.
-    unsafe { sys::cuMemAllocFromPoolAsync(ptr.as_mut_ptr(), bytes, pool, STREAM) }.result()?;
+    // SAFETY: a live pool and a stream of the current context; `ptr` receives the address.
+    unsafe { sys::cuMemAllocFromPoolAsync(ptr.as_mut_ptr(), bytes, pool, stream) }.result()?;
     // SAFETY: written by the successful call above.
     let ptr = unsafe { ptr.assume_init() };
     if ptr % ALIGN != 0 {
         // The kernels' vector loads and the scratch layout rely on cuMemAlloc's alignment;
         // a pool that gave less would be a driver change this code has not seen: refuse.
         // SAFETY: just allocated from the pool, unused.
-        let _ = unsafe { result::free_async(ptr, STREAM) };
+        let _ = unsafe { result::free_async(ptr, stream) };
         return Err(DriverError(sys::cudaError_enum::CUDA_ERROR_INVALID_VALUE));
     }
     Ok(ptr)

@@ -33,6 +33,8 @@ impl Device {
         self.open_to(from);
         from.open_to(self);
         self.enter()?;
+        // On the legacy stream, which a recording stream must not see used.
+        self.refuse_recording("a copy between devices")?;
         // SAFETY: the caller's contract; both contexts are live for the process.
         unsafe { sys::cuMemcpyPeer(dst, self.ctx.cu_ctx(), src, from.ctx.cu_ctx(), bytes) }
             .result()

@@ -1,13 +1,14 @@
 //! Scratch memory: one grow-only device allocation (`grow_only.rs`) reused by every
 //! operation that needs temporary space (reduce partials, scan tile states). Growing doubles,
 //! so a sequence of operations on rising sizes allocates O(log n) times; the allocation is
-//! kept for the life of the device. Callers hold the device's scratch lock while they queue
-//! their work.
+//! kept for the life of its owner. Each stream has one: the device's serves the legacy
+//! stream, a stream slot's its stream (`stream/slot.rs`), and a graph owns the one its
+//! recording used. Callers hold the scratch's lock while they queue their work.
 //!
 //! Work may still be running when the lock is released (operations return once queued, see
-//! `STREAM` in `lib.rs`): every operation queues on the legacy default stream, so the next
-//! user of the scratch runs after it, and a regrown allocation's free is ordered on the
-//! stream after the work that used it (`memory.rs`).
+//! `LEGACY_STREAM` in `lib.rs`): every operation using a scratch queues on its stream, so
+//! the next user of the scratch runs after it, and a regrown allocation's free is ordered on
+//! that stream after the work that used it (`memory.rs`).
 //!
 //! The scratch also owns the reduce kernel's group counters and the scans' packed look-back
 //! words, separate allocations that no other operation touches (see
@@ -18,7 +19,6 @@ use super::grow_only::GrowOnly;
 use super::host_slot::HostSlot;
 use super::lookback_words::LookbackWords;
 use crate::Result;
-use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallaxis_kernels::policy::reduce::REDUCE_COUNTERS;
 use std::mem::size_of;
@@ -42,6 +42,28 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
+    /// The scratch of a graph's recording: its look-back words are zeroed before every
+    /// launch (a replay repeats the recorded epochs, `lookback_words.rs`).
+    pub(crate) fn for_graph() -> Self {
+        Self {
+            lookback: LookbackWords::zeroed_per_launch(),
+            ..Self::default()
+        }
+    }
+
+    /// Frees every allocation of the scratch (a graph's, once no work of the graph runs).
+    pub(crate) fn release(mut self, dev: &impl DeviceAccess) {
+        self.region.release(dev);
+        if self.counters != 0 {
+            // SAFETY: allocated by `reduce_counters`, freed once; no work uses it (the
+            // caller's contract).
+            unsafe { dev.free(self.counters) };
+            self.counters = 0;
+        }
+        self.lookback.release(dev);
+        self.host.release();
+    }
+
     /// A device address with at least `bytes` bytes behind it, 256-byte aligned. Contents
     /// are unspecified.
     pub(crate) fn reserve(&mut self, dev: &impl DeviceAccess, bytes: usize) -> Result<CUdeviceptr> {
@@ -74,7 +96,7 @@ impl Scratch {
         let ptr = dev.alloc("allocating the reduce counters", bytes)?;
         // SAFETY: `ptr` holds `bytes` bytes; queued on the legacy stream before any reduce
         // kernel.
-        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, bytes, STREAM) } {
+        if let Err(e) = unsafe { result::memset_d8_async(ptr, 0, bytes, dev.stream()) } {
             // SAFETY: `ptr` came from `DeviceAccess::alloc` above and nothing uses it yet.
             unsafe { dev.free(ptr) };
             return Err(dev.fail("zeroing the reduce counters", e));

@@ -22,7 +22,6 @@ use crate::context::Device;
 use crate::kernel::{
     BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel, FILL_BYTES, FILL_WORDS,
 };
-use crate::STREAM;
 use crate::{Error, Kernels, Result};
 use core::ffi::c_void;
 use cudarc::driver::result;
@@ -76,7 +75,7 @@ pub(crate) unsafe fn launch<P: Copy>(
             (grid, 1, 1),
             (BLOCK_THREADS, 1, 1),
             shared,
-            STREAM,
+            dev.stream(),
             &mut args,
         )
     }
@@ -290,6 +289,15 @@ pub(crate) unsafe fn launch_shaped<P: Copy>(
     let mut args = [(&mut p as *mut P).cast::<c_void>()];
     // SAFETY: the caller guarantees the parameter type and pointer validity; the driver
     // copies `p` before `cuLaunchKernel` returns.
-    unsafe { result::launch_kernel(f.cu_function(), grid, block, shared, STREAM, &mut args) }
-        .map_err(|e| dev.fail(name, e))
+    unsafe {
+        result::launch_kernel(
+            f.cu_function(),
+            grid,
+            block,
+            shared,
+            dev.stream(),
+            &mut args,
+        )
+    }
+    .map_err(|e| dev.fail(name, e))
 }

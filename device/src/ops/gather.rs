@@ -8,7 +8,8 @@
 
 use super::prologue::{check, enter, Length};
 use crate::kernel::spmv::SpmvIndex;
-use crate::{launch, DeviceBuffer, Result, STREAM};
+use crate::stream::host_copy::download;
+use crate::{launch, DeviceBuffer, Result};
 use cudarc::driver::sys;
 use parallaxis_core::DeviceCopy;
 use parallaxis_kernels::params::gather::{CheckMapParams, MoveParams, ReverseParams, Word16};
@@ -53,7 +54,7 @@ pub fn first_out_of_range<I: SpmvIndex>(
     let mut scratch = dev.scratch();
     let slot = scratch.reserve(dev, size_of::<u64>())?;
     // SAFETY: `slot` holds at least 8 bytes; two 32-bit words of all ones make u64::MAX.
-    unsafe { sys::cuMemsetD32Async(slot, u32::MAX, 2, STREAM) }
+    unsafe { sys::cuMemsetD32Async(slot, u32::MAX, 2, dev.stream()) }
         .result()
         .map_err(|e| dev.fail("initialising the map check", e))?;
     let n = map.len() as u64;
@@ -68,10 +69,16 @@ pub fn first_out_of_range<I: SpmvIndex>(
     // `n` entries on `dev`; `slot` is one word of the scratch, held locked until read back.
     unsafe { launch::gather::check_map(dev, gather_blocks(n), p) }?;
     let mut first_bad = u64::MAX;
-    // SAFETY: 8 bytes from the slot into a local; synchronous (waits for the kernel).
-    unsafe { sys::cuMemcpyDtoH_v2((&mut first_bad as *mut u64).cast(), slot, 8) }
-        .result()
-        .map_err(|e| dev.fail("reading the map check", e))?;
+    // SAFETY: 8 bytes from the slot into a local; waits for the kernel.
+    unsafe {
+        download(
+            dev,
+            (&raw mut first_bad).cast(),
+            slot,
+            8,
+            "reading the map check",
+        )
+    }?;
     drop(scratch);
     if first_bad == u64::MAX {
         return Ok(None);
@@ -81,9 +88,15 @@ pub fn first_out_of_range<I: SpmvIndex>(
     let addr = map.as_ptr() as sys::CUdeviceptr + (at * size_of::<I>()) as sys::CUdeviceptr;
     // SAFETY: `at < map.len()` (the kernel records positions below `n`); one element into a
     // local of its type.
-    unsafe { sys::cuMemcpyDtoH_v2((&mut index as *mut I).cast(), addr, size_of::<I>()) }
-        .result()
-        .map_err(|e| dev.fail("reading an offending map index", e))?;
+    unsafe {
+        download(
+            dev,
+            (&raw mut index).cast(),
+            addr,
+            size_of::<I>(),
+            "reading an offending map index",
+        )
+    }?;
     Ok(Some((at, index.to_usize())))
 }
 

@@ -1,10 +1,10 @@
 //! Histograms: zero the counters (`cuMemsetD8Async`), then one kernel that counts into them
 //! (privatized bins in shared memory where they fit, `policy::histogram`). Both return once
-//! queued (the crate's queueing contract, `STREAM` in `lib.rs`).
+//! queued (the crate's queueing contract, `LEGACY_STREAM` in `lib.rs`).
 
 use super::prologue::{check, enter};
 use crate::kernel::histogram::HistogramKernel;
-use crate::{launch, DeviceBuffer, Result, STREAM};
+use crate::{launch, DeviceBuffer, Result};
 use cudarc::driver::sys;
 use parallaxis_core::{EvenBins, HistogramCounter};
 use parallaxis_kernels::params::histogram::{HistogramEvenParams, HistogramRangeParams};
@@ -18,7 +18,7 @@ fn zero<C: HistogramCounter>(counts: &mut DeviceBuffer<C>) -> Result<()> {
     let bytes = counts.len() * size_of::<C>();
     let ptr = counts.as_mut_ptr() as sys::CUdeviceptr;
     // SAFETY: `ptr` is a live allocation of at least `bytes` bytes on the current device.
-    unsafe { sys::cuMemsetD8Async(ptr, 0, bytes, STREAM) }
+    unsafe { sys::cuMemsetD8Async(ptr, 0, bytes, counts.device().stream()) }
         .result()
         .map_err(|e| counts.device().fail("zeroing histogram counters", e))
 }

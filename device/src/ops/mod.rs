@@ -1,7 +1,7 @@
 //! The safe operations, by algorithm: check lengths and devices and enter the device (the
 //! prologue they share, `prologue.rs`), build the kernel's parameter struct from live
 //! buffers and launch through [`crate::launch`]. Operations whose results stay on the
-//! device return once queued (see `STREAM` in `lib.rs`): their kernels may still run, which
+//! device return once queued (see `LEGACY_STREAM` in `lib.rs`): their kernels may still run, which
 //! is safe because every later operation queues behind them on the same stream and a
 //! buffer's free is ordered on the stream after them (`memory.rs`).
 

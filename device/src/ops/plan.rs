@@ -6,7 +6,6 @@ use crate::buffer::device_ptr_mut;
 use crate::context::Device;
 use crate::context::{align_up, Scratch};
 use crate::Result;
-use crate::STREAM;
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallaxis_kernels::params::common::TileStatus;
 use std::mem::size_of;
@@ -113,7 +112,7 @@ impl State {
         if self.zero_bytes > 0 {
             // SAFETY: the region lies inside the reserved scratch, locked by the caller while
             // it queues; queued before the kernel that reads it.
-            unsafe { result::memset_d8_async(zeroed, 0, self.zero_bytes, STREAM) }
+            unsafe { result::memset_d8_async(zeroed, 0, self.zero_bytes, dev.stream()) }
                 .map_err(|e| dev.fail("zeroing scan tile states", e))?;
         }
         Ok(TileStatus {

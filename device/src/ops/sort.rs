@@ -15,7 +15,7 @@ use super::prologue::{check, enter, reserve};
 use crate::buffer::device_ptr_mut;
 use crate::context::Device;
 use crate::kernel::sort::{SortKernel, SortValue};
-use crate::{launch, DeviceBuffer, Result, STREAM};
+use crate::{launch, DeviceBuffer, Result};
 use core::ops::Range;
 use cudarc::driver::result;
 use parallaxis_core::{Order, RadixBits, RadixOrder, SortKey};
@@ -184,7 +184,7 @@ unsafe fn queue<K: SortKernel, V: Copy>(
     let (_scratch, base) = reserve(dev, &plan)?;
     let at = |offset: usize| device_ptr_mut::<u64>(base + offset as u64);
     // SAFETY: the counts lie in the reserved scratch, locked while this queues.
-    unsafe { result::memset_d8_async(base + counts_at as u64, 0, bins * 8, STREAM) }
+    unsafe { result::memset_d8_async(base + counts_at as u64, 0, bins * 8, dev.stream()) }
         .map_err(|e| dev.fail("zeroing radix sort counts", e))?;
     let tiles = n.div_ceil((BLOCK_THREADS as usize * RADIX_HIST_ITEMS) as u64);
     let resident = dev.resident_blocks(
@@ -236,8 +236,10 @@ unsafe fn queue<K: SortKernel, V: Copy>(
             let words = tiles as usize * RADIX_BINS;
             // SAFETY: `lookback` holds `portion_tiles · 256 >= words` words; queued after
             // the previous launch that used them.
-            unsafe { result::memset_d8_async(lookback_ptr(&mut lookback), 0, words * 4, STREAM) }
-                .map_err(|e| dev.fail("zeroing radix sort look-back words", e))?;
+            unsafe {
+                result::memset_d8_async(lookback_ptr(&mut lookback), 0, words * 4, dev.stream())
+            }
+            .map_err(|e| dev.fail("zeroing radix sort look-back words", e))?;
             let params = RadixPassParams {
                 // SAFETY: `first < n`: within the source's `n` items.
                 keys_in: unsafe { src.add(first as usize) },

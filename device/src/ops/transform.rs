@@ -1,5 +1,5 @@
 //! Element-wise operations: transform, transform2, tabulate. Each returns once its kernel is
-//! queued (the crate's queueing contract, `STREAM` in `lib.rs`): the output stays on the
+//! queued (the crate's queueing contract, `LEGACY_STREAM` in `lib.rs`): the output stays on the
 //! device for the next operation, which the stream orders after it.
 
 use super::prologue::{check, enter};

@@ -15,7 +15,7 @@ use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
 use crate::launch::segmented as launch;
 use crate::ops::plan::{Plan, State};
 use crate::ops::prologue::{check, reserve};
-use crate::{DeviceBuffer, STREAM};
+use crate::DeviceBuffer;
 use crate::{Error, Result};
 use cudarc::driver::{result, sys};
 use parallaxis_core::DeviceCopy;
@@ -80,7 +80,7 @@ pub fn reduce_by_key<K: KeyKernel, T: DeviceCopy, M: SegmentedKernel<T>>(
     ] {
         // SAFETY: the first `runs` entries of the staged runs into a fresh output of
         // exactly `runs` entries, which the copy writes whole.
-        unsafe { result::memcpy_dtod_async(dst as u64, src, bytes, STREAM) }
+        unsafe { result::memcpy_dtod_async(dst as u64, src, bytes, dev.stream()) }
             .map_err(|e| dev.fail("copying the runs", e))?;
     }
     Ok((out_keys, out_values))

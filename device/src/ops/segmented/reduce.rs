@@ -17,9 +17,10 @@ use crate::kernel::segmented::SegmentedKernel;
 use crate::launch::segmented as launch;
 use crate::ops::plan::Plan;
 use crate::ops::prologue::{check, enter, reserve};
+use crate::stream::host_copy::download;
+use crate::DeviceBuffer;
 use crate::Result;
-use crate::{DeviceBuffer, STREAM};
-use cudarc::driver::{result, sys};
+use cudarc::driver::result;
 use parallaxis_core::DeviceCopy;
 use parallaxis_kernels::params::common::HostSignal;
 use parallaxis_kernels::policy::transform::transform_blocks;
@@ -107,17 +108,24 @@ fn by_runs<T: DeviceCopy, M: SegmentedKernel<T>>(
     // queues; `0 < n <= u32::MAX`.
     unsafe { launch::reduce_runs(dev, state.tiles, p) }?;
     let mut runs = 0_u64;
-    // SAFETY: 8 bytes inside the scratch; a synchronous copy on the legacy stream, ordered
-    // after the kernel (which always writes it).
-    unsafe { sys::cuMemcpyDtoH_v2((&mut runs as *mut u64).cast(), runs_at, 8) }
-        .result()
-        .map_err(|e| dev.fail("reading the run count", e))?;
+    // SAFETY: 8 bytes inside the scratch, ordered after the kernel (which always writes it).
+    unsafe {
+        download(
+            dev,
+            (&raw mut runs).cast(),
+            runs_at,
+            8,
+            "reading the run count",
+        )
+    }?;
     if runs == segments {
         // No empty segment: run `r` is segment `r`.
         let dst = y.as_mut_ptr() as usize as u64;
         // SAFETY: `runs` values of scratch into `y`, which holds `segments == runs`.
-        unsafe { result::memcpy_dtod_async(dst, values, runs as usize * size_of::<T>(), STREAM) }
-            .map_err(|e| dev.fail("copying segment folds", e))?;
+        unsafe {
+            result::memcpy_dtod_async(dst, values, runs as usize * size_of::<T>(), dev.stream())
+        }
+        .map_err(|e| dev.fail("copying segment folds", e))?;
     } else {
         let p = RunGatherParams {
             offsets: offsets.as_ptr().cast::<u64>(),

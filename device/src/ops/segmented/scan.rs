@@ -11,8 +11,8 @@ use crate::kernel::segmented::{KeyKernel, SegmentedKernel};
 use crate::launch::segmented as launch;
 use crate::ops::plan::{Plan, State};
 use crate::ops::prologue::{check, enter, reserve};
+use crate::DeviceBuffer;
 use crate::Result;
-use crate::{DeviceBuffer, STREAM};
 use cudarc::driver::{result, sys::CUdeviceptr};
 use parallaxis_core::{DeviceCopy, Flagged};
 use parallaxis_kernels::params::segmented::OffsetHeadsParams;
@@ -168,7 +168,7 @@ pub(super) fn offsets_to_heads(
     n: u64,
 ) -> Result<()> {
     // SAFETY: `n` bytes of scratch locked by the caller.
-    unsafe { result::memset_d8_async(heads, 0, n as usize, STREAM) }
+    unsafe { result::memset_d8_async(heads, 0, n as usize, dev.stream()) }
         .map_err(|e| dev.fail("zeroing head flags", e))?;
     let segments = offsets.len() as u64 - 1;
     let p = OffsetHeadsParams {

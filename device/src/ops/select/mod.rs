@@ -25,7 +25,7 @@ use super::prologue::{check, enter};
 use crate::buffer::device_ptr_mut;
 use crate::context::{Device, Scratch};
 use crate::launch::select as launch;
-use crate::{DeviceBuffer, Error, Kernels, Result, STREAM};
+use crate::{DeviceBuffer, Error, Kernels, Result};
 use cudarc::driver::result;
 use parallaxis_core::DeviceCopy;
 use parallaxis_kernels::params::common::HostSignal;
@@ -228,7 +228,7 @@ unsafe fn allocating<T: DeviceCopy, V: DeviceCopy, P: Copy>(
         if bytes > 0 {
             // SAFETY: the first `k` staged items (values) into a fresh output of exactly
             // `k`, which the copy writes whole.
-            unsafe { result::memcpy_dtod_async(dst, src, bytes, STREAM) }
+            unsafe { result::memcpy_dtod_async(dst, src, bytes, dev.stream()) }
                 .map_err(|e| dev.fail("copying the selection", e))?;
         }
     }
