@@ -23,3 +23,4 @@ mod sharded_sort_gpu;
 mod sharded_spmv_gpu;
 mod sort_gpu;
 mod spmv_gpu;
+mod stream_gpu;
