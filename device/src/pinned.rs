@@ -205,28 +205,10 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     /// [`Error::Unrecordable`] while recording a graph.
     pub fn copy_from_pinned(&mut self, src: &PinnedBuffer<T>) -> Result<()> {
         crate::buffer::check_len("copy_from_pinned source", self.len(), src.len())?;
-        let dev = self.device();
-        dev.enter()?;
-        dev.refuse_recording("copy_from_pinned")?;
-        if src.bytes() == 0 {
-            return Ok(());
-        }
-        // A copy into `src` may still be writing it (on another stream): wait for it.
-        src.settle()?;
-        // SAFETY: `src` is `bytes` readable pinned bytes, kept alive and unwritten until the
-        // event `note` records has passed (`PinnedBuffer::settle`); the buffer a live
-        // allocation of as many.
-        unsafe {
-            sys::cuMemcpyHtoDAsync_v2(
-                self.as_mut_ptr() as sys::CUdeviceptr,
-                src.host.cast(),
-                src.bytes(),
-                dev.stream(),
-            )
-        }
-        .result()
-        .map_err(|e| dev.fail("copying from pinned memory", e))?;
-        src.note(dev)
+        let device = self.as_mut_ptr() as sys::CUdeviceptr;
+        // SAFETY: `device` is this buffer's allocation of `src.bytes()` bytes, and `&mut self`
+        // keeps it alive and unread by the host for the call.
+        unsafe { queue_pinned_copy(self.device(), Direction::ToDevice, device, src) }
     }
 
     /// Copies the whole buffer into `dst`, queued on the calling thread's stream without
@@ -236,27 +218,54 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     /// As [`DeviceBuffer::copy_from_pinned`].
     pub fn copy_to_pinned(&self, dst: &mut PinnedBuffer<T>) -> Result<()> {
         crate::buffer::check_len("copy_to_pinned destination", self.len(), dst.len())?;
-        let dev = self.device();
-        dev.enter()?;
-        dev.refuse_recording("copy_to_pinned")?;
-        if dst.bytes() == 0 {
-            return Ok(());
-        }
-        // An earlier copy from `dst` may still read it: the new one is queued after it only
-        // on the same stream, so wait for those first.
-        dst.settle()?;
-        // SAFETY: `dst` is `bytes` writable pinned bytes, kept alive and untouched by the host
-        // until the event `note` records has passed; the buffer holds as many initialised.
-        unsafe {
-            sys::cuMemcpyDtoHAsync_v2(
-                dst.host.cast(),
-                self.as_ptr() as sys::CUdeviceptr,
-                dst.bytes(),
-                dev.stream(),
-            )
-        }
-        .result()
-        .map_err(|e| dev.fail("copying to pinned memory", e))?;
-        dst.note(dev)
+        let device = self.as_ptr() as sys::CUdeviceptr;
+        // SAFETY: `device` is this buffer's allocation, holding `dst.bytes()` initialised bytes.
+        unsafe { queue_pinned_copy(self.device(), Direction::ToHost, device, dst) }
     }
+}
+
+/// Which way a pinned copy goes.
+#[derive(Clone, Copy)]
+enum Direction {
+    ToDevice,
+    ToHost,
+}
+
+/// Queues a copy of `pinned`'s bytes to or from `device` on the calling thread's stream, after
+/// the copies still in flight on `pinned` (one on another stream may still write or read it),
+/// and notes it on `pinned` so that the host waits for it.
+///
+/// # Safety
+/// `device` is a live allocation of `dev` of at least `pinned.bytes()` bytes, initialised
+/// when copying to the host.
+unsafe fn queue_pinned_copy<T: DeviceCopy>(
+    dev: &Device,
+    direction: Direction,
+    device: sys::CUdeviceptr,
+    pinned: &PinnedBuffer<T>,
+) -> Result<()> {
+    dev.enter()?;
+    let during = match direction {
+        Direction::ToDevice => "copy_from_pinned",
+        Direction::ToHost => "copy_to_pinned",
+    };
+    dev.refuse_recording(during)?;
+    if pinned.bytes() == 0 {
+        return Ok(());
+    }
+    pinned.settle()?;
+    let (host, bytes, stream) = (pinned.host.cast(), pinned.bytes(), dev.stream());
+    // SAFETY: `pinned` is `bytes` pinned bytes, kept alive and untouched by the host until the
+    // event `note` records has passed (`PinnedBuffer::settle`); `device` as the caller
+    // guarantees.
+    let queued = unsafe {
+        match direction {
+            Direction::ToDevice => sys::cuMemcpyHtoDAsync_v2(device, host, bytes, stream),
+            Direction::ToHost => sys::cuMemcpyDtoHAsync_v2(host, device, bytes, stream),
+        }
+    };
+    queued
+        .result()
+        .map_err(|e| dev.fail("copying between pinned and device memory", e))?;
+    pinned.note(dev)
 }

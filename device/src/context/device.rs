@@ -109,6 +109,12 @@ fn driver_present() -> bool {
     *PRESENT.get_or_init(|| unsafe { sys::is_culib_present() })
 }
 
+/// The stream work goes on for a thread whose innermost stream scope of the device is `slot`:
+/// that scope's, else the legacy default stream.
+fn queue_of(slot: Option<&'static StreamSlot>) -> CUstream {
+    slot.map_or(crate::LEGACY_STREAM, StreamSlot::queue)
+}
+
 /// The devices opened so far, by ordinal.
 fn registry() -> MutexGuard<'static, Vec<(usize, &'static Device)>> {
     static DEVICES: Mutex<Vec<(usize, &'static Device)>> = Mutex::new(Vec::new());
@@ -409,8 +415,9 @@ impl Device {
     /// # Errors
     /// [`Error::OutOfMemory`] with `bytes`; a device fault.
     pub(crate) fn alloc(&self, during: &'static str, bytes: usize) -> Result<CUdeviceptr> {
-        let Some(slot) = self.recording() else {
-            return self.memory.alloc(self, during, bytes, self.stream());
+        let slot = self.slot();
+        let Some(slot) = slot.filter(|s| s.capturing()) else {
+            return self.memory.alloc(self, during, bytes, queue_of(slot));
         };
         let side = slot.side()?;
         let ptr = self.memory.alloc(self, during, bytes, side)?;
@@ -432,10 +439,20 @@ impl Device {
     /// `ptr` came from [`Device::alloc`] on this device and is freed once; nothing queued
     /// after this call uses it. The context must be current.
     pub(crate) unsafe fn free(&self, ptr: CUdeviceptr) {
-        match self.recording() {
-            Some(slot) => slot.capture().kept.push(ptr),
+        // SAFETY: as the caller guarantees.
+        unsafe { self.free_on(self.slot(), ptr) }
+    }
+
+    /// [`Device::free`] for the calling thread's stream slot `slot` (looked up once by the
+    /// caller).
+    ///
+    /// # Safety
+    /// As [`Device::free`]; `slot` is [`Device::slot`]'s answer on this thread.
+    unsafe fn free_on(&self, slot: Option<&'static StreamSlot>, ptr: CUdeviceptr) {
+        match slot.filter(|s| s.capturing()) {
+            Some(recording) => recording.capture().kept.push(ptr),
             // SAFETY: as the caller guarantees.
-            None => unsafe { self.memory.free(self, ptr, self.stream()) },
+            None => unsafe { self.memory.free(self, ptr, queue_of(slot)) },
         }
     }
 
@@ -445,11 +462,13 @@ impl Device {
     /// # Safety
     /// As [`Device::free`].
     pub(crate) unsafe fn free_buffer(&self, ptr: CUdeviceptr, number: u64) {
-        if self.recording().is_none() && self.keep_alive.hold(number, ptr) {
+        let slot = self.slot();
+        let recording = slot.is_some_and(|s| s.capturing());
+        if !recording && self.keep_alive.hold(number, ptr) {
             return;
         }
         // SAFETY: as the caller guarantees.
-        unsafe { self.free(ptr) }
+        unsafe { self.free_on(slot, ptr) }
     }
 
     /// The stream slot of the innermost `Stream::run` of this device running on the calling
@@ -461,7 +480,7 @@ impl Device {
     /// The stream the calling thread queues this device's work on: its innermost
     /// `Stream::run` scope's, else the legacy default stream.
     pub(crate) fn stream(&self) -> CUstream {
-        self.slot().map_or(crate::LEGACY_STREAM, StreamSlot::queue)
+        queue_of(self.slot())
     }
 
     /// The slot the calling thread records a graph on, if it does.
@@ -475,10 +494,11 @@ impl Device {
         let Some(slot) = self.recording() else {
             return Ok(());
         };
+        let refused = Error::Unrecordable { during };
         slot.capture()
             .refused
-            .get_or_insert(Error::Unrecordable { during });
-        Err(Error::Unrecordable { during })
+            .get_or_insert_with(|| refused.clone());
+        Err(refused)
     }
 
     /// Test hook: skips look-back epochs so that at most `left` scans (plain, segmented,

@@ -155,7 +155,7 @@ pub(super) fn record(
         .map_err(|e| dev.fail("instantiating a graph", e))?;
     // SAFETY: written by the successful call above.
     let exec = unsafe { exec.assume_init() };
-    Ok(recording.into_graph(exec))
+    Ok(recording.into_graph(graph, exec))
 }
 
 /// A recording in progress: ends the capture and puts the slot back as it was when dropped
@@ -165,7 +165,8 @@ struct Recording {
     id: u64,
     /// The slot's own scratch, put back when the recording ends.
     own: Option<Scratch>,
-    /// The captured graph once the capture ended.
+    /// The captured graph once the capture ended, destroyed on drop unless a [`Graph`]
+    /// took it.
     graph: Option<CUgraph>,
 }
 
@@ -188,15 +189,16 @@ impl Recording {
         Ok(graph)
     }
 
-    /// The graph: the slot gets its own scratch back, the graph the recording's.
-    fn into_graph(mut self, exec: CUgraphExec) -> Graph {
+    /// The graph of `graph` (what [`Recording::end`] returned) and its executable: the slot
+    /// gets its own scratch back, the graph the recording's.
+    fn into_graph(mut self, graph: CUgraph, exec: CUgraphExec) -> Graph {
+        self.graph = None;
         let slot = self.slot;
         let dev = slot.device();
         let own = self.own.take().unwrap_or_default();
         let scratch = std::mem::replace(&mut *slot.scratch(), own);
         let kept = std::mem::take(&mut slot.capture().kept);
         dev.keep_alive.recorded(self.id);
-        let graph = self.graph.take().unwrap_or(std::ptr::null_mut());
         Graph {
             device: dev,
             graph,

@@ -60,8 +60,7 @@ impl KeepAlive {
 
     /// Whether a live graph (or one being recorded) may use allocation `number`.
     pub(crate) fn may_use(&self, number: u64) -> bool {
-        self.any.load(Ordering::Acquire)
-            && self.lock().graphs.iter().any(|&(_, upto)| number < upto)
+        self.any.load(Ordering::Acquire) && self.lock().may_use(number)
     }
 
     /// Holds back the free of allocation `number` at `ptr` if a live graph may use it:
@@ -71,12 +70,11 @@ impl KeepAlive {
             return false;
         }
         let mut e = self.lock();
-        if e.graphs.iter().any(|&(_, upto)| number < upto) {
+        let held = e.may_use(number);
+        if held {
             e.held.push((number, ptr));
-            true
-        } else {
-            false
         }
+        held
     }
 
     /// Graph `id` is gone (its work finished): the frees no remaining graph holds back, for
@@ -95,6 +93,13 @@ impl KeepAlive {
 
     fn lock(&self) -> MutexGuard<'_, Entries> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Entries {
+    /// Whether a live graph (or one being recorded) may use allocation `number`.
+    fn may_use(&self, number: u64) -> bool {
+        self.graphs.iter().any(|&(_, upto)| number < upto)
     }
 }
 
