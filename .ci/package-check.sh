@@ -3,12 +3,14 @@
 #
 # Always: `cargo package --list` of each published crate must name its two license files and
 # its README, and nothing from the repository's measurement, test-data or tooling folders
-# (benches/results, data, tests, docs, scripts, .ci), and no packaged file may exceed 1 MB.
+# (benches/results, data, tests, docs, scripts, .ci), and no packaged file may exceed 1 MB
+# except the prebuilt PTX (device/prebuilt/*.ptx.xz, up to 4 MB).
 # With `--verify`: `cargo package` of all of them together, which unpacks each tarball and
 # builds it from the tarball alone against the others (cargo's local registry of the packaged
-# crates); parallaxis-device's build runs the kernels' PTX build there, so it needs nightly with
-# rust-src (.ci/run passes --verify only where it has them). Machine code is left out of that
-# build (PARALLAX_CUDA_ARCHS=none): ptxas is not what is checked.
+# crates), on stable alone: parallaxis-device's build must take its kernels from the prebuilt
+# PTX it ships (PARALLAX_KERNELS=prebuilt; the nightly toolchain is hidden). Machine code is
+# left out of that build (PARALLAX_CUDA_ARCHS=none): ptxas is not what is checked. Then each
+# .crate file must be under crates.io's 10 MB limit.
 #
 # Exit status: 0 clean; 1 a crate ships what it should not, misses a file, or does not build
 # from its tarball.
@@ -39,7 +41,9 @@ print(next(os.path.dirname(p["manifest_path"]) for p in m["packages"] if p["name
     while read -r file; do
         [[ -f $manifest_dir/$file ]] || continue
         size=$(stat -L -c %s "$manifest_dir/$file")
-        if ((size > 1000000)); then
+        limit=1000000
+        [[ $crate == parallaxis-device && $file == prebuilt/*.ptx.xz ]] && limit=4000000
+        if ((size > limit)); then
             echo "package-check: $crate ships $file of $size bytes" >&2
             failed=1
         fi
@@ -61,5 +65,17 @@ if [[ ${1:-} == --verify ]]; then
     done
     args=()
     for crate in "${crates[@]}"; do args+=(-p "$crate"); done
-    PARALLAX_CUDA_ARCHS=none cargo package --allow-dirty "${args[@]}"
+    RUSTUP_TOOLCHAIN=stable PARALLAX_KERNELS=prebuilt PARALLAX_PTX_TOOLCHAIN=parallaxis-no-nightly \
+        PARALLAX_CUDA_ARCHS=none cargo package --allow-dirty "${args[@]}"
+    target_dir=$(cargo metadata --format-version 1 --no-deps |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+    for crate in "${crates[@]}"; do
+        file=$target_dir/package/$crate-$version.crate
+        size=$(stat -c %s "$file")
+        echo "package-check: $crate-$version.crate: $size bytes"
+        if ((size > 10000000)); then
+            echo "package-check: $file is over crates.io's 10 MB limit" >&2
+            exit 1
+        fi
+    done
 fi

@@ -58,11 +58,17 @@ use std::process::Command;
 mod assembler;
 mod launch_bounds;
 pub mod library;
+#[cfg(feature = "prebuilt")]
+pub mod prebuilt;
 mod ptx_split;
 
 pub use assembler::{Assembler, ARCHS_ENV, DEFAULT_ARCHS, PTXAS_ENV};
 pub use launch_bounds::{apply_launch_bounds, LaunchBound};
 pub use ptx_split::{family_of, SplitError, SplitPtx};
+
+/// The flags of the inner nightly build up to the virtual architecture (the builder appends
+/// it); part of a prebuilt PTX's fingerprint (`prebuilt.rs`), since other flags make other PTX.
+pub const RUSTFLAGS_BEFORE_ARCH: &str = "-Zunstable-options -Cpanic=immediate-abort -Ctarget-cpu=";
 
 /// The target the kernels are compiled for.
 pub const TARGET: &str = "nvptx64-nvidia-cuda";
@@ -363,10 +369,7 @@ impl PtxBuilder {
             .or_else(|| env::var(TOOLCHAIN_ENV).ok())
             .unwrap_or_else(|| "nightly".into());
         check_toolchain(&toolchain)?;
-        let flags = format!(
-            "-Zunstable-options -Cpanic=immediate-abort -Ctarget-cpu={}",
-            self.arch
-        );
+        let flags = format!("{RUSTFLAGS_BEFORE_ARCH}{}", self.arch);
         let mut cmd = Command::new("cargo");
         scrub_env(&mut cmd);
         cmd.arg(format!("+{toolchain}"))
