@@ -56,7 +56,7 @@ pub const SELECT_FIRST_POLL_DELAY_NS: u32 = 0;
 pub const FIND_BLOCKS_PER_SM: u64 = 8;
 
 /// Blocks of a find over `n` items of `size` bytes on a GPU of `multiprocessors`: one per
-/// tile of `BLOCK_THREADS` times [`items_per_thread`](super::common::items_per_thread) items,
+/// tile of `BLOCK_THREADS` times [`items_per_thread`] items,
 /// at most [`FIND_BLOCKS_PER_SM`] per multiprocessor (the blocks loop over the tiles), at
 /// least 1.
 ///
