@@ -51,6 +51,7 @@ mod copy;
 mod derive_checks;
 mod device_ref;
 mod extrema;
+mod find;
 mod gather;
 mod histogram;
 mod init;
@@ -127,6 +128,9 @@ pub use select::{
     partition_into, remove_if, remove_if_into, unique, unique_by_key, unique_by_key_into,
     unique_into,
 };
+
+// Finding by a predicate, stopping early: find_if, find, any_of, all_of, partition_point.
+pub use find::{all_of, any_of, find, find_if, find_if_not, none_of, partition_point};
 
 // Sort and merge: radix sorts by key order (whole and segmented), comparator merge sorts and
 // merges.

@@ -49,6 +49,9 @@ macro_rules! conformance {
             mod select {
                 include!("conformance/select.rs");
             }
+            mod find {
+                include!("conformance/find.rs");
+            }
             mod sort {
                 include!("conformance/sort.rs");
             }
@@ -126,6 +129,7 @@ fn every_test_body_calls_require_gpu() {
         ("histogram", include_str!("conformance/histogram.rs")),
         ("gather", include_str!("conformance/gather.rs")),
         ("select", include_str!("conformance/select.rs")),
+        ("find", include_str!("conformance/find.rs")),
         ("sort", include_str!("conformance/sort.rs")),
         ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
         (

@@ -36,6 +36,9 @@ impl<T: DeviceCopy, P: PredicateKernel<T>> SelectOps<T, P> for Cuda {
     fn count_if(p: P, x: &DeviceBuffer<T>) -> Result<usize> {
         device::count_if(p, x)
     }
+    fn find_if(p: P, want: bool, x: &DeviceBuffer<T>) -> Result<Option<usize>> {
+        device::find_if(p, want, x)
+    }
 }
 
 impl<T: SelectKernel> FlaggedOps<T> for Cuda {

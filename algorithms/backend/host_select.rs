@@ -51,6 +51,9 @@ macro_rules! host_select {
                 fn count_if(p: P, x: &[T]) -> Result<usize> {
                     Ok(algo::count_if(p, x))
                 }
+                fn find_if(p: P, want: bool, x: &[T]) -> Result<Option<usize>> {
+                    Ok(algo::find_if(p, want, x))
+                }
             }
 
             impl<T: DeviceCopy> FlaggedOps<T> for $backend {
@@ -107,7 +110,7 @@ macro_rules! host_select {
 /// output as long as the input and truncate it).
 mod seq {
     pub(super) use parallaxis_core::reference::{
-        copy_if, copy_if_stencil, count_if, partition, remove_if, unique, unique_by_key,
+        copy_if, copy_if_stencil, count_if, find_if, partition, remove_if, unique, unique_by_key,
     };
     use parallaxis_core::{zeroed_vec, DeviceCopy, Predicate, Result};
 

@@ -6,7 +6,8 @@
 use crate::{Backend, Result};
 use parallaxis_core::{DeviceCopy, Predicate};
 
-/// Selection by a predicate: `copy_if` and `remove_if`, stable `partition`, `count_if`.
+/// Selection by a predicate: `copy_if` and `remove_if`, stable `partition`, `count_if`, and
+/// finding (`find_if` and the searches built on it).
 ///
 /// ```
 /// use parallaxis::{DeviceVector, ops::LessThan, backend::SelectOps};
@@ -44,6 +45,9 @@ pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
     ) -> Result<()>;
     /// The number of elements `p` selects (waits for it).
     fn count_if(p: P, x: &Self::Slice<T>) -> Result<usize>;
+    /// The first position whose element `p` answers `want` for, or `None` (waits for it;
+    /// stops early past a hit).
+    fn find_if(p: P, want: bool, x: &Self::Slice<T>) -> Result<Option<usize>>;
 }
 
 /// Selection by stencil flags (Thrust's `copy_if` with a stencil, CUB's

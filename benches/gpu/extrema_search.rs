@@ -22,7 +22,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// peers2.cu's `fill_f32(x, n, 4)`: uniform in [0, 1) with 24 random bits.
-fn uniform_f32(n: usize) -> Vec<f32> {
+pub(super) fn uniform_f32(n: usize) -> Vec<f32> {
     (0..n as u64)
         .map(|i| (mix(i ^ 4) >> 40) as f32 / (1_u64 << 24) as f32)
         .collect()

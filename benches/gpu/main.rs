@@ -17,6 +17,7 @@
 //! else `$OUT/gpu_bench.csv` when `$OUT` is set, else `gpu_bench.csv`.
 
 mod extrema_search;
+mod find;
 mod histogram_gather;
 mod lazy;
 mod matrices;
@@ -936,6 +937,7 @@ fn main() {
         histogram_gather::bench_histograms(&mut b, n);
         histogram_gather::bench_moves(&mut b, n);
         select::bench_select(&mut b, n);
+        find::bench_find(&mut b, n);
         sort::bench_sort(&mut b, n);
         merge::bench_merge(&mut b, n);
         // Extrema, search, and segmented reduce at tiny and long segments.

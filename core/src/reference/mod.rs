@@ -40,7 +40,9 @@ pub use segmented::{
 };
 
 // Selection.
-pub use select::{copy_if, copy_if_stencil, count_if, partition, remove_if, unique, unique_by_key};
+pub use select::{
+    copy_if, copy_if_stencil, count_if, find_if, partition, remove_if, unique, unique_by_key,
+};
 
 // Sort and merge: the radix sort's order, comparator merge sorts and merges.
 pub use merge::{merge_by, merge_by_key_with};

@@ -78,3 +78,9 @@ pub fn unique_by_key<K: Copy + PartialEq, V: Copy>(
 pub fn count_if<T: Copy, P: Predicate<T>>(p: P, x: &[T]) -> usize {
     x.iter().filter(|&&v| p.test(v)).count()
 }
+
+/// The first position of `x` whose element `p` answers `want` for (Thrust's `find_if` with
+/// `want`, `find_if_not` without), or `None`.
+pub fn find_if<T: Copy, P: Predicate<T>>(p: P, want: bool, x: &[T]) -> Option<usize> {
+    x.iter().position(|&v| p.test(v) == want)
+}

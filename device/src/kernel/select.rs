@@ -4,13 +4,14 @@
 
 use parallaxis_core::{DeviceCopy, Predicate};
 
-/// A predicate with `select_if` and `count_if` kernels for elements `T`.
+/// A predicate with `select_if`, `count_if` and `find_if` kernels for elements `T`.
 ///
 /// # Safety
 /// `SELECT_IF` must name an entry point of `KERNELS` taking exactly
-/// `SelectParams<T, T, Self>` that runs `kernels::select::select_if`, and `COUNT_IF` one
+/// `SelectParams<T, T, Self>` that runs `kernels::select::select_if`, `COUNT_IF` one
 /// taking `TransformReduceParams<T, Indicator<Self>, u64, Sum>` that runs the fused
-/// `transform_reduce` (as the instantiation macros generate).
+/// `transform_reduce`, and `FIND_IF` one taking `FindParams<T, Self>` that runs
+/// `kernels::select::find_if` (as the instantiation macros generate).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA predicate kernel for `{T}`",
     label = "no GPU kernel was instantiated for this predicate and element type",
@@ -25,6 +26,8 @@ pub unsafe trait PredicateKernel<T: DeviceCopy>: Predicate<T> {
     const SELECT_IF: &'static str;
     /// The `count_if` entry point.
     const COUNT_IF: &'static str;
+    /// The `find_if` entry point.
+    const FIND_IF: &'static str;
 }
 
 /// An element type with `select_flagged` (copy_if with a stencil) and `select_unique`

@@ -1,5 +1,5 @@
-//! Launchers of the select family: the only `unsafe` launches of the select kernels and of
-//! the fused `count_if`, typed by their parameter structs. All go through
+//! Launchers of the select family: the only `unsafe` launches of the select kernels, of
+//! the fused `count_if` and of `find_if`, typed by their parameter structs. All go through
 //! [`crate::launch::launch`].
 
 use crate::context::Device;
@@ -7,7 +7,8 @@ use crate::kernel::select::PredicateKernel;
 use crate::launch::launch;
 use crate::{Kernels, Result};
 use parallaxis_core::{DeviceCopy, Indicator, Sum};
-use parallaxis_kernels::params::{reduce::TransformReduceParams, select::SelectParams};
+use parallaxis_kernels::params::reduce::TransformReduceParams;
+use parallaxis_kernels::params::select::{FindParams, SelectParams};
 use parallaxis_kernels::policy::{common::BlockShared, select::select_shared_bytes};
 use std::mem::size_of;
 
@@ -43,4 +44,18 @@ pub(crate) unsafe fn count_if<T: DeviceCopy, P: PredicateKernel<T>>(
     let shared = size_of::<BlockShared<u64>>();
     // SAFETY: `PredicateKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, P::KERNELS, P::COUNT_IF, blocks, shared, p) }
+}
+
+/// `parallax_find_if__<P>__<T>(FindParams<T, P>)`, without shared memory.
+///
+/// # Safety
+/// `p.x` readable for `p.n` items of `T`, 16-byte aligned; `p.first` one live word of `dev`
+/// holding at least `p.n` (`u64::MAX`), changed by nothing else until the kernel has run.
+pub(crate) unsafe fn find_if<T: DeviceCopy, P: PredicateKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: FindParams<T, P>,
+) -> Result<()> {
+    // SAFETY: `PredicateKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, P::KERNELS, P::FIND_IF, blocks, 0, p) }
 }

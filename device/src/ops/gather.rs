@@ -6,6 +6,7 @@
 //! type. Map indices are read at their kernel width (`SpmvIndex::Kernel`: `u32`, or `u64` for
 //! `u64` and `usize`). The moves return once queued; the check waits for its verdict.
 
+use super::least_position::least_position;
 use super::prologue::{check, enter, Length};
 use crate::kernel::spmv::SpmvIndex;
 use crate::stream::host_copy::download;
@@ -51,35 +52,21 @@ pub fn first_out_of_range<I: SpmvIndex>(
     let Some(dev) = enter(map.device(), map.is_empty())? else {
         return Ok(None);
     };
-    let mut scratch = dev.scratch();
-    let slot = scratch.reserve(dev, size_of::<u64>())?;
-    // SAFETY: `slot` holds at least 8 bytes; two 32-bit words of all ones make u64::MAX.
-    unsafe { sys::cuMemsetD32Async(slot, u32::MAX, 2, dev.stream()) }
-        .result()
-        .map_err(|e| dev.fail("initialising the map check", e))?;
     let n = map.len() as u64;
-    let p = CheckMapParams::<I::Kernel> {
-        map: map.as_ptr().cast(),
-        stencil: stencil.map_or(ptr::null(), |s| s.as_ptr()),
-        n,
-        len: len as u64,
-        first_bad: slot as *mut u64,
+    let queue = |first_bad| {
+        let p = CheckMapParams::<I::Kernel> {
+            map: map.as_ptr().cast(),
+            stencil: stencil.map_or(ptr::null(), |s| s.as_ptr()),
+            n,
+            len: len as u64,
+            first_bad,
+        };
+        // SAFETY: `I::Kernel` has `I`'s representation (`SpmvIndex`); the map and stencil
+        // hold `n` entries on `dev`; `first_bad` is the word `least_position` reads back.
+        unsafe { launch::gather::check_map(dev, gather_blocks(n), p) }
     };
-    // SAFETY: `I::Kernel` has `I`'s representation (`SpmvIndex`); the map and stencil hold
-    // `n` entries on `dev`; `slot` is one word of the scratch, held locked until read back.
-    unsafe { launch::gather::check_map(dev, gather_blocks(n), p) }?;
-    let mut first_bad = u64::MAX;
-    // SAFETY: 8 bytes from the slot into a local; waits for the kernel.
-    unsafe {
-        download(
-            dev,
-            (&raw mut first_bad).cast(),
-            slot,
-            8,
-            "reading the map check",
-        )
-    }?;
-    drop(scratch);
+    // SAFETY: the check kernel only lowers the word; the map and stencil outlive the call.
+    let first_bad = unsafe { least_position(dev, "checking a gather or scatter map", queue) }?;
     if first_bad == u64::MAX {
         return Ok(None);
     }

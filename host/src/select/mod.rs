@@ -155,6 +155,27 @@ pub fn count_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> usize {
     }
 }
 
+/// The first position whose element `p` answers `want` for, or `None`
+/// (`parallaxis_core::reference::find_if`): the chunks in parallel, the first hit's chunk
+/// winning; chunks past a hit found are not searched (rayon's `find_map_first`).
+pub fn find_if<T: DeviceCopy, P: Predicate<T>>(p: P, want: bool, x: &[T]) -> Option<usize> {
+    let find = |c: usize| {
+        let range = chunk_range(c, x.len());
+        let start = range.start;
+        x[range]
+            .iter()
+            .position(|&v| p.test(v) == want)
+            .map(|i| start + i)
+    };
+    if x.len() >= PAR_MIN {
+        (0..chunk_count(x.len()))
+            .into_par_iter()
+            .find_map_first(find)
+    } else {
+        (0..chunk_count(x.len())).find_map(find)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +207,9 @@ mod tests {
             assert_eq!(unique(&x, &mut got), reference::unique(&x, &mut want));
             assert_eq!(got, want);
             assert_eq!(count_if(p, &x), reference::count_if(p, &x));
+            for want in [true, false] {
+                assert_eq!(find_if(p, want, &x), reference::find_if(p, want, &x));
+            }
         }
     }
 

@@ -45,3 +45,20 @@ pub struct SelectParams<T, V, P> {
     /// The predicate (a zero-sized placeholder for the entries without one).
     pub pred: P,
 }
+
+/// Find: lowers `*first` to the least position `i < n` whose item the predicate answers
+/// `want` for (`kernels/select/find.rs`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct FindParams<T, P> {
+    /// The items, `n`.
+    pub x: *const T,
+    /// Number of items.
+    pub n: u64,
+    /// One word, `u64::MAX` before the launch: the least position found.
+    pub first: *mut u64,
+    /// 1: find where the predicate holds (`find_if`); 0: where it fails (`find_if_not`).
+    pub want: u32,
+    /// The predicate.
+    pub pred: P,
+}

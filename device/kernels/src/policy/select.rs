@@ -49,3 +49,33 @@ pub const fn select_shared_bytes(size: usize) -> usize {
 /// block slot held idle once a select tile's loads are done:
 /// `benches/RESULTS.md#h200-2026-11-27-select`.
 pub const SELECT_FIRST_POLL_DELAY_NS: u32 = 0;
+
+/// Blocks a find keeps in flight per multiprocessor: enough to fill it (256 threads each), few
+/// enough that the tiles in flight are the front of what is left, so a hit stops the rest
+/// soon (`kernels/select/find.rs`).
+pub const FIND_BLOCKS_PER_SM: u64 = 8;
+
+/// Blocks of a find over `n` items of `size` bytes on a GPU of `multiprocessors`: one per
+/// tile of `BLOCK_THREADS` times [`items_per_thread`] items,
+/// at most [`FIND_BLOCKS_PER_SM`] per multiprocessor (the blocks loop over the tiles), at
+/// least 1.
+///
+/// ```
+/// use parallaxis_kernels::policy::select::find_blocks;
+/// assert_eq!(find_blocks(0, 4, 132), 1);
+/// assert_eq!(find_blocks(4097, 4, 132), 2);
+/// assert_eq!(find_blocks(1 << 28, 4, 132), 8 * 132);
+/// ```
+pub const fn find_blocks(n: u64, size: usize, multiprocessors: u32) -> u64 {
+    let tile = super::common::BLOCK_THREADS as u64 * super::common::items_per_thread(size) as u64;
+    let tiles = n.div_ceil(tile);
+    let most = FIND_BLOCKS_PER_SM * multiprocessors as u64;
+    let most = if most == 0 { 1 } else { most };
+    if tiles == 0 {
+        1
+    } else if tiles > most {
+        most
+    } else {
+        tiles
+    }
+}

@@ -1,7 +1,8 @@
 //! Selection on the single-pass select kernels (`kernels/select/`): `copy_if` by a
 //! predicate (and its negation, `remove_if`), by stencil flags, `unique`, `unique_by_key`,
 //! stable `partition` (a fused count pass, then the select pass placing the rejected items
-//! after the selected ones), and `count_if` (one fused reduce).
+//! after the selected ones), `count_if` (one fused reduce) and `find_if` (`find.rs`: its own
+//! kernel, which stops early).
 //!
 //! The `_into` forms write into the caller's buffers and leave the count on the device,
 //! returning once queued (CUB's `DeviceSelect` contract). The allocating forms select into
@@ -12,9 +13,11 @@
 //! tails); `predicate.rs` the forms by a predicate, `runs.rs` those by stencil flags and by
 //! runs of equal items.
 
+mod find;
 mod predicate;
 mod runs;
 
+pub use find::find_if;
 pub use predicate::{copy_if, copy_if_into, count_if, partition_into};
 pub use runs::{
     copy_if_stencil, copy_if_stencil_into, unique, unique_by_key, unique_by_key_into, unique_into,

@@ -1,10 +1,12 @@
-//! The selection families: by predicate, `select_if` (copy_if, remove_if, stable partition)
-//! and the fused `count_if` (a `transform_reduce` of the predicate's `Indicator` with `Sum`
-//! into a `u64`) for each (predicate, element) pair; by flags and by equality,
+//! The selection families: by predicate, `select_if` (copy_if, remove_if, stable partition),
+//! the fused `count_if` (a `transform_reduce` of the predicate's `Indicator` with `Sum`
+//! into a `u64`) and `find_if` (the first item the predicate answers for, stopping early) for
+//! each (predicate, element) pair; by flags and by equality,
 //! `select_flagged` (copy_if with a stencil) and `select_unique` for each element type; and
 //! `unique_by_key` for each (key, value) pair, items per thread of the wider.
 //!
 //! PTX: `parallax_select_if__<P>__<T>`, `parallax_count_if__<P>__<T>`,
+//! `parallax_find_if__<P>__<T>`,
 //! `parallax_select_flagged__Flags__<T>`, `parallax_select_unique__Equal__<T>`,
 //! `parallax_unique_by_key__<K>__<V>`.
 
@@ -59,6 +61,12 @@ macro_rules! __predicate_family {
                     >(p)
                 }
             }
+            #[unsafe(export_name = concat!("parallax_find_if__", $($pt)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn find(p: $crate::params::select::FindParams<T, $($p)*>) {
+                // SAFETY: as above (the find launcher).
+                unsafe { $crate::kernels::select::find_if::<T, $($p)*, ITEMS>(p) }
+            }
         };
     )* };
 
@@ -66,12 +74,13 @@ macro_rules! __predicate_family {
         const _: () = {
             type T = $($t)*;
             // SAFETY: the same declaration, compiled for nvptx64 into `$kernels`, generates
-            // both entry points, taking `SelectParams<T, T, P>` and
-            // `TransformReduceParams<T, Indicator<P>, u64, Sum>`.
+            // the three entry points, taking `SelectParams<T, T, P>`,
+            // `TransformReduceParams<T, Indicator<P>, u64, Sum>` and `FindParams<T, P>`.
             unsafe impl ::parallaxis_device::PredicateKernel<T> for $($p)* {
                 const KERNELS: ::parallaxis_device::Kernels = $kernels;
                 const SELECT_IF: &'static str = concat!("parallax_select_if__", $($pt)*, "__", $($tt)*);
                 const COUNT_IF: &'static str = concat!("parallax_count_if__", $($pt)*, "__", $($tt)*);
+                const FIND_IF: &'static str = concat!("parallax_find_if__", $($pt)*, "__", $($tt)*);
             }
         };
     )* };
@@ -89,6 +98,9 @@ macro_rules! __predicate_family {
                     u64,
                     $crate::ops::Sum,
                 >>(concat!("parallax_count_if__", $($pt)*, "__", $($tt)*)),
+                $crate::abi::Entry::of::<$crate::params::select::FindParams<T, $($p)*>>(
+                    concat!("parallax_find_if__", $($pt)*, "__", $($tt)*),
+                ),
             ]
         }),*]
     };

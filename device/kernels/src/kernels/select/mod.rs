@@ -8,9 +8,13 @@
 //! The entry bodies differ only in the test: [`select_if`] (a predicate, or its negation
 //! for `remove_if`; with `split`, a stable partition), [`select_flagged`] (stencil bytes),
 //! [`select_unique`] (an item that differs from the one before it) and [`unique_by_key`]
-//! (the same over keys, copying the values beside them).
+//! (the same over keys, copying the values beside them). `find.rs` holds [`find_if`], the
+//! first item a predicate answers for, which stops early instead of selecting.
 
 mod compact;
+mod find;
+
+pub use find::find_if;
 
 use crate::block;
 use crate::lookback::{draw_tile, looked_back_prefix, Plain};
