@@ -123,6 +123,35 @@ fn beyond_the_parallel_threshold() {
     check_all(33 * HOST_CHUNK + 5, 99);
 }
 
+/// 1-byte samples enough to make the GPU's per-lane 8-bit counters flush many times (a lane
+/// counts 64 bytes a step and adds its counters up every third step): all one value (one
+/// counter of each lane at its most between flushes), long runs, noise, as `u8` and `i8`, by
+/// even bins and by edges; and from an odd offset through a view (on the GPU every byte then
+/// goes the one-at-a-time way).
+#[test]
+fn bytes_past_many_counter_flushes() {
+    require_gpu!();
+    let n = (40 << 20) + 13;
+    let same = vec![255u8; n];
+    check_even::<u8, u32>(&same, 256, 0, 256, "all 255");
+    check_even::<u8, u64>(&same, 3, 200, 256, "all 255, 3 bins");
+    let runs: Vec<u8> = (0..n).map(|i| (i / 1000) as u8).collect();
+    check_even::<u8, u32>(&runs, 256, 0, 256, "runs of 1000");
+    let noise = bytes(n, 17);
+    check_even::<u8, u32>(&noise, 256, 0, 256, "noise");
+    check_range::<u8, u64>(&noise, &[0, 1, 2, 16, 100, 100, 255, 256], "noise edges");
+    let i8s: Vec<i8> = noise.iter().map(|&v| v as i8).collect();
+    check_even::<i8, u32>(&i8s, 5, -128, 128, "i8 noise");
+    let xs = dv::<u8, B>(&noise);
+    let (a, b) = (3, n - 1);
+    let e = EvenBins::<u8>::new(0, 256, 256).unwrap();
+    let mut want = vec![0u32; 256];
+    r::histogram_even(&noise[a..b], &e, &mut want);
+    let got: DeviceVector<u32, B> =
+        parallaxis::histogram_even(&xs.slice(a..b).unwrap(), 256, 0, 256).unwrap();
+    assert!(host(&got) == want, "noise from offset {a}");
+}
+
 #[test]
 fn edge_samples_land_where_defined() {
     require_gpu!();

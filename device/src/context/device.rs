@@ -15,6 +15,9 @@ use cudarc::driver::{
 };
 use parallaxis_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
 use std::collections::HashMap;
+
+/// Dynamic shared memory a launch may take without the kernel's opt-in.
+const SHARED_WITHOUT_OPT_IN: usize = 48 * 1024;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -407,6 +410,41 @@ impl Device {
         Ok(f)
     }
 
+    /// The entry point `name` of `kernels`, as [`function`](Self::function), allowed to launch
+    /// with `shared` bytes of dynamic shared memory: past the 48 KiB every launch may take,
+    /// the kernel opts in (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`, set on each
+    /// call: a host-side attribute, no work on the GPU).
+    ///
+    /// # Errors
+    /// As [`function`](Self::function); more shared memory than the GPU allows a block is
+    /// [`Error::Cuda`].
+    pub(crate) fn function_with_shared(
+        &self,
+        kernels: Kernels,
+        name: &'static str,
+        shared: usize,
+    ) -> Result<CudaFunction> {
+        let f = self.function(kernels, name)?;
+        if shared > SHARED_WITHOUT_OPT_IN {
+            let bytes = i32::try_from(shared).map_err(|_| Error::Cuda {
+                during: name,
+                reason: format!("{shared} bytes of shared memory is out of range"),
+            })?;
+            let max = sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+            // SAFETY: `f` is a live function of this device's context, which is current
+            // (the caller entered the device); the attribute only bounds later launches.
+            unsafe {
+                cudarc::driver::result::function::set_function_attribute(
+                    f.cu_function(),
+                    max,
+                    bytes,
+                )
+            }
+            .map_err(|e| self.fail(name, e))?;
+        }
+        Ok(f)
+    }
+
     /// `bytes > 0` bytes of device memory, usable by work queued after this call on the
     /// calling thread's stream (see `memory.rs`). The context must be current
     /// ([`Device::enter`]). While the thread records a graph, the memory comes from the
@@ -531,7 +569,7 @@ impl Device {
         shared: usize,
     ) -> Result<u64> {
         let per_sm = self
-            .function(kernels, name)?
+            .function_with_shared(kernels, name, shared)?
             .occupancy_max_active_blocks_per_multiprocessor(threads, shared, None)
             .map_err(|e| self.fail(name, e))?;
         Ok(u64::from(self.multiprocessors) * u64::from(per_sm.max(1)))

@@ -10,8 +10,8 @@ use parallaxis_kernels::params::histogram::{HistogramEvenParams, HistogramRangeP
 /// `parallax_histogram_even__<T>__<C>(HistogramEvenParams<T, C>)`.
 ///
 /// # Safety
-/// `x` readable for `n` samples and `counts` for `bins` counters on `dev`; `shared` is
-/// `policy::histogram::even_shared_bytes(bins, size_of::<T>(), privatized)`.
+/// `x` readable for `n` samples and `counts` for `bins` counters on `dev`; `shared` is what
+/// `p.counting` needs (`kernels::histogram::histogram_even`'s contract).
 pub(crate) unsafe fn histogram_even<T: HistogramKernel<C>, C: HistogramCounter>(
     dev: &Device,
     blocks: u64,
@@ -26,8 +26,8 @@ pub(crate) unsafe fn histogram_even<T: HistogramKernel<C>, C: HistogramCounter>(
 ///
 /// # Safety
 /// `x` readable for `n` samples, `edges` for `bins + 1` and `counts` for `bins` counters on
-/// `dev`; `shared` is `policy::histogram::range_shared_bytes(bins, size_of::<T::Level>())` when
-/// privatized, else 0.
+/// `dev`; `shared` is what `p.counting` needs (`kernels::histogram::histogram_range`'s
+/// contract).
 pub(crate) unsafe fn histogram_range<T: HistogramKernel<C>, C: HistogramCounter>(
     dev: &Device,
     blocks: u64,

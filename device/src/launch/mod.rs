@@ -52,7 +52,7 @@ pub(crate) unsafe fn launch<P: Copy>(
     shared: usize,
     params: P,
 ) -> Result<()> {
-    let f = dev.function(kernels, name)?;
+    let f = dev.function_with_shared(kernels, name, shared)?;
     // The x dimension of a grid is limited to 2^31 - 1 blocks.
     let grid = u32::try_from(blocks)
         .ok()

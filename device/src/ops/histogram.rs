@@ -1,17 +1,54 @@
 //! Histograms: zero the counters (`cuMemsetD8Async`), then one kernel that counts into them
-//! (privatized bins in shared memory where they fit, `policy::histogram`). Both return once
-//! queued (the crate's queueing contract, `LEGACY_STREAM` in `lib.rs`).
+//! (1-byte samples in per-lane counters of their 256 values, others in privatized bins in
+//! shared memory where they fit, `policy::histogram`). Both return once queued (the crate's
+//! queueing contract, `LEGACY_STREAM` in `lib.rs`).
 
 use super::prologue::{check, enter};
 use crate::kernel::histogram::HistogramKernel;
 use crate::{launch, DeviceBuffer, Result};
 use cudarc::driver::sys;
 use parallaxis_core::{EvenBins, HistogramCounter};
-use parallaxis_kernels::params::histogram::{HistogramEvenParams, HistogramRangeParams};
+use parallaxis_kernels::params::histogram::{counting, HistogramEvenParams, HistogramRangeParams};
+use parallaxis_kernels::policy::common::BLOCK_THREADS;
 use parallaxis_kernels::policy::histogram::{
-    bin_copies, even_shared_bytes, histogram_blocks, range_shared_bytes, HISTOGRAM_SHARED_MAX,
+    bin_copies, even_shared_bytes, histogram_blocks, lane_byte_shared_bytes, range_shared_bytes,
+    HISTOGRAM_SHARED_MAX,
 };
 use std::mem::size_of;
+
+/// A launch's counting mode, dynamic shared memory and grid.
+struct Shape {
+    counting: u32,
+    shared: usize,
+    blocks: u64,
+}
+
+/// 1-byte samples: the lane byte counters, on at most as many blocks as fit the GPU at once
+/// (their 65 KiB of shared memory allows few per multiprocessor, and the blocks loop).
+fn lane_bytes_shape(dev: &crate::Device, entry: &'static str, n: u64) -> Result<Shape> {
+    let shared = lane_byte_shared_bytes();
+    let resident = dev.resident_blocks(crate::KERNELS, entry, BLOCK_THREADS, shared)?;
+    Ok(Shape {
+        counting: counting::LANE_BYTES,
+        shared,
+        blocks: histogram_blocks(n, 1).min(resident),
+    })
+}
+
+/// Other samples (wider than a byte, so the even rule needs no table): shared bins where
+/// `shared` bytes fit, else the output directly.
+fn bins_shape(n: u64, size: usize, shared: usize) -> Shape {
+    let fits = shared <= HISTOGRAM_SHARED_MAX;
+    Shape {
+        counting: if fits {
+            counting::SHARED_BINS
+        } else {
+            counting::GLOBAL
+        },
+        shared: if fits { shared } else { 0 },
+        blocks: histogram_blocks(n, size),
+    }
+}
 
 /// Sets every counter to zero, queued on the stream.
 fn zero<C: HistogramCounter>(counts: &mut DeviceBuffer<C>) -> Result<()> {
@@ -44,23 +81,23 @@ pub fn histogram_even<T: HistogramKernel<C>, C: HistogramCounter>(
     if x.is_empty() {
         return Ok(());
     }
-    let size = size_of::<T>();
-    let privatized = even_shared_bytes(e.bins, size, true) <= HISTOGRAM_SHARED_MAX;
+    let (size, n) = (size_of::<T>(), x.len() as u64);
+    let shape = if size == 1 {
+        lane_bytes_shape(dev, T::EVEN, n)?
+    } else {
+        bins_shape(n, size, even_shared_bytes(e.bins, size, true))
+    };
     let p = HistogramEvenParams {
         x: x.as_ptr(),
-        n: x.len() as u64,
+        n,
         counts: counts.as_mut_ptr(),
         bins: *e,
-        privatized: u32::from(privatized),
+        counting: shape.counting,
         copies: bin_copies(e.bins),
     };
-    let (blocks, shared) = (
-        histogram_blocks(p.n, size),
-        even_shared_bytes(e.bins, size, privatized),
-    );
     // SAFETY: live buffers of `n` samples and `bins` counters on `dev`, the shared size the
-    // kernel expects; queued as in `transform`.
-    unsafe { launch::histogram::histogram_even(dev, blocks, shared, p) }
+    // kernel expects for its counting mode; queued as in `transform`.
+    unsafe { launch::histogram::histogram_even(dev, shape.blocks, shape.shared, p) }
 }
 
 /// Counts each sample of `x` in bin `i` where `edges[i] <= x < edges[i + 1]` into `counts`
@@ -97,20 +134,22 @@ pub fn histogram_range<T: HistogramKernel<C>, C: HistogramCounter>(
     if x.is_empty() {
         return Ok(());
     }
-    let shared = range_shared_bytes(bins, size_of::<T::Level>());
-    let privatized = shared <= HISTOGRAM_SHARED_MAX;
+    let (size, n) = (size_of::<T>(), x.len() as u64);
+    let shape = if size == 1 {
+        lane_bytes_shape(dev, T::RANGE, n)?
+    } else {
+        bins_shape(n, size, range_shared_bytes(bins, size_of::<T::Level>()))
+    };
     let p = HistogramRangeParams {
         x: x.as_ptr(),
-        n: x.len() as u64,
+        n,
         counts: counts.as_mut_ptr(),
         edges: edges.as_ptr(),
         bins,
-        privatized: u32::from(privatized),
+        counting: shape.counting,
         copies: bin_copies(bins),
     };
-    let blocks = histogram_blocks(p.n, size_of::<T>());
-    let shared = if privatized { shared } else { 0 };
     // SAFETY: live buffers of `n` samples, `bins + 1` edges and `bins` counters on `dev`, the
-    // shared size the kernel expects; queued as in `transform`.
-    unsafe { launch::histogram::histogram_range(dev, blocks, shared, p) }
+    // shared size the kernel expects for its counting mode; queued as in `transform`.
+    unsafe { launch::histogram::histogram_range(dev, shape.blocks, shape.shared, p) }
 }

@@ -20,8 +20,31 @@ pub const HISTOGRAM_RUNS: u64 = 4;
 pub const HISTOGRAM_BLOCKS: u64 = 1056;
 
 /// Dynamic shared memory a launch may take without opting in to more (48 KiB): privatized
-/// bins (and edges) that need more count in global memory instead.
+/// bins (and edges) that need more count in global memory instead. Only the lane byte
+/// counters ([`lane_byte_shared_bytes`]) opt in to more.
 pub const HISTOGRAM_SHARED_MAX: usize = 48 * 1024;
+
+/// Rows of a warp's lane byte counters: 256 byte values, 4 to a 32-bit word.
+pub const LANE_BYTE_ROWS: u32 = 64;
+
+/// Words of a warp's lane byte counters: a row holds one word per lane (8 KiB a warp).
+pub const LANE_BYTE_WARP_WORDS: u32 = LANE_BYTE_ROWS * super::common::WARP_THREADS;
+
+/// Steps of [`HISTOGRAM_RUNS`] runs a lane counts between flushes of its 8-bit counters:
+/// the most that cannot wrap one (3 x 64 samples, all of one value, is 192 <= 255).
+pub const LANE_BYTE_FLUSH_STEPS: u32 = 3;
+
+const _: () = assert!(
+    LANE_BYTE_FLUSH_STEPS as u64 * HISTOGRAM_RUNS * HISTOGRAM_RUN_BYTES as u64 <= 255,
+    "a lane's 8-bit counter must not wrap between flushes"
+);
+
+/// Shared bytes of the lane byte counters of 1-byte samples: every warp's rows, then the
+/// block's 256 `u32` value totals (65 KiB: more than [`HISTOGRAM_SHARED_MAX`], so the
+/// launch opts in; every GPU of the floor, sm_80, allows 163 KiB a block).
+pub const fn lane_byte_shared_bytes() -> usize {
+    (super::common::BLOCK_WARPS * LANE_BYTE_WARP_WORDS as usize + 256) * 4
+}
 
 /// Samples one block may count: its private `u32` bins must not wrap.
 pub const HISTOGRAM_BLOCK_MAX_SAMPLES: u64 = 1 << 31;

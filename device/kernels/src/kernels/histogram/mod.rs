@@ -4,17 +4,19 @@
 //! Privatized: each block counts into its own `u32` bins in shared memory (`red.shared.add`)
 //! and adds them to the output once at the end (`red.global.add`), so global atomics cost
 //! `bins` per block instead of one per sample. Bins that do not fit the shared memory count
-//! into the output directly. The output must be zeroed first (the host does): the kernels
-//! add to it.
+//! into the output directly. 1-byte samples count per lane instead (`lane_bytes.rs`), without
+//! atomics. The output must be zeroed first (the host does): the kernels add to it.
 
 mod bins;
+mod lane_bytes;
 mod walk;
 
 pub(crate) use bins::Counter;
 use bins::SharedBins;
+use lane_bytes::{count_bytes, LaneBytes};
 use walk::for_each_sample;
 
-use crate::params::histogram::{HistogramEvenParams, HistogramRangeParams};
+use crate::params::histogram::{counting, HistogramEvenParams, HistogramRangeParams};
 use crate::policy::common::BLOCK_THREADS;
 use crate::policy::histogram::{even_table_bytes, range_edges_offset};
 use crate::thread::{dynamic_shared, dynamic_shared_at, sync_threads, thread_index};
@@ -22,20 +24,56 @@ use core::mem::size_of;
 use core::ptr::read_unaligned;
 use parallaxis_core::{range_bin, HistogramSample, NOT_COUNTED};
 
-/// Even bins. 1-byte samples read their bin from a 256-entry table in shared memory that
-/// the block fills first with the same rule (`policy::histogram::even_table_bytes`).
+/// The 1-byte sample whose bits are `v`.
+#[inline(always)]
+fn byte_sample<T: HistogramSample>(v: u8) -> T {
+    debug_assert!(size_of::<T>() == 1);
+    // SAFETY: `T` is one byte (every caller checks), and every bit pattern is a valid sample.
+    unsafe { read_unaligned((&v as *const u8).cast::<T>()) }
+}
+
+/// Counts 1-byte samples with the lane byte counters, `bin` binning each byte value.
+///
+/// # Safety
+/// `T` is one byte; `x` readable for `n` samples; `bin` gives `NOT_COUNTED` or a live
+/// counter's index; the launch has `policy::histogram::lane_byte_shared_bytes()` bytes of
+/// dynamic shared memory.
+#[inline(always)]
+unsafe fn count_by_byte<T: HistogramSample, C: Counter>(
+    x: *const T,
+    n: u64,
+    counts: *mut C,
+    bin: impl Fn(T) -> u32,
+) {
+    // SAFETY: as the caller guarantees.
+    unsafe {
+        let lanes = LaneBytes::zeroed(dynamic_shared::<u32>());
+        count_bytes(x.cast::<u8>(), n, lanes);
+        lanes.merge_into(counts, |v| bin(byte_sample::<T>(v)));
+    }
+}
+
+/// Even bins. 1-byte samples count per lane (`counting::LANE_BYTES`), or else read their
+/// bin from a 256-entry table in shared memory that the block fills first with the same rule
+/// (`policy::histogram::even_table_bytes`).
 ///
 /// PTX: `parallax_histogram_even__<T>__<C>`.
 ///
 /// # Safety
 /// `x` readable for `n` samples, `counts` for `bins` counters; the launch has
-/// `policy::histogram::even_shared_bytes(bins, size_of::<T>(), privatized)` bytes of dynamic
-/// shared memory.
+/// `policy::histogram::even_shared_bytes(bins, size_of::<T>(), shared_bins)` bytes of dynamic
+/// shared memory, `shared_bins` for `counting::SHARED_BINS` (`lane_byte_shared_bytes()` for
+/// `counting::LANE_BYTES`, 1-byte `T` only).
 #[inline(always)]
 pub(crate) unsafe fn histogram_even<T: HistogramSample, C: Counter, const ITEMS: usize>(
     p: HistogramEvenParams<T, C>,
 ) {
     let e = p.bins;
+    if size_of::<T>() == 1 && p.counting == counting::LANE_BYTES {
+        // SAFETY: as the caller guarantees; even bins are below `bins` or `NOT_COUNTED`.
+        unsafe { count_by_byte(p.x, p.n, p.counts, |v: T| v.even_bin(&e)) };
+        return;
+    }
     // A table only where it saves a division: 1-byte samples, bins wider than one value.
     let byte = size_of::<T>() == 1 && !T::unit_bins(&e);
     // SAFETY: the launch provides the table's shared memory for 1-byte samples.
@@ -43,11 +81,12 @@ pub(crate) unsafe fn histogram_even<T: HistogramSample, C: Counter, const ITEMS:
     if byte {
         let mut t = thread_index();
         while t < 256 {
-            let bits = t;
-            // SAFETY: `T` is one byte: the low byte of `bits`, any pattern valid.
-            let v = unsafe { read_unaligned((&bits as *const u32).cast::<T>()) };
             // SAFETY: `t < 256`, inside the table.
-            unsafe { table.add(t as usize).write(v.even_bin(&e)) };
+            unsafe {
+                table
+                    .add(t as usize)
+                    .write(byte_sample::<T>(t as u8).even_bin(&e))
+            };
             t += BLOCK_THREADS;
         }
     }
@@ -64,7 +103,7 @@ pub(crate) unsafe fn histogram_even<T: HistogramSample, C: Counter, const ITEMS:
             v.even_bin(&e)
         }
     };
-    if p.privatized != 0 {
+    if p.counting == counting::SHARED_BINS {
         // SAFETY: the bins follow the table in the launch's shared memory; `zeroed`'s
         // barrier also publishes the table.
         let bins = unsafe {
@@ -100,20 +139,32 @@ pub(crate) unsafe fn histogram_even<T: HistogramSample, C: Counter, const ITEMS:
 }
 
 /// Bins by sorted edges: a binary search over the edges per sample, in shared memory when
-/// privatized.
+/// privatized (`counting::SHARED_BINS`); 1-byte samples count per lane and search once per
+/// byte value (`counting::LANE_BYTES`).
 ///
 /// PTX: `parallax_histogram_range__<T>__<C>`.
 ///
 /// # Safety
 /// `x` readable for `n` samples, `edges` for `bins + 1`, `counts` for `bins` counters; with
-/// `privatized`, the launch has `policy::histogram::range_shared_bytes(bins, size_of::<T::Level>())`
-/// bytes of dynamic shared memory.
+/// `counting::SHARED_BINS`, the launch has
+/// `policy::histogram::range_shared_bytes(bins, size_of::<T::Level>())` bytes of dynamic
+/// shared memory, with `counting::LANE_BYTES` (1-byte `T` only) `lane_byte_shared_bytes()`.
 #[inline(always)]
 pub(crate) unsafe fn histogram_range<T: HistogramSample, C: Counter, const ITEMS: usize>(
     p: HistogramRangeParams<T, C>,
 ) {
     let nb = p.bins;
-    if p.privatized != 0 {
+    if size_of::<T>() == 1 && p.counting == counting::LANE_BYTES {
+        // SAFETY: as the caller guarantees; the search reads edges `<= bins` and gives a bin
+        // below `bins` or `NOT_COUNTED`.
+        unsafe {
+            count_by_byte(p.x, p.n, p.counts, |v: T| {
+                range_bin(v.level(), nb, |k| p.edges.add(k as usize).read())
+            })
+        };
+        return;
+    }
+    if p.counting == counting::SHARED_BINS {
         // SAFETY: the edges follow the bins in the launch's shared memory, aligned for levels
         // (16-byte offset).
         let edges = unsafe { dynamic_shared_at::<T::Level>(range_edges_offset(nb)) };
