@@ -122,11 +122,11 @@ pub use segmented_into::{
     inclusive_scan_by_flags_into, inclusive_scan_by_key_into, inclusive_scan_by_offsets_into,
 };
 
-// Selection: copy_if, remove_if, partition, count, unique.
+// Selection: copy_if, remove_if, partition (stable and one-pass), count, unique.
 pub use select::{
     copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count, count_if, partition,
-    partition_into, remove_if, remove_if_into, unique, unique_by_key, unique_by_key_into,
-    unique_into,
+    partition_into, partition_unstable, partition_unstable_into, remove_if, remove_if_into, unique,
+    unique_by_key, unique_by_key_into, unique_into,
 };
 
 // Finding by a predicate, stopping early: find_if, find, any_of, all_of, partition_point.

@@ -191,6 +191,67 @@ pub fn partition_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
     x.with_stored(|x| B::partition_into(p, x, out.buffer_out(TOKEN), split.buffer_out(TOKEN)))
 }
 
+/// Partition that keeps only the selected side in order: the elements `p` selects, in order,
+/// then the others in reverse order, and the split point (the number selected). Thrust's
+/// `partition` (whose rejected side has no set order) and CUB's `DevicePartition::If` (which
+/// writes it reversed, as every backend here does). On the GPU one pass over `x`, against the
+/// two of the stable [`partition`].
+///
+/// # Errors
+/// A device fault, or no memory for the output.
+///
+/// ```
+/// use parallaxis::{DeviceVector, ops::NonZero};
+/// let x = DeviceVector::<i64>::from_slice(&[7, 2, 0, 1, 3, 0, 4])?;
+/// let (y, split) = parallaxis::partition_unstable(NonZero, &x)?;
+/// assert_eq!(split, 5);
+/// assert_eq!(y.to_vec()?, [7, 2, 1, 3, 4, 0, 0]);
+/// # Ok::<(), parallaxis::Error>(())
+/// ```
+#[doc(alias("DevicePartition::If", "unstable_partition"))]
+pub fn partition_unstable<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &impl Readable<T, B>,
+) -> Result<(DeviceVector<T, B>, usize)> {
+    // SAFETY: a partition writes every element of its output (each input element goes to
+    // one slot); on an error `out` is dropped unread.
+    let mut out = unsafe { DeviceVector::<T, B>::for_overwrite(x.len()) }?;
+    let mut split = DeviceVector::<usize, B>::zeros(1)?;
+    x.with_stored(|x| {
+        B::partition_unstable_into(p, x, out.buffer_out(TOKEN), split.buffer_out(TOKEN))
+    })?;
+    let split = split.to_vec()?[0];
+    Ok((out, split))
+}
+
+/// [`partition_unstable`] into the caller's vectors: `out` receives the partition, `split[0]`
+/// the number selected; on the GPU the call returns without waiting.
+///
+/// # Errors
+/// [`Error::LengthMismatch`] unless `out` is as long as `x` and `split` has one element.
+///
+/// ```
+/// use parallaxis::{DeviceVector, ops::GreaterThan};
+/// let x = DeviceVector::<i32>::from_slice(&[4, -1, 7, 0, -5])?;
+/// let (mut out, mut split) = (DeviceVector::zeros(5)?, DeviceVector::zeros(1)?);
+/// parallaxis::partition_unstable_into(GreaterThan { bound: 0 }, &x, &mut out, &mut split)?;
+/// assert_eq!(split.to_vec()?, [2]);
+/// assert_eq!(out.to_vec()?, [4, 7, -5, 0, -1]); // the rejected side reversed
+/// # Ok::<(), parallaxis::Error>(())
+/// ```
+pub fn partition_unstable_into<T: DeviceCopy, P: Predicate<T>, B: SelectOps<T, P>>(
+    p: P,
+    x: &impl Readable<T, B>,
+    out: &mut impl Output<T, B>,
+    split: &mut impl Output<usize, B>,
+) -> Result<()> {
+    same_len("partition_unstable_into output", x.len(), out)?;
+    same_len("partition_unstable_into split", 1, split)?;
+    x.with_stored(|x| {
+        B::partition_unstable_into(p, x, out.buffer_out(TOKEN), split.buffer_out(TOKEN))
+    })
+}
+
 /// The elements of `x` whose `stencil` flag is set, in order (Thrust's `copy_if` with a
 /// stencil, CUB's `DeviceSelect::Flagged`).
 ///

@@ -110,6 +110,7 @@ def rule(case, n):
         "select_flagged_half_f32": "cub_select_flagged_half_f32",
         "unique_runs4_u32": "cub_unique_runs4_u32",
         "partition_if_half_f32": "cub_partition_if_half_f32",
+        "partition_unstable_half_f32": "cub_partition_if_half_f32",
     }
     if case in sel:
         if small:

@@ -33,6 +33,14 @@ impl<T: DeviceCopy, P: PredicateKernel<T>> SelectOps<T, P> for Cuda {
     ) -> Result<()> {
         device::partition_into(p, x, out, split)
     }
+    fn partition_unstable_into(
+        p: P,
+        x: &DeviceBuffer<T>,
+        out: &mut DeviceBuffer<T>,
+        split: &mut DeviceBuffer<usize>,
+    ) -> Result<()> {
+        device::partition_unstable_into(p, x, out, split)
+    }
     fn count_if(p: P, x: &DeviceBuffer<T>) -> Result<usize> {
         device::count_if(p, x)
     }

@@ -48,6 +48,21 @@ macro_rules! host_select {
                     store(split, algo::partition(p, x, out));
                     Ok(())
                 }
+                fn partition_unstable_into(
+                    p: P,
+                    x: &[T],
+                    out: &mut [T],
+                    split: &mut [usize],
+                ) -> Result<()> {
+                    // The stable partition with its rejected side reversed: what the GPU's
+                    // one pass writes, so that every backend gives the same vector.
+                    let k = algo::partition(p, x, out);
+                    if let Some(rejected) = out.get_mut(k..) {
+                        rejected.reverse();
+                    }
+                    store(split, k);
+                    Ok(())
+                }
                 fn count_if(p: P, x: &[T]) -> Result<usize> {
                     Ok(algo::count_if(p, x))
                 }

@@ -6,7 +6,8 @@
 use crate::{Backend, Result};
 use parallaxis_core::{DeviceCopy, Predicate};
 
-/// Selection by a predicate: `copy_if` and `remove_if`, stable `partition`, `count_if`, and
+/// Selection by a predicate: `copy_if` and `remove_if`, stable `partition` and the one-pass
+/// `partition_unstable`, `count_if`, and
 /// finding (`find_if` and the searches built on it).
 ///
 /// ```
@@ -38,6 +39,16 @@ pub trait SelectOps<T: DeviceCopy, P: Predicate<T>>: Backend {
     /// rejected ones in order; the number selected to `split[0]` (one element). CUDA returns
     /// without waiting.
     fn partition_into(
+        p: P,
+        x: &Self::Slice<T>,
+        out: &mut Self::Slice<T>,
+        split: &mut Self::Slice<usize>,
+    ) -> Result<()>;
+    /// Partition into `out` (as long as `x`) that keeps the selected side's order only: the
+    /// selected elements in order, then the rejected ones in reverse order (CUB's
+    /// `DevicePartition::If`; every backend writes this same order); the number selected to
+    /// `split[0]`. CUDA makes one pass and returns without waiting.
+    fn partition_unstable_into(
         p: P,
         x: &Self::Slice<T>,
         out: &mut Self::Slice<T>,

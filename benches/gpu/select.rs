@@ -20,8 +20,12 @@ fn uniform(n: usize) -> Vec<f32> {
         .collect()
 }
 
-/// Reports a count that differs from the host's.
-fn check(case: &str, n: usize, got: &Dv<usize>, want: usize) {
+/// Reports a count that differs from the host's (for a case `--only` kept: a filtered one
+/// never ran).
+fn check(b: &Bench, case: &str, n: usize, got: &Dv<usize>, want: usize) {
+    if !b.wants(case) {
+        return;
+    }
     match got.to_vec() {
         Ok(v) if v == [want] => {}
         other => eprintln!("CHECK FAILED {case} n={n}: count {other:?}, want {want}"),
@@ -29,7 +33,8 @@ fn check(case: &str, n: usize, got: &Dv<usize>, want: usize) {
 }
 
 /// `select_if_half_f32`, `select_flagged_half_f32`, `unique_runs4_u32`,
-/// `partition_if_half_f32` and `count_if_f32` at `n`.
+/// `partition_if_half_f32` (stable: two passes), `partition_unstable_half_f32` (one pass, as
+/// CUB's `DevicePartition::If`) and `count_if_f32` at `n`.
 pub(super) fn bench_select(b: &mut Bench, n: usize) {
     let cases = [
         "select_if_half_f32",
@@ -37,6 +42,7 @@ pub(super) fn bench_select(b: &mut Bench, n: usize) {
         "unique_runs4_u32",
         "partition_if_half_f32",
         "count_if_f32",
+        "partition_unstable_half_f32",
     ];
     if !cases.iter().any(|c| b.wants(c)) {
         return;
@@ -74,7 +80,7 @@ pub(super) fn bench_select(b: &mut Bench, n: usize) {
             count.buffer_mut(),
         )
     });
-    check(cases[0], n, &count, half);
+    check(b, cases[0], n, &count, half);
     b.case(cases[1], n, 1.25 * v + 4.0 * flagged as f64, None, || {
         <Cuda as FlaggedOps<f32>>::copy_if_stencil_into(
             f.buffer(),
@@ -83,11 +89,11 @@ pub(super) fn bench_select(b: &mut Bench, n: usize) {
             count.buffer_mut(),
         )
     });
-    check(cases[1], n, &count, flagged);
+    check(b, cases[1], n, &count, flagged);
     b.case(cases[2], n, v + v / 4.0, None, || {
         <Cuda as UniqueOps<u32>>::unique_into(keys.buffer(), yk.buffer_mut(), count.buffer_mut())
     });
-    check(cases[2], n, &count, n.div_ceil(4));
+    check(b, cases[2], n, &count, n.div_ceil(4));
     b.case(cases[3], n, 2.0 * v, None, || {
         <Cuda as SelectOps<f32, LessThan<f32>>>::partition_into(
             p,
@@ -96,7 +102,16 @@ pub(super) fn bench_select(b: &mut Bench, n: usize) {
             count.buffer_mut(),
         )
     });
-    check(cases[3], n, &count, half);
+    check(b, cases[3], n, &count, half);
+    b.case(cases[5], n, 2.0 * v, None, || {
+        <Cuda as SelectOps<f32, LessThan<f32>>>::partition_unstable_into(
+            p,
+            x.buffer(),
+            y.buffer_mut(),
+            count.buffer_mut(),
+        )
+    });
+    check(b, cases[5], n, &count, half);
     let mut got = 0;
     b.case(cases[4], n, v, None, || {
         got = <Cuda as SelectOps<f32, LessThan<f32>>>::count_if(p, x.buffer())?;

@@ -125,6 +125,7 @@ template <class T> void other_type(const char* tname, size_t n) {
 
 int main(int argc, char** argv) {
   int max_log2 = 30; bool do_spmv = true; bool sort_only = false; bool merge_only = false;
+  bool select_only = false;  // --select-only: the selection rows (select.cuh) at 2^20, 2^24, 2^28
   bool map_only = false;  // --map-only: the copy, reduce, scan and element-wise rows alone
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
@@ -136,8 +137,9 @@ int main(int argc, char** argv) {
     else if (!strcmp(argv[i], "--no-spmv")) do_spmv = false;
     else if (!strcmp(argv[i], "--sort-only")) sort_only = true;
     else if (!strcmp(argv[i], "--merge-only")) merge_only = true;
+    else if (!strcmp(argv[i], "--select-only")) select_only = true;
     else if (!strcmp(argv[i], "--map-only")) { map_only = true; do_spmv = false; }
-    else { printf("usage: %s [--csv FILE] [--max-log2 N] [--iters N] [--no-spmv] [--sort-only] [--merge-only] [--map-only]\n", argv[0]); return 2; }
+    else { printf("usage: %s [--csv FILE] [--max-log2 N] [--iters N] [--no-spmv] [--sort-only] [--merge-only] [--select-only] [--map-only]\n", argv[0]); return 2; }
   }
   cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
   printf("# peers on %s, median of %d after 3 warm-ups\n", prop.name, g_iters);
@@ -146,6 +148,10 @@ int main(int argc, char** argv) {
     size_t n = size_t(1) << e;
     if (merge_only) {
       if (e == 24 || e == 28) merge_rows(n);
+      continue;
+    }
+    if (select_only) {
+      if (e == 20 || e == 24 || e == 28) select_rows(n);
       continue;
     }
     if (!map_only && (e == 20 || e == 24 || e == 28)) sort_rows(n);
@@ -221,7 +227,7 @@ int main(int argc, char** argv) {
     // Extrema, search, segmented reduce at peers2.cu's sizes 2^20, 2^24, 2^28.
     if (e >= 20 && e % 4 == 0 && e <= 28) extrema_search_peers(n);
   }
-  if (!do_spmv || sort_only || merge_only) return 0;
+  if (!do_spmv || sort_only || merge_only || select_only) return 0;
 
   // SpMV with cuSPARSE: 2D 5-point Poisson on a G x G grid, and a power-law random matrix.
   cusparseHandle_t h; cusparseCreate(&h);

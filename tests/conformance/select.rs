@@ -1,7 +1,8 @@
-// Conformance body for selection: copy_if (by predicate and by stencil), remove_if, stable
-// partition, unique, unique_by_key, count and count_if, allocating and `_into` forms, against
-// `parallaxis::reference`. Sizes: the ladder of the other bodies plus the GPU's select tiles
-// (4096 items of 4 bytes, 2048 of 8) ± 1 and many tiles with a remainder; selections empty,
+// Conformance body for selection: copy_if (by predicate and by stencil), remove_if,
+// partition (stable, and one-pass with the rejected side reversed), unique, unique_by_key,
+// count and count_if, allocating and `_into` forms, against `parallaxis::reference`.
+// Sizes: the ladder of the other bodies plus the GPU's select tiles (4096 items of 4 bytes,
+// 2048 of 8) ± 1 and many tiles with a remainder; selections empty,
 // full, half, sparse and in runs; the six number types with every stock predicate. Equal
 // elements carry their index in their low bits where stability must show.
 
@@ -79,6 +80,15 @@ where
     parallaxis::partition_into(p, &xd, &mut out, &mut s).unwrap();
     assert_eq!(host(&s), [ws], "{}", ctx("partition_into split"));
     bits(&host(&out), &wp, &ctx("partition_into"));
+    // The one-pass partition: the same split, the rejected side reversed.
+    wp[ws..].reverse();
+    let (y, split) = parallaxis::partition_unstable(p, &xd).unwrap();
+    assert_eq!(split, ws, "{}", ctx("partition_unstable split"));
+    bits(&host(&y), &wp, &ctx("partition_unstable"));
+    let (mut out, mut s) = (dv::<T, B>(&back), dv::<usize, B>(&[usize::MAX]));
+    parallaxis::partition_unstable_into(p, &xd, &mut out, &mut s).unwrap();
+    assert_eq!(host(&s), [ws], "{}", ctx("partition_unstable_into split"));
+    bits(&host(&out), &wp, &ctx("partition_unstable_into"));
 
     assert_eq!(
         parallaxis::count_if(p, &xd).unwrap(),

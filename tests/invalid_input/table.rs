@@ -300,6 +300,10 @@ fn select_lengths_leave_outputs_untouched() {
     // A partition's output is exactly the input's length.
     let e = parallaxis::partition_into(p, &x, &mut ok, &mut count).unwrap_err();
     assert_eq!(e, mismatch("partition_into output", 3, 4));
+    let e = parallaxis::partition_unstable_into(p, &x, &mut ok, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("partition_unstable_into output", 3, 4));
+    let e = parallaxis::partition_unstable_into(p, &x, &mut short, &mut count).unwrap_err();
+    assert_eq!(e, mismatch("partition_unstable_into output", 3, 2));
     // The stencil must match the input.
     let flags = v(&[true, false]);
     let e = parallaxis::copy_if_stencil(&flags, &x).unwrap_err();
@@ -326,6 +330,7 @@ fn select_lengths_leave_outputs_untouched() {
     let empty = v::<i32>(&[]);
     assert!(parallaxis::copy_if(p, &empty).unwrap().is_empty());
     assert_eq!(parallaxis::partition(p, &empty).unwrap().1, 0);
+    assert_eq!(parallaxis::partition_unstable(p, &empty).unwrap().1, 0);
     assert_eq!(parallaxis::count_if(p, &empty).unwrap(), 0);
     parallaxis::unique_into(&empty, &mut ok, &mut count).unwrap();
     assert_eq!(count.to_vec().unwrap(), [0]);

@@ -10,8 +10,9 @@ use super::common::{HostSignal, TileStatus};
 /// != 0`, or `x[i]` differs from `x[i - 1]`); the selected items go, in order, to the front
 /// of `y` (and, with values, `values[i]` to the front of `y_values`). With `split` set, the
 /// rejected items go, in order, to `y[*split..]` (stable partition; `*split` is the number
-/// selected, counted before). The number selected goes to `count` (unless null), and `done`
-/// is raised after it.
+/// selected, counted before); with `rejects_from_end`, they go to the back of `y` in reverse
+/// order instead (the one-pass partition, CUB's `DevicePartition::If`). The number selected
+/// goes to `count` (unless null), and `done` is raised after it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct SelectParams<T, V, P> {
@@ -37,6 +38,9 @@ pub struct SelectParams<T, V, P> {
     /// Partition: the number selected (one word, written before the launch); null: the
     /// rejected items are dropped.
     pub split: *const u64,
+    /// 1: the rejected items go to `y[n - 1]`, `y[n - 2]`, ... in input order (so the back of
+    /// `y` holds them reversed), without a count before (`split` is null); 0: as `split` says.
+    pub rejects_from_end: u32,
     /// 1: select the items the predicate holds for; 0: those it fails (`remove_if`).
     pub keep: u32,
     /// Nanoseconds a tile sleeps before its first look-back poll (0: none; see

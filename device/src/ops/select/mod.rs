@@ -1,7 +1,8 @@
 //! Selection on the single-pass select kernels (`kernels/select/`): `copy_if` by a
 //! predicate (and its negation, `remove_if`), by stencil flags, `unique`, `unique_by_key`,
 //! stable `partition` (a fused count pass, then the select pass placing the rejected items
-//! after the selected ones), `count_if` (one fused reduce) and `find_if` (`find.rs`: its own
+//! after the selected ones), the one-pass partition (the rejected items from the back, in
+//! reverse), `count_if` (one fused reduce) and `find_if` (`find.rs`: its own
 //! kernel, which stops early).
 //!
 //! The `_into` forms write into the caller's buffers and leave the count on the device,
@@ -18,7 +19,7 @@ mod predicate;
 mod runs;
 
 pub use find::find_if;
-pub use predicate::{copy_if, copy_if_into, count_if, partition_into};
+pub use predicate::{copy_if, copy_if_into, count_if, partition_into, partition_unstable_into};
 pub use runs::{
     copy_if_stencil, copy_if_stencil_into, unique, unique_by_key, unique_by_key_into, unique_into,
 };
@@ -51,7 +52,8 @@ struct Pass<T, V, P> {
     pred: P,
 }
 
-/// Where a pass writes: the items, their values, the count and its signal, the split.
+/// Where a pass writes: the items, their values, the count and its signal, and a
+/// partition's rejected items (after the split, or from the end).
 #[derive(Clone, Copy)]
 struct Outputs<T, V> {
     y: *mut T,
@@ -59,6 +61,7 @@ struct Outputs<T, V> {
     count: *mut u64,
     done: HostSignal,
     split: *const u64,
+    rejects_from_end: bool,
 }
 
 /// The first-poll delay of the select tiles: `policy::select::SELECT_FIRST_POLL_DELAY_NS`,
@@ -104,6 +107,7 @@ unsafe fn queue<T: DeviceCopy, V: DeviceCopy, P: Copy>(
         count: out.count,
         done: out.done,
         split: out.split,
+        rejects_from_end: u32::from(out.rejects_from_end),
         keep: u32::from(pass.keep),
         poll_delay_ns: poll_delay_ns(),
         pred: pass.pred,
@@ -114,7 +118,8 @@ unsafe fn queue<T: DeviceCopy, V: DeviceCopy, P: Copy>(
 }
 
 /// `pass` into the caller's `y` (and `y_values`), the count to `count`, returning once
-/// queued. Writes a count of 0 for an empty input.
+/// queued; with `rejects_from_end`, a partition whose rejected items fill `y` from the back.
+/// Writes a count of 0 for an empty input.
 ///
 /// # Safety
 /// As [`queue`] for `pass`'s inputs of `n` items and the outputs, all on `dev`.
@@ -124,6 +129,7 @@ unsafe fn into<T: DeviceCopy, V: DeviceCopy, P: Copy>(
     n: usize,
     (y, y_values): (*mut T, *mut V),
     count: &mut DeviceBuffer<usize>,
+    rejects_from_end: bool,
 ) -> Result<()> {
     let Some(dev) = enter(dev, n == 0)? else {
         return count.copy_from_slice(&[0]);
@@ -139,6 +145,7 @@ unsafe fn into<T: DeviceCopy, V: DeviceCopy, P: Copy>(
         count: count.as_mut_ptr().cast::<u64>(),
         done: HostSignal::NONE,
         split: core::ptr::null(),
+        rejects_from_end,
     };
     // SAFETY: as the caller guarantees; `count` is one live word.
     unsafe { queue(dev, (state, base, &mut scratch), pass, n as u64, out) }
@@ -169,6 +176,7 @@ unsafe fn keys_into<T: DeviceCopy, P: Copy>(
             x.len(),
             (y, core::ptr::null_mut::<T>()),
             count,
+            false,
         )
     }
 }
@@ -210,6 +218,7 @@ unsafe fn allocating<T: DeviceCopy, V: DeviceCopy, P: Copy>(
         count: device_ptr_mut(count_at),
         done,
         split: core::ptr::null(),
+        rejects_from_end: false,
     };
     // SAFETY: the staging areas hold `n` items and values of the locked scratch; the count
     // one word of its host slot, `done` its flag; the inputs by contract.

@@ -1,9 +1,10 @@
-//! Selection by a predicate: `copy_if` (and `remove_if`), stable `partition`, `count_if`.
+//! Selection by a predicate: `copy_if` (and `remove_if`), stable `partition`, the one-pass
+//! partition, `count_if`.
 
 use super::super::plan::Plan;
 use super::super::prologue::{check, enter};
 use super::super::reduce::{queue as queue_reduce, to_host};
-use super::{allocating, keys_into, queue, select_state, Outputs, Pass};
+use super::{allocating, into, keys_into, queue, select_state, Outputs, Pass};
 use crate::kernel::select::PredicateKernel;
 use crate::launch::select as launch;
 use crate::{DeviceBuffer, Result};
@@ -117,6 +118,7 @@ pub fn partition_into<T: DeviceCopy, P: PredicateKernel<T>>(
         count: core::ptr::null_mut(),
         done: HostSignal::NONE,
         split: at,
+        rejects_from_end: false,
     };
     // SAFETY: `x` holds `n` items and `out` room for all of them; `split` is written by the
     // count kernel queued before this one.
@@ -127,6 +129,40 @@ pub fn partition_into<T: DeviceCopy, P: PredicateKernel<T>>(
             by_predicate(p, true, x),
             n,
             outs,
+        )
+    }
+}
+
+/// Partition of `x` into `out` (as long as `x`) in one pass: the elements `p` selects, in
+/// order, then the others in reverse order (CUB's `DevicePartition::If`); the number selected
+/// to `split[0]`. Returns once queued.
+///
+/// # Errors
+/// As [`partition_into`].
+pub fn partition_unstable_into<T: DeviceCopy, P: PredicateKernel<T>>(
+    p: P,
+    x: &DeviceBuffer<T>,
+    out: &mut DeviceBuffer<T>,
+    split: &mut DeviceBuffer<usize>,
+) -> Result<()> {
+    check(
+        &[
+            ("partition_unstable_into output", x.len(), out.len()),
+            ("partition_unstable_into split", 1, split.len()),
+        ],
+        &[(x, out), (x, split)],
+    )?;
+    let y = (out.as_mut_ptr(), core::ptr::null_mut::<T>());
+    // SAFETY: `x` holds `n` items and `out` room for all of them, `split` one word, on one
+    // device (checked above); later users and frees queue after the kernel.
+    unsafe {
+        into(
+            x.device(),
+            by_predicate(p, true, x),
+            x.len(),
+            y,
+            split,
+            true,
         )
     }
 }

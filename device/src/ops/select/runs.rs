@@ -166,6 +166,7 @@ pub fn unique_by_key_into<K: UniqueByKeyKernel<V>, V: DeviceCopy>(
             keys.len(),
             out,
             count,
+            false,
         )
     }
 }

@@ -25,10 +25,22 @@ pub(super) struct Placement {
     pub(super) base: u64,
 }
 
+/// Where a partition's rejected items go.
+#[derive(Clone, Copy)]
+pub(super) enum Rejects {
+    /// Nowhere (a selection).
+    Dropped,
+    /// To `y[split + rejected before..]`, in order (`split`: the number selected).
+    After(u64),
+    /// To `y[n - 1 - rejected before]` and down (`n`: the input's length): in input order
+    /// from the back, so the back of `y` holds them reversed.
+    FromEnd(u64),
+}
+
 /// Compacts this thread's items (`selected`: the mask of those selected among the first
 /// `mine`) into the tile's slots of `area`, then writes the tile: the selected items to
-/// `y[before_tile..]`, and with `split` (a partition) the rejected ones to
-/// `y[split + rejected before the tile..]`, all in input order.
+/// `y[before_tile..]` in input order, and in a partition the rejected ones where `rejects`
+/// says.
 ///
 /// # Safety
 /// Every thread of the block; `area` holds the block's compaction area (a tile of `T`),
@@ -41,8 +53,9 @@ pub(super) unsafe fn compact<T: Copy, const ITEMS: usize>(
     (selected, mine): (u32, u32),
     at: Placement,
     y: *mut T,
-    split: Option<u64>,
+    rejects: Rejects,
 ) {
+    let partition = !matches!(rejects, Rejects::Dropped);
     // A previous compaction's copy-out may still read the area.
     // SAFETY: every thread of the block is here.
     unsafe { sync_threads() };
@@ -55,7 +68,7 @@ pub(super) unsafe fn compact<T: Copy, const ITEMS: usize>(
             let below = (1_u32 << bit) - 1;
             let slot = if selected & (1 << bit) != 0 {
                 Some(at.before_thread + u64::from((selected & below).count_ones()))
-            } else if split.is_some() && bit < mine {
+            } else if partition && bit < mine {
                 let rejected = u64::from(bit) - u64::from((selected & below).count_ones());
                 Some(at.tile_selected + first_rejected + rejected)
             } else {
@@ -81,14 +94,19 @@ pub(super) unsafe fn compact<T: Copy, const ITEMS: usize>(
         };
         k += step;
     }
-    if let Some(split) = split {
-        let rejected_before = at.start - at.before_tile;
-        let mut k = at.tile_selected + t;
-        while k < at.count {
-            let to = split + rejected_before + (k - at.tile_selected);
-            // SAFETY: slot `k` was written above; `to < n` (every rejected item has one).
-            unsafe { y.add(to as usize).write(area.add(k as usize).read()) };
-            k += step;
-        }
+    let (from, down) = match rejects {
+        Rejects::Dropped => return,
+        Rejects::After(split) => (split, false),
+        Rejects::FromEnd(n) => (n - 1, true),
+    };
+    let rejected_before = at.start - at.before_tile;
+    let mut k = at.tile_selected + t;
+    while k < at.count {
+        let r = rejected_before + (k - at.tile_selected);
+        let to = if down { from - r } else { from + r };
+        // SAFETY: slot `k` was written above; `to < n`: every rejected item has a place
+        // (`split + r < n`; from the back, `r < n`).
+        unsafe { y.add(to as usize).write(area.add(k as usize).read()) };
+        k += step;
     }
 }

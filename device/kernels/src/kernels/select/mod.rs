@@ -6,7 +6,8 @@
 //! coalesced stores. Reads `n` items, writes the selected ones once: the ideal traffic.
 //!
 //! The entry bodies differ only in the test: [`select_if`] (a predicate, or its negation
-//! for `remove_if`; with `split`, a stable partition), [`select_flagged`] (stencil bytes),
+//! for `remove_if`; with `split`, a stable partition; with `rejects_from_end`, a partition in
+//! one pass whose rejected side is reversed), [`select_flagged`] (stencil bytes),
 //! [`select_unique`] (an item that differs from the one before it) and [`unique_by_key`]
 //! (the same over keys, copying the values beside them). `find.rs` holds [`find_if`], the
 //! first item a predicate answers for, which stops early instead of selecting.
@@ -26,7 +27,7 @@ const _: () = assert!(SELECT_RUNS <= 2, "the runs are unrolled for at most 2");
 use crate::thread::atomics::raise;
 use crate::thread::{dynamic_shared, dynamic_shared_at, thread_index};
 use crate::tile::{load_full, load_partial};
-use compact::{compact, Placement};
+use compact::{compact, Placement, Rejects};
 use core::mem::size_of;
 use parallaxis_core::{DeviceCopy, Predicate, Sum};
 
@@ -130,8 +131,8 @@ fn mask<T: Copy, const ITEMS: usize>(
 /// # Safety
 /// Called by every thread of the block with the launch's contract (`SelectParams`): `status`
 /// has a slot per tile, `y` (and `y_values` with `VALUES`) room for `n`, `count` null or a
-/// word, `split` null or the number selected; dynamic shared memory of
-/// `select_shared_bytes(max(size_of T, size_of V))` bytes.
+/// word, `split` null or the number selected (null with `rejects_from_end`); dynamic shared
+/// memory of `select_shared_bytes(max(size_of T, size_of V))` bytes.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 unsafe fn finish<T: Copy, V: Copy, P, const ITEMS: usize, const VALUES: bool>(
@@ -170,17 +171,28 @@ unsafe fn finish<T: Copy, V: Copy, P, const ITEMS: usize, const VALUES: bool>(
     };
     // SAFETY: the launch provides the compaction area after `BlockShared<u64>` (contract).
     let area = unsafe { dynamic_shared_at::<u8>(select_buffer_offset()) };
-    let split = if p.split.is_null() {
-        None
+    let rejects = if p.rejects_from_end != 0 {
+        Rejects::FromEnd(p.n)
+    } else if p.split.is_null() {
+        Rejects::Dropped
     } else {
         // SAFETY: written before the launch (contract).
-        Some(unsafe { p.split.read() })
+        Rejects::After(unsafe { p.split.read() })
     };
     // SAFETY: every thread is here; `y` has room for `n` (contract).
-    unsafe { compact::<T, ITEMS>(area.cast(), runs, (selected, mine), at, p.y, split) };
+    unsafe { compact::<T, ITEMS>(area.cast(), runs, (selected, mine), at, p.y, rejects) };
     if VALUES {
         // SAFETY: as above, for the values (the area holds a tile of the wider type).
-        unsafe { compact::<V, ITEMS>(area.cast(), values, (selected, mine), at, p.y_values, None) };
+        unsafe {
+            compact::<V, ITEMS>(
+                area.cast(),
+                values,
+                (selected, mine),
+                at,
+                p.y_values,
+                Rejects::Dropped,
+            )
+        };
     }
     if span.last(p.n) && thread_index() == 0 {
         if !p.count.is_null() {
@@ -211,7 +223,8 @@ unsafe fn begin<T, V, P, const ITEMS: usize>(
     )
 }
 
-/// Select (or, with `keep == 0`, reject) by a predicate; with `split`, a stable partition.
+/// Select (or, with `keep == 0`, reject) by a predicate; with `split`, a stable partition;
+/// with `rejects_from_end`, the one-pass partition (the rejected side reversed).
 ///
 /// PTX: `parallax_select_if__<P>__<T>`.
 ///
