@@ -123,16 +123,25 @@ impl LaneBytes {
                     odd += (w >> 8) & 0x00ff_00ff;
                 }
             }
-            let sums = [even & 0xffff, odd & 0xffff, even >> 16, odd >> 16];
-            for (j, s) in sums.into_iter().enumerate() {
-                if s != 0 {
-                    // SAFETY: `4 g + j < 256`: one of the block's totals.
-                    unsafe { red_add_shared_u32(self.totals.add((4 * g) as usize + j), s) };
-                }
-            }
+            // Values 4g .. 4g + 3 are bytes 0 .. 3 of the row's words (written out: an array
+            // indexed in a loop went to local memory).
+            let at = (4 * g) as usize;
+            self.add_total(at, even & 0xffff);
+            self.add_total(at + 1, odd & 0xffff);
+            self.add_total(at + 2, even >> 16);
+            self.add_total(at + 3, odd >> 16);
         }
         // SAFETY: as above: the zeroed words are visible before any lane counts again.
         unsafe { sync_warp() };
+    }
+
+    /// Adds `count` (if any) to the block's total of value `v < 256`.
+    #[inline(always)]
+    fn add_total(self, v: usize, count: u32) {
+        if count != 0 {
+            // SAFETY: `v < 256`: one of the block's totals, in shared memory.
+            unsafe { red_add_shared_u32(self.totals.add(v), count) };
+        }
     }
 
     /// Adds the block's value totals to the output: the count of value `v` to bin
