@@ -13,11 +13,9 @@ use cudarc::driver::{
     result::DriverError, sys, sys::CUdeviceptr, sys::CUstream, CudaContext, CudaFunction,
     CudaModule,
 };
+use parallaxis_kernels::policy::common::SHARED_WITHOUT_OPT_IN;
 use parallaxis_kernels::policy::gpu::{tuning_for, GpuProperties, Tuning};
 use std::collections::HashMap;
-
-/// Dynamic shared memory a launch may take without the kernel's opt-in.
-const SHARED_WITHOUT_OPT_IN: usize = 48 * 1024;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -43,6 +41,8 @@ pub struct Device {
     modules: Mutex<HashMap<(usize, Piece), Arc<CudaModule>>>,
     /// Function handles by (the kernels' key, entry-point name).
     functions: Mutex<HashMap<(usize, &'static str), CudaFunction>>,
+    /// Dynamic shared memory each function has opted in to, past `SHARED_WITHOUT_OPT_IN`.
+    opted_in: Mutex<HashMap<(usize, &'static str), usize>>,
     /// Compute capability (major, minor): which machine code of a kernel library runs here.
     capability: (u32, u32),
     scratch: Mutex<Scratch>,
@@ -232,6 +232,7 @@ impl Device {
             ctx,
             modules: Mutex::new(HashMap::new()),
             functions: Mutex::new(HashMap::new()),
+            opted_in: Mutex::new(HashMap::new()),
             capability,
             scratch: Mutex::new(Scratch::default()),
             memory,
@@ -412,8 +413,8 @@ impl Device {
 
     /// The entry point `name` of `kernels`, as [`function`](Self::function), allowed to launch
     /// with `shared` bytes of dynamic shared memory: past the 48 KiB every launch may take,
-    /// the kernel opts in (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`, set on each
-    /// call: a host-side attribute, no work on the GPU).
+    /// the kernel opts in (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`), once per
+    /// function and size: later calls find it in `opted_in`.
     ///
     /// # Errors
     /// As [`function`](Self::function); more shared memory than the GPU allows a block is
@@ -425,7 +426,12 @@ impl Device {
         shared: usize,
     ) -> Result<CudaFunction> {
         let f = self.function(kernels, name)?;
-        if shared > SHARED_WITHOUT_OPT_IN {
+        if shared <= SHARED_WITHOUT_OPT_IN {
+            return Ok(f);
+        }
+        let key = (kernels.key(), name);
+        let mut opted_in = self.opted_in.lock().unwrap_or_else(|e| e.into_inner());
+        if opted_in.get(&key).is_none_or(|&had| had < shared) {
             let bytes = i32::try_from(shared).map_err(|_| Error::Cuda {
                 during: name,
                 reason: format!("{shared} bytes of shared memory is out of range"),
@@ -441,6 +447,7 @@ impl Device {
                 )
             }
             .map_err(|e| self.fail(name, e))?;
+            opted_in.insert(key, shared);
         }
         Ok(f)
     }

@@ -12,6 +12,10 @@ pub const WARP_THREADS: u32 = 32;
 /// Warps per block.
 pub const BLOCK_WARPS: usize = (BLOCK_THREADS / WARP_THREADS) as usize;
 
+/// Dynamic shared memory a launch may take without the kernel's opt-in (48 KiB on every GPU);
+/// a launch past it opts in first (`parallaxis_device`'s `Device::function_with_shared`).
+pub const SHARED_WITHOUT_OPT_IN: usize = 48 * 1024;
+
 /// Consecutive items each thread of a reduce or scan owns: 64 bytes, loaded as four 16-byte
 /// vectors (16 × f32, 8 × f64, 4 × `AffineMap<i64>`). A scan tile is `BLOCK_THREADS` times
 /// this: 4096 items of 4 bytes, 2048 of 8, 1024 of 16.

@@ -22,7 +22,7 @@ pub const HISTOGRAM_BLOCKS: u64 = 1056;
 /// Dynamic shared memory a launch may take without opting in to more (48 KiB): privatized
 /// bins (and edges) that need more count in global memory instead. Only the lane byte
 /// counters ([`lane_byte_shared_bytes`]) opt in to more.
-pub const HISTOGRAM_SHARED_MAX: usize = 48 * 1024;
+pub const HISTOGRAM_SHARED_MAX: usize = super::common::SHARED_WITHOUT_OPT_IN;
 
 /// Rows of a warp's lane byte counters: 256 byte values, 4 to a 32-bit word.
 pub const LANE_BYTE_ROWS: u32 = 64;

@@ -14,7 +14,7 @@ use crate::params::stencil::{StencilTap, STENCIL_INLINE_TAPS};
 pub const STENCIL_SHARED_TAPS: usize = 1024;
 
 /// Dynamic shared memory a stencil block may use without opting in to more (48 KiB).
-pub const STENCIL_SHARED_MAX: usize = 48 * 1024;
+pub const STENCIL_SHARED_MAX: usize = super::common::SHARED_WITHOUT_OPT_IN;
 
 /// Output points each thread computes for a `d`-dimensional grid: a block tile is
 /// `BLOCK_THREADS * stencil_items(d)` points (2048). Sixteen items would amortize more per

@@ -12,14 +12,13 @@
 //! per block, at the end.
 
 use super::bins::Counter;
-use crate::policy::common::BLOCK_WARPS;
-use crate::policy::common::{BLOCK_THREADS, WARP_THREADS};
+use super::walk::{for_each_tail, load_run, whole_runs};
+use crate::policy::common::{BLOCK_THREADS, BLOCK_WARPS, WARP_THREADS};
 use crate::policy::histogram::{
     HISTOGRAM_RUNS, HISTOGRAM_RUN_BYTES, LANE_BYTE_FLUSH_STEPS, LANE_BYTE_ROWS,
     LANE_BYTE_WARP_WORDS,
 };
 use crate::thread::atomic_add::red_add_shared_u32;
-use crate::thread::vector_load::load_nc_v4;
 use crate::thread::{
     block_index, grid_blocks, lane, sync_threads, sync_warp, thread_index, warp_index,
 };
@@ -167,8 +166,8 @@ impl LaneBytes {
 }
 
 /// Counts every byte of `x[..n]` into `counts`, each exactly once across the grid: whole
-/// 16-byte runs as the general walk (`walk.rs`) takes them, in steps the whole warp takes
-/// together so that it can flush, then the tail one byte at a time straight into the totals.
+/// 16-byte runs as the general walk (`walk.rs`) takes them, but in steps the whole warp takes
+/// together so that it can flush, then the walk's tail one byte at a time.
 ///
 /// # Safety
 /// `x..x + n` readable and not written during the kernel; `counts` from
@@ -176,30 +175,24 @@ impl LaneBytes {
 #[inline(always)]
 pub(super) unsafe fn count_bytes(x: *const u8, n: u64, counts: LaneBytes) {
     let step = BLOCK_THREADS as u64;
-    let (block, thread) = (block_index(), u64::from(thread_index()));
-    let runs = if (x as usize) % HISTOGRAM_RUN_BYTES == 0 {
-        n / HISTOGRAM_RUN_BYTES as u64
-    } else {
-        0
-    };
+    let runs = whole_runs::<u8, HISTOGRAM_RUN_BYTES>(x, n);
     let units = x.cast::<[u32; 4]>();
     let stride = grid_blocks() * step * HISTOGRAM_RUNS;
-    let mut first = block * step * HISTOGRAM_RUNS + thread;
+    let mut first = block_index() * step * HISTOGRAM_RUNS + u64::from(thread_index());
     // Lane 0's `first`: the warp steps while its first lane has a run, so every lane takes
     // part in each flush; lanes past the end load nothing.
     let mut warp_first = first - u64::from(lane());
     let mut steps = 0;
-    let load = |r: u64| {
-        // SAFETY: runs below `runs` cover bytes below `n`: readable, 16-byte aligned.
-        (r < runs).then(|| unsafe { load_nc_v4(units.add(r as usize)) })
-    };
     while warp_first < runs {
-        let (r0, r1, r2, r3) = (
-            load(first),
-            load(first + step),
-            load(first + 2 * step),
-            load(first + 3 * step),
-        );
+        // SAFETY: runs below `runs` cover bytes below `n`: readable, 16-byte aligned.
+        let (r0, r1, r2, r3) = unsafe {
+            (
+                load_run(units, first, runs),
+                load_run(units, first + step, runs),
+                load_run(units, first + 2 * step, runs),
+                load_run(units, first + 3 * step, runs),
+            )
+        };
         counts.count_run(r0);
         counts.count_run(r1);
         counts.count_run(r2);
@@ -217,14 +210,12 @@ pub(super) unsafe fn count_bytes(x: *const u8, n: u64, counts: LaneBytes) {
         // SAFETY: as above.
         unsafe { counts.flush() };
     }
-    // The tail: fewer than one run (or everything, from an unaligned base).
-    let mut i = runs * HISTOGRAM_RUN_BYTES as u64 + block * step + thread;
-    while i < n {
-        // SAFETY: `i < n`, readable; a byte indexes one of the 256 totals.
-        unsafe {
-            let v = x.add(i as usize).read();
-            red_add_shared_u32(counts.totals.add(v as usize), 1);
-        }
-        i += grid_blocks() * step;
-    }
+    // The tail: fewer than one run (or everything, from an unaligned base), straight into the
+    // totals.
+    // SAFETY: `x..x + n` readable (contract); a byte indexes one of the 256 totals.
+    unsafe {
+        for_each_tail(x, runs * HISTOGRAM_RUN_BYTES as u64, n, |v: u8| {
+            red_add_shared_u32(counts.totals.add(v as usize), 1)
+        })
+    };
 }

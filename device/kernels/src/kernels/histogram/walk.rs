@@ -19,7 +19,7 @@ const _: () = assert!(
 /// # Safety
 /// Runs below `runs` are readable 16-byte aligned units at `x`.
 #[inline(always)]
-unsafe fn load_run(x: *const [u32; 4], r: u64, runs: u64) -> Option<[u32; 4]> {
+pub(super) unsafe fn load_run(x: *const [u32; 4], r: u64, runs: u64) -> Option<[u32; 4]> {
     // SAFETY: as the caller guarantees.
     (r < runs).then(|| unsafe { load_nc_v4(x.add(r as usize)) })
 }
@@ -73,12 +73,7 @@ pub(super) unsafe fn for_each_sample<T: Copy, const ITEMS: usize>(
     debug_assert!(ITEMS * size_of::<T>() == HISTOGRAM_RUN_BYTES);
     let step = BLOCK_THREADS as u64;
     let (block, thread) = (block_index(), u64::from(thread_index()));
-    // Whole runs from a 16-byte aligned base (allocation bases are); else all as the tail.
-    let runs = if (x as usize) % HISTOGRAM_RUN_BYTES == 0 && ITEMS * size_of::<T>() == 16 {
-        n / ITEMS as u64
-    } else {
-        0
-    };
+    let runs = whole_runs::<T, ITEMS>(x, n);
     let units = x.cast::<[u32; 4]>();
     let stride = grid_blocks() * step * HISTOGRAM_RUNS;
     let mut first = block * step * HISTOGRAM_RUNS + thread;
@@ -98,11 +93,33 @@ pub(super) unsafe fn for_each_sample<T: Copy, const ITEMS: usize>(
         visit_run::<T>(r3, &visit);
         first += stride;
     }
-    // The tail: fewer than one run (or everything, from an unaligned base).
-    let mut i = runs * ITEMS as u64 + block * step + thread;
+    // SAFETY: `x..x + n` readable (contract).
+    unsafe { for_each_tail(x, runs * ITEMS as u64, n, visit) };
+}
+
+/// The whole 16-byte runs of `x[..n]` (`ITEMS` samples each) from a 16-byte aligned base
+/// (allocation bases are); 0 from another base, which leaves every sample to the tail.
+#[inline(always)]
+pub(super) fn whole_runs<T, const ITEMS: usize>(x: *const T, n: u64) -> u64 {
+    if (x as usize) % HISTOGRAM_RUN_BYTES == 0 && ITEMS * size_of::<T>() == HISTOGRAM_RUN_BYTES {
+        n / ITEMS as u64
+    } else {
+        0
+    }
+}
+
+/// Calls `visit(x[i])` for every `i` in `from..n`, one sample a thread per step across the
+/// grid: the tail past the whole runs.
+///
+/// # Safety
+/// `x..x + n` readable.
+#[inline(always)]
+pub(super) unsafe fn for_each_tail<T: Copy>(x: *const T, from: u64, n: u64, visit: impl Fn(T)) {
+    let step = grid_blocks() * BLOCK_THREADS as u64;
+    let mut i = from + block_index() * BLOCK_THREADS as u64 + u64::from(thread_index());
     while i < n {
         // SAFETY: `i < n`, readable.
         visit(unsafe { x.add(i as usize).read() });
-        i += grid_blocks() * step;
+        i += step;
     }
 }
