@@ -14,4 +14,4 @@ mod scan;
 
 pub use radix_rank::rank_in_warp;
 pub use reduce::fold_warps;
-pub use scan::exclusive_scan;
+pub use scan::{exclusive_count, exclusive_scan};

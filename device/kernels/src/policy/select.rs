@@ -2,7 +2,7 @@
 //! and the block compacts its selected items through shared memory so that the output is
 //! written with coalesced stores.
 
-use super::common::{items_per_thread, BlockShared, BLOCK_THREADS, STAGE_UNIT};
+use super::common::{items_per_thread, BlockShared, BLOCK_THREADS, BLOCK_WARPS, STAGE_UNIT};
 
 /// Runs of `items_per_thread` items (64 bytes) per thread in a select tile: 1 makes a tile
 /// of 4096 items of 4 bytes (16 KiB of compaction area). 2 (the scan's deep tile, 8192
@@ -26,14 +26,23 @@ pub const fn select_tile_items(size: usize) -> u64 {
     BLOCK_THREADS as u64 * (items_per_thread(size) * SELECT_RUNS) as u64
 }
 
-/// Byte offset of the compaction area in a select block's dynamic shared memory (after the
-/// block scan's `BlockShared<u64>`, 16-byte aligned).
-pub const fn select_buffer_offset() -> usize {
+/// Byte offset of the warps' selection counts (`[u32; BLOCK_WARPS]`, the block's count
+/// scan) in a select block's dynamic shared memory: after the tile draw's and look-back's
+/// `BlockShared<u64>`, 16-byte aligned.
+pub const fn select_counts_offset() -> usize {
     core::mem::size_of::<BlockShared<u64>>().div_ceil(STAGE_UNIT) * STAGE_UNIT
 }
 
-/// Dynamic shared memory of a select block whose widest element has `size` bytes: the block
-/// scan's state and the compaction area, one slot per item of the tile.
+/// Byte offset of the compaction area in a select block's dynamic shared memory (after the
+/// warps' counts, 16-byte aligned).
+pub const fn select_buffer_offset() -> usize {
+    (select_counts_offset() + BLOCK_WARPS * core::mem::size_of::<u32>()).div_ceil(STAGE_UNIT)
+        * STAGE_UNIT
+}
+
+/// Dynamic shared memory of a select block whose widest element has `size` bytes: the tile
+/// draw's and look-back's state, the warps' counts and the compaction area, one slot per item
+/// of the tile.
 ///
 /// ```
 /// use parallaxis_kernels::policy::select::select_shared_bytes;

@@ -20,8 +20,10 @@ pub use find::find_if;
 use crate::block;
 use crate::lookback::{draw_tile, looked_back_prefix, Plain};
 use crate::params::select::SelectParams;
-use crate::policy::common::{BlockShared, Partial};
-use crate::policy::select::{select_buffer_offset, select_tile_items, SELECT_RUNS};
+use crate::policy::common::{BlockShared, Partial, BLOCK_WARPS};
+use crate::policy::select::{
+    select_buffer_offset, select_counts_offset, select_tile_items, SELECT_RUNS,
+};
 
 const _: () = assert!(SELECT_RUNS <= 2, "the runs are unrolled for at most 2");
 use crate::thread::atomics::raise;
@@ -104,25 +106,46 @@ unsafe fn load_runs<T: DeviceCopy, const ITEMS: usize>(
 }
 
 /// The mask of this thread's items (bit `r·ITEMS + j`, below `mine`) that `test` selects;
-/// `test` gets the item and its global index.
+/// `test` gets the item and its global index. In a full tile every item is tested without a
+/// bound check; in the last tile only those below `n` (a test never sees the zero filler,
+/// which a predicate that divides by its item would trap on).
 #[inline(always)]
 fn mask<T: Copy, const ITEMS: usize>(
     runs: &Runs<T, ITEMS>,
+    span: Span,
     mine: u32,
     test: impl Fn(usize, usize, T) -> bool,
 ) -> u32 {
     let mut m = 0_u32;
     // Unrolled by `unroll!` (constant indices): a loop LLVM unrolls only partly indexes the
     // runs at run time, which puts them in local memory.
-    unroll!(r in SELECT_RUNS; 0 1; {
-        unroll!(j in ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
-            let bit = (r * ITEMS + j) as u32;
-            if bit < mine && test(r, j, runs[r][j]) {
-                m |= 1 << bit;
-            }
+    if span.full {
+        unroll!(r in SELECT_RUNS; 0 1; {
+            unroll!(j in ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
+                m |= u32::from(test(r, j, runs[r][j])) << (r * ITEMS + j);
+            });
         });
-    });
+    } else {
+        unroll!(r in SELECT_RUNS; 0 1; {
+            unroll!(j in ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
+                let bit = (r * ITEMS + j) as u32;
+                if bit < mine && test(r, j, runs[r][j]) {
+                    m |= 1 << bit;
+                }
+            });
+        });
+    }
     m
+}
+
+/// The mask of the first `count` bits (`count <= 32`).
+#[inline(always)]
+fn first_bits(count: u32) -> u32 {
+    if count >= 32 {
+        u32::MAX
+    } else {
+        (1 << count) - 1
+    }
 }
 
 /// The tile's selection after the test: counts scanned over the block and looked back over
@@ -144,30 +167,32 @@ unsafe fn finish<T: Copy, V: Copy, P, const ITEMS: usize, const VALUES: bool>(
     selected: u32,
 ) {
     let mine = span.mine::<ITEMS>(p.n);
-    // SAFETY: every thread is here; `shared` holds the block's `BlockShared<u64>`.
+    // SAFETY: the launch provides the warps' counts after `BlockShared<u64>` (contract);
+    // every thread is here, and nothing read them before.
     let (before, total) = unsafe {
-        block::exclusive_scan(Sum, Partial::some(u64::from(selected.count_ones())), shared)
+        let counts = dynamic_shared_at::<[u32; BLOCK_WARPS]>(select_counts_offset());
+        block::exclusive_count(selected.count_ones(), counts)
     };
-    // SAFETY: as above; `span.tile` was drawn by `draw_tile`.
+    // SAFETY: every thread is here; `shared` holds the block's `BlockShared<u64>`;
+    // `span.tile` was drawn by `draw_tile`.
     let prefix = unsafe {
         looked_back_prefix::<u64, Sum, Plain>(
             Sum,
             p.status,
             span.tile,
             Partial::none(0),
-            total,
+            Partial::some(u64::from(total)),
             p.poll_delay_ns,
             shared,
         )
     };
-    let value = |q: Partial<u64>| if q.valid != 0 { q.value } else { 0 };
     let at = Placement {
-        tile_selected: value(total),
-        before_tile: value(prefix),
-        before_thread: value(before),
+        tile_selected: total,
+        before_tile: if prefix.valid != 0 { prefix.value } else { 0 },
+        before_thread: before,
         start: span.start,
-        count: span.count,
-        base: span.base,
+        count: span.count as u32,
+        offset: (span.base - span.start) as u32,
     };
     // SAFETY: the launch provides the compaction area after `BlockShared<u64>` (contract).
     let area = unsafe { dynamic_shared_at::<u8>(select_buffer_offset()) };
@@ -197,7 +222,7 @@ unsafe fn finish<T: Copy, V: Copy, P, const ITEMS: usize, const VALUES: bool>(
     if span.last(p.n) && thread_index() == 0 {
         if !p.count.is_null() {
             // SAFETY: one word (contract); only thread 0 of the last tile writes it.
-            unsafe { p.count.write(at.before_tile + at.tile_selected) };
+            unsafe { p.count.write(at.before_tile + u64::from(at.tile_selected)) };
         }
         // SAFETY: only this thread raises it.
         unsafe { raise(p.done) };
@@ -240,10 +265,15 @@ pub unsafe fn select_if<T: DeviceCopy, P: Predicate<T>, const ITEMS: usize>(
     let (shared, span) = unsafe { begin::<T, T, P, ITEMS>(&p) };
     // SAFETY: `x` as the contract says.
     let runs = unsafe { load_runs::<T, ITEMS>(p.x, span, p.n) };
-    let keep = p.keep != 0;
-    let selected = mask(&runs, span.mine::<ITEMS>(p.n), |_, _, v| {
-        p.pred.test(v) == keep
-    });
+    let mine = span.mine::<ITEMS>(p.n);
+    let passed = mask(&runs, span, mine, |_, _, v| p.pred.test(v));
+    // A rejection (`keep == 0`) selects the complement, among the items below `n`: one
+    // operation per thread instead of one per item.
+    let selected = if p.keep != 0 {
+        passed
+    } else {
+        !passed & first_bits(mine)
+    };
     // SAFETY: every thread; the contract.
     unsafe { finish::<T, T, P, ITEMS, false>(&p, shared, span, &runs, &runs, selected) };
 }
@@ -265,7 +295,7 @@ pub unsafe fn select_flagged<T: DeviceCopy, const ITEMS: usize>(p: SelectParams<
             load_runs::<u8, ITEMS>(p.flags, span, p.n),
         )
     };
-    let selected = mask(&flags, span.mine::<ITEMS>(p.n), |_, _, f| f != 0);
+    let selected = mask(&flags, span, span.mine::<ITEMS>(p.n), |_, _, f| f != 0);
     // SAFETY: every thread; the contract.
     unsafe { finish::<T, T, (), ITEMS, false>(&p, shared, span, &runs, &runs, selected) };
 }
@@ -284,7 +314,7 @@ unsafe fn heads<T: DeviceCopy + PartialEq, const ITEMS: usize>(
     } else {
         None
     };
-    mask(runs, span.mine::<ITEMS>(n), |r, j, v| {
+    mask(runs, span, span.mine::<ITEMS>(n), |r, j, v| {
         let prev = if j > 0 {
             Some(runs[r][j - 1])
         } else if r > 0 {
