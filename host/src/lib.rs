@@ -41,8 +41,9 @@ pub use segmented::reduce::segmented_reduce;
 pub use segmented::reduce_by_key::{reduce_by_key, reduce_by_key_into};
 pub use segmented::scan::{scan_by_flags, scan_by_keys, scan_by_offsets};
 pub use select::{
-    copy_if, copy_if_stencil, copy_if_stencil_vec, copy_if_vec, count_if, find_if, partition,
-    remove_if, remove_if_vec, unique, unique_by_key, unique_by_key_vec, unique_vec,
+    copy_if, copy_if_stencil, copy_if_stencil_vec, copy_if_vec, count_if, find_if, is_sorted_until,
+    mismatch, partition, remove_if, remove_if_vec, unique, unique_by_key, unique_by_key_vec,
+    unique_vec,
 };
 pub use sort::{sort, sort_by_key, sort_by_key_segmented, sort_segmented};
 pub use spmv::coo::spmv_coo;

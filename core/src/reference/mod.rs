@@ -41,7 +41,8 @@ pub use segmented::{
 
 // Selection.
 pub use select::{
-    copy_if, copy_if_stencil, count_if, find_if, partition, remove_if, unique, unique_by_key,
+    copy_if, copy_if_stencil, count_if, find_if, is_sorted_until, mismatch, partition, remove_if,
+    unique, unique_by_key,
 };
 
 // Sort and merge: the radix sort's order, comparator merge sorts and merges.

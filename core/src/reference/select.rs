@@ -6,7 +6,7 @@
 //! shorter than the selection receives its first `out.len()` elements (the count returned is
 //! then the number written).
 
-use crate::Predicate;
+use crate::{Compare, Predicate};
 
 /// Writes the elements `keep(i)` selects to the front of `out`, in order; returns the count.
 fn compact<T: Copy>(x: &[T], keep: impl Fn(usize, T) -> bool, out: &mut [T]) -> usize {
@@ -83,4 +83,20 @@ pub fn count_if<T: Copy, P: Predicate<T>>(p: P, x: &[T]) -> usize {
 /// `want`, `find_if_not` without), or `None`.
 pub fn find_if<T: Copy, P: Predicate<T>>(p: P, want: bool, x: &[T]) -> Option<usize> {
     x.iter().position(|&v| p.test(v) == want)
+}
+
+/// The first position where `x` and `y` differ (`!=`: a NaN differs even from itself) within
+/// their common length, or `None` where they agree on it (Thrust's `mismatch`, as the
+/// position; `equal` is `x.len() == y.len()` and no mismatch).
+pub fn mismatch<T: Copy + PartialEq>(x: &[T], y: &[T]) -> Option<usize> {
+    x.iter().zip(y).position(|(a, b)| a != b)
+}
+
+/// The length of the longest prefix of `x` sorted under `c` (Thrust's `is_sorted_until`, as
+/// the position): the first `i` with `c.less(x[i], x[i - 1])`, or `x.len()`; `is_sorted` is
+/// `is_sorted_until(c, x) == x.len()`.
+pub fn is_sorted_until<T: Copy, C: Compare<T>>(c: C, x: &[T]) -> usize {
+    x.windows(2)
+        .position(|w| c.less(w[1], w[0]))
+        .map_or(x.len(), |i| i + 1)
 }

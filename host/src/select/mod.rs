@@ -8,7 +8,7 @@ mod compact;
 
 use crate::chunk::split::{chunk_count, chunk_range, PAR_MIN};
 use compact::{compact, compact_into, counts, pieces, write};
-use parallaxis_core::{DeviceCopy, Predicate, Result};
+use parallaxis_core::{Compare, DeviceCopy, Predicate, Result};
 use rayon::prelude::*;
 
 /// The elements `p` selects, in order, to the front of `out`; returns their count
@@ -167,13 +167,55 @@ pub fn find_if<T: DeviceCopy, P: Predicate<T>>(p: P, want: bool, x: &[T]) -> Opt
             .position(|&v| p.test(v) == want)
             .map(|i| start + i)
     };
-    if x.len() >= PAR_MIN {
-        (0..chunk_count(x.len()))
-            .into_par_iter()
-            .find_map_first(find)
+    first_in_chunks(x.len(), find)
+}
+
+/// The first chunk-wise hit of `find(chunk)` in index order: the chunks in parallel from
+/// [`PAR_MIN`] items up, a chunk past a hit never searched (`find_map_first`).
+fn first_in_chunks(n: usize, find: impl Fn(usize) -> Option<usize> + Sync + Send) -> Option<usize> {
+    if n >= PAR_MIN {
+        (0..chunk_count(n)).into_par_iter().find_map_first(find)
     } else {
-        (0..chunk_count(x.len())).find_map(find)
+        (0..chunk_count(n)).find_map(find)
     }
+}
+
+/// See [`parallaxis_core::reference::mismatch`]: the chunks of the common length in parallel,
+/// stopping past the first difference.
+///
+/// ```
+/// assert_eq!(parallaxis_host::mismatch(&[1, 2, 3], &[1, 2, 4, 5]), Some(2));
+/// assert_eq!(parallaxis_host::mismatch(&[1.0, 2.0], &[1.0, 2.0, 3.0]), None);
+/// ```
+pub fn mismatch<T: DeviceCopy + PartialEq>(x: &[T], y: &[T]) -> Option<usize> {
+    let n = x.len().min(y.len());
+    first_in_chunks(n, |c| {
+        let range = chunk_range(c, n);
+        let start = range.start;
+        x[range.clone()]
+            .iter()
+            .zip(&y[range])
+            .position(|(a, b)| a != b)
+            .map(|i| start + i)
+    })
+}
+
+/// See [`parallaxis_core::reference::is_sorted_until`]: each chunk compares its items with
+/// the ones before them (the first item of a chunk with the last of the chunk before), the
+/// chunks in parallel, stopping past the first descent.
+///
+/// ```
+/// use parallaxis_core::Less;
+/// assert_eq!(parallaxis_host::is_sorted_until(Less, &[1, 2, 2, 1, 5]), 3);
+/// assert_eq!(parallaxis_host::is_sorted_until(Less, &[3, 4]), 2);
+/// ```
+pub fn is_sorted_until<T: DeviceCopy, C: Compare<T>>(c: C, x: &[T]) -> usize {
+    let n = x.len();
+    first_in_chunks(n, |k| {
+        let range = chunk_range(k, n);
+        (range.start.max(1)..range.end).find(|&i| c.less(x[i], x[i - 1]))
+    })
+    .unwrap_or(n)
 }
 
 #[cfg(test)]
@@ -221,5 +263,44 @@ mod tests {
         assert_eq!(out, x[..1000]);
         let mut out = vec![0; 10];
         assert_eq!(unique_by_key(&x, &x[..5], &mut out, &mut [0; 3]), 3);
+    }
+
+    /// A difference (descent) at every position that matters to the chunking (0, the chunk
+    /// edges either side, the last item), on both sides of the parallel threshold, and none.
+    #[test]
+    fn mismatch_and_is_sorted_until_match_the_reference() {
+        use crate::chunk::split::CHUNK;
+        use parallaxis_core::{Greater, Less};
+        for n in [0, 1, 2, 300, PAR_MIN - 1, PAR_MIN + 12345] {
+            let x: Vec<u32> = (0..n as u32).collect();
+            let mut at: Vec<usize> = vec![0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK, n / 2];
+            at.push(n.saturating_sub(1));
+            at.retain(|&i| i < n);
+            assert_eq!(mismatch(&x, &x), None);
+            assert_eq!(is_sorted_until(Less, &x), n);
+            assert_eq!(
+                is_sorted_until(Greater, &x),
+                reference::is_sorted_until(Greater, &x)
+            );
+            for &i in &at {
+                let mut y = x.clone();
+                y[i] = u32::MAX;
+                assert_eq!(
+                    mismatch(&x, &y),
+                    reference::mismatch(&x, &y),
+                    "n {n}, at {i}"
+                );
+                assert_eq!(mismatch(&x, &y), Some(i));
+                let mut z = x.clone();
+                z[i] = 0;
+                let want = reference::is_sorted_until(Less, &z);
+                assert_eq!(is_sorted_until(Less, &z), want, "n {n}, at {i}");
+                assert_eq!(want, if i >= 2 { i } else { n }, "n {n}, at {i}");
+            }
+            // Unequal lengths: the common prefix alone decides.
+            assert_eq!(mismatch(&x, &x[..n / 2]), None);
+        }
+        let nan = [1.0_f32, f32::NAN];
+        assert_eq!(mismatch(&nan, &nan), Some(1));
     }
 }
