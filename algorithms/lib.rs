@@ -57,8 +57,10 @@ mod histogram;
 mod init;
 #[cfg(feature = "cuda")]
 mod interop_cuda;
+mod is_sorted;
 mod merge;
 mod merge_sort;
+mod mismatch;
 mod reduce;
 mod scan;
 mod search;
@@ -131,6 +133,9 @@ pub use select::{
 
 // Finding by a predicate, stopping early: find_if, find, any_of, all_of, partition_point.
 pub use find::{all_of, any_of, find, find_if, find_if_not, none_of, partition_point};
+// Searches that stop early too: the first difference of two sequences, the sorted prefix.
+pub use is_sorted::{is_sorted, is_sorted_by, is_sorted_until, is_sorted_until_by};
+pub use mismatch::{equal, mismatch};
 
 // Sort and merge: radix sorts by key order (whole and segmented), comparator merge sorts and
 // merges.

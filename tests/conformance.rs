@@ -52,6 +52,9 @@ macro_rules! conformance {
             mod find {
                 include!("conformance/find.rs");
             }
+            mod pairwise {
+                include!("conformance/pairwise.rs");
+            }
             mod sort {
                 include!("conformance/sort.rs");
             }
@@ -130,6 +133,7 @@ fn every_test_body_calls_require_gpu() {
         ("gather", include_str!("conformance/gather.rs")),
         ("select", include_str!("conformance/select.rs")),
         ("find", include_str!("conformance/find.rs")),
+        ("pairwise", include_str!("conformance/pairwise.rs")),
         ("sort", include_str!("conformance/sort.rs")),
         ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
         (

@@ -22,6 +22,9 @@ impl<T: DeviceCopy, C: CompareKernel<T>> MergeOps<T, C> for Cuda {
     ) -> Result<()> {
         device::merge_by(cmp, a, b, out)
     }
+    fn is_sorted_until(cmp: C, x: &DeviceBuffer<T>) -> Result<usize> {
+        device::select::is_sorted_until(cmp, x)
+    }
 }
 
 impl<K: DeviceCopy, V: SortValue, C: CompareKernel<K>> MergeByKeyOps<K, V, C> for Cuda {

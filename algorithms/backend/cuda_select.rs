@@ -79,6 +79,9 @@ impl<T: SelectKernel> UniqueOps<T> for Cuda {
     ) -> Result<()> {
         device::unique_into(x, out, count)
     }
+    fn mismatch(x: &DeviceBuffer<T>, y: &DeviceBuffer<T>) -> Result<Option<usize>> {
+        device::mismatch(x, y)
+    }
 }
 
 impl<K: UniqueByKeyKernel<V>, V: DeviceCopy> UniqueByKeyOps<K, V> for Cuda {

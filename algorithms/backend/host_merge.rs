@@ -7,7 +7,8 @@ use crate::Result;
 use parallaxis_core::{Compare, DeviceCopy};
 
 /// Implements [`MergeOps`] and [`MergeByKeyOps`] for `$backend` with `$algo::sort_by`,
-/// `merge_by`, `sort_by_key_with` and `merge_by_key_with` (the reference's signatures).
+/// `merge_by`, `sort_by_key_with`, `merge_by_key_with` and `is_sorted_until` (the reference's
+/// signatures).
 macro_rules! host_merge {
     ($backend:ty, $algo:path) => {
         const _: () = {
@@ -21,6 +22,9 @@ macro_rules! host_merge {
                 fn merge_by(cmp: C, a: &[T], b: &[T], out: &mut [T]) -> Result<()> {
                     algo::merge_by(cmp, a, b, out);
                     Ok(())
+                }
+                fn is_sorted_until(cmp: C, x: &[T]) -> Result<usize> {
+                    Ok(algo::is_sorted_until(cmp, x))
                 }
             }
 

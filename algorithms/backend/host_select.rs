@@ -96,6 +96,9 @@ macro_rules! host_select {
                     store(count, algo::unique(x, out));
                     Ok(())
                 }
+                fn mismatch(x: &[T], y: &[T]) -> Result<Option<usize>> {
+                    Ok(algo::mismatch(x, y))
+                }
             }
 
             impl<K: DeviceCopy + PartialEq, V: DeviceCopy> UniqueByKeyOps<K, V> for $backend {
@@ -125,7 +128,8 @@ macro_rules! host_select {
 /// output as long as the input and truncate it).
 mod seq {
     pub(super) use parallaxis_core::reference::{
-        copy_if, copy_if_stencil, count_if, find_if, partition, remove_if, unique, unique_by_key,
+        copy_if, copy_if_stencil, count_if, find_if, mismatch, partition, remove_if, unique,
+        unique_by_key,
     };
     use parallaxis_core::{zeroed_vec, DeviceCopy, Predicate, Result};
 

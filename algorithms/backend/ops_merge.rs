@@ -1,12 +1,13 @@
 //! The comparator traits a backend implements (beside `ops_sort.rs`): the stable merge sort
-//! and the stable merge, by a [`Compare`] order, of elements alone and of key-value pairs.
+//! and the stable merge, by a [`Compare`] order, of elements alone and of key-value pairs,
+//! and the end of a sorted prefix.
 //! Parameterised by the comparator, so the CUDA backend implements exactly the pairs it has
 //! kernels for. Front doors check lengths first; implementations may assume them.
 
 use crate::{Backend, Result};
 use parallaxis_core::{Compare, DeviceCopy};
 
-/// Merge sort and merge of elements by a comparator.
+/// Merge sort, merge and the sorted prefix of elements by a comparator.
 pub trait MergeOps<T: DeviceCopy, C: Compare<T>>: Backend {
     /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
     #[doc(hidden)]
@@ -21,6 +22,9 @@ pub trait MergeOps<T: DeviceCopy, C: Compare<T>>: Backend {
         b: &Self::Slice<T>,
         out: &mut Self::Slice<T>,
     ) -> Result<()>;
+    /// The length of the longest prefix of `x` sorted by `cmp` (the first `i` with
+    /// `cmp.less(x[i], x[i - 1])`, or `x.len()`); stops early where it can. Waits for it.
+    fn is_sorted_until(cmp: C, x: &Self::Slice<T>) -> Result<usize>;
 }
 
 /// Merge sort and merge of key-value pairs by a comparator on the keys.

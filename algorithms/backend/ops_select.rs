@@ -94,6 +94,9 @@ pub trait UniqueOps<T: DeviceCopy + PartialEq>: Backend {
         out: &mut Self::Slice<T>,
         count: &mut Self::Slice<usize>,
     ) -> Result<()>;
+    /// The first position below the shorter length where `x` and `y` differ (`!=`), or
+    /// `None`; stops early where it can. Waits for it.
+    fn mismatch(x: &Self::Slice<T>, y: &Self::Slice<T>) -> Result<Option<usize>>;
 }
 
 /// The first key and value of every run of equal consecutive keys (Thrust's

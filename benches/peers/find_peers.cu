@@ -1,8 +1,10 @@
-// Peer cases of find_if: CUB's DeviceFind::FindIf (where this CCCL has it) and Thrust's
-// find_if, the position returned to the host as parallaxis::find_if returns it. Data: f32
+// Peer cases of the searches that stop early: find_if (CUB's DeviceFind::FindIf where this
+// CCCL has it, and Thrust's find_if), mismatch and is_sorted_until (Thrust's; CUB has
+// neither), the position returned to the host as parallaxis returns it. find_if data: f32
 // uniform in [0, 1) (peers2.cu's fill_f32, seed 4); the predicate `x > 1.5` holds only where
 // a 2.0 was written: at position 1000 ("front"), at n / 2 ("middle"), or nowhere ("none",
-// the whole input read).
+// the whole input read). mismatch: that input and a copy with a 2.0 at the same place;
+// is_sorted_until: x[i] = i as f32 with a -1.0 there.
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o find_peers find_peers.cu
 // (-DNO_CUB_FIND leaves CUB's out, for a CCCL whose DeviceFind differs.)
@@ -11,6 +13,8 @@
 #include <thrust/device_ptr.h>
 #include <thrust/execution_policy.h>
 #include <thrust/find.h>
+#include <thrust/mismatch.h>
+#include <thrust/sort.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -31,6 +35,10 @@ __host__ __device__ inline uint64_t mix(uint64_t z) {
 __global__ void fill_f32(float* x, size_t n, uint64_t seed) {  // uniform in [0, 1)
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
     x[i] = (float)(mix(i ^ seed) >> 40) / (float)(1ull << 24);
+}
+__global__ void fill_index_f32(float* x, size_t n) {  // x[i] = i, rounded: sorted
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    x[i] = (float)i;
 }
 struct Above {
   float bound;
@@ -70,6 +78,37 @@ static void find_case(size_t n, const char* where, size_t hit) {
   CK(cudaFree(x));
 }
 
+// thrust::mismatch of x and a copy of it that differs at `hit` (none where hit >= n).
+static void mismatch_case(size_t n, const char* where, size_t hit) {
+  using namespace find_peers;
+  float *x, *y; CK(cudaMalloc(&x, n * 4)); CK(cudaMalloc(&y, n * 4));
+  fill_f32<<<1024, 256>>>(x, n, 4);
+  CK(cudaMemcpy(y, x, n * 4, cudaMemcpyDeviceToDevice));
+  if (hit < n) { float two = 2.0f; CK(cudaMemcpy(y + hit, &two, 4, cudaMemcpyHostToDevice)); }
+  CK(cudaDeviceSynchronize());
+  thrust::device_ptr<float> xp(x), yp(y);
+  size_t got = 0;
+  float ms = time_ms([&] { got = thrust::mismatch(thrust::device, xp, xp + n, yp).first - xp; });
+  char name[96]; snprintf(name, sizeof name, "thrust_mismatch_%s_f32", where);
+  emit(name, n, ms, 8.0 * n, got == (hit < n ? hit : n) ? "ok" : "WRONG");
+  CK(cudaFree(x)); CK(cudaFree(y));
+}
+
+// thrust::is_sorted_until of x[i] = i with a descent (-1.0) at `hit` (none where hit >= n).
+static void sorted_case(size_t n, const char* where, size_t hit) {
+  using namespace find_peers;
+  float* x; CK(cudaMalloc(&x, n * 4));
+  fill_index_f32<<<1024, 256>>>(x, n);
+  if (hit < n) { float m = -1.0f; CK(cudaMemcpy(x + hit, &m, 4, cudaMemcpyHostToDevice)); }
+  CK(cudaDeviceSynchronize());
+  thrust::device_ptr<float> xp(x);
+  size_t got = 0;
+  float ms = time_ms([&] { got = thrust::is_sorted_until(thrust::device, xp, xp + n) - xp; });
+  char name[96]; snprintf(name, sizeof name, "thrust_is_sorted_until_%s_f32", where);
+  emit(name, n, ms, 4.0 * n, got == (hit < n ? hit : n) ? "ok" : "WRONG");
+  CK(cudaFree(x));
+}
+
 int main(int argc, char** argv) {
   int max_log2 = 28;
   for (int i = 1; i < argc; i++) {
@@ -92,6 +131,12 @@ int main(int argc, char** argv) {
     find_case(n, "front", 1000);
     find_case(n, "middle", n / 2);
     find_case(n, "none", n);
+    mismatch_case(n, "front", 1000);
+    mismatch_case(n, "middle", n / 2);
+    mismatch_case(n, "none", n);
+    sorted_case(n, "front", 1000);
+    sorted_case(n, "middle", n / 2);
+    sorted_case(n, "none", n);
   }
   if (g_csv) fclose(g_csv);
   return 0;

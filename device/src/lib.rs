@@ -84,14 +84,15 @@ pub use ops::{zip3_into, zip_into};
 pub use view::{DeviceView, DeviceViewMut, VIEW_ALIGN};
 /// Selection (`copy_if`, `remove_if`, `partition`, `partition_unstable`, `unique`,
 /// `unique_by_key`, `count_if`)
-/// on the single-pass select kernels (`ops/select/`), and `find_if` (stopping early), kept
+/// on the single-pass select kernels (`ops/select/`), and the searches `find_if`, `mismatch`
+/// and `is_sorted_until` (stopping early), kept
 /// in a module of its own so that `parallaxis_device::select::copy_if` names the family it
 /// belongs to.
 pub mod select {
     pub use crate::ops::{
         copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, find_if,
-        partition_into, partition_unstable_into, unique, unique_by_key, unique_by_key_into,
-        unique_into,
+        is_sorted_until, mismatch, partition_into, partition_unstable_into, unique, unique_by_key,
+        unique_by_key_into, unique_into,
     };
 }
 pub use ops::{sort, sort_by_key};

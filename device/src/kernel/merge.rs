@@ -1,4 +1,4 @@
-//! Host-side kernel trait of the comparator merge sort and merge, implemented from the
+//! Host-side kernel trait of the comparator merge sort, merge and `is_sorted_until`, implemented from the
 //! kernels crate's comparator family declaration (`kernel/mod.rs`: `Less` and `Greater`
 //! over the six numbers) and by a user crate's `instantiate_compare!`.
 
@@ -11,7 +11,8 @@ use parallaxis_core::{Compare, DeviceCopy};
 /// `BlockSortParams<T, V, Self>` and `MERGE[w]` one taking `MergeParams<T, V, Self>`, with
 /// `V` = `()`, `u32`, `u64` for `w` = 0, 1, 2; `PARTITION` one taking
 /// `MergeParams<T, (), Self>`; each running the `kernels::merge` body of its name (as the
-/// instantiation macros generate).
+/// instantiation macros generate); `SORTED_UNTIL` one taking `SortedUntilParams<T, Self>`
+/// and running `kernels::select::sorted_until`.
 pub unsafe trait CompareKernel<T: DeviceCopy>: Compare<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
@@ -22,4 +23,6 @@ pub unsafe trait CompareKernel<T: DeviceCopy>: Compare<T> {
     const PARTITION: &'static str;
     /// The tile merge for keys alone, with 4-byte and with 8-byte values.
     const MERGE: [&'static str; 3];
+    /// The end of the sorted prefix (`is_sorted_until`).
+    const SORTED_UNTIL: &'static str;
 }

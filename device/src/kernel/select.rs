@@ -30,12 +30,13 @@ pub unsafe trait PredicateKernel<T: DeviceCopy>: Predicate<T> {
     const FIND_IF: &'static str;
 }
 
-/// An element type with `select_flagged` (copy_if with a stencil) and `select_unique`
-/// kernels.
+/// An element type with `select_flagged` (copy_if with a stencil), `select_unique` and
+/// `mismatch` kernels.
 ///
 /// # Safety
-/// Both names must be entry points of [`crate::KERNELS`] taking exactly
-/// `SelectParams<Self, Self, ()>` and running `select_flagged` / `select_unique`.
+/// `SELECT_FLAGGED` and `SELECT_UNIQUE` must be entry points of [`crate::KERNELS`] taking
+/// exactly `SelectParams<Self, Self, ()>` and running `select_flagged` / `select_unique`;
+/// `MISMATCH` one taking `MismatchParams<Self>` and running `mismatch`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no CUDA selection kernel",
     label = "no GPU kernel for this type",
@@ -47,6 +48,8 @@ pub unsafe trait SelectKernel: DeviceCopy + PartialEq {
     const SELECT_FLAGGED: &'static str;
     /// The `select_unique` entry point.
     const SELECT_UNIQUE: &'static str;
+    /// The `mismatch` entry point (the first position two inputs differ at).
+    const MISMATCH: &'static str;
 }
 
 /// A key type with a `unique_by_key` kernel for values `V`.

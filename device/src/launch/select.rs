@@ -1,14 +1,17 @@
 //! Launchers of the select family: the only `unsafe` launches of the select kernels, of
-//! the fused `count_if` and of `find_if`, typed by their parameter structs. All go through
-//! [`crate::launch::launch`].
+//! the fused `count_if` and of the searches (`find_if`, `mismatch`, `sorted_until`), typed by
+//! their parameter structs. All go through [`crate::launch::launch`].
 
 use crate::context::Device;
-use crate::kernel::select::PredicateKernel;
+use crate::kernel::merge::CompareKernel;
+use crate::kernel::select::{PredicateKernel, SelectKernel};
 use crate::launch::launch;
 use crate::{Kernels, Result};
 use parallaxis_core::{DeviceCopy, Indicator, Sum};
 use parallaxis_kernels::params::reduce::TransformReduceParams;
-use parallaxis_kernels::params::select::{FindParams, SelectParams};
+use parallaxis_kernels::params::select::{
+    FindParams, MismatchParams, SelectParams, SortedUntilParams,
+};
 use parallaxis_kernels::policy::{common::BlockShared, select::select_shared_bytes};
 use std::mem::size_of;
 
@@ -58,4 +61,31 @@ pub(crate) unsafe fn find_if<T: DeviceCopy, P: PredicateKernel<T>>(
 ) -> Result<()> {
     // SAFETY: `PredicateKernel` guarantees the parameter type; pointers by contract.
     unsafe { launch(dev, P::KERNELS, P::FIND_IF, blocks, 0, p) }
+}
+
+/// `parallax_mismatch__<T>(MismatchParams<T>)`, without shared memory.
+///
+/// # Safety
+/// `p.x` and `p.y` readable for `p.n > 0` items of `T`, 16-byte aligned; `p.first` as
+/// [`find_if`]'s.
+pub(crate) unsafe fn mismatch<T: SelectKernel>(
+    dev: &Device,
+    blocks: u64,
+    p: MismatchParams<T>,
+) -> Result<()> {
+    // SAFETY: `SelectKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, crate::KERNELS, T::MISMATCH, blocks, 0, p) }
+}
+
+/// `parallax_sorted_until__<C>__<T>(SortedUntilParams<T, C>)`, without shared memory.
+///
+/// # Safety
+/// `p.x` readable for `p.n > 0` items of `T`, 16-byte aligned; `p.first` as [`find_if`]'s.
+pub(crate) unsafe fn sorted_until<T: DeviceCopy, C: CompareKernel<T>>(
+    dev: &Device,
+    blocks: u64,
+    p: SortedUntilParams<T, C>,
+) -> Result<()> {
+    // SAFETY: `CompareKernel` guarantees the parameter type; pointers by contract.
+    unsafe { launch(dev, C::KERNELS, C::SORTED_UNTIL, blocks, 0, p) }
 }

@@ -42,8 +42,8 @@ pub use segmented::{
 };
 pub use select::{
     copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count_if, find_if,
-    partition_into, partition_unstable_into, unique, unique_by_key, unique_by_key_into,
-    unique_into,
+    is_sorted_until, mismatch, partition_into, partition_unstable_into, unique, unique_by_key,
+    unique_by_key_into, unique_into,
 };
 pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};

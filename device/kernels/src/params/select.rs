@@ -66,3 +66,33 @@ pub struct FindParams<T, P> {
     /// The predicate.
     pub pred: P,
 }
+
+/// Mismatch: lowers `*first` to the least position `i < n` with `x[i] != y[i]`
+/// (`kernels/select/find.rs`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MismatchParams<T> {
+    /// The first input, `n` items.
+    pub x: *const T,
+    /// The second input, `n` items.
+    pub y: *const T,
+    /// Number of items compared (the shorter input's length).
+    pub n: u64,
+    /// One word, `u64::MAX` before the launch: the least position found.
+    pub first: *mut u64,
+}
+
+/// Sorted until: lowers `*first` to the least position `0 < i < n` with
+/// `cmp.less(x[i], x[i - 1])`, the end of the sorted prefix (`kernels/select/find.rs`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SortedUntilParams<T, C> {
+    /// The items, `n`.
+    pub x: *const T,
+    /// Number of items.
+    pub n: u64,
+    /// One word, `u64::MAX` before the launch: the least position found.
+    pub first: *mut u64,
+    /// The order.
+    pub cmp: C,
+}

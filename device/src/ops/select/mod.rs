@@ -18,7 +18,7 @@ mod find;
 mod predicate;
 mod runs;
 
-pub use find::find_if;
+pub use find::{find_if, is_sorted_until, mismatch};
 pub use predicate::{copy_if, copy_if_into, count_if, partition_into, partition_unstable_into};
 pub use runs::{
     copy_if_stencil, copy_if_stencil_into, unique, unique_by_key, unique_by_key_into, unique_into,

@@ -1,9 +1,10 @@
 //! The comparator family: the merge sort and merge (`kernels/merge/`) for each (comparator,
 //! element) pair. Keys alone, and beside 4- and 8-byte values (moved as `u32` / `u64` words);
-//! the partition is shared.
+//! the partition is shared. And the end of the sorted prefix (`is_sorted_until`, a search
+//! with early exit: `kernels/select/find.rs`).
 //!
 //! PTX: `parallax_merge_block_sort{,_v4,_v8}__<C>__<T>`, `parallax_merge_partition__<C>__<T>`,
-//! `parallax_merge_tiles{,_v4,_v8}__<C>__<T>`.
+//! `parallax_merge_tiles{,_v4,_v8}__<C>__<T>`, `parallax_sorted_until__<C>__<T>`.
 
 /// The comparator family's declaration (`@stock`: the library's pairs) and what it expands
 /// to: `@ptx` the entry points, `@host KERNELS;` `parallaxis_device`'s `CompareKernel`,
@@ -73,6 +74,19 @@ macro_rules! __compare_family {
                     )
                 }
             }
+            #[unsafe(export_name = concat!("parallax_sorted_until__", $($ct)*, "__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn sorted(p: $crate::params::select::SortedUntilParams<T, $($c)*>) {
+                // SAFETY: launched by parallaxis-device's sorted-until launcher, which upholds
+                // the contract.
+                unsafe {
+                    $crate::kernels::select::sorted_until::<
+                        T,
+                        $($c)*,
+                        { $crate::policy::common::items_per_thread(::core::mem::size_of::<T>()) },
+                    >(p)
+                }
+            }
         };
     )* };
 
@@ -81,7 +95,7 @@ macro_rules! __compare_family {
             type T = $($t)*;
             // SAFETY: the same declaration, compiled for nvptx64 into `$kernels`, generates
             // every entry point, taking `BlockSortParams<T, V, C>` and `MergeParams<T, V, C>`
-            // for `V` = `()`, `u32`, `u64` as named.
+            // for `V` = `()`, `u32`, `u64` as named, and `SortedUntilParams<T, C>`.
             unsafe impl ::parallaxis_device::CompareKernel<T> for $($c)* {
                 const KERNELS: ::parallaxis_device::Kernels = $kernels;
                 const BLOCK_SORT: [&'static str; 3] = [
@@ -96,6 +110,8 @@ macro_rules! __compare_family {
                     concat!("parallax_merge_tiles_v4__", $($ct)*, "__", $($tt)*),
                     concat!("parallax_merge_tiles_v8__", $($ct)*, "__", $($tt)*),
                 ];
+                const SORTED_UNTIL: &'static str =
+                    concat!("parallax_sorted_until__", $($ct)*, "__", $($tt)*);
             }
         };
     )* };
@@ -113,6 +129,7 @@ macro_rules! __compare_family {
                 Entry::of::<MergeParams<T, u32, $($c)*>>(concat!("parallax_merge_tiles_v4__", $($ct)*, "__", $($tt)*)),
                 Entry::of::<MergeParams<T, u64, $($c)*>>(concat!("parallax_merge_tiles_v8__", $($ct)*, "__", $($tt)*)),
                 Entry::of::<MergeParams<T, (), $($c)*>>(concat!("parallax_merge_partition__", $($ct)*, "__", $($tt)*)),
+                Entry::of::<$crate::params::select::SortedUntilParams<T, $($c)*>>(concat!("parallax_sorted_until__", $($ct)*, "__", $($tt)*)),
             ]
         }),*]
     }};

@@ -2,12 +2,14 @@
 //! the fused `count_if` (a `transform_reduce` of the predicate's `Indicator` with `Sum`
 //! into a `u64`) and `find_if` (the first item the predicate answers for, stopping early) for
 //! each (predicate, element) pair; by flags and by equality,
-//! `select_flagged` (copy_if with a stencil) and `select_unique` for each element type; and
+//! `select_flagged` (copy_if with a stencil), `select_unique` and `mismatch` (the first
+//! position two inputs differ at, stopping early) for each element type; and
 //! `unique_by_key` for each (key, value) pair, items per thread of the wider.
 //!
 //! PTX: `parallax_select_if__<P>__<T>`, `parallax_count_if__<P>__<T>`,
 //! `parallax_find_if__<P>__<T>`,
 //! `parallax_select_flagged__Flags__<T>`, `parallax_select_unique__Equal__<T>`,
+//! `parallax_mismatch__<T>`,
 //! `parallax_unique_by_key__<K>__<V>`.
 
 /// The selection families' declarations (`@stock` by predicate, `flagged @stock`,
@@ -128,14 +130,22 @@ macro_rules! __predicate_family {
                 // SAFETY: as above.
                 unsafe { $crate::kernels::select::select_unique::<T, ITEMS>(p) }
             }
+            #[unsafe(export_name = concat!("parallax_mismatch__", $($tt)*))]
+            #[allow(improper_ctypes_definitions)]
+            unsafe extern "ptx-kernel" fn mismatch(p: $crate::params::select::MismatchParams<T>) {
+                // SAFETY: launched by parallaxis-device's mismatch launcher, which upholds the
+                // contract.
+                unsafe { $crate::kernels::select::mismatch::<T, ITEMS>(p) }
+            }
         };
     )* };
     (flagged @host $kernels:path; $( [{($($t:tt)*) [$($tt:tt)*]}] )*) => { $(
-        // SAFETY: the same declaration generates both entry points, taking
-        // `SelectParams<T, T, ()>`.
+        // SAFETY: the same declaration generates the three entry points, taking
+        // `SelectParams<T, T, ()>` and `MismatchParams<T>`.
         unsafe impl ::parallaxis_device::SelectKernel for $($t)* {
             const SELECT_FLAGGED: &'static str = concat!("parallax_select_flagged__Flags__", $($tt)*);
             const SELECT_UNIQUE: &'static str = concat!("parallax_select_unique__Equal__", $($tt)*);
+            const MISMATCH: &'static str = concat!("parallax_mismatch__", $($tt)*);
         }
     )* };
     (flagged @abi $( [{($($t:tt)*) [$($tt:tt)*]}] )*) => {
@@ -145,6 +155,9 @@ macro_rules! __predicate_family {
             ),
             $crate::abi::Entry::of::<$crate::params::select::SelectParams<$($t)*, $($t)*, ()>>(
                 concat!("parallax_select_unique__Equal__", $($tt)*),
+            ),
+            $crate::abi::Entry::of::<$crate::params::select::MismatchParams<$($t)*>>(
+                concat!("parallax_mismatch__", $($tt)*),
             ),
         ]),*]
     };

@@ -15,7 +15,7 @@
 mod compact;
 mod find;
 
-pub use find::find_if;
+pub use find::{find_if, mismatch, sorted_until};
 
 use crate::block;
 use crate::lookback::{draw_tile, looked_back_prefix, Plain};
