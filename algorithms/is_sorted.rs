@@ -8,7 +8,7 @@ use crate::backend::MergeOps;
 use crate::lazy::Readable;
 use crate::ops::Less;
 use crate::Result;
-use parallaxis_core::{Compare, DeviceCopy};
+use parallaxis_core::{Compare, DeviceCopy, SortKey};
 
 /// The length of the longest prefix of `x` sorted by `cmp`: the first position `i` with
 /// `cmp.less(x[i], x[i - 1])`, or `x.len()` (Thrust's `is_sorted_until`, as a position;
@@ -41,9 +41,7 @@ pub fn is_sorted_until_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// assert_eq!(parallaxis::is_sorted_until(&x)?, 3);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
-pub fn is_sorted_until<T: DeviceCopy, B: MergeOps<T, Less>>(
-    x: &impl Readable<T, B>,
-) -> Result<usize> {
+pub fn is_sorted_until<T: SortKey, B: MergeOps<T, Less>>(x: &impl Readable<T, B>) -> Result<usize> {
     is_sorted_until_by(Less, x)
 }
 
@@ -77,6 +75,6 @@ pub fn is_sorted_by<T: DeviceCopy, C: Compare<T>, B: MergeOps<T, C>>(
 /// assert!(!parallaxis::is_sorted(&DeviceVector::<i64>::from_slice(&[1, 0])?)?);
 /// # Ok::<(), parallaxis::Error>(())
 /// ```
-pub fn is_sorted<T: DeviceCopy, B: MergeOps<T, Less>>(x: &impl Readable<T, B>) -> Result<bool> {
+pub fn is_sorted<T: SortKey, B: MergeOps<T, Less>>(x: &impl Readable<T, B>) -> Result<bool> {
     is_sorted_by(Less, x)
 }

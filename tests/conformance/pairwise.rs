@@ -11,7 +11,7 @@ use crate::common::*;
 use parallaxis::reference as r;
 use parallaxis::{
     backend::{MergeOps, UniqueOps},
-    ops::{Compare, Greater, Less, Number},
+    ops::{Compare, Greater, Less, Number, SortKey},
     DeviceCopy,
 };
 use proptest::prelude::*;
@@ -66,7 +66,7 @@ fn positions(n: usize) -> Vec<usize> {
 
 fn differences_of<T>(n: usize, what: &str)
 where
-    T: Number,
+    T: Number + SortKey,
     B: UniqueOps<T> + MergeOps<T, Less> + MergeOps<T, Greater>,
 {
     let x: Vec<T> = pseudo_random(n, 7).iter().map(|v| T::from_u64(v % 1000)).collect();

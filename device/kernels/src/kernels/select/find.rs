@@ -90,13 +90,17 @@ unsafe fn load<T: Copy, const ITEMS: usize>(
 /// The least `base + j` (`j < ITEMS`, below `n`) that `hit(j)` holds for, or `u64::MAX`.
 #[inline(always)]
 fn least<const ITEMS: usize>(base: u64, n: u64, hit: impl Fn(usize) -> bool) -> u64 {
+    const { assert!(ITEMS <= 16, "a search thread tests at most 16 items") };
     let mut least = u64::MAX;
-    for j in (0..ITEMS).rev() {
+    // Unrolled by `unroll!`, from the last item down (constant indices keep the items in
+    // registers; a loop LLVM unrolled only partly put them in local memory).
+    unroll!(k in ITEMS; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; {
+        let j = ITEMS - 1 - k;
         let i = base + j as u64;
         if i < n && hit(j) {
             least = i;
         }
-    }
+    });
     least
 }
 
