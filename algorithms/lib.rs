@@ -45,6 +45,7 @@
 // flat vocabulary: `parallaxis::sort`, `parallaxis::reduce`). Everything else is reached
 // through a public module named by what it holds ([`ops`], [`lazy`], [`view`], [`sparse`],
 // [`shard`], [`backend`]) or through the [`prelude`].
+mod adjacent_difference;
 mod by_key;
 mod check;
 mod copy;
@@ -62,6 +63,7 @@ mod merge;
 mod merge_sort;
 mod mismatch;
 mod reduce;
+mod runs;
 mod scan;
 mod search;
 mod segmented;
@@ -96,7 +98,11 @@ pub use vector::{DeviceVector, HostVector};
 // backend returns it too (no variant is written twice).
 pub use parallaxis_core::{Error, Result, SparseProblem};
 
-// Elements: fill, sequence, tabulate, transform, copy.
+// Elements: fill, sequence, tabulate, transform, copy, differences of neighbours.
+pub use adjacent_difference::{
+    adjacent_difference, adjacent_difference_by, adjacent_difference_by_into,
+    adjacent_difference_into,
+};
 pub use copy::copy;
 pub use transform::{
     fill, sequence, tabulate, transform, transform2, transform2_into, transform_into,
@@ -130,6 +136,9 @@ pub use select::{
     partition_into, partition_unstable, partition_unstable_into, remove_if, remove_if_into, unique,
     unique_by_key, unique_by_key_into, unique_into,
 };
+
+// Runs of equal elements: their number, their run-length encoding.
+pub use runs::{run_length_encode, unique_count};
 
 // Finding by a predicate, stopping early: find_if, find, any_of, all_of, partition_point.
 pub use find::{all_of, any_of, find, find_if, find_if_not, none_of, partition_point};

@@ -14,7 +14,7 @@
 // The operator traits and the stock monoids and functors.
 pub use parallaxis_core::{
     Affine, AffineMap, BinaryFunction, BitAnd, BitOr, BitXor, Bits, Identity, Max, Min, Monoid,
-    Negate, Number, Plus, Product, SaxpyFunctor, Scale, Sequence, SplitMix64, Square, Sum, Times,
+    Minus, Negate, Number, Plus, Product, SaxpyFunctor, Scale, Sequence, SplitMix64, Square, Sum, Times,
     UnaryFunction,
 };
 // Closures as monoids (CPU backends), and functors that read another array.

@@ -55,6 +55,9 @@ macro_rules! conformance {
             mod pairwise {
                 include!("conformance/pairwise.rs");
             }
+            mod runs {
+                include!("conformance/runs.rs");
+            }
             mod sort {
                 include!("conformance/sort.rs");
             }
@@ -134,6 +137,7 @@ fn every_test_body_calls_require_gpu() {
         ("select", include_str!("conformance/select.rs")),
         ("find", include_str!("conformance/find.rs")),
         ("pairwise", include_str!("conformance/pairwise.rs")),
+        ("runs", include_str!("conformance/runs.rs")),
         ("sort", include_str!("conformance/sort.rs")),
         ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
         (

@@ -180,6 +180,16 @@ impl<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>> Transform2Ops<A, B, F>
     }
 }
 
+/// The differences as one `transform2` launch over `x` shifted by one against `x` (no
+/// staging: the element-wise kernel needs no alignment beyond the element's), after the
+/// first element's copy.
+impl<T: DeviceCopy, F: BinaryKernel<T, T, Output = T>> AdjacentOps<T, F> for Cuda {
+    const SEAL: crate::backend::Seal = crate::backend::Seal;
+    fn adjacent_difference(f: F, x: &DeviceBuffer<T>, y: &mut DeviceBuffer<T>) -> Result<()> {
+        device::adjacent_difference(f, x, y)
+    }
+}
+
 impl<F: TabulateKernel> TabulateOps<F> for Cuda {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn tabulate(f: F, y: &mut DeviceBuffer<F::Output>) -> Result<()> {

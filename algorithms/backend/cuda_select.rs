@@ -82,6 +82,10 @@ impl<T: SelectKernel> UniqueOps<T> for Cuda {
     fn mismatch(x: &DeviceBuffer<T>, y: &DeviceBuffer<T>) -> Result<Option<usize>> {
         device::mismatch(x, y)
     }
+    /// The run heads' count from the unique selection (its output is written and dropped).
+    fn unique_count(x: &DeviceBuffer<T>) -> Result<usize> {
+        Ok(device::unique(x)?.len())
+    }
 }
 
 impl<K: UniqueByKeyKernel<V>, V: DeviceCopy> UniqueByKeyOps<K, V> for Cuda {

@@ -100,6 +100,14 @@ macro_rules! host_backend {
             }
         }
 
+        impl<T: DeviceCopy, F: BinaryFunction<T, T, Output = T>> AdjacentOps<T, F> for $backend {
+            const SEAL: crate::backend::Seal = crate::backend::Seal;
+            fn adjacent_difference(f: F, x: &[T], y: &mut [T]) -> Result<()> {
+                $algo::adjacent_difference(f, x, y);
+                Ok(())
+            }
+        }
+
         impl<F: UnaryFunction<u64>> TabulateOps<F> for $backend {
             const SEAL: crate::backend::Seal = crate::backend::Seal;
             fn tabulate(f: F, y: &mut [F::Output]) -> Result<()> {

@@ -99,6 +99,9 @@ macro_rules! host_select {
                 fn mismatch(x: &[T], y: &[T]) -> Result<Option<usize>> {
                     Ok(algo::mismatch(x, y))
                 }
+                fn unique_count(x: &[T]) -> Result<usize> {
+                    Ok(algo::unique_count(x))
+                }
             }
 
             impl<K: DeviceCopy + PartialEq, V: DeviceCopy> UniqueByKeyOps<K, V> for $backend {
@@ -129,7 +132,7 @@ macro_rules! host_select {
 mod seq {
     pub(super) use parallaxis_core::reference::{
         copy_if, copy_if_stencil, count_if, find_if, mismatch, partition, remove_if, unique,
-        unique_by_key,
+        unique_by_key, unique_count,
     };
     use parallaxis_core::{zeroed_vec, DeviceCopy, Predicate, Result};
 

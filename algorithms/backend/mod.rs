@@ -48,7 +48,7 @@ mod sequential;
 pub use cuda::Cuda;
 pub use default_backend::{DefaultBackend, DefaultIs};
 pub use ops::{
-    Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
+    AdjacentOps, Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
     TransformOps,
 };
 pub use ops_extrema_search::{ArgOps, InitOps, SearchOps};

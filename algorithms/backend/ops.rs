@@ -45,6 +45,15 @@ pub trait Transform2Ops<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>: 
     ) -> Result<()>;
 }
 
+/// Differences of neighbours (Thrust's `adjacent_difference`).
+pub trait AdjacentOps<T: DeviceCopy, F: BinaryFunction<T, T, Output = T>>: Backend {
+    /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).
+    #[doc(hidden)]
+    const SEAL: crate::backend::Seal;
+    /// `y[0] = x[0]` and `y[i] = f(x[i], x[i - 1])`; `x` and `y` have equal lengths.
+    fn adjacent_difference(f: F, x: &Self::Slice<T>, y: &mut Self::Slice<T>) -> Result<()>;
+}
+
 /// Index-driven generation.
 pub trait TabulateOps<F: UnaryFunction<u64>>: Backend {
     /// Seals the trait: only parallaxis implements it (`backend/seal.rs`).

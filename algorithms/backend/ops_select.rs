@@ -97,6 +97,8 @@ pub trait UniqueOps<T: DeviceCopy + PartialEq>: Backend {
     /// The first position below the shorter length where `x` and `y` differ (`!=`), or
     /// `None`; stops early where it can. Waits for it.
     fn mismatch(x: &Self::Slice<T>, y: &Self::Slice<T>) -> Result<Option<usize>>;
+    /// The number of runs of equal consecutive elements. Waits for it.
+    fn unique_count(x: &Self::Slice<T>) -> Result<usize>;
 }
 
 /// The first key and value of every run of equal consecutive keys (Thrust's

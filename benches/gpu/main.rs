@@ -23,6 +23,7 @@ mod lazy;
 mod matrices;
 mod merge;
 mod report;
+mod runs;
 mod select;
 mod sort;
 mod wide_keys;
@@ -938,6 +939,7 @@ fn main() {
         histogram_gather::bench_moves(&mut b, n);
         select::bench_select(&mut b, n);
         find::bench_find(&mut b, n);
+        runs::bench_runs(&mut b, n);
         sort::bench_sort(&mut b, n);
         merge::bench_merge(&mut b, n);
         // Extrema, search, and segmented reduce at tiny and long segments.

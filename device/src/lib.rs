@@ -67,7 +67,7 @@ pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
 pub use ops::{
-    exclusive_scan, inclusive_scan, reduce, reduce_by_key, reduce_by_key_into, reduce_into,
+    adjacent_difference, exclusive_scan, inclusive_scan, reduce, reduce_by_key, reduce_by_key_into, reduce_into,
     scan_by_flags, scan_by_keys, scan_by_offsets, scan_with_layout, segmented_reduce, spmv_coo,
     spmv_csr, spmv_csr_with_kernel, spmv_ell, stencil, tabulate, tile_order, transform, transform2,
     transform2_exclusive_scan, transform2_exclusive_scan_is_fused, transform2_inclusive_scan,

@@ -46,6 +46,27 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>>(
     });
 }
 
+/// See [`parallaxis_core::reference::adjacent_difference`]; processes the common prefix of
+/// `x` and `y`, the differences in pieces as `transform2` does.
+///
+/// ```
+/// let mut y = [0; 4];
+/// parallaxis_host::adjacent_difference(parallaxis_core::Minus, &[1, 4, 9, 16], &mut y);
+/// assert_eq!(y, [1, 3, 5, 7]);
+/// ```
+pub fn adjacent_difference<T: DeviceCopy, F: BinaryFunction<T, T, Output = T>>(
+    f: F,
+    x: &[T],
+    y: &mut [T],
+) {
+    let n = x.len().min(y.len());
+    if n == 0 {
+        return;
+    }
+    y[0] = x[0];
+    transform2(f, &x[1..n], &x[..n - 1], &mut y[1..n]);
+}
+
 /// See [`parallaxis_core::reference::tabulate`].
 ///
 /// ```

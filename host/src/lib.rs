@@ -28,7 +28,7 @@ mod spmv;
 mod stencil;
 
 pub use chunk::split::CHUNK;
-pub use elementwise::{tabulate, transform, transform2};
+pub use elementwise::{adjacent_difference, tabulate, transform, transform2};
 pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
 pub use histogram::{histogram_even, histogram_range};
 pub use memory::{copy, fill, zeroed_vec};
@@ -43,7 +43,7 @@ pub use segmented::scan::{scan_by_flags, scan_by_keys, scan_by_offsets};
 pub use select::{
     copy_if, copy_if_stencil, copy_if_stencil_vec, copy_if_vec, count_if, find_if, is_sorted_until,
     mismatch, partition, remove_if, remove_if_vec, unique, unique_by_key, unique_by_key_vec,
-    unique_vec,
+    unique_count, unique_vec,
 };
 pub use sort::{sort, sort_by_key, sort_by_key_segmented, sort_segmented};
 pub use spmv::coo::spmv_coo;

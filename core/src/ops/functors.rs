@@ -145,6 +145,24 @@ impl<T: Number> BinaryFunction<T, T> for Plus {
     }
 }
 
+/// `(x, y) -> x - y`: the step of `adjacent_difference` (`x[i] - x[i - 1]`).
+///
+/// ```
+/// use parallaxis_core::{BinaryFunction, Minus};
+/// assert_eq!(Minus.apply(2_i32, 3), -1);
+/// assert_eq!(Minus.apply(1_u8, 2), 255); // wraps
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Minus;
+
+impl<T: Number> BinaryFunction<T, T> for Minus {
+    type Output = T;
+    #[inline]
+    fn apply(&self, x: T, y: T) -> T {
+        x.minus(y)
+    }
+}
+
 /// `(x, y) -> x * y`: with `Sum`, the building block of a dot product.
 ///
 /// ```

@@ -25,7 +25,7 @@ mod stencil;
 mod transform;
 
 // Elements: transform, tabulate.
-pub use transform::{tabulate, transform, transform2};
+pub use transform::{adjacent_difference, tabulate, transform, transform2};
 
 // Reductions and scans: plain, fused with a transform, from an initial value.
 pub use init::{inclusive_scan_with_init, reduce_with_init};
@@ -42,7 +42,7 @@ pub use segmented::{
 // Selection.
 pub use select::{
     copy_if, copy_if_stencil, count_if, find_if, is_sorted_until, mismatch, partition, remove_if,
-    unique, unique_by_key,
+    run_length_encode, unique, unique_by_key, unique_count,
 };
 
 // Sort and merge: the radix sort's order, comparator merge sorts and merges.

@@ -58,6 +58,33 @@ pub fn unique<T: Copy + PartialEq>(x: &[T], out: &mut [T]) -> usize {
     compact(x, |i, v| i == 0 || x[i - 1] != v, out)
 }
 
+/// The number of runs of equal consecutive elements (Thrust's `unique_count`): the length
+/// [`unique`] would return, without writing.
+pub fn unique_count<T: Copy + PartialEq>(x: &[T]) -> usize {
+    (0..x.len()).filter(|&i| i == 0 || x[i - 1] != x[i]).count()
+}
+
+/// Each run of equal consecutive elements as its element and its length, in order, to the
+/// fronts of `values` and `lengths` (Thrust's `reduce_by_key` of the input against ones,
+/// CUB's `DeviceRunLengthEncode::Encode`); returns the number of runs written (the outputs
+/// as long as `x` hold every run).
+pub fn run_length_encode<T: Copy + PartialEq>(x: &[T], values: &mut [T], lengths: &mut [usize]) -> usize {
+    let room = values.len().min(lengths.len());
+    let mut runs = 0;
+    for (i, &v) in x.iter().enumerate() {
+        if i > 0 && x[i - 1] == v {
+            lengths[runs - 1] += 1;
+        } else if runs < room {
+            values[runs] = v;
+            lengths[runs] = 1;
+            runs += 1;
+        } else {
+            break;
+        }
+    }
+    runs
+}
+
 /// For every run of equal consecutive keys, its first key and the value beside it, in order,
 /// to the fronts of `out_keys` and `out_values` (Thrust's `unique_by_key_copy`); returns the
 /// number of runs.

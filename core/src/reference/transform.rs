@@ -19,6 +19,19 @@ pub fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
     }
 }
 
+/// `y[0] = x[0]` and `y[i] = f(x[i], x[i - 1])` (Thrust's `adjacent_difference`, CUB's
+/// `DeviceAdjacentDifference::SubtractLeftCopy`); processes the common prefix of `x` and `y`.
+pub fn adjacent_difference<T: Copy, F: BinaryFunction<T, T, Output = T>>(f: F, x: &[T], y: &mut [T]) {
+    let n = x.len().min(y.len());
+    if n == 0 {
+        return;
+    }
+    y[0] = x[0];
+    for i in 1..n {
+        y[i] = f.apply(x[i], x[i - 1]);
+    }
+}
+
 /// `y[i] = f(i)`.
 pub fn tabulate<F: UnaryFunction<u64>>(f: F, y: &mut [F::Output]) {
     for (i, yi) in y.iter_mut().enumerate() {

@@ -1,4 +1,4 @@
-//! Element-wise operations: transform, transform2, tabulate. Each returns once its kernel is
+//! Element-wise operations: transform, transform2, adjacent_difference, tabulate. Each returns once its kernel is
 //! queued (the crate's queueing contract, `LEGACY_STREAM` in `lib.rs`): the output stays on the
 //! device for the next operation, which the stream orders after it.
 
@@ -69,6 +69,42 @@ pub fn transform2<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>>(
     };
     // SAFETY: live buffers of `n` elements on `dev`, queued as in `transform`.
     unsafe { launch::transform2::<A, B, F>(dev, transform_blocks(n), p) }
+}
+
+/// `y[0] = x[0]` and `y[i] = f(x[i], x[i - 1])`: the first element's copy, then one
+/// `transform2` launch over `x` from its second element against `x` itself (the element-wise
+/// kernel reads by index, so the shifted input needs no alignment beyond the element's and
+/// no staging).
+///
+/// # Errors
+/// [`LengthMismatch`](crate::Error::LengthMismatch) unless `y.len() == x.len()`; buffers on
+/// different devices; a fault as in [`transform`].
+pub fn adjacent_difference<T: DeviceCopy, F: BinaryKernel<T, T, Output = T>>(
+    f: F,
+    x: &DeviceBuffer<T>,
+    y: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    check(&[("adjacent_difference output", x.len(), y.len())], &[(x, y)])?;
+    let Some(dev) = enter(x.device(), x.is_empty())? else {
+        return Ok(());
+    };
+    y.copy_range_from(0, x, 0..1)?;
+    let n = x.len() as u64 - 1;
+    if n == 0 {
+        return Ok(());
+    }
+    // Device addresses, never dereferenced here: `wrapping_add` is plain address arithmetic.
+    let p = Transform2Params {
+        a: x.as_ptr().wrapping_add(1),
+        b: x.as_ptr(),
+        y: y.as_mut_ptr().wrapping_add(1),
+        n,
+        f,
+    };
+    // SAFETY: `x` and `y` hold `n + 1` elements (checked above), so `a` and `b` read `n`
+    // elements inside `x` and `y` writes `n` inside the output, which `&mut` keeps apart
+    // from `x`; live buffers on `dev`, queued as in `transform`.
+    unsafe { launch::transform2::<T, T, F>(dev, transform_blocks(n), p) }
 }
 
 /// `y[i] = f(i)`.

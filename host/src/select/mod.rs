@@ -155,6 +155,22 @@ pub fn count_if<T: DeviceCopy, P: Predicate<T>>(p: P, x: &[T]) -> usize {
     }
 }
 
+/// The number of runs of equal consecutive elements, counted chunk by chunk in parallel
+/// (`parallaxis_core::reference::unique_count`).
+///
+/// ```
+/// assert_eq!(parallaxis_host::unique_count(&[1, 1, 2, 1, 1]), 3);
+/// assert_eq!(parallaxis_host::unique_count::<u8>(&[]), 0);
+/// ```
+pub fn unique_count<T: DeviceCopy + PartialEq>(x: &[T]) -> usize {
+    let count = |c: usize| chunk_range(c, x.len()).filter(|&i| head(x, i)).count();
+    if x.len() >= PAR_MIN {
+        (0..chunk_count(x.len())).into_par_iter().map(count).sum()
+    } else {
+        (0..chunk_count(x.len())).map(count).sum()
+    }
+}
+
 /// The first position whose element `p` answers `want` for, or `None`
 /// (`parallaxis_core::reference::find_if`): the chunks in parallel, the first hit's chunk
 /// winning; chunks past a hit found are not searched (rayon's `find_map_first`).

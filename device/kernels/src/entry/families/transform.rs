@@ -28,12 +28,13 @@ macro_rules! __transform_family {
             { $crate::ops::PairWith<i32> for i32; }
         }
     };
-    // `SaxpyFunctor<T>`, `Plus` and `Times` over the six primitive numbers.
+    // `SaxpyFunctor<T>`, `Plus`, `Minus` (also `adjacent_difference`, over the input shifted
+    // by one) and `Times` over the six primitive numbers.
     (binary @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__transform_family] [binary $($mode)*]
             {
-                $crate::ops::SaxpyFunctor<T>, $crate::ops::Plus, $crate::ops::Times
-                    for f32, f64, i32, u32, i64, u64;
+                $crate::ops::SaxpyFunctor<T>, $crate::ops::Plus, $crate::ops::Minus,
+                    $crate::ops::Times for f32, f64, i32, u32, i64, u64;
             }
         }
     };
