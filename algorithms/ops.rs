@@ -13,9 +13,9 @@
 
 // The operator traits and the stock monoids and functors.
 pub use parallaxis_core::{
-    Affine, AffineMap, BinaryFunction, BitAnd, BitOr, BitXor, Bits, Identity, Max, Min, Monoid,
-    Minus, Negate, Number, Plus, Product, SaxpyFunctor, Scale, Sequence, SplitMix64, Square, Sum, Times,
-    UnaryFunction,
+    Affine, AffineMap, BinaryFunction, BitAnd, BitOr, BitXor, Bits, Identity, Max, Min, Minus,
+    Monoid, Negate, Number, Plus, Product, SaxpyFunctor, Scale, Sequence, SplitMix64, Square, Sum,
+    Times, UnaryFunction,
 };
 // Closures as monoids (CPU backends), and functors that read another array.
 pub use parallaxis_core::{monoid, FnMonoid};

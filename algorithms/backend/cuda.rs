@@ -8,7 +8,7 @@
 //! entry points. Calling, say, `reduce(Product, ..)` on a `DeviceVector<f32, Cuda>` is
 //! therefore a compile error, not a run-time failure.
 //!
-//! Kernels today: transform (`Square`, `Negate`, `Scale`), transform2 (`SaxpyFunctor`,
+//! Kernels today: transform (`Square`, `Negate`, `Scale`), transform2 (`SaxpyFunctor`, `Minus`,
 //! `Plus`, `Times`), tabulate (`Sequence`), reduce and single-pass inclusive/exclusive scan
 //! (`Sum`, `Min`, `Max` over f32, f64, i32, u32, i64, u64; `Affine` over `AffineMap<i64>`;
 //! `Product` and the bitwise monoids over i32, u32, i64, u64). The segmented scans (by flags,

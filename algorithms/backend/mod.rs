@@ -48,8 +48,8 @@ mod sequential;
 pub use cuda::Cuda;
 pub use default_backend::{DefaultBackend, DefaultIs};
 pub use ops::{
-    AdjacentOps, Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps, Transform2Ops,
-    TransformOps,
+    AdjacentOps, Fused2Ops, FusedOps, KeyedOps, MonoidOps, SpmvOps, StencilOps, TabulateOps,
+    Transform2Ops, TransformOps,
 };
 pub use ops_extrema_search::{ArgOps, InitOps, SearchOps};
 pub use ops_histogram::{GatherOps, HistogramOps, ReverseOps};

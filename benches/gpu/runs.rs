@@ -55,9 +55,13 @@ pub(super) fn bench_runs(b: &mut Bench, n: usize) {
         report("unique_count_u32", n, parallaxis::unique_count(&x), runs);
     }
     if b.wants("run_length_encode_u32") {
-        b.case("run_length_encode_u32", n, n as f64 * 4.0 + runs as f64 * 8.0, None, || {
-            parallaxis::run_length_encode(&x).map(drop)
-        });
+        b.case(
+            "run_length_encode_u32",
+            n,
+            n as f64 * 4.0 + runs as f64 * 8.0,
+            None,
+            || parallaxis::run_length_encode(&x).map(drop),
+        );
         let got = parallaxis::run_length_encode(&x).map(|(v, _)| v.len());
         report("run_length_encode_u32", n, got, runs);
     }

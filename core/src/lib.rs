@@ -56,7 +56,9 @@ pub use device_ref::{DeviceRef, MemorySpace};
 pub use functor::{BinaryFunction, UnaryFunction};
 pub use monoid::Monoid;
 pub use ops::affine::{Affine, AffineMap};
-pub use ops::functors::{Identity, Minus, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times};
+pub use ops::functors::{
+    Identity, Minus, Negate, Plus, SaxpyFunctor, Scale, Sequence, Square, Times,
+};
 pub use ops::monoids::{BitAnd, BitOr, BitXor, Max, Min, Product, Sum};
 pub use random::SplitMix64;
 

@@ -67,14 +67,14 @@ pub use kernel::spmv::{SemiringKernel, SpmvEntries, SpmvIndex};
 pub use kernel::stencil::StencilKernel;
 pub use kernel::{kernel_name, BinaryKernel, MonoidKernel, TabulateKernel, UnaryKernel};
 pub use ops::{
-    adjacent_difference, exclusive_scan, inclusive_scan, reduce, reduce_by_key, reduce_by_key_into, reduce_into,
-    scan_by_flags, scan_by_keys, scan_by_offsets, scan_with_layout, segmented_reduce, spmv_coo,
-    spmv_csr, spmv_csr_with_kernel, spmv_ell, stencil, tabulate, tile_order, transform, transform2,
-    transform2_exclusive_scan, transform2_exclusive_scan_is_fused, transform2_inclusive_scan,
-    transform2_inclusive_scan_is_fused, transform2_reduce, transform2_reduce_is_fused,
-    transform_exclusive_scan, transform_exclusive_scan_is_fused, transform_inclusive_scan,
-    transform_inclusive_scan_is_fused, transform_reduce, transform_reduce_is_fused, ScanLayout,
-    TileOrder,
+    adjacent_difference, exclusive_scan, inclusive_scan, reduce, reduce_by_key, reduce_by_key_into,
+    reduce_into, scan_by_flags, scan_by_keys, scan_by_offsets, scan_with_layout, segmented_reduce,
+    spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell, stencil, tabulate, tile_order, transform,
+    transform2, transform2_exclusive_scan, transform2_exclusive_scan_is_fused,
+    transform2_inclusive_scan, transform2_inclusive_scan_is_fused, transform2_reduce,
+    transform2_reduce_is_fused, transform_exclusive_scan, transform_exclusive_scan_is_fused,
+    transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
+    transform_reduce_is_fused, ScanLayout, TileOrder,
 };
 pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
 pub use pinned::PinnedBuffer;

@@ -68,7 +68,11 @@ pub fn unique_count<T: Copy + PartialEq>(x: &[T]) -> usize {
 /// fronts of `values` and `lengths` (Thrust's `reduce_by_key` of the input against ones,
 /// CUB's `DeviceRunLengthEncode::Encode`); returns the number of runs written (the outputs
 /// as long as `x` hold every run).
-pub fn run_length_encode<T: Copy + PartialEq>(x: &[T], values: &mut [T], lengths: &mut [usize]) -> usize {
+pub fn run_length_encode<T: Copy + PartialEq>(
+    x: &[T],
+    values: &mut [T],
+    lengths: &mut [usize],
+) -> usize {
     let room = values.len().min(lengths.len());
     let mut runs = 0;
     for (i, &v) in x.iter().enumerate() {

@@ -21,7 +21,11 @@ pub fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
 
 /// `y[0] = x[0]` and `y[i] = f(x[i], x[i - 1])` (Thrust's `adjacent_difference`, CUB's
 /// `DeviceAdjacentDifference::SubtractLeftCopy`); processes the common prefix of `x` and `y`.
-pub fn adjacent_difference<T: Copy, F: BinaryFunction<T, T, Output = T>>(f: F, x: &[T], y: &mut [T]) {
+pub fn adjacent_difference<T: Copy, F: BinaryFunction<T, T, Output = T>>(
+    f: F,
+    x: &[T],
+    y: &mut [T],
+) {
     let n = x.len().min(y.len());
     if n == 0 {
         return;

@@ -60,8 +60,8 @@ pub mod user;
 /// macros expand to `$crate::ops::...` paths in any crate.
 pub mod ops {
     pub use parallaxis_core::{
-        Affine, AffineMap, BinaryFunction, Max, Min, Minus, Negate, Plus, SaxpyFunctor, Scale, Sequence,
-        Square, Sum, Times, UnaryFunction,
+        Affine, AffineMap, BinaryFunction, Max, Min, Minus, Negate, Plus, SaxpyFunctor, Scale,
+        Sequence, Square, Sum, Times, UnaryFunction,
     };
     pub use parallaxis_core::{BitAnd, BitOr, BitXor, Identity, Product};
     pub use parallaxis_core::{

@@ -84,7 +84,10 @@ pub fn adjacent_difference<T: DeviceCopy, F: BinaryKernel<T, T, Output = T>>(
     x: &DeviceBuffer<T>,
     y: &mut DeviceBuffer<T>,
 ) -> Result<()> {
-    check(&[("adjacent_difference output", x.len(), y.len())], &[(x, y)])?;
+    check(
+        &[("adjacent_difference output", x.len(), y.len())],
+        &[(x, y)],
+    )?;
     let Some(dev) = enter(x.device(), x.is_empty())? else {
         return Ok(());
     };
