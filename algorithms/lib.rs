@@ -63,6 +63,7 @@ mod merge;
 mod merge_sort;
 mod mismatch;
 mod reduce;
+mod replace;
 mod runs;
 mod scan;
 mod search;
@@ -104,8 +105,10 @@ pub use adjacent_difference::{
     adjacent_difference_into,
 };
 pub use copy::copy;
+pub use replace::{replace, replace_copy, replace_copy_if, replace_if};
 pub use transform::{
-    fill, sequence, tabulate, transform, transform2, transform2_into, transform_into,
+    fill, sequence, tabulate, transform, transform2, transform2_into, transform_in_place,
+    transform_into,
 };
 
 // Reductions: plain, fused with a transform, from an initial value.

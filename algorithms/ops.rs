@@ -25,7 +25,7 @@ pub use parallaxis_core::reference::ScanKind;
 pub use parallaxis_core::{Flagged, Segmented};
 // Selection: predicates.
 pub use parallaxis_core::{
-    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
+    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate, ReplaceIf,
 };
 // Sort and merge: key orders and comparators.
 pub use parallaxis_core::{Compare, Greater, Less};

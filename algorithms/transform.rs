@@ -1,9 +1,10 @@
-//! Element-wise algorithms: transform (unary, binary), fill, tabulate and sequence.
+//! Element-wise algorithms: transform (unary, also in place; binary), fill, tabulate and
+//! sequence.
 
 use crate::backend::TOKEN;
 use crate::check::{lengths_agree, same_len};
 use crate::{
-    backend::{TabulateOps as Tabulate, Transform2Ops},
+    backend::{TabulateOps as Tabulate, Transform2Ops, TransformOps},
     lazy::MapSource,
     DeviceVector, Result,
 };
@@ -66,6 +67,30 @@ where
 {
     same_len("transform output", x.len(), y)?;
     x.run_transform(f, y.buffer_out(TOKEN))
+}
+
+/// `x[i] = f(x[i])`, in place (Thrust's `transform` with the output its input), for a
+/// functor whose output is its input's type.
+///
+/// # Errors
+/// A device fault.
+///
+/// ```
+/// use parallaxis::{DeviceVector, ops::Scale};
+/// let mut x = DeviceVector::<f64>::from_slice(&[1.0, -2.0, 3.0])?;
+/// parallaxis::transform_in_place(Scale { factor: 0.5 }, &mut x)?;
+/// assert_eq!(x.to_vec()?, [0.5, -1.0, 1.5]);
+/// parallaxis::transform_in_place(Scale { factor: 2.0 }, &mut x.slice_mut(1..)?)?;
+/// assert_eq!(x.to_vec()?, [0.5, -2.0, 3.0]);
+/// # Ok::<(), parallaxis::Error>(())
+/// ```
+pub fn transform_in_place<T, F, B>(f: F, x: &mut impl Output<T, B>) -> Result<()>
+where
+    T: DeviceCopy,
+    F: UnaryFunction<T, Output = T>,
+    B: TransformOps<T, F>,
+{
+    B::transform_in_place(f, x.buffer_out(TOKEN))
 }
 
 /// `y[i] = f(a[i], b[i])`, into a new vector: saxpy is `transform2(SaxpyFunctor { a }, &x, &y)`.

@@ -58,6 +58,9 @@ macro_rules! conformance {
             mod runs {
                 include!("conformance/runs.rs");
             }
+            mod replace {
+                include!("conformance/replace.rs");
+            }
             mod sort {
                 include!("conformance/sort.rs");
             }
@@ -138,6 +141,7 @@ fn every_test_body_calls_require_gpu() {
         ("find", include_str!("conformance/find.rs")),
         ("pairwise", include_str!("conformance/pairwise.rs")),
         ("runs", include_str!("conformance/runs.rs")),
+        ("replace", include_str!("conformance/replace.rs")),
         ("sort", include_str!("conformance/sort.rs")),
         ("sort_narrow", include_str!("conformance/sort_narrow.rs")),
         (

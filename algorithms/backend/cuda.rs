@@ -166,6 +166,12 @@ impl<A: DeviceCopy, F: UnaryKernel<A>> TransformOps<A, F> for Cuda {
     fn transform(f: F, x: &DeviceBuffer<A>, y: &mut DeviceBuffer<F::Output>) -> Result<()> {
         device::transform(f, x, y)
     }
+    fn transform_in_place(f: F, x: &mut DeviceBuffer<A>) -> Result<()>
+    where
+        F: UnaryFunction<A, Output = A>,
+    {
+        device::transform_in_place(f, x)
+    }
 }
 
 impl<A: DeviceCopy, B: DeviceCopy, F: BinaryKernel<A, B>> Transform2Ops<A, B, F> for Cuda {

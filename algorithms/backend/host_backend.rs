@@ -88,6 +88,13 @@ macro_rules! host_backend {
                 $algo::transform(f, x, y);
                 Ok(())
             }
+            fn transform_in_place(f: F, x: &mut [A]) -> Result<()>
+            where
+                F: UnaryFunction<A, Output = A>,
+            {
+                $algo::transform_in_place(f, x);
+                Ok(())
+            }
         }
 
         impl<A: DeviceCopy, B: DeviceCopy, F: BinaryFunction<A, B>> Transform2Ops<A, B, F>

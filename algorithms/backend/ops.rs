@@ -29,6 +29,10 @@ pub trait TransformOps<A: DeviceCopy, F: UnaryFunction<A>>: Backend {
     const SEAL: crate::backend::Seal;
     /// `y[i] = f(x[i])`; `x` and `y` have equal lengths.
     fn transform(f: F, x: &Self::Slice<A>, y: &mut Self::Slice<F::Output>) -> Result<()>;
+    /// `x[i] = f(x[i])`, in place.
+    fn transform_in_place(f: F, x: &mut Self::Slice<A>) -> Result<()>
+    where
+        F: UnaryFunction<A, Output = A>;
 }
 
 /// Element-wise binary transform.

@@ -70,7 +70,7 @@ pub use ops::pair::{Both, Pair, PairWith, Triple};
 
 // Selection: the predicate trait and the stock predicates.
 pub use predicate::{
-    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
+    EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate, ReplaceIf,
 };
 
 // Sort and merge: radix sort keys, comparators, the merge-path split and the stable sort.

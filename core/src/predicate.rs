@@ -165,3 +165,33 @@ impl<T, P: Predicate<T>> UnaryFunction<T> for Indicator<P> {
         u64::from(self.pred.test(x))
     }
 }
+
+/// A predicate as a replacement: `x -> value` where `pred` selects `x`, else `x` unchanged
+/// (the step of `replace_if` and `replace_copy_if`; `replace` is `ReplaceIf` of `EqualTo`).
+///
+/// ```
+/// use parallaxis_core::{LessThan, ReplaceIf, UnaryFunction};
+/// let clamp = ReplaceIf { pred: LessThan { bound: 0_i32 }, value: 0 };
+/// assert_eq!((clamp.apply(-3), clamp.apply(4)), (0, 4));
+/// ```
+// repr(C): passed by value as a kernel parameter, so the layout must match on host and GPU.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[repr(C)]
+pub struct ReplaceIf<P, T> {
+    /// The predicate choosing the elements replaced.
+    pub pred: P,
+    /// What they are replaced with.
+    pub value: T,
+}
+
+impl<T: DeviceCopy, P: Predicate<T>> UnaryFunction<T> for ReplaceIf<P, T> {
+    type Output = T;
+    #[inline]
+    fn apply(&self, x: T) -> T {
+        if self.pred.test(x) {
+            self.value
+        } else {
+            x
+        }
+    }
+}

@@ -73,8 +73,8 @@ pub use ops::{
     transform2, transform2_exclusive_scan, transform2_exclusive_scan_is_fused,
     transform2_inclusive_scan, transform2_inclusive_scan_is_fused, transform2_reduce,
     transform2_reduce_is_fused, transform_exclusive_scan, transform_exclusive_scan_is_fused,
-    transform_inclusive_scan, transform_inclusive_scan_is_fused, transform_reduce,
-    transform_reduce_is_fused, ScanLayout, TileOrder,
+    transform_in_place, transform_inclusive_scan, transform_inclusive_scan_is_fused,
+    transform_reduce, transform_reduce_is_fused, ScanLayout, TileOrder,
 };
 pub use ops::{first_out_of_range, gather, histogram_even, histogram_range, reverse, scatter};
 pub use pinned::PinnedBuffer;

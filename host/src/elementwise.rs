@@ -22,6 +22,21 @@ pub fn transform<A: DeviceCopy, F: UnaryFunction<A>>(f: F, x: &[A], y: &mut [F::
     });
 }
 
+/// See [`parallaxis_core::reference::transform_in_place`]: pieces of `x` as `transform`.
+///
+/// ```
+/// let mut x = [1, -2, 3];
+/// parallaxis_host::transform_in_place(parallaxis_core::Negate, &mut x);
+/// assert_eq!(x, [-1, 2, -3]);
+/// ```
+pub fn transform_in_place<T: DeviceCopy, F: UnaryFunction<T, Output = T>>(f: F, x: &mut [T]) {
+    for_pieces_timed(x, |_, xc| {
+        for v in xc {
+            *v = f.apply(*v);
+        }
+    });
+}
+
 /// See [`parallaxis_core::reference::transform2`]; processes the common prefix of the three.
 ///
 /// ```

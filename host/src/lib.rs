@@ -28,7 +28,7 @@ mod spmv;
 mod stencil;
 
 pub use chunk::split::CHUNK;
-pub use elementwise::{adjacent_difference, tabulate, transform, transform2};
+pub use elementwise::{adjacent_difference, tabulate, transform, transform2, transform_in_place};
 pub use gather::{first_out_of_range, gather, gather_if, reverse, scatter, scatter_if};
 pub use histogram::{histogram_even, histogram_range};
 pub use memory::{copy, fill, zeroed_vec};

@@ -25,7 +25,7 @@ mod stencil;
 mod transform;
 
 // Elements: transform, tabulate.
-pub use transform::{adjacent_difference, tabulate, transform, transform2};
+pub use transform::{adjacent_difference, tabulate, transform, transform2, transform_in_place};
 
 // Reductions and scans: plain, fused with a transform, from an initial value.
 pub use init::{inclusive_scan_with_init, reduce_with_init};

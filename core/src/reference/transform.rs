@@ -7,6 +7,13 @@ pub fn transform<A: Copy, F: UnaryFunction<A>>(f: F, x: &[A], y: &mut [F::Output
     }
 }
 
+/// `x[i] = f(x[i])`, in place (Thrust's `transform` with the output its input).
+pub fn transform_in_place<T: Copy, F: UnaryFunction<T, Output = T>>(f: F, x: &mut [T]) {
+    for v in x {
+        *v = f.apply(*v);
+    }
+}
+
 /// `y[i] = f(a[i], b[i])`.
 pub fn transform2<A: Copy, B: Copy, F: BinaryFunction<A, B>>(
     f: F,

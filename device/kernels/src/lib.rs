@@ -66,6 +66,7 @@ pub mod ops {
     pub use parallaxis_core::{BitAnd, BitOr, BitXor, Identity, Product};
     pub use parallaxis_core::{
         EqualTo, GreaterThan, InRange, Indicator, LessThan, NonZero, NotEqualTo, Predicate,
+        ReplaceIf,
     };
     pub use parallaxis_core::{MaxTimes, MinPlus, OrAnd, PlusTimes};
     // Extrema with positions.

@@ -48,7 +48,7 @@ pub use select::{
 pub use sort::{sort, sort_by_key};
 pub use spmv::{spmv_coo, spmv_csr, spmv_csr_with_kernel, spmv_ell};
 pub use stencil::stencil;
-pub use transform::{adjacent_difference, tabulate, transform, transform2};
+pub use transform::{adjacent_difference, tabulate, transform, transform2, transform_in_place};
 pub use zip::{zip3_into, zip_into};
 // Extrema with positions, init values, vectorized search.
 pub use extrema::{arg_reduce, arg_reduce_into};

@@ -1,4 +1,5 @@
-//! Element-wise operations: transform, transform2, adjacent_difference, tabulate. Each returns once its kernel is
+//! Element-wise operations: transform (also in place), transform2, adjacent_difference,
+//! tabulate. Each returns once its kernel is
 //! queued (the crate's queueing contract, `LEGACY_STREAM` in `lib.rs`): the output stays on the
 //! device for the next operation, which the stream orders after it.
 
@@ -38,6 +39,32 @@ pub fn transform<A: DeviceCopy, F: UnaryKernel<A>>(
     // SAFETY: `x` and `y` are live buffers of `n` elements on `dev` (returning before the kernel has
     // run is sound: a later free, like anything else, is ordered after it on the stream).
     unsafe { launch::transform::<A, F>(dev, transform_blocks(n), p) }
+}
+
+/// `x[i] = f(x[i])`, in place: the transform kernel with its output its input (each item is
+/// read and then written by the same thread, which the kernel's contract allows).
+///
+/// # Errors
+/// A fault as in [`transform`].
+pub fn transform_in_place<T: DeviceCopy, F: UnaryKernel<T, Output = T>>(
+    f: F,
+    x: &mut DeviceBuffer<T>,
+) -> Result<()> {
+    let Some(dev) = enter(x.device(), x.is_empty())? else {
+        return Ok(());
+    };
+    let n = x.len() as u64;
+    let y = x.as_mut_ptr();
+    let p = TransformParams {
+        x: y.cast_const(),
+        y,
+        n,
+        f,
+    };
+    // SAFETY: `x` is a live buffer of `n` elements on `dev`, borrowed mutably (nothing else
+    // reads or writes it while the kernel is queued); input and output equal, which
+    // `transform`'s contract allows. Queued as in `transform`.
+    unsafe { launch::transform::<T, F>(dev, transform_blocks(n), p) }
 }
 
 /// `y[i] = f(a[i], b[i])`.

@@ -15,7 +15,9 @@ macro_rules! __transform_family {
     // `Square`, `Negate`, `Scale<T>` over the six primitive numbers; `Identity` over
     // `AffineMap<i64>` (`transform_reduce(Identity, Affine, ..)`: a fused pair whose monoid is
     // non-commutative); `PairWith`, each element beside a constant (how CUDA reads
-    // `zip(&x, constant(c, n))`), for the element and second types of the stock `Both` pairs.
+    // `zip(&x, constant(c, n))`), for the element and second types of the stock `Both` pairs;
+    // `ReplaceIf` of each stock predicate over the six numbers (`replace_if`, `replace`; one
+    // predicate a line keeps each line's parse within the macro recursion limit).
     (unary @stock $($mode:tt)*) => {
         $crate::__declare! { [$crate::__transform_family] [unary $($mode)*]
             {
@@ -26,6 +28,30 @@ macro_rules! __transform_family {
             { $crate::ops::PairWith<u32>, $crate::ops::PairWith<f32> for f32; }
             { $crate::ops::PairWith<u64> for f64; }
             { $crate::ops::PairWith<i32> for i32; }
+            {
+                $crate::ops::ReplaceIf<$crate::ops::LessThan<T>, T>
+                    for f32, f64, i32, u32, i64, u64;
+            }
+            {
+                $crate::ops::ReplaceIf<$crate::ops::GreaterThan<T>, T>
+                    for f32, f64, i32, u32, i64, u64;
+            }
+            {
+                $crate::ops::ReplaceIf<$crate::ops::EqualTo<T>, T>
+                    for f32, f64, i32, u32, i64, u64;
+            }
+            {
+                $crate::ops::ReplaceIf<$crate::ops::NotEqualTo<T>, T>
+                    for f32, f64, i32, u32, i64, u64;
+            }
+            {
+                $crate::ops::ReplaceIf<$crate::ops::InRange<T>, T>
+                    for f32, f64, i32, u32, i64, u64;
+            }
+            {
+                $crate::ops::ReplaceIf<$crate::ops::NonZero, T>
+                    for f32, f64, i32, u32, i64, u64;
+            }
         }
     };
     // `SaxpyFunctor<T>`, `Plus`, `Minus` (also `adjacent_difference`, over the input shifted
