@@ -70,6 +70,7 @@ mod search;
 mod segmented;
 mod segmented_into;
 mod select;
+mod set_ops;
 mod sort;
 mod sort_segmented;
 mod spmv;
@@ -156,6 +157,17 @@ pub use merge::{
     merge_by_key_with_into, merge_into,
 };
 pub use merge_sort::{sort_by, sort_by_into, sort_by_key_with, sort_by_key_with_into};
+
+// Set operations on sorted multisets.
+pub use parallaxis_core::SetOp;
+pub use set_ops::{
+    set_difference, set_difference_by, set_difference_by_key, set_difference_by_key_with,
+    set_intersection, set_intersection_by, set_intersection_by_key, set_intersection_by_key_with,
+    set_operation_by, set_operation_by_key_with, set_symmetric_difference,
+    set_symmetric_difference_by, set_symmetric_difference_by_key,
+    set_symmetric_difference_by_key_with, set_union, set_union_by, set_union_by_key,
+    set_union_by_key_with,
+};
 pub use sort::{
     sort, sort_bits, sort_by_key, sort_by_key_bits, sort_by_key_descending, sort_by_key_into,
     sort_descending, sort_into,

@@ -4,11 +4,11 @@
 
 use super::ops_merge::{MergeByKeyOps, MergeOps};
 use crate::Result;
-use parallaxis_core::{Compare, DeviceCopy};
+use parallaxis_core::{Compare, DeviceCopy, SetOp};
 
 /// Implements [`MergeOps`] and [`MergeByKeyOps`] for `$backend` with `$algo::sort_by`,
-/// `merge_by`, `sort_by_key_with`, `merge_by_key_with` and `is_sorted_until` (the reference's
-/// signatures).
+/// `merge_by`, `sort_by_key_with`, `merge_by_key_with`, `is_sorted_until`, `set_op_vec` and
+/// `set_op_by_key_vec` (the reference's signatures).
 macro_rules! host_merge {
     ($backend:ty, $algo:path) => {
         const _: () = {
@@ -25,6 +25,9 @@ macro_rules! host_merge {
                 }
                 fn is_sorted_until(cmp: C, x: &[T]) -> Result<usize> {
                     Ok(algo::is_sorted_until(cmp, x))
+                }
+                fn set_op(op: SetOp, cmp: C, a: &[T], b: &[T]) -> Result<Vec<T>> {
+                    algo::set_op_vec(op, cmp, a, b)
                 }
             }
 
@@ -52,6 +55,16 @@ macro_rules! host_merge {
                         cmp, a_keys, a_values, b_keys, b_values, out_keys, out_values,
                     );
                     Ok(())
+                }
+                fn set_op_by_key(
+                    op: SetOp,
+                    cmp: C,
+                    a_keys: &[K],
+                    a_values: &[V],
+                    b_keys: &[K],
+                    b_values: &[V],
+                ) -> Result<(Vec<K>, Vec<V>)> {
+                    algo::set_op_by_key_vec(op, cmp, a_keys, a_values, b_keys, b_values)
                 }
             }
         };

@@ -37,6 +37,7 @@ mod predicate;
 mod random;
 pub mod reference;
 mod semiring;
+mod set_op;
 mod sort_key;
 mod stable_sort;
 mod stencil;
@@ -75,6 +76,7 @@ pub use predicate::{
 
 // Sort and merge: radix sort keys, comparators, the merge-path split and the stable sort.
 pub use compare::{merge_path, Compare, Greater, Less};
+pub use set_op::{balanced_path, set_step, SetOp, SetStep};
 pub use sort_key::{Order, RadixBits, RadixOrder, SortKey};
 pub use stable_sort::{merge_into, stable_sort_by};
 

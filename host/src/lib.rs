@@ -23,6 +23,7 @@ mod scan;
 mod search;
 mod segmented;
 mod select;
+mod set_op;
 mod sort;
 mod spmv;
 mod stencil;
@@ -45,6 +46,7 @@ pub use select::{
     mismatch, partition, remove_if, remove_if_vec, unique, unique_by_key, unique_by_key_vec,
     unique_count, unique_vec,
 };
+pub use set_op::{set_op_by_key_vec, set_op_vec};
 pub use sort::{sort, sort_by_key, sort_by_key_segmented, sort_segmented};
 pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;

@@ -18,6 +18,7 @@ mod scan;
 mod search;
 mod segmented;
 mod select;
+mod set_op;
 #[cfg(feature = "alloc")]
 mod sort;
 mod spmv;
@@ -49,6 +50,9 @@ pub use select::{
 pub use merge::{merge_by, merge_by_key_with};
 #[cfg(feature = "alloc")]
 pub use merge_sort::{sort_by, sort_by_key_with};
+pub use set_op::{set_op_by, set_op_by_key_with, set_op_count};
+#[cfg(feature = "alloc")]
+pub use set_op::{set_op_by_key_vec, set_op_vec};
 #[cfg(feature = "alloc")]
 pub use sort::{sort, sort_by_key};
 
