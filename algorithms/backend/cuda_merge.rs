@@ -6,7 +6,7 @@
 use super::ops_merge::{MergeByKeyOps, MergeOps};
 use super::Cuda;
 use crate::Result;
-use parallaxis_core::DeviceCopy;
+use parallaxis_core::{DeviceCopy, SetOp};
 use parallaxis_device::{self as device, CompareKernel, DeviceBuffer, SortValue};
 
 impl<T: DeviceCopy, C: CompareKernel<T>> MergeOps<T, C> for Cuda {
@@ -24,6 +24,14 @@ impl<T: DeviceCopy, C: CompareKernel<T>> MergeOps<T, C> for Cuda {
     }
     fn is_sorted_until(cmp: C, x: &DeviceBuffer<T>) -> Result<usize> {
         device::select::is_sorted_until(cmp, x)
+    }
+    fn set_op(
+        op: SetOp,
+        cmp: C,
+        a: &DeviceBuffer<T>,
+        b: &DeviceBuffer<T>,
+    ) -> Result<DeviceBuffer<T>> {
+        device::set_op_by(op, cmp, a, b)
     }
 }
 
@@ -50,5 +58,15 @@ impl<K: DeviceCopy, V: SortValue, C: CompareKernel<K>> MergeByKeyOps<K, V, C> fo
         device::merge_by_key_with(
             cmp, a_keys, a_values, b_keys, b_values, out_keys, out_values,
         )
+    }
+    fn set_op_by_key(
+        op: SetOp,
+        cmp: C,
+        a_keys: &DeviceBuffer<K>,
+        a_values: &DeviceBuffer<V>,
+        b_keys: &DeviceBuffer<K>,
+        b_values: &DeviceBuffer<V>,
+    ) -> Result<(DeviceBuffer<K>, DeviceBuffer<V>)> {
+        device::set_op_by_key_with(op, cmp, a_keys, a_values, b_keys, b_values)
     }
 }

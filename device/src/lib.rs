@@ -99,13 +99,15 @@ pub use ops::{sort, sort_by_key};
 pub use parallaxis_core::{Error, Result};
 // Extrema with positions, init values, vectorized search.
 pub use kernel::extrema::{ArgReduceKernel, SearchKernel};
-// The comparator merge sort and merge.
+// The comparator merge sort, merge and set operations.
 pub use kernel::merge::CompareKernel;
 pub use ops::{
     arg_reduce, arg_reduce_into, binary_search, bound, inclusive_scan_with_init,
     reduce_with_init_into,
 };
-pub use ops::{merge_by, merge_by_key_with, sort_by, sort_by_key_with};
+pub use ops::{
+    merge_by, merge_by_key_with, set_op_by, set_op_by_key_with, sort_by, sort_by_key_with,
+};
 pub use parallaxis_kernels as kernels;
 pub use user::{LaunchConfig, UserKernel};
 

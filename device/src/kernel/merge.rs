@@ -12,7 +12,9 @@ use parallaxis_core::{Compare, DeviceCopy};
 /// `V` = `()`, `u32`, `u64` for `w` = 0, 1, 2; `PARTITION` one taking
 /// `MergeParams<T, (), Self>`; each running the `kernels::merge` body of its name (as the
 /// instantiation macros generate); `SORTED_UNTIL` one taking `SortedUntilParams<T, Self>`
-/// and running `kernels::select::sorted_until`.
+/// and running `kernels::select::sorted_until`; `SET_PARTITION` one taking
+/// `SetOpParams<T, (), Self>` running `kernels::merge::set_partition`, and `SET_TILES[w]` one
+/// taking `SetOpParams<T, V, Self>` running `kernels::merge::set_tiles`.
 pub unsafe trait CompareKernel<T: DeviceCopy>: Compare<T> {
     /// Where the entry points are: the library's own [`crate::KERNELS`] unless a user crate
     /// instantiated the kernels in its own kernel library.
@@ -25,4 +27,8 @@ pub unsafe trait CompareKernel<T: DeviceCopy>: Compare<T> {
     const MERGE: [&'static str; 3];
     /// The end of the sorted prefix (`is_sorted_until`).
     const SORTED_UNTIL: &'static str;
+    /// The set operations' balanced-path partition.
+    const SET_PARTITION: &'static str;
+    /// The set operations' tile pass for keys alone, with 4-byte and with 8-byte values.
+    const SET_TILES: [&'static str; 3];
 }

@@ -69,3 +69,45 @@ pub struct MergeParams<K, V, C> {
     /// The comparator.
     pub cmp: C,
 }
+
+/// One pass of a set operation (`kernels/merge/set_op.rs`, `parallaxis_core::SetOp`) of
+/// sorted lists `a` and `b`: the partition kernel fills `splits`, then the tile kernel runs
+/// twice, first counting each tile's output into `counts` (`write == 0`), then, after the
+/// host's exclusive scan of those counts, writing each tile's output from the offset it
+/// finds in `counts` (`write == 1`). Tiles are cut by balanced paths every
+/// `merge_tile_items(size_of::<K>())` positions of the two lists together.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct SetOpParams<K, V, C> {
+    /// List `a`'s keys, `a_len` items.
+    pub a_keys: *const K,
+    /// List `b`'s keys, `b_len` items.
+    pub b_keys: *const K,
+    /// The values beside `a_keys` (unread when `V` is `()`).
+    pub a_values: *const V,
+    /// The values beside `b_keys`.
+    pub b_values: *const V,
+    /// List `a`'s length.
+    pub a_len: u64,
+    /// List `b`'s length (`a_len + b_len > 0`).
+    pub b_len: u64,
+    /// The operation (`SetOp::word`).
+    pub op: u32,
+    /// 0: the counting pass; 1: the writing pass.
+    pub write: u32,
+    /// Per tile boundary `t` (`0..=tiles`), the balanced-path split `(i, j)` at words `2t`
+    /// and `2t + 1` (written by the partition kernel).
+    pub splits: *mut u64,
+    /// Per tile, its output count (counting pass, written) or the output position of its
+    /// first item (writing pass, read).
+    pub counts: *mut u64,
+    /// The output keys (writing pass).
+    pub keys_out: *mut K,
+    /// The output values (writing pass; unwritten when `V` is `()`).
+    pub values_out: *mut V,
+    /// Set to non-zero when a tile's or a thread's splits do not chain, which sorted lists
+    /// never cause; may be null (then nothing is raised).
+    pub fault: *mut u32,
+    /// The comparator.
+    pub cmp: C,
+}

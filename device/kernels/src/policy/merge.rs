@@ -89,3 +89,46 @@ pub const fn partition_blocks(tiles: u64) -> u64 {
         b
     }
 }
+
+/// Merged positions a set operation's tile covers for keys of `key_size` bytes (the merge's
+/// tile): a tile's two input ranges hold one item more where its last balanced-path split
+/// takes an item's partner along.
+pub const fn set_tile_items(key_size: usize) -> usize {
+    merge_tile_items(key_size)
+}
+
+/// Steps a thread of a set-operation tile walks at most: its `merge_items` positions and the
+/// partner its last split may take along.
+pub const fn set_steps(key_size: usize) -> usize {
+    merge_items(key_size) + 1
+}
+
+/// Byte offsets in a set-operation block's shared memory: `[values, output slots, splits,
+/// warp totals, end]`. The tile's keys come first (`set_tile_items + 1` of them), then their
+/// values, then one `u16` tile slot per output item (`BLOCK_THREADS * set_steps`), then a
+/// `u16` pair per thread (its balanced-path split in the tile), then a `u32` per warp (the
+/// block's count scan).
+///
+/// ```
+/// use parallaxis_kernels::policy::merge::set_op_layout;
+/// assert_eq!(set_op_layout(4, 0), [8208, 8208, 12816, 13840, 13872]);
+/// ```
+pub const fn set_op_layout(key_size: usize, value_size: usize) -> [usize; 5] {
+    let slots = set_tile_items(key_size) + 1;
+    let values = (slots * key_size).next_multiple_of(16);
+    let out = values + (slots * value_size).next_multiple_of(16);
+    let splits = out + (BLOCK_THREADS as usize * set_steps(key_size) * 2).next_multiple_of(16);
+    let warps = splits + BLOCK_THREADS as usize * 4;
+    [
+        values,
+        out,
+        splits,
+        warps,
+        warps + BLOCK_THREADS as usize / 32 * 4,
+    ]
+}
+
+/// Dynamic shared memory of a set-operation block ([`set_op_layout`]'s end).
+pub const fn set_op_shared_bytes(key_size: usize, value_size: usize) -> usize {
+    set_op_layout(key_size, value_size)[4]
+}

@@ -29,10 +29,12 @@
 mod block_sort;
 mod partition;
 mod serial;
+mod set_op;
 mod tile_merge;
 
 pub use block_sort::block_sort;
 pub use partition::partition;
+pub use set_op::{set_partition, set_tiles};
 pub use tile_merge::merge_tiles;
 
 use crate::params::merge::MergeParams;
