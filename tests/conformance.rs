@@ -84,6 +84,9 @@ macro_rules! conformance {
             mod merge {
                 include!("conformance/merge.rs");
             }
+            mod set_ops {
+                include!("conformance/set_ops.rs");
+            }
             // Views.
             mod views {
                 include!("conformance/views.rs");
@@ -152,6 +155,7 @@ fn every_test_body_calls_require_gpu() {
         ("extrema", include_str!("conformance/extrema.rs")),
         ("search", include_str!("conformance/search.rs")),
         ("merge", include_str!("conformance/merge.rs")),
+        ("set_ops", include_str!("conformance/set_ops.rs")),
         (
             "lazy_families",
             include_str!("conformance/lazy_families.rs"),
