@@ -25,6 +25,7 @@ mod merge;
 mod report;
 mod runs;
 mod select;
+mod set_ops;
 mod sort;
 mod wide_keys;
 
@@ -940,6 +941,7 @@ fn main() {
         select::bench_select(&mut b, n);
         find::bench_find(&mut b, n);
         runs::bench_runs(&mut b, n);
+        set_ops::bench_set_ops(&mut b, n);
         sort::bench_sort(&mut b, n);
         merge::bench_merge(&mut b, n);
         // Extrema, search, and segmented reduce at tiny and long segments.
