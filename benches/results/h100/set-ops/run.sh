@@ -1,6 +1,7 @@
 #!/bin/bash
 # One GPU call: the set operations' conformance (+ merge's), memcheck of them, the bench rows
 # and their Thrust peers (compiled meanwhile).
+# Called as: MEMCHECK="cuda::set_ops::shaped_inputs cuda::set_ops::by_key_values cuda::set_ops::unsorted_inputs" bash run.sh
 cd "$(dirname "$0")/carry" && tar xJf c.tar.xz || exit 1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 (nvcc -O3 -std=c++17 -arch=sm_90 -o set_peers set_peers.cu > $OUT/nvcc.log 2>&1; echo "nvcc rc=$?" >> $OUT/nvcc.log) &
