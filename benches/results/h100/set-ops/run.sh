@@ -1,5 +1,5 @@
 #!/bin/bash
-# One GPU call: the set operations' conformance (+ merge's), memcheck of them, the bench rows
+# One GPU call: the set operations' conformance, memcheck of three of its tests, the bench rows
 # and their Thrust peers (compiled meanwhile).
 # Called as: MEMCHECK="cuda::set_ops::shaped_inputs cuda::set_ops::by_key_values cuda::set_ops::unsorted_inputs" bash run.sh
 cd "$(dirname "$0")/carry" && tar xJf c.tar.xz || exit 1
