@@ -145,7 +145,7 @@ fn pair_lengths<K: DeviceCopy, V: DeviceCopy, B: crate::Backend>(
 
 /// Runs `f` on the four inputs' stored elements (a lazy one written out first; see
 /// [`Readable`]), nesting the `with_stored` calls in one place.
-fn stored_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend, R>(
+pub(crate) fn stored_pairs<K: DeviceCopy, V: DeviceCopy, B: crate::Backend, R>(
     a_keys: &impl Readable<K, B>,
     a_values: &impl Readable<V, B>,
     b_keys: &impl Readable<K, B>,

@@ -22,6 +22,7 @@
 use crate::backend::{MergeByKeyOps, MergeOps};
 use crate::check::lengths_agree;
 use crate::lazy::Readable;
+use crate::merge::stored_pairs;
 use crate::{DeviceVector, Result};
 use parallaxis_core::{Compare, DeviceCopy, Less, SetOp, SortKey};
 
@@ -92,12 +93,8 @@ pub fn set_operation_by_key_with<
 ) -> Result<(DeviceVector<K, B>, DeviceVector<V, B>)> {
     lengths_agree("set operation a values", a_keys.len(), a_values.len())?;
     lengths_agree("set operation b values", b_keys.len(), b_values.len())?;
-    let (k, v) = a_keys.with_stored(|ak| {
-        a_values.with_stored(|av| {
-            b_keys.with_stored(|bk| {
-                b_values.with_stored(|bv| B::set_op_by_key(op, cmp, ak, av, bk, bv))
-            })
-        })
+    let (k, v) = stored_pairs(a_keys, a_values, b_keys, b_values, |ak, av, bk, bv| {
+        B::set_op_by_key(op, cmp, ak, av, bk, bv)
     })?;
     Ok((DeviceVector::from_buffer(k), DeviceVector::from_buffer(v)))
 }
