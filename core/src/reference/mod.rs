@@ -54,7 +54,7 @@ pub use set_op::{set_op_by, set_op_by_key_with, set_op_count};
 #[cfg(feature = "alloc")]
 pub use set_op::{set_op_by_key_vec, set_op_vec};
 #[cfg(feature = "alloc")]
-pub use sort::{sort, sort_by_key};
+pub use sort::{partial_sort, partial_sort_by_key, sort, sort_by_key};
 
 // Search and extrema: vectorized search, extrema with positions.
 pub use extrema::{arg_reduce, max_element, min_element, minmax_element};

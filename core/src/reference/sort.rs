@@ -95,3 +95,62 @@ pub fn sort_by_key<K: SortKey, V: Copy>(
     }
     Ok(())
 }
+
+/// `out` = the first `out.len()` keys of `keys` sorted stably in `order` (C++'s
+/// `partial_sort_copy`; in `Order::Descending` the `out.len()` largest keys, largest first:
+/// a top-k with its output sorted, ties in input order). An `out` longer than `keys` gets
+/// all of them in its first `keys.len()` slots.
+///
+/// # Errors
+/// As [`sort`].
+///
+/// ```
+/// use parallaxis_core::{reference, Order};
+/// let mut top = [0_i32; 2];
+/// reference::partial_sort(&[3, -1, 7, 2, 7], &mut top, Order::Descending)?;
+/// assert_eq!(top, [7, 7]);
+/// # Ok::<(), parallaxis_core::Error>(())
+/// ```
+pub fn partial_sort<K: SortKey>(
+    keys: &[K],
+    out: &mut [K],
+    order: impl Into<RadixOrder>,
+) -> Result<()> {
+    let index = sorted_positions(keys, order.into())?;
+    for (o, &i) in out.iter_mut().zip(&index) {
+        *o = keys[i];
+    }
+    Ok(())
+}
+
+/// `(out_keys, out_values)` = the first pairs of `(keys[i], values[i])` sorted stably by key
+/// in `order`, as many as the shorter output holds ([`partial_sort`] of pairs). The pairs
+/// are the common prefix of `keys` and `values`.
+///
+/// # Errors
+/// As [`sort`].
+///
+/// ```
+/// use parallaxis_core::{reference, Order};
+/// let (mut k, mut v) = ([0_u8; 2], ['_'; 2]);
+/// reference::partial_sort_by_key(&[2, 1, 2, 1], &['a', 'b', 'c', 'd'], &mut k, &mut v,
+///     Order::Ascending)?;
+/// assert_eq!((k, v), ([1, 1], ['b', 'd']));
+/// # Ok::<(), parallaxis_core::Error>(())
+/// ```
+pub fn partial_sort_by_key<K: SortKey, V: Copy>(
+    keys: &[K],
+    values: &[V],
+    out_keys: &mut [K],
+    out_values: &mut [V],
+    order: impl Into<RadixOrder>,
+) -> Result<()> {
+    let n = keys.len().min(values.len());
+    let index = sorted_positions(&keys[..n], order.into())?;
+    let outs = out_keys.iter_mut().zip(out_values.iter_mut());
+    for ((ok, ov), &i) in outs.zip(&index) {
+        *ok = keys[i];
+        *ov = values[i];
+    }
+    Ok(())
+}
