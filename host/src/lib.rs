@@ -47,7 +47,9 @@ pub use select::{
     unique_count, unique_vec,
 };
 pub use set_op::{set_op_by_key_vec, set_op_vec};
-pub use sort::{sort, sort_by_key, sort_by_key_segmented, sort_segmented};
+pub use sort::{
+    partial_sort, partial_sort_by_key, sort, sort_by_key, sort_by_key_segmented, sort_segmented,
+};
 pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;
 pub use spmv::ell::spmv_ell;

@@ -3,8 +3,10 @@
 //! Same results as `parallaxis_core::reference::sort` / `sort_by_key`, which compare keys.
 
 mod lsd;
+mod partial;
 mod segmented;
 
+pub use partial::{partial_sort, partial_sort_by_key};
 pub use segmented::{sort_by_key_segmented, sort_segmented};
 
 use parallaxis_core::{try_filled_vec, DeviceCopy, RadixOrder, Result, SortKey};
