@@ -75,6 +75,7 @@ mod sort;
 mod sort_segmented;
 mod spmv;
 mod stencil;
+mod top_k;
 mod transform;
 mod vector;
 
@@ -175,6 +176,12 @@ pub use sort::{
 pub use sort_segmented::{
     sort_by_key_segmented, sort_by_key_segmented_descending, sort_by_key_segmented_into,
     sort_segmented, sort_segmented_descending, sort_segmented_into,
+};
+
+// Top-k and k-selection: the first k of a sort, the rest unsorted.
+pub use top_k::{
+    bottom_k, bottom_k_by_key, partial_sort_by_key_into, partial_sort_into, select_nth, top_k,
+    top_k_by_key,
 };
 
 // Search and extrema: vectorized binary search, extrema with their positions.

@@ -26,6 +26,12 @@ pub trait SortOps<K: SortKey>: Backend {
     /// `out` = `keys` sorted stably in `order` (`SortKey`'s total order, or the order bits in
     /// `order`'s range); equal lengths. A range beyond the key is `InvalidArgument`.
     fn sort(keys: &Self::Slice<K>, out: &mut Self::Slice<K>, order: RadixOrder) -> Result<()>;
+    /// `out` = the first `out.len()` keys of that sort (`out` no longer than `keys`).
+    fn partial_sort(
+        keys: &Self::Slice<K>,
+        out: &mut Self::Slice<K>,
+        order: RadixOrder,
+    ) -> Result<()>;
 }
 
 /// Stable radix sort of key-value pairs by key.
@@ -36,6 +42,15 @@ pub trait SortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
     /// `(out_keys, out_values)` = the pairs sorted stably by key in `order` (as
     /// [`SortOps::sort`]); all four have equal lengths.
     fn sort_by_key(
+        keys: &Self::Slice<K>,
+        values: &Self::Slice<V>,
+        out_keys: &mut Self::Slice<K>,
+        out_values: &mut Self::Slice<V>,
+        order: RadixOrder,
+    ) -> Result<()>;
+    /// The first pairs of that sort, as many as the outputs hold: `keys` and `values` of
+    /// equal lengths, the two outputs of equal lengths and no longer.
+    fn partial_sort_by_key(
         keys: &Self::Slice<K>,
         values: &Self::Slice<V>,
         out_keys: &mut Self::Slice<K>,
