@@ -3,9 +3,14 @@
 
 #[macro_use]
 pub(crate) mod gpu;
+mod exact;
 #[cfg(feature = "cuda")]
 pub(crate) mod gpus;
 pub(crate) mod sharded;
+
+// Not every test binary compares keys by their bits.
+#[allow(unused_imports)]
+pub(crate) use exact::{words, Exact};
 
 use parallaxis::{ops::Number, Backend, DeviceCopy, DeviceVector};
 use proptest::prelude::*;

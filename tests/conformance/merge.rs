@@ -10,40 +10,10 @@
 use super::B;
 use crate::common::*;
 use parallaxis::reference as r;
-use parallaxis::{DeviceCopy, ops::{Compare, Greater, Less, SortKey}, backend::{MergeByKeyOps, MergeOps}};
+use parallaxis::{DeviceCopy, ops::{Compare, Greater, Less}, backend::{MergeByKeyOps, MergeOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
-/// Bits of an element, so that `-0.0 != 0.0` and NaN == NaN in comparisons.
-trait Exact: SortKey + Debug {
-    type Word: PartialEq + Debug;
-    const ZERO_KEY: Self;
-    fn word(self) -> Self::Word;
-}
-macro_rules! exact_int { ($($t:ty),*) => { $(impl Exact for $t {
-    type Word = $t;
-    const ZERO_KEY: Self = 0;
-    fn word(self) -> $t { self }
-})* } }
-exact_int!(u32, i32, u64, i64);
-impl Exact for f32 {
-    type Word = u32;
-    const ZERO_KEY: Self = 0.0;
-    fn word(self) -> u32 {
-        self.to_bits()
-    }
-}
-impl Exact for f64 {
-    type Word = u64;
-    const ZERO_KEY: Self = 0.0;
-    fn word(self) -> u64 {
-        self.to_bits()
-    }
-}
-
-fn words<K: Exact>(k: &[K]) -> Vec<K::Word> {
-    k.iter().map(|&x| x.word()).collect()
-}
 
 /// `sort_by` and `sort_by_into` with `cmp`, against the reference.
 fn check_sort<K: Exact, C: Compare<K> + Debug>(cmp: C, k: &[K], what: &str)

@@ -14,7 +14,7 @@ use crate::common::*;
 use parallaxis::reference as r;
 use parallaxis::{
     backend::{MergeByKeyOps, MergeOps},
-    ops::{Compare, Greater, Less, SortKey},
+    ops::{Compare, Greater, Less},
     DeviceCopy, DeviceVector, Error, Result, SetOp,
 };
 use proptest::prelude::*;
@@ -29,33 +29,6 @@ const OPS: [SetOp; 4] = [
     SetOp::SymmetricDifference,
 ];
 
-/// Bits of an element, so that `-0.0 != 0.0`, NaN == NaN and NaN payloads differ in
-/// comparisons.
-trait Exact: SortKey + Debug {
-    type Word: PartialEq + Eq + std::hash::Hash + Debug;
-    fn word(self) -> Self::Word;
-}
-macro_rules! exact_int { ($($t:ty),*) => { $(impl Exact for $t {
-    type Word = $t;
-    fn word(self) -> $t { self }
-})* } }
-exact_int!(u32, i32, u64, i64);
-impl Exact for f32 {
-    type Word = u32;
-    fn word(self) -> u32 {
-        self.to_bits()
-    }
-}
-impl Exact for f64 {
-    type Word = u64;
-    fn word(self) -> u64 {
-        self.to_bits()
-    }
-}
-
-fn words<K: Exact>(k: &[K]) -> Vec<K::Word> {
-    k.iter().map(|&x| x.word()).collect()
-}
 
 /// `x` sorted by `cmp` (stable, so equal items keep their order).
 fn sorted<K: Copy, C: Compare<K>>(cmp: C, x: &[K]) -> Vec<K> {

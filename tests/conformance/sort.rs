@@ -8,36 +8,10 @@
 use super::B;
 use crate::common::*;
 use parallaxis::reference as r;
-use parallaxis::{DeviceCopy, DeviceVector, ops::{Order, SortKey}, backend::{SortByKeyOps, SortOps}};
+use parallaxis::{DeviceCopy, DeviceVector, ops::Order, backend::{SortByKeyOps, SortOps}};
 use proptest::prelude::*;
 use std::fmt::Debug;
 
-/// Bits of a key, so that `-0.0 != 0.0` and NaN == NaN in comparisons.
-trait Exact: SortKey + Debug {
-    type Word: PartialEq + Debug;
-    fn word(self) -> Self::Word;
-}
-macro_rules! exact_int { ($($t:ty),*) => { $(impl Exact for $t {
-    type Word = $t;
-    fn word(self) -> $t { self }
-})* } }
-exact_int!(u8, i8, u16, i16, u32, i32, u64, i64, usize);
-impl Exact for f32 {
-    type Word = u32;
-    fn word(self) -> u32 {
-        self.to_bits()
-    }
-}
-impl Exact for f64 {
-    type Word = u64;
-    fn word(self) -> u64 {
-        self.to_bits()
-    }
-}
-
-fn words<K: Exact>(k: &[K]) -> Vec<K::Word> {
-    k.iter().map(|&x| x.word()).collect()
-}
 
 /// Keys alone, both orders and both forms, against the reference.
 fn check_keys<K: Exact>(k: &[K], what: &str)

@@ -12,7 +12,6 @@ use crate::common::*;
 use parallaxis::{DeviceCopy, DeviceVector, Error, ops::Order, backend::SegmentedSortByKeyOps};
 use parallaxis::{backend::SegmentedSortOps, ops::SortKey};
 use proptest::prelude::*;
-use std::fmt::Debug;
 
 /// The reference: `(keys, values)` with every segment sorted stably in `order`.
 fn reference<K: SortKey, V: Copy>(k: &[K], v: &[V], offsets: &[usize], order: Order) -> (Vec<K>, Vec<V>) {
@@ -26,32 +25,6 @@ fn reference<K: SortKey, V: Copy>(k: &[K], v: &[V], offsets: &[usize], order: Or
     pairs.into_iter().unzip()
 }
 
-/// Bits of a key, so that `-0.0 != 0.0` and NaN == NaN in comparisons.
-trait Exact: SortKey + Debug {
-    type Word: PartialEq + Debug;
-    fn word(self) -> Self::Word;
-}
-macro_rules! exact_int { ($($t:ty),*) => { $(impl Exact for $t {
-    type Word = $t;
-    fn word(self) -> $t { self }
-})* } }
-exact_int!(u8, i16, u32, i64);
-impl Exact for f32 {
-    type Word = u32;
-    fn word(self) -> u32 {
-        self.to_bits()
-    }
-}
-impl Exact for f64 {
-    type Word = u64;
-    fn word(self) -> u64 {
-        self.to_bits()
-    }
-}
-
-fn words<K: Exact>(k: &[K]) -> Vec<K::Word> {
-    k.iter().map(|&x| x.word()).collect()
-}
 
 /// Every form, both orders, keys alone and with `u32` positions as values.
 fn check<K: Exact>(k: &[K], offsets: &[usize], what: &str)
