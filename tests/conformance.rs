@@ -87,6 +87,9 @@ macro_rules! conformance {
             mod set_ops {
                 include!("conformance/set_ops.rs");
             }
+            mod top_k {
+                include!("conformance/top_k.rs");
+            }
             // Views.
             mod views {
                 include!("conformance/views.rs");
@@ -156,6 +159,7 @@ fn every_test_body_calls_require_gpu() {
         ("search", include_str!("conformance/search.rs")),
         ("merge", include_str!("conformance/merge.rs")),
         ("set_ops", include_str!("conformance/set_ops.rs")),
+        ("top_k", include_str!("conformance/top_k.rs")),
         (
             "lazy_families",
             include_str!("conformance/lazy_families.rs"),
