@@ -46,3 +46,52 @@ pub(super) fn bench_sort(n: usize) {
         "radix sort u32: not sorted"
     );
 }
+
+/// `top_k u32`: the 100 largest of random keys, sorted. The hand-written form is the
+/// standard library's idiom (rayon has no parallel selection): copy, `select_nth_unstable`,
+/// sort the first k. Bytes: the keys read once (`4 n`).
+pub(super) fn bench_top_k(n: usize) {
+    const K: usize = 100;
+    let keys: Vec<u32> = parallaxis::ops::SplitMix64::new(11)
+        .take(n)
+        .map(|v| v as u32)
+        .collect();
+    let (rk, sk) = (
+        Rv::from_slice(&keys).unwrap(),
+        Sv::from_slice(&keys).unwrap(),
+    );
+    let k = K.min(n);
+    let mut ro = Rv::<u32>::zeros(k).unwrap();
+    let mut so = Sv::<u32>::zeros(k).unwrap();
+    let mut out = vec![0_u32; n];
+    let descending = |a: &u32, b: &u32| b.cmp(a);
+    Row {
+        case: "top_k u32 (k = 100)",
+        n,
+        bytes: 4 * n,
+        ours: median_time(|| {
+            parallaxis::partial_sort_into(&rk, &mut ro, Order::Descending).unwrap();
+            black_box(&mut ro);
+        }),
+        sequential: median_time(|| {
+            parallaxis::partial_sort_into(&sk, &mut so, Order::Descending).unwrap();
+            black_box(&mut so);
+        }),
+        hand_rayon: median_time(|| {
+            out.copy_from_slice(&keys);
+            if k > 0 {
+                out.select_nth_unstable_by(k - 1, descending);
+                out[..k].sort_unstable_by(descending);
+            }
+            black_box(&mut out);
+        }),
+    }
+    .print();
+    let mut want = keys.clone();
+    want.sort_unstable_by(descending);
+    assert_eq!(
+        ro.to_vec().unwrap(),
+        want[..k],
+        "top_k u32: not the largest k"
+    );
+}
