@@ -66,29 +66,10 @@ pub fn partial_sort<K: SortKey>(
     out: &mut [K],
     order: impl Into<RadixOrder>,
 ) -> Result<()> {
-    let order = order.into();
-    let n = keys.len();
-    let k = out.len().min(n);
-    let out = &mut out[..k];
-    if k == 0 {
-        return Ok(());
-    }
-    if n < SMALL {
-        return parallaxis_core::reference::partial_sort(keys, out, order);
-    }
-    if k.saturating_mul(FULL) >= n {
-        // Zero-sized: these allocate nothing, whatever `n`.
-        let (none, mut none_out) = (try_filled_vec(n, NoValue)?, try_filled_vec(n, NoValue)?);
-        let mut sorted = try_filled_vec(n, keys[0])?;
-        super::lsd::sort_pairs(keys, &none, &mut sorted, &mut none_out, order)?;
-        out.copy_from_slice(&sorted[..k]);
-        return Ok(());
-    }
-    let best = best_positions(keys, k, order)?;
-    for (o, &i) in out.iter_mut().zip(&best) {
-        *o = keys[i];
-    }
-    Ok(())
+    let (n, k) = (keys.len(), out.len().min(keys.len()));
+    // Zero-sized: these allocate nothing, whatever `n`.
+    let (none, mut none_out) = (try_filled_vec(n, NoValue)?, try_filled_vec(k, NoValue)?);
+    partial_sort_by_key(keys, &none, out, &mut none_out, order)
 }
 
 /// `(out_keys, out_values)` = the first pairs of the stable sort by key in `order`, as many
@@ -199,5 +180,38 @@ fn cut<T: Ord>(v: &mut Vec<T>, k: usize) {
         v.truncate(k);
     } else if k == 0 {
         v.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parallaxis_core::{reference, Order, SplitMix64};
+
+    /// Against the reference at sizes on both sides of the small, full-sort and parallel
+    /// switches, with few distinct keys (ties everywhere) and both orders.
+    #[test]
+    fn matches_the_reference() {
+        for n in [0, 1, 255, 256, 5000, 70_001] {
+            let keys: Vec<u16> = SplitMix64::new(n as u64)
+                .take(n)
+                .map(|v| (v % 300) as u16)
+                .collect();
+            let values: Vec<u32> = (0..n as u32).collect();
+            for k in [0, 1, 9, n / 8, n / 8 + 1, n] {
+                for order in [Order::Ascending, Order::Descending] {
+                    let (mut want, mut got) = (vec![0; k], vec![0; k]);
+                    reference::partial_sort(&keys, &mut want, order).unwrap();
+                    partial_sort(&keys, &mut got, order).unwrap();
+                    assert_eq!(got, want, "keys n={n} k={k} {order:?}");
+                    let (mut wk, mut wv, mut gk, mut gv) =
+                        (vec![0; k], vec![0; k], vec![0; k], vec![0; k]);
+                    reference::partial_sort_by_key(&keys, &values, &mut wk, &mut wv, order)
+                        .unwrap();
+                    partial_sort_by_key(&keys, &values, &mut gk, &mut gv, order).unwrap();
+                    assert_eq!((gk, gv), (wk, wv), "pairs n={n} k={k} {order:?}");
+                }
+            }
+        }
     }
 }
