@@ -48,7 +48,8 @@ pub use select::{
 };
 pub use set_op::{set_op_by_key_vec, set_op_vec};
 pub use sort::{
-    partial_sort, partial_sort_by_key, sort, sort_by_key, sort_by_key_segmented, sort_segmented,
+    partial_sort, partial_sort_by_key, partial_sort_by_key_segmented, partial_sort_segmented, sort,
+    sort_by_key, sort_by_key_segmented, sort_segmented,
 };
 pub use spmv::coo::spmv_coo;
 pub use spmv::csr::spmv_csr;

@@ -7,7 +7,9 @@ mod partial;
 mod segmented;
 
 pub use partial::{partial_sort, partial_sort_by_key};
-pub use segmented::{sort_by_key_segmented, sort_segmented};
+pub use segmented::{
+    partial_sort_by_key_segmented, partial_sort_segmented, sort_by_key_segmented, sort_segmented,
+};
 
 use parallaxis_core::{try_filled_vec, DeviceCopy, RadixOrder, Result, SortKey};
 

@@ -1,11 +1,19 @@
 //! Segmented sort on the host: each segment `offsets[s]..offsets[s + 1]` sorted on its own,
-//! stably, as [`super::sort`] / [`super::sort_by_key`] would sort it alone. The segments are
-//! split in halves recursively (`rayon::join`), at a segment boundary, until a half holds
-//! one segment or few elements; then each segment runs the radix sort (parallel itself when
-//! large), or, when tiny, an insertion sort, which allocates nothing where the radix sort
-//! and the reference would allocate per segment.
+//! stably, as [`super::sort`] / [`super::sort_by_key`] would sort it alone, and the batched
+//! top-k: the first items of each segment's sort, at the output's own offsets. The segments
+//! are split in halves recursively (`rayon::join`), at a segment boundary, until a half holds
+//! one segment or few elements; then each segment runs the radix sort or the partial sort
+//! (parallel themselves when large), or, when tiny, an insertion sort, which allocates
+//! nothing where the radix sort and the reference would allocate per segment.
 
 use parallaxis_core::{DeviceCopy, Order, Result, SortKey};
+
+/// Where a run of segments starts: in the input, and in the output.
+#[derive(Clone, Copy)]
+struct Base {
+    input: usize,
+    output: usize,
+}
 
 /// Below this many elements a run of segments is sorted on one thread.
 const GRAIN: usize = 1 << 14;
@@ -33,7 +41,6 @@ pub fn sort_segmented<K: SortKey>(
     out: &mut [K],
     order: Order,
 ) -> Result<()> {
-    let base = offsets.first().copied().unwrap_or(0);
     let sort_one = |(k, o): (&[K], &mut [K])| {
         if k.len() > TINY {
             super::sort(k, o, order)
@@ -43,7 +50,56 @@ pub fn sort_segmented<K: SortKey>(
             Ok(())
         }
     };
-    split(offsets, base, (keys, out), &sort_one)
+    split(
+        offsets,
+        offsets,
+        base_of(offsets, offsets),
+        (keys, out),
+        &sort_one,
+    )
+}
+
+/// `out` = for every segment `s` the first `out_offsets[s + 1] - out_offsets[s]` keys of its
+/// stable sort in `order` (no more than the segment holds), at `out_offsets[s]`: the batched
+/// top-k. `offsets` as for [`sort_segmented`]; `out_offsets` as many, from 0, `out` as long
+/// as their last (the caller checks).
+///
+/// # Errors
+/// `Error::OutOfMemory` when a segment's scratch cannot be had.
+///
+/// ```
+/// use parallaxis_core::Order;
+/// let mut out = [0_u32; 3];
+/// // The two largest of [4, 9, 1] and the one largest of [7, 8].
+/// parallaxis_host::partial_sort_segmented(&[0, 3, 5], &[4, 9, 1, 7, 8], &[0, 2, 3], &mut out,
+///     Order::Descending)?;
+/// assert_eq!(out, [9, 4, 8]);
+/// # Ok::<(), parallaxis_core::Error>(())
+/// ```
+pub fn partial_sort_segmented<K: SortKey>(
+    offsets: &[usize],
+    keys: &[K],
+    out_offsets: &[usize],
+    out: &mut [K],
+    order: Order,
+) -> Result<()> {
+    let first_of_one = |(k, o): (&[K], &mut [K])| {
+        if k.len() > TINY {
+            super::partial_sort(k, o, order)
+        } else if let Some(&first) = k.first() {
+            let mut sorted = [first; TINY];
+            let sorted = &mut sorted[..k.len()];
+            sorted.copy_from_slice(k);
+            insertion_sort::<K, ()>(sorted, &mut [], order);
+            let m = o.len().min(k.len());
+            o[..m].copy_from_slice(&sorted[..m]);
+            Ok(())
+        } else {
+            Ok(())
+        }
+    };
+    let base = base_of(offsets, out_offsets);
+    split(offsets, out_offsets, base, (keys, out), &first_of_one)
 }
 
 /// `(out_keys, out_values)` = the pairs with every segment sorted stably by key in `order`;
@@ -68,7 +124,6 @@ pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy>(
     out_values: &mut [V],
     order: Order,
 ) -> Result<()> {
-    let base = offsets.first().copied().unwrap_or(0);
     let parts = Pairs {
         keys,
         values,
@@ -85,24 +140,87 @@ pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy>(
             Ok(())
         }
     };
-    split(offsets, base, parts, &sort_one)
+    split(
+        offsets,
+        offsets,
+        base_of(offsets, offsets),
+        parts,
+        &sort_one,
+    )
 }
 
-/// Inputs and outputs that split at an element index, each half for its own segments.
+/// [`partial_sort_segmented`] of key-value pairs: for every segment the first pairs of its
+/// stable sort by key, as many as its output range holds.
+///
+/// # Errors
+/// `Error::OutOfMemory` when a segment's scratch cannot be had.
+///
+/// ```
+/// use parallaxis_core::Order;
+/// let (mut k, mut v) = ([0_i32; 2], [0_u8; 2]);
+/// parallaxis_host::partial_sort_by_key_segmented(&[0, 2, 4], &[5, 1, 7, 7], &[1, 2, 3, 4],
+///     &[0, 1, 2], &mut k, &mut v, Order::Ascending)?;
+/// assert_eq!((k, v), ([1, 7], [2, 3])); // equal keys keep their order
+/// # Ok::<(), parallaxis_core::Error>(())
+/// ```
+pub fn partial_sort_by_key_segmented<K: SortKey, V: DeviceCopy>(
+    offsets: &[usize],
+    keys: &[K],
+    values: &[V],
+    out_offsets: &[usize],
+    out_keys: &mut [K],
+    out_values: &mut [V],
+    order: Order,
+) -> Result<()> {
+    let parts = Pairs {
+        keys,
+        values,
+        out_keys,
+        out_values,
+    };
+    let first_of_one = |p: Pairs<'_, K, V>| {
+        if p.keys.len() > TINY {
+            super::partial_sort_by_key(p.keys, p.values, p.out_keys, p.out_values, order)
+        } else if let (Some(&k0), Some(&v0)) = (p.keys.first(), p.values.first()) {
+            let n = p.keys.len();
+            let (mut keys, mut values) = ([k0; TINY], [v0; TINY]);
+            let (keys, values) = (&mut keys[..n], &mut values[..n]);
+            keys.copy_from_slice(p.keys);
+            values.copy_from_slice(p.values);
+            insertion_sort(keys, values, order);
+            let m = p.out_keys.len().min(n);
+            p.out_keys[..m].copy_from_slice(&keys[..m]);
+            p.out_values[..m].copy_from_slice(&values[..m]);
+            Ok(())
+        } else {
+            Ok(())
+        }
+    };
+    split(
+        offsets,
+        out_offsets,
+        base_of(offsets, out_offsets),
+        parts,
+        &first_of_one,
+    )
+}
+
+/// Inputs and outputs that split at a segment boundary (an index of the inputs and one of
+/// the outputs), each half for its own segments.
 trait Parts: Send + Sized {
-    /// The element count.
+    /// The input element count.
     fn len(&self) -> usize;
-    /// `[0, at)` and `[at, len)`.
-    fn split_at(self, at: usize) -> (Self, Self);
+    /// `[0, at)` and `[at, len)` of the inputs, `[0, out_at)` and the rest of the outputs.
+    fn split_at(self, at: usize, out_at: usize) -> (Self, Self);
 }
 
 impl<K: Sync + Send> Parts for (&[K], &mut [K]) {
     fn len(&self) -> usize {
         self.0.len()
     }
-    fn split_at(self, at: usize) -> (Self, Self) {
+    fn split_at(self, at: usize, out_at: usize) -> (Self, Self) {
         let (k0, k1) = self.0.split_at(at);
-        let (o0, o1) = self.1.split_at_mut(at);
+        let (o0, o1) = self.1.split_at_mut(out_at);
         ((k0, o0), (k1, o1))
     }
 }
@@ -119,11 +237,11 @@ impl<K: Sync + Send, V: Sync + Send> Parts for Pairs<'_, K, V> {
     fn len(&self) -> usize {
         self.keys.len()
     }
-    fn split_at(self, at: usize) -> (Self, Self) {
+    fn split_at(self, at: usize, out_at: usize) -> (Self, Self) {
         let (k0, k1) = self.keys.split_at(at);
         let (v0, v1) = self.values.split_at(at);
-        let (ok0, ok1) = self.out_keys.split_at_mut(at);
-        let (ov0, ov1) = self.out_values.split_at_mut(at);
+        let (ok0, ok1) = self.out_keys.split_at_mut(out_at);
+        let (ov0, ov1) = self.out_values.split_at_mut(out_at);
         (
             Pairs {
                 keys: k0,
@@ -141,28 +259,47 @@ impl<K: Sync + Send, V: Sync + Send> Parts for Pairs<'_, K, V> {
     }
 }
 
-/// Runs `sort` on every segment of `parts` (whose element 0 is index `base` of `offsets`'
-/// numbering): halves in parallel while a half spans several segments and at least
-/// [`GRAIN`] elements (a large segment's own sort is parallel).
+/// Where the segments of `offsets` and `out_offsets` start (their first entries).
+fn base_of(offsets: &[usize], out_offsets: &[usize]) -> Base {
+    Base {
+        input: offsets.first().copied().unwrap_or(0),
+        output: out_offsets.first().copied().unwrap_or(0),
+    }
+}
+
+/// Runs `sort` on every segment of `parts` (whose inputs start at index `base.input` of
+/// `offsets`' numbering and outputs at `base.output` of `out_offsets`'): halves in parallel
+/// while a half spans several segments and at least [`GRAIN`] elements (a large segment's
+/// own sort is parallel).
 fn split<P: Parts>(
     offsets: &[usize],
-    base: usize,
+    out_offsets: &[usize],
+    base: Base,
     parts: P,
     sort: &(impl Fn(P) -> Result<()> + Sync),
 ) -> Result<()> {
     let segments = offsets.len().saturating_sub(1);
     if segments >= 2 && parts.len() >= GRAIN {
         let mid = segments / 2;
-        let (left, right) = parts.split_at(offsets[mid] - base);
+        let (left, right) =
+            parts.split_at(offsets[mid] - base.input, out_offsets[mid] - base.output);
         let (a, b) = rayon::join(
-            || split(&offsets[..=mid], base, left, sort),
-            || split(&offsets[mid..], offsets[mid], right, sort),
+            || split(&offsets[..=mid], &out_offsets[..=mid], base, left, sort),
+            || {
+                split(
+                    &offsets[mid..],
+                    &out_offsets[mid..],
+                    base_of(&offsets[mid..], &out_offsets[mid..]),
+                    right,
+                    sort,
+                )
+            },
         );
         return a.and(b);
     }
     let mut rest = parts;
-    for w in offsets.windows(2) {
-        let (segment, tail) = rest.split_at(w[1] - w[0]);
+    for (w, ow) in offsets.windows(2).zip(out_offsets.windows(2)) {
+        let (segment, tail) = rest.split_at(w[1] - w[0], ow[1] - ow[0]);
         sort(segment)?;
         rest = tail;
     }
@@ -185,6 +322,58 @@ fn insertion_sort<K: SortKey, V: Copy>(keys: &mut [K], values: &mut [V], order: 
                 values.swap(j, j - 1);
             }
             j -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parallaxis_core::{reference, SplitMix64};
+
+    /// Every segment's first `k` against the reference's partial sort of that segment alone:
+    /// empty, tiny and long segments, enough in all to split in parallel.
+    #[test]
+    fn partial_sorts_match_the_reference_per_segment() {
+        let lens = [0, 1, 5, 24, 25, 3000, 0, 20_000, 7, 40_000, 2];
+        let offsets: Vec<usize> = core::iter::once(0)
+            .chain(lens.iter().scan(0, |end, &l| {
+                *end += l;
+                Some(*end)
+            }))
+            .collect();
+        let n = *offsets.last().unwrap();
+        let keys: Vec<i16> = SplitMix64::new(3)
+            .take(n)
+            .map(|v| (v % 500) as i16)
+            .collect();
+        let values: Vec<u32> = (0..n as u32).collect();
+        for k in [0, 1, 6, 30, 5000, usize::MAX] {
+            let kept: Vec<usize> = core::iter::once(0)
+                .chain(lens.iter().scan(0, |end, &l| {
+                    *end += l.min(k);
+                    Some(*end)
+                }))
+                .collect();
+            let total = *kept.last().unwrap();
+            for order in [Order::Ascending, Order::Descending] {
+                let (mut wk, mut wv) = (vec![0; total], vec![0; total]);
+                for s in 0..lens.len() {
+                    let (i, o) = (offsets[s]..offsets[s + 1], kept[s]..kept[s + 1]);
+                    let (ik, iv) = (&keys[i.clone()], &values[i]);
+                    reference::partial_sort_by_key(ik, iv, &mut wk[o.clone()], &mut wv[o], order)
+                        .unwrap();
+                }
+                let mut got = vec![0; total];
+                partial_sort_segmented(&offsets, &keys, &kept, &mut got, order).unwrap();
+                assert_eq!(got, wk, "keys k={k} {order:?}");
+                let (mut gk, mut gv) = (vec![0; total], vec![0; total]);
+                partial_sort_by_key_segmented(
+                    &offsets, &keys, &values, &kept, &mut gk, &mut gv, order,
+                )
+                .unwrap();
+                assert_eq!((gk, gv), (wk, wv), "pairs k={k} {order:?}");
+            }
         }
     }
 }
