@@ -76,6 +76,7 @@ mod sort_segmented;
 mod spmv;
 mod stencil;
 mod top_k;
+mod top_k_segmented;
 mod transform;
 mod vector;
 
@@ -178,10 +179,13 @@ pub use sort_segmented::{
     sort_segmented, sort_segmented_descending, sort_segmented_into,
 };
 
-// Top-k and k-selection: the first k of a sort, the rest unsorted.
+// Top-k and k-selection: the first k of a sort, the rest unsorted; per segment (batched).
 pub use top_k::{
     bottom_k, bottom_k_by_key, partial_sort_by_key_into, partial_sort_into, select_nth, top_k,
     top_k_by_key,
+};
+pub use top_k_segmented::{
+    bottom_k_by_key_segmented, bottom_k_segmented, top_k_by_key_segmented, top_k_segmented,
 };
 
 // Search and extrema: vectorized binary search, extrema with their positions.

@@ -17,7 +17,11 @@
 //! (`benches/results/h200/sort-narrow/`). A kernel that sorts each segment in place (CUB's
 //! `DeviceSegmentedSort`) would save the second sort; the composition keeps the radix sort's
 //! stability and total order with no new kernel.
+//!
+//! The batched top-k is that segmented sort into a temporary, then a gather of each
+//! segment's front (the positions built on the host from both offsets, `kept_positions.rs`).
 
+use super::kept_positions::kept_positions;
 use super::ops_sort_segmented::{SegmentedSortByKeyOps, SegmentedSortOps};
 use super::Cuda;
 use crate::Result;
@@ -44,6 +48,30 @@ impl<K: SortKernel> SegmentedSortOps<K> for Cuda {
             let q = permutation::<K, u64>(offsets, keys, order)?;
             // SAFETY: as above.
             unsafe { device::gather(&q, None, keys, out) }
+        }
+    }
+    fn partial_sort_segmented(
+        offsets: &DeviceBuffer<usize>,
+        keys: &DeviceBuffer<K>,
+        out_offsets: &DeviceBuffer<usize>,
+        out: &mut DeviceBuffer<K>,
+        order: Order,
+    ) -> Result<()> {
+        if out.is_empty() {
+            return Ok(());
+        }
+        let mut sorted = DeviceBuffer::zeroed_on(keys.device(), keys.len())?;
+        Self::sort_segmented(offsets, keys, &mut sorted, order)?;
+        let (o, oo) = (offsets.to_vec()?, out_offsets.to_vec()?);
+        let dev = keys.device();
+        if fits_u32(keys.len()) {
+            let p = DeviceBuffer::from_slice_on(dev, &kept_positions::<u32>(&o, &oo)?)?;
+            // SAFETY: every position lies in its segment, within the `n` sorted keys.
+            unsafe { device::gather(&p, None, &sorted, out) }
+        } else {
+            let p = DeviceBuffer::from_slice_on(dev, &kept_positions::<u64>(&o, &oo)?)?;
+            // SAFETY: as above.
+            unsafe { device::gather(&p, None, &sorted, out) }
         }
     }
 }
@@ -74,6 +102,46 @@ impl<K: SortKernel, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for Cuda {
             unsafe {
                 device::gather(&q, None, keys, out_keys)?;
                 device::gather(&q, None, values, out_values)
+            }
+        }
+    }
+    fn partial_sort_by_key_segmented(
+        offsets: &DeviceBuffer<usize>,
+        keys: &DeviceBuffer<K>,
+        values: &DeviceBuffer<V>,
+        out_offsets: &DeviceBuffer<usize>,
+        out_keys: &mut DeviceBuffer<K>,
+        out_values: &mut DeviceBuffer<V>,
+        order: Order,
+    ) -> Result<()> {
+        if out_keys.is_empty() {
+            return Ok(());
+        }
+        let dev = keys.device();
+        let mut sorted_keys = DeviceBuffer::zeroed_on(dev, keys.len())?;
+        let mut sorted_values = DeviceBuffer::zeroed_on(dev, keys.len())?;
+        Self::sort_by_key_segmented(
+            offsets,
+            keys,
+            values,
+            &mut sorted_keys,
+            &mut sorted_values,
+            order,
+        )?;
+        let (o, oo) = (offsets.to_vec()?, out_offsets.to_vec()?);
+        if fits_u32(keys.len()) {
+            let p = DeviceBuffer::from_slice_on(dev, &kept_positions::<u32>(&o, &oo)?)?;
+            // SAFETY: every position lies in its segment, within the `n` sorted pairs.
+            unsafe {
+                device::gather(&p, None, &sorted_keys, out_keys)?;
+                device::gather(&p, None, &sorted_values, out_values)
+            }
+        } else {
+            let p = DeviceBuffer::from_slice_on(dev, &kept_positions::<u64>(&o, &oo)?)?;
+            // SAFETY: as above.
+            unsafe {
+                device::gather(&p, None, &sorted_keys, out_keys)?;
+                device::gather(&p, None, &sorted_values, out_values)
             }
         }
     }

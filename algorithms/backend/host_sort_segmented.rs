@@ -17,6 +17,18 @@ impl<K: SortKey> SegmentedSortOps<K> for super::Sequential {
         }
         Ok(())
     }
+    fn partial_sort_segmented(
+        offsets: &[usize],
+        keys: &[K],
+        out_offsets: &[usize],
+        out: &mut [K],
+        order: Order,
+    ) -> Result<()> {
+        for (w, ow) in offsets.windows(2).zip(out_offsets.windows(2)) {
+            reference::partial_sort(&keys[w[0]..w[1]], &mut out[ow[0]..ow[1]], order)?;
+        }
+        Ok(())
+    }
 }
 
 impl<K: SortKey, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for super::Sequential {
@@ -41,6 +53,27 @@ impl<K: SortKey, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for super::Sequentia
         }
         Ok(())
     }
+    fn partial_sort_by_key_segmented(
+        offsets: &[usize],
+        keys: &[K],
+        values: &[V],
+        out_offsets: &[usize],
+        out_keys: &mut [K],
+        out_values: &mut [V],
+        order: Order,
+    ) -> Result<()> {
+        for (w, ow) in offsets.windows(2).zip(out_offsets.windows(2)) {
+            let (r, o) = (w[0]..w[1], ow[0]..ow[1]);
+            reference::partial_sort_by_key(
+                &keys[r.clone()],
+                &values[r],
+                &mut out_keys[o.clone()],
+                &mut out_values[o],
+                order,
+            )?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(feature = "rayon")]
@@ -48,6 +81,15 @@ impl<K: SortKey> SegmentedSortOps<K> for super::Rayon {
     const SEAL: crate::backend::Seal = crate::backend::Seal;
     fn sort_segmented(offsets: &[usize], keys: &[K], out: &mut [K], order: Order) -> Result<()> {
         parallaxis_host::sort_segmented(offsets, keys, out, order)
+    }
+    fn partial_sort_segmented(
+        offsets: &[usize],
+        keys: &[K],
+        out_offsets: &[usize],
+        out: &mut [K],
+        order: Order,
+    ) -> Result<()> {
+        parallaxis_host::partial_sort_segmented(offsets, keys, out_offsets, out, order)
     }
 }
 
@@ -63,5 +105,24 @@ impl<K: SortKey, V: DeviceCopy> SegmentedSortByKeyOps<K, V> for super::Rayon {
         order: Order,
     ) -> Result<()> {
         parallaxis_host::sort_by_key_segmented(offsets, keys, values, out_keys, out_values, order)
+    }
+    fn partial_sort_by_key_segmented(
+        offsets: &[usize],
+        keys: &[K],
+        values: &[V],
+        out_offsets: &[usize],
+        out_keys: &mut [K],
+        out_values: &mut [V],
+        order: Order,
+    ) -> Result<()> {
+        parallaxis_host::partial_sort_by_key_segmented(
+            offsets,
+            keys,
+            values,
+            out_offsets,
+            out_keys,
+            out_values,
+            order,
+        )
     }
 }

@@ -30,6 +30,8 @@ mod host_merge;
 mod host_select;
 mod host_sort;
 mod host_sort_segmented;
+#[cfg(any(test, feature = "cuda"))]
+mod kept_positions;
 mod ops;
 mod ops_extrema_search;
 mod ops_histogram;

@@ -19,6 +19,16 @@ pub trait SegmentedSortOps<K: SortKey>: Backend {
         out: &mut Self::Slice<K>,
         order: Order,
     ) -> Result<()>;
+    /// `out` = for each segment `s` the first `out_offsets[s + 1] - out_offsets[s]` keys of
+    /// its stable sort in `order` (no more than it holds), at `out_offsets[s]` (the batched
+    /// top-k); valid offsets, `out_offsets` as many from 0, `out` as long as their last.
+    fn partial_sort_segmented(
+        offsets: &Self::Slice<usize>,
+        keys: &Self::Slice<K>,
+        out_offsets: &Self::Slice<usize>,
+        out: &mut Self::Slice<K>,
+        order: Order,
+    ) -> Result<()>;
 }
 
 /// Stable sort of key-value pairs by key within segments.
@@ -32,6 +42,18 @@ pub trait SegmentedSortByKeyOps<K: SortKey, V: DeviceCopy>: Backend {
         offsets: &Self::Slice<usize>,
         keys: &Self::Slice<K>,
         values: &Self::Slice<V>,
+        out_keys: &mut Self::Slice<K>,
+        out_values: &mut Self::Slice<V>,
+        order: Order,
+    ) -> Result<()>;
+    /// [`SegmentedSortOps::partial_sort_segmented`] of the pairs by key: `values` as long as
+    /// `keys`, both outputs as long as the last of `out_offsets`.
+    #[allow(clippy::too_many_arguments)]
+    fn partial_sort_by_key_segmented(
+        offsets: &Self::Slice<usize>,
+        keys: &Self::Slice<K>,
+        values: &Self::Slice<V>,
+        out_offsets: &Self::Slice<usize>,
         out_keys: &mut Self::Slice<K>,
         out_values: &mut Self::Slice<V>,
         order: Order,
