@@ -90,6 +90,9 @@ macro_rules! conformance {
             mod top_k {
                 include!("conformance/top_k.rs");
             }
+            mod top_k_segmented {
+                include!("conformance/top_k_segmented.rs");
+            }
             // Views.
             mod views {
                 include!("conformance/views.rs");
@@ -160,6 +163,10 @@ fn every_test_body_calls_require_gpu() {
         ("merge", include_str!("conformance/merge.rs")),
         ("set_ops", include_str!("conformance/set_ops.rs")),
         ("top_k", include_str!("conformance/top_k.rs")),
+        (
+            "top_k_segmented",
+            include_str!("conformance/top_k_segmented.rs"),
+        ),
         (
             "lazy_families",
             include_str!("conformance/lazy_families.rs"),
