@@ -401,6 +401,7 @@ fn main() {
         if run("sort") {
             sort::bench_sort(n);
             sort::bench_top_k(n);
+            sort::bench_top_k_segmented(n);
         }
         if run("spmv") {
             // SpMV with about n non-zeros: Poisson (5 per row) and power-law (~6.7 per row).
