@@ -134,3 +134,89 @@ pub fn segmented_reduce<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
         Ok(y)
     })
 }
+
+/// `y[s]` = the fold of `x[s * segment_len..]`'s first `segment_len` items: segments of one
+/// fixed length, the last one shorter when `segment_len` does not divide `x.len()` (as
+/// `slice::chunks`); `x.len().div_ceil(segment_len)` results (CUB's
+/// `DeviceSegmentedReduce` with a fixed segment size). Rows of a row-major matrix: the
+/// row sums of an `r x c` matrix are `segmented_reduce_fixed(Sum, c, &m)`.
+///
+/// The segments' offsets are built on the host and handed to [`segmented_reduce`]'s
+/// algorithm (on CUDA one upload of `x.len().div_ceil(segment_len) + 1` offsets; no kernel of
+/// its own).
+///
+/// # Errors
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) when `segment_len == 0`; out of
+/// memory or a device fault.
+///
+/// ```
+/// use parallaxis::{DeviceVector, ops::Sum};
+/// let m = DeviceVector::<f32>::from_slice(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])?;
+/// let rows = parallaxis::segmented_reduce_fixed(Sum, 3, &m)?;
+/// assert_eq!(rows.to_vec()?, [6.0, 15.0, 7.0]); // [1 2 3], [4 5 6], [7]
+/// # Ok::<(), parallaxis::Error>(())
+/// ```
+#[doc(alias("DeviceSegmentedReduce", "row_sums"))]
+pub fn segmented_reduce_fixed<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    segment_len: usize,
+    x: &impl Readable<T, B>,
+) -> Result<DeviceVector<T, B>> {
+    let offsets = fixed_offsets::<B>(segment_len, x.len())?;
+    // SAFETY: the algorithm writes every segment (as in `segmented_reduce`); on an error `y`
+    // is dropped unread.
+    let mut y = unsafe { DeviceVector::<T, B>::for_overwrite(offsets.len() - 1) }?;
+    x.with_stored(|x| B::segmented_reduce(m, offsets.buffer(), x, y.buffer_out(TOKEN)))?;
+    Ok(y)
+}
+
+/// [`segmented_reduce_fixed`] into `y` (`y.len() == x.len().div_ceil(segment_len)`).
+///
+/// # Errors
+/// As [`segmented_reduce_fixed`], and [`Error::LengthMismatch`](crate::Error::LengthMismatch)
+/// when `y` has another length; on any error `y` is untouched.
+///
+/// ```
+/// use parallaxis::{DeviceVector, ops::Max};
+/// let x = DeviceVector::<u32>::from_slice(&[4, 9, 2, 7])?;
+/// let mut y = DeviceVector::zeros(2)?;
+/// parallaxis::segmented_reduce_fixed_into(Max, 2, &x, &mut y)?;
+/// assert_eq!(y.to_vec()?, [9, 7]);
+/// # Ok::<(), parallaxis::Error>(())
+/// ```
+pub fn segmented_reduce_fixed_into<T: DeviceCopy, M: Monoid<T>, B: MonoidOps<T, M>>(
+    m: M,
+    segment_len: usize,
+    x: &impl Readable<T, B>,
+    y: &mut impl Output<T, B>,
+) -> Result<()> {
+    if segment_len == 0 {
+        return Err(zero_segment_len());
+    }
+    same_len(
+        "segmented_reduce_fixed output",
+        x.len().div_ceil(segment_len),
+        y,
+    )?;
+    let offsets = fixed_offsets::<B>(segment_len, x.len())?;
+    x.with_stored(|x| B::segmented_reduce(m, offsets.buffer(), x, y.buffer_out(TOKEN)))
+}
+
+/// The error of a zero segment length.
+fn zero_segment_len() -> crate::Error {
+    crate::Error::InvalidArgument {
+        what: "segment length",
+        reason: "is zero",
+    }
+}
+
+/// The offsets `0, len, 2 len, ..., n` of segments of `len` items over `n` (the last one
+/// shorter when `len` does not divide `n`), on the backend.
+fn fixed_offsets<B: crate::Backend>(len: usize, n: usize) -> Result<DeviceVector<usize, B>> {
+    if len == 0 {
+        return Err(zero_segment_len());
+    }
+    let count = n.div_ceil(len);
+    let starts = (0..count).map(|s| s * len).chain([n]);
+    DeviceVector::from_vec(parallaxis_core::try_collect(count + 1, starts)?)
+}

@@ -62,6 +62,7 @@ mod is_sorted;
 mod merge;
 mod merge_sort;
 mod mismatch;
+mod partition_three_way;
 mod reduce;
 mod replace;
 mod runs;
@@ -126,7 +127,10 @@ pub use scan::{
 };
 
 // Segmented and by key: scans by flags, keys and offsets, reductions by key and by segment.
-pub use by_key::{reduce_by_key, reduce_by_key_into, segmented_reduce};
+pub use by_key::{
+    reduce_by_key, reduce_by_key_into, segmented_reduce, segmented_reduce_fixed,
+    segmented_reduce_fixed_into,
+};
 pub use segmented::{
     exclusive_scan_by_flags, exclusive_scan_by_key, exclusive_scan_by_offsets,
     inclusive_scan_by_flags, inclusive_scan_by_key, inclusive_scan_by_offsets,
@@ -137,6 +141,7 @@ pub use segmented_into::{
 };
 
 // Selection: copy_if, remove_if, partition (stable and one-pass), count, unique.
+pub use partition_three_way::{partition_three_way, partition_three_way_into};
 pub use select::{
     copy_if, copy_if_into, copy_if_stencil, copy_if_stencil_into, count, count_if, partition,
     partition_into, partition_unstable, partition_unstable_into, remove_if, remove_if_into, unique,
