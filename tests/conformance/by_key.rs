@@ -1,4 +1,4 @@
-// Conformance body for reduce_by_key (both forms) and segmented_reduce, against `parallaxis::reference`,
+// Conformance body for reduce_by_key (both forms), segmented_reduce and its fixed-length form, against `parallaxis::reference`,
 // over run and segment layouts that stress the chunked implementations: one run/segment, one
 // per element, edges exactly on chunk edges (and one off), empty segments (leading, repeated,
 // trailing, a hundred thousand at one position) and random edges. Integers and affine maps
@@ -119,6 +119,49 @@ fn many_empty_segments_at_one_position() {
         .map(|&v| AffineMap::new(odd_slope(v as u64), i64::from(v)))
         .collect();
     check(Affine, &maps, &offsets, eq);
+}
+
+/// Fixed-length segments (the last one shorter): every size of the edge ladder, lengths from
+/// one item to past the end, against a fold of `chunks` and the reference over the same
+/// offsets; a non-commutative monoid keeps its order; both forms; a zero length and a wrong
+/// output length are refused, the output untouched.
+#[test]
+fn fixed_length_segments() {
+    require_gpu!();
+    for n in edge_sizes() {
+        let x: Vec<i32> = pseudo_random(n, 44).into_iter().map(|v| v as i32).collect();
+        let xd = dv::<i32, B>(&x);
+        for len in [1, 3, 32, 1000, HOST_CHUNK + 1, n.max(1), n + 7] {
+            let want: Vec<i32> = x.chunks(len).map(|c| c.iter().fold(0_i32, |a, &b| a.wrapping_add(b))).collect();
+            let offsets: Vec<usize> = (0..n).step_by(len).chain([n]).collect();
+            let mut reference = vec![0; offsets.len() - 1];
+            r::segmented_reduce(Sum, &offsets, &x, &mut reference);
+            assert_eq!(reference, want, "reference n={n} len={len}");
+            let got = parallaxis::segmented_reduce_fixed(Sum, len, &xd).unwrap();
+            assert_eq!(host(&got), want, "sum n={n} len={len}");
+            let mut into = dv::<i32, B>(&vec![7; want.len()]);
+            parallaxis::segmented_reduce_fixed_into(Max, len, &xd, &mut into).unwrap();
+            let max: Vec<i32> = x.chunks(len).map(|c| *c.iter().max().unwrap()).collect();
+            assert_eq!(host(&into), max, "max into n={n} len={len}");
+        }
+        let maps: Vec<_> = x.iter().map(|&v| AffineMap::new(odd_slope(v as u64), i64::from(v))).collect();
+        let offsets: Vec<usize> = (0..n).step_by(33).chain([n]).collect();
+        let mut want = vec![AffineMap::new(1, 0); offsets.len() - 1];
+        r::segmented_reduce(Affine, &offsets, &maps, &mut want);
+        let got = parallaxis::segmented_reduce_fixed(Affine, 33, &dv::<AffineMap<i64>, B>(&maps)).unwrap();
+        assert_eq!(host(&got), want, "affine n={n}");
+    }
+    let x = dv::<i32, B>(&[1, 2, 3]);
+    let zero = parallaxis::Error::InvalidArgument { what: "segment length", reason: "is zero" };
+    assert_eq!(parallaxis::segmented_reduce_fixed(Sum, 0, &x).unwrap_err(), zero);
+    let mut y = dv::<i32, B>(&[9, 9, 9]);
+    assert_eq!(parallaxis::segmented_reduce_fixed_into(Sum, 0, &x, &mut y).unwrap_err(), zero);
+    let e = parallaxis::segmented_reduce_fixed_into(Sum, 2, &x, &mut y).unwrap_err();
+    assert_eq!(
+        e,
+        parallaxis::Error::LengthMismatch { what: "segmented_reduce_fixed output", expected: 2, actual: 3 }
+    );
+    assert_eq!(host(&y), [9, 9, 9]);
 }
 
 proptest! {

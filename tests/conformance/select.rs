@@ -1,5 +1,6 @@
 // Conformance body for selection: copy_if (by predicate and by stencil), remove_if,
-// partition (stable, and one-pass with the rejected side reversed), unique, unique_by_key,
+// partition (stable, and one-pass with the rejected side reversed), the three-way
+// partition, unique, unique_by_key,
 // count and count_if, allocating and `_into` forms, against `parallaxis::reference`.
 // Sizes: the ladder of the other bodies plus the GPU's select tiles (4096 items of 4 bytes,
 // 2048 of 8) ± 1 and many tiles with a remainder; selections empty,
@@ -224,8 +225,67 @@ fn float_specials_follow_ieee_comparisons() {
     check_runs(&x, &vec![true; x.len()], &keys, "f32 specials");
 }
 
+/// `partition_three_way` and its `_into` form against three stable filters of `x`.
+fn check_three_way<T, P1, P2>(first: P1, second: P2, x: &[T], what: &str)
+where
+    T: DeviceCopy + PartialEq + Debug,
+    P1: Predicate<T> + Debug,
+    P2: Predicate<T> + Debug,
+    B: SelectOps<T, P1> + SelectOps<T, P2>,
+{
+    let a: Vec<T> = x.iter().copied().filter(|&v| first.test(v)).collect();
+    let b: Vec<T> = x.iter().copied().filter(|&v| !first.test(v) && second.test(v)).collect();
+    let c: Vec<T> = x.iter().copied().filter(|&v| !first.test(v) && !second.test(v)).collect();
+    let want = [a.clone(), b.clone(), c].concat();
+    let ctx = format!("{what} {first:?} {second:?} n={}", x.len());
+    let xd = dv::<T, B>(x);
+    let (y, s1, s2) = parallaxis::partition_three_way(first, second, &xd).unwrap();
+    assert_eq!((host(&y), s1, s2), (want.clone(), a.len(), b.len()), "{ctx}");
+    let mut into = dv::<T, B>(x);
+    let mut splits = dv::<usize, B>(&[9, 9]);
+    parallaxis::partition_three_way_into(first, second, &xd, &mut into, &mut splits).unwrap();
+    assert_eq!((host(&into), host(&splits)), (want, vec![a.len(), b.len()]), "into {ctx}");
+}
+
+#[test]
+fn three_way_partition() {
+    require_gpu!();
+    for n in sizes() {
+        let x = small::<i32>(n, 1, 21);
+        check_three_way(GreaterThan { bound: 2 }, LessThan { bound: 1 }, &x, "i32");
+        check_three_way(LessThan { bound: 0 }, EqualTo { value: 1 }, &x, "i32 first empty");
+        check_three_way(GreaterThan { bound: -1 }, NonZero, &x, "i32 all first");
+        let f = small::<f32>(n, 3, 22);
+        check_three_way(InRange { lo: 1.0, hi: 3.0 }, NotEqualTo { value: 0.0 }, &f, "f32");
+        // Classes in the high word, the index in the low word: any reordering shows.
+        let r = pseudo_random(n, 23);
+        let u: Vec<u64> = (0..n).map(|i| ((r[i] % 3) << 32) | i as u64).collect();
+        check_three_way(LessThan { bound: 1 << 32 }, GreaterThan { bound: (2 << 32) - 1 }, &u, "u64");
+    }
+    let x = dv::<i32, B>(&[1, 2, 3]);
+    let (mut short, mut splits) = (dv::<i32, B>(&[7, 7]), dv::<usize, B>(&[5, 5]));
+    let e = parallaxis::partition_three_way_into(NonZero, NonZero, &x, &mut short, &mut splits)
+        .unwrap_err();
+    assert_eq!(e, parallaxis::Error::LengthMismatch { what: "partition_three_way output", expected: 3, actual: 2 });
+    let mut out = dv::<i32, B>(&[7, 7, 7]);
+    let mut one = dv::<usize, B>(&[5]);
+    let e = parallaxis::partition_three_way_into(NonZero, NonZero, &x, &mut out, &mut one).unwrap_err();
+    assert_eq!(e, parallaxis::Error::LengthMismatch { what: "partition_three_way splits", expected: 2, actual: 1 });
+    assert_eq!((host(&short), host(&splits), host(&out), host(&one)), (vec![7, 7], vec![5, 5], vec![7, 7, 7], vec![5]));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn three_way_i32_equivalence(
+        x in prop::collection::vec(-8..8_i32, 0..5000),
+        a in -9..9_i32,
+        b in -9..9_i32,
+    ) {
+        require_gpu!(proptest);
+        check_three_way(LessThan { bound: a }, GreaterThan { bound: b }, &x, "prop i32");
+    }
 
     #[test]
     fn i32_equivalence(
