@@ -6,7 +6,7 @@
 //! (parallel themselves when large), or, when tiny, an insertion sort, which allocates
 //! nothing where the radix sort and the reference would allocate per segment.
 
-use parallaxis_core::{DeviceCopy, Order, Result, SortKey};
+use parallaxis_core::{try_filled_vec, DeviceCopy, Order, Result, SortKey};
 
 /// Where a run of segments starts: in the input, and in the output.
 #[derive(Clone, Copy)]
@@ -83,23 +83,10 @@ pub fn partial_sort_segmented<K: SortKey>(
     out: &mut [K],
     order: Order,
 ) -> Result<()> {
-    let first_of_one = |(k, o): (&[K], &mut [K])| {
-        if k.len() > TINY {
-            super::partial_sort(k, o, order)
-        } else if let Some(&first) = k.first() {
-            let mut sorted = [first; TINY];
-            let sorted = &mut sorted[..k.len()];
-            sorted.copy_from_slice(k);
-            insertion_sort::<K, ()>(sorted, &mut [], order);
-            let m = o.len().min(k.len());
-            o[..m].copy_from_slice(&sorted[..m]);
-            Ok(())
-        } else {
-            Ok(())
-        }
-    };
-    let base = base_of(offsets, out_offsets);
-    split(offsets, out_offsets, base, (keys, out), &first_of_one)
+    // Zero-sized: these allocate nothing, whatever the lengths.
+    let none = try_filled_vec(keys.len(), super::NoValue)?;
+    let mut none_out = try_filled_vec(out.len(), super::NoValue)?;
+    partial_sort_by_key_segmented(offsets, keys, &none, out_offsets, out, &mut none_out, order)
 }
 
 /// `(out_keys, out_values)` = the pairs with every segment sorted stably by key in `order`;
