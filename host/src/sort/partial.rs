@@ -128,6 +128,12 @@ pub fn partial_sort_by_key<K: SortKey, V: DeviceCopy>(
 fn best_positions<K: SortKey>(keys: &[K], k: usize, order: RadixOrder) -> Result<Vec<usize>> {
     let rank = Rank::<K::Bits>::of(order)?;
     let n = keys.len();
+    if chunk_count(n) == 1 {
+        // One chunk (a batched top-k's segments, mostly): its candidates are the answer.
+        let mut best = chunk_best(keys, 0..n, k, rank)?;
+        best.sort_unstable();
+        return try_collect(best.len(), best.iter().map(|&(_, i)| i));
+    }
     let mut per_chunk = Vec::new();
     index_map(
         n >= PAR_MIN,
