@@ -55,6 +55,7 @@ mod extrema;
 mod find;
 mod gather;
 mod histogram;
+mod histogram_channels;
 mod init;
 #[cfg(feature = "cuda")]
 mod interop_cuda;
@@ -204,6 +205,7 @@ pub use search::{
 
 // Histogram: even bins and bins by edges.
 pub use histogram::{histogram, histogram_even, histogram_even_into, histogram_into};
+pub use histogram_channels::histogram_even_channels;
 
 // Gather, scatter and reverse: elements moved through a map of indices.
 pub use gather::{

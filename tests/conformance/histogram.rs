@@ -1,5 +1,5 @@
 // Conformance body for the histograms: `histogram_even` and `histogram` (bins by edges), their
-// `_into` forms, every sample type and both counter types, against the reference bin for bin.
+// `_into` forms, the multi-channel `histogram_even_channels`, every sample type and both counter types, against the reference bin for bin.
 // Counts are integers, so every comparison is exact; float samples are binned by the same two
 // correctly rounded operations on every backend, so they agree exactly too.
 
@@ -187,6 +187,61 @@ fn empty_samples_give_zero_counts() {
     let mut into = DeviceVector::<u64, B>::filled(2, 9).unwrap();
     parallaxis::histogram_into(&dv::<u8, B>(&[]), &dv(&[0i64, 1, 2]), &mut into).unwrap();
     assert_eq!(host(&into), [0, 0]);
+}
+
+/// `histogram_even_channels` against the reference over each channel's samples taken out on
+/// the host.
+fn check_channels<T, C>(
+    x: &[T],
+    channels: usize,
+    bins: &[usize],
+    lower: &[T::Level],
+    upper: &[T::Level],
+    what: &str,
+) where
+    T: HistogramSample,
+    C: HistogramCounter,
+    B: HistogramOps<T, C> + parallaxis::backend::GatherOps<usize, T>,
+{
+    let got: Vec<DeviceVector<C, B>> =
+        parallaxis::histogram_even_channels(&dv::<T, B>(x), channels, bins, lower, upper).unwrap();
+    assert_eq!(got.len(), bins.len(), "{what}: one histogram per active channel");
+    for (c, h) in got.iter().enumerate() {
+        let samples: Vec<T> = x.iter().skip(c).step_by(channels).copied().collect();
+        let e = EvenBins::<T>::new(lower[c], upper[c], bins[c]).unwrap();
+        let mut want = vec![C::ZERO; bins[c]];
+        r::histogram_even(&samples, &e, &mut want);
+        assert!(host(h) == want, "{what}: channel {c}, n={}", x.len());
+    }
+}
+
+#[test]
+fn interleaved_channels() {
+    require_gpu!();
+    for pixels in [0, 1, 33, 1000, 3 * HOST_CHUNK + 5] {
+        // RGBA bytes, RGB counted with their own bins and bounds.
+        let px = bytes(4 * pixels, 71);
+        check_channels::<u8, u32>(&px, 4, &[256, 16, 3], &[0, 0, 50], &[256, 256, 200], "rgba u8");
+        check_channels::<u8, u64>(&px, 4, &[7, 7, 7, 7], &[0; 4], &[256; 4], "rgba u8 all four");
+        check_channels::<u8, u32>(&px, 1, &[256], &[0], &[256], "one channel");
+        // Two float channels, one counted.
+        let f = unit_f32(2 * pixels, 72);
+        check_channels::<f32, u32>(&f, 2, &[10], &[0.0], &[1.0], "f32 pairs");
+        let i: Vec<i32> = pseudo_random(3 * pixels, 73).iter().map(|&v| v as i32).collect();
+        check_channels::<i32, u64>(&i, 3, &[100, 5], &[-1 << 30, 0], &[1 << 30, 1 << 31], "i32 triples");
+    }
+    let x = dv::<u8, B>(&[1, 2, 3, 4, 5]);
+    let err = |c, b: &[usize], l: &[i64], u: &[i64]| {
+        parallaxis::histogram_even_channels::<u8, u32, B>(&x, c, b, l, u).unwrap_err()
+    };
+    let invalid = |what, reason| parallaxis::Error::InvalidArgument { what, reason };
+    assert_eq!(err(0, &[2], &[0], &[256]), invalid("channels", "is zero"));
+    assert_eq!(err(5, &[2, 2], &[0], &[256, 256]), parallaxis::Error::LengthMismatch { what: "histogram lower levels", expected: 2, actual: 1 });
+    assert_eq!(err(5, &[2], &[0], &[]), parallaxis::Error::LengthMismatch { what: "histogram upper levels", expected: 1, actual: 0 });
+    assert_eq!(err(1, &[2, 2], &[0, 0], &[256, 256]), invalid("active channels", "more than the channels"));
+    assert_eq!(err(2, &[2], &[0], &[256]), invalid("samples", "not a whole number of pixels"));
+    assert!(matches!(err(5, &[0], &[0], &[256]), parallaxis::Error::InvalidArgument { .. }));
+    assert!(matches!(err(5, &[2], &[9], &[3]), parallaxis::Error::InvalidArgument { .. }));
 }
 
 proptest! {
