@@ -102,6 +102,9 @@ pub fn partial_sort_by_key<K: SortKey, V: DeviceCopy>(
     if k == 0 {
         return Ok(());
     }
+    if k == n {
+        return super::sort_by_key(keys, values, out_keys, out_values, order);
+    }
     if n < SMALL {
         return parallaxis_core::reference::partial_sort_by_key(
             keys, values, out_keys, out_values, order,

@@ -41,22 +41,8 @@ pub fn sort_segmented<K: SortKey>(
     out: &mut [K],
     order: Order,
 ) -> Result<()> {
-    let sort_one = |(k, o): (&[K], &mut [K])| {
-        if k.len() > TINY {
-            super::sort(k, o, order)
-        } else {
-            o.copy_from_slice(k);
-            insertion_sort::<K, ()>(o, &mut [], order);
-            Ok(())
-        }
-    };
-    split(
-        offsets,
-        offsets,
-        base_of(offsets, offsets),
-        (keys, out),
-        &sort_one,
-    )
+    // Every segment's first `len` keys: its whole sort (a full output is the sort itself).
+    partial_sort_segmented(offsets, keys, offsets, out, order)
 }
 
 /// `out` = for every segment `s` the first `out_offsets[s + 1] - out_offsets[s]` keys of its
@@ -111,29 +97,7 @@ pub fn sort_by_key_segmented<K: SortKey, V: DeviceCopy>(
     out_values: &mut [V],
     order: Order,
 ) -> Result<()> {
-    let parts = Pairs {
-        keys,
-        values,
-        out_keys,
-        out_values,
-    };
-    let sort_one = |p: Pairs<'_, K, V>| {
-        if p.keys.len() > TINY {
-            super::sort_by_key(p.keys, p.values, p.out_keys, p.out_values, order)
-        } else {
-            p.out_keys.copy_from_slice(p.keys);
-            p.out_values.copy_from_slice(p.values);
-            insertion_sort(p.out_keys, p.out_values, order);
-            Ok(())
-        }
-    };
-    split(
-        offsets,
-        offsets,
-        base_of(offsets, offsets),
-        parts,
-        &sort_one,
-    )
+    partial_sort_by_key_segmented(offsets, keys, values, offsets, out_keys, out_values, order)
 }
 
 /// [`partial_sort_segmented`] of key-value pairs: for every segment the first pairs of its
@@ -199,17 +163,6 @@ trait Parts: Send + Sized {
     fn len(&self) -> usize;
     /// `[0, at)` and `[at, len)` of the inputs, `[0, out_at)` and the rest of the outputs.
     fn split_at(self, at: usize, out_at: usize) -> (Self, Self);
-}
-
-impl<K: Sync + Send> Parts for (&[K], &mut [K]) {
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-    fn split_at(self, at: usize, out_at: usize) -> (Self, Self) {
-        let (k0, k1) = self.0.split_at(at);
-        let (o0, o1) = self.1.split_at_mut(out_at);
-        ((k0, o0), (k1, o1))
-    }
 }
 
 /// Keys, values and their outputs, split together.
